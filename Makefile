@@ -1,0 +1,49 @@
+# Trendscope: `make up` runs the service, `make test` passes the tests (both do all set-up).
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+ROOT := $(CURDIR)
+
+# Node >= 22 first on PATH (the machines ship Node 20; ensure-node.sh installs Node 24 once if so).
+NODE_BIN := $(shell bash $(ROOT)/infra/local/ensure-node.sh)
+export PATH := $(NODE_BIN):$(PATH)
+
+.PHONY: help install up down test check format lint typecheck bench clean
+
+help: ## List the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+node_modules/.installed: package-lock.json package.json services/*/package.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+install: node_modules/.installed ## Install dependencies (npm ci)
+
+up: install ## Run the whole service (Docker compose, or local processes without Docker)
+	bash infra/local/up.sh
+
+down: ## Stop what `make up` started
+	bash infra/local/down.sh
+
+test: install ## Start private OpenSearch + Redis, run checks and all test suites, stop them
+	$(MAKE) --no-print-directory check
+	bash infra/local/test.sh
+
+check: install format-check lint typecheck ## Format, lint and typecheck
+
+format-check:
+	npx prettier --check --log-level warn .
+
+format: install ## Rewrite files with Prettier
+	npx prettier --write --log-level warn .
+
+lint: install
+	npx eslint --max-warnings 0 .
+
+typecheck: install
+	npx tsc -p tsconfig.json --noEmit
+
+bench: install ## Benchmarks (ratios against OpenSearch measured in the same run)
+	bash infra/local/bench.sh
+
+clean: down ## Stop everything and delete local data
+	rm -rf .data

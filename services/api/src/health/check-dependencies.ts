@@ -1,0 +1,55 @@
+import type { OpenSearchClient, Redis } from '@trendscope/core';
+
+/** The state of one dependency as /health reports it. */
+export interface DependencyCheck {
+  status: 'up' | 'down';
+  latency_ms: number;
+  error?: string;
+}
+
+/** Runs `probe`, and reports it down when it fails or takes longer than `timeoutMs`. */
+async function check(probe: () => Promise<unknown>, timeoutMs: number): Promise<DependencyCheck> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([probe(), timeout]);
+    return { status: 'up', latency_ms: Math.round(performance.now() - started) };
+  } catch (err) {
+    return {
+      status: 'down',
+      latency_ms: Math.round(performance.now() - started),
+      error: describe(err),
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// Public text only: the kind of failure, never an internal address.
+function describe(err: unknown): string {
+  const name = (err as { name?: string }).name ?? 'Error';
+  if (/no answer within/.test(String((err as Error).message))) return (err as Error).message;
+  if (name === 'ConnectionError' || name === 'NoLivingConnectionsError') return 'connection refused or lost';
+  if (name === 'TimeoutError') return 'request timed out';
+  if (/ECONNREFUSED|connect|closed|Connection/i.test(String((err as Error).message)))
+    return 'connection refused or lost';
+  return 'check failed';
+}
+
+/** Checks OpenSearch (cluster health answers) and Redis (PING) in parallel. */
+export async function checkDependencies(
+  deps: { opensearch: OpenSearchClient; redis: Redis },
+  timeoutMs: number,
+): Promise<{ opensearch: DependencyCheck; redis: DependencyCheck }> {
+  const [opensearch, redis] = await Promise.all([
+    check(
+      () => deps.opensearch.cluster.health({ timeout: `${timeoutMs}ms` }, { requestTimeout: timeoutMs }),
+      timeoutMs,
+    ),
+    check(() => deps.redis.ping(), timeoutMs),
+  ]);
+  return { opensearch, redis };
+}

@@ -1,0 +1,2 @@
+export { buildApp } from './app';
+export type { ApiDeps } from './deps';

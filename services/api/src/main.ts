@@ -1,0 +1,62 @@
+import { createServer } from 'node:http';
+import {
+  createLogger,
+  createOpenSearchClient,
+  createRedis,
+  indexNames,
+  loadConfig,
+  migrateIndices,
+  ConfigError,
+} from '@trendscope/core';
+import { buildApp } from './app';
+
+/** Starts the API: load config, connect, migrate indices, listen, and shut down on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const logger = createLogger({ level: config.logLevel, name: 'api' });
+  const opensearch = createOpenSearchClient(config.opensearch);
+  const redis = createRedis(config.redis.url);
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  const names = indexNames(config.opensearch.indexPrefix);
+
+  if (config.opensearch.migrateOnStart) {
+    const migrator = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 120_000, maxRetries: 3 });
+    try {
+      const results = await migrateIndices(migrator, names);
+      logger.info({ results: results.map((r) => `${r.alias}:${r.action}`) }, 'indices migrated');
+    } catch (err) {
+      // The API still starts: /health shows OpenSearch down and reads answer 503 until it is back.
+      logger.error({ err: (err as Error).message }, 'index migration failed; continuing');
+    } finally {
+      await migrator.close();
+    }
+  }
+
+  const app = buildApp({ config, logger, opensearch, redis, names });
+  const server = createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  server.listen(config.api.port, config.api.host, () => {
+    logger.info({ url: `http://${config.api.host}:${config.api.port}` }, 'api listening');
+  });
+
+  const shutdown = (signal: string): void => {
+    logger.info({ signal }, 'shutting down');
+    server.close(() => {
+      void Promise.allSettled([opensearch.close(), redis.quit()]).then(() => process.exit(0));
+    });
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+void main();

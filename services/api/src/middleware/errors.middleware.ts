@@ -1,0 +1,43 @@
+import type { Middleware } from 'koa';
+import { AppError, MethodNotAllowedError, RateLimitedError, toSearchError, type Logger } from '@trendscope/core';
+
+/**
+ * First in the chain: turns any thrown error into the JSON bodies of API.md. AppErrors keep their
+ * status and detail; OpenSearch connection failures become 503; anything else is a 500 whose body
+ * carries no stack trace or internal address (it is logged with the request id instead).
+ */
+export function errorHandler(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (raw) {
+      const err = toSearchError(raw);
+      if (err instanceof AppError) {
+        ctx.status = err.status;
+        ctx.body = { detail: err.detail };
+        if (err instanceof MethodNotAllowedError) ctx.set('Allow', err.allow);
+        if (err instanceof RateLimitedError) ctx.set('Retry-After', String(err.retryAfterSeconds));
+        const level = err.status >= 500 ? 'warn' : 'debug';
+        logger[level](
+          { reqId: ctx.state.requestId, code: err.code, status: err.status, cause: errName(err.cause) },
+          err.message,
+        );
+        return;
+      }
+      const status = (raw as { status?: number; expose?: boolean }).status;
+      if (status && status >= 400 && status < 500 && (raw as { expose?: boolean }).expose) {
+        // Koa/http-errors raised by body parsing or the router: public by design.
+        ctx.status = status;
+        ctx.body = { detail: (raw as Error).message };
+        return;
+      }
+      logger.error({ reqId: ctx.state.requestId, err: raw }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = { detail: 'Internal Server Error' };
+    }
+  };
+}
+
+function errName(cause: unknown): string | undefined {
+  return cause instanceof Error ? cause.name : undefined;
+}

@@ -1,0 +1,89 @@
+import type Joi from 'joi';
+import { CONFIG_SCHEMA } from './config.schema';
+
+/** The validated, nested, frozen configuration passed down to every service. */
+export interface Config {
+  readonly env: 'development' | 'production' | 'test';
+  readonly logLevel: string;
+  readonly api: {
+    readonly host: string;
+    readonly port: number;
+    readonly publicUrl: string;
+    readonly requestTimeoutMs: number;
+  };
+  readonly opensearch: {
+    readonly url: string;
+    readonly indexPrefix: string;
+    readonly requestTimeoutMs: number;
+    readonly queryTimeoutMs: number;
+    readonly migrateOnStart: boolean;
+  };
+  readonly redis: { readonly url: string; readonly keyPrefix: string };
+  readonly health: { readonly timeoutMs: number };
+}
+
+/** Thrown when the environment is invalid; lists every bad variable with its reason. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** The environment after joi has converted and defaulted it. */
+interface RawEnv {
+  NODE_ENV: Config['env'];
+  LOG_LEVEL: string;
+  API_HOST: string;
+  API_PORT: number;
+  API_PUBLIC_URL: string;
+  API_REQUEST_TIMEOUT_MS: number;
+  OPENSEARCH_URL: string;
+  OPENSEARCH_INDEX_PREFIX: string;
+  OPENSEARCH_REQUEST_TIMEOUT_MS: number;
+  OPENSEARCH_QUERY_TIMEOUT_MS: number;
+  OPENSEARCH_MIGRATE_ON_START: boolean;
+  REDIS_URL: string;
+  REDIS_KEY_PREFIX: string;
+  HEALTH_TIMEOUT_MS: number;
+}
+
+/** Validates `env` against the schema, reporting every bad variable at once. */
+export function loadConfig(env: Env = process.env): Config {
+  const { value, error } = CONFIG_SCHEMA.validate(env, { abortEarly: false, convert: true }) as {
+    value: unknown;
+    error?: Joi.ValidationError;
+  };
+  if (error) {
+    throw new ConfigError(error.details.map((d) => `${String(d.path[0])}: ${d.message.replace(/^"[^"]+" /, '')}`));
+  }
+  const v = value as RawEnv;
+  return deepFreeze({
+    env: v.NODE_ENV,
+    logLevel: v.LOG_LEVEL,
+    api: {
+      host: v.API_HOST,
+      port: v.API_PORT,
+      publicUrl: v.API_PUBLIC_URL,
+      requestTimeoutMs: v.API_REQUEST_TIMEOUT_MS,
+    },
+    opensearch: {
+      url: v.OPENSEARCH_URL,
+      indexPrefix: v.OPENSEARCH_INDEX_PREFIX,
+      requestTimeoutMs: v.OPENSEARCH_REQUEST_TIMEOUT_MS,
+      queryTimeoutMs: v.OPENSEARCH_QUERY_TIMEOUT_MS,
+      migrateOnStart: v.OPENSEARCH_MIGRATE_ON_START,
+    },
+    redis: { url: v.REDIS_URL, keyPrefix: v.REDIS_KEY_PREFIX },
+    health: { timeoutMs: v.HEALTH_TIMEOUT_MS },
+  });
+}
+
+function deepFreeze<T>(obj: T): T {
+  for (const value of Object.values(obj as object)) {
+    if (value && typeof value === 'object') deepFreeze(value);
+  }
+  return Object.freeze(obj);
+}

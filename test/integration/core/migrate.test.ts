@@ -1,0 +1,58 @@
+import { expect } from 'chai';
+import { INDEX_KINDS, loadIndexDefinition, migrateIndices, type IndexDefinition } from '@trendscope/core';
+import { openTestServices, type TestServices } from '../../support/services';
+
+describe('migrateIndices (real OpenSearch)', function () {
+  this.timeout(60_000);
+  let s: TestServices;
+  beforeEach(async () => {
+    s = await openTestServices();
+  });
+  afterEach(async () => {
+    await s.cleanup();
+  });
+
+  it('creates every index as <alias>-v1 behind its alias', async () => {
+    const results = await migrateIndices(s.opensearch, s.names);
+    expect(results.map((r) => r.action)).to.deep.equal(INDEX_KINDS.map(() => 'created'));
+    for (const kind of INDEX_KINDS) {
+      const res = await s.opensearch.indices.getAlias({ name: s.names[kind] });
+      expect(Object.keys(res.body)).to.deep.equal([`${s.names[kind]}-v1`]);
+    }
+  });
+
+  it('is idempotent: a second run changes nothing', async () => {
+    await migrateIndices(s.opensearch, s.names);
+    const again = await migrateIndices(s.opensearch, s.names);
+    expect(again.every((r) => r.action === 'unchanged')).to.be.true;
+  });
+
+  it('migrates a changed mapping to v2 with an alias swap and no lost documents', async () => {
+    await migrateIndices(s.opensearch, s.names, { kinds: ['domains'] });
+    const alias = s.names.domains;
+    const docs = Array.from({ length: 250 }, (_, i) => ({ domain: `d${i}.example`, articles: i }));
+    await s.opensearch.helpers.bulk({
+      datasource: docs,
+      onDocument: (d) => ({ index: { _index: alias, _id: d.domain } }),
+      refreshOnCompletion: true,
+    });
+    const changed = (): IndexDefinition => {
+      const def = loadIndexDefinition('domains');
+      const props = (def.mappings.properties as Record<string, unknown>) ?? {};
+      return { ...def, mappings: { ...def.mappings, properties: { ...props, region: { type: 'keyword' } } } };
+    };
+    const [result] = await migrateIndices(s.opensearch, s.names, { kinds: ['domains'], load: changed });
+    expect(result?.action).to.equal('migrated');
+    expect(result?.index).to.equal(`${alias}-v2`);
+    const aliases = await s.opensearch.indices.getAlias({ name: alias });
+    expect(Object.keys(aliases.body)).to.deep.equal([`${alias}-v2`]);
+    const count = await s.opensearch.count({ index: alias });
+    expect(count.body.count).to.equal(250);
+    const oldExists = await s.opensearch.indices.exists({ index: `${alias}-v1` });
+    expect(oldExists.body).to.be.false;
+    // The new field is live.
+    await s.opensearch.index({ index: alias, id: 'x', body: { domain: 'x', region: 'eu' }, refresh: true });
+    const hits = await s.opensearch.search({ index: alias, body: { query: { term: { region: 'eu' } } } });
+    expect(hits.body.hits.hits).to.have.length(1);
+  });
+});

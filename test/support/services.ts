@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import {
+  createLogger,
+  createOpenSearchClient,
+  createRedis,
+  indexNames,
+  loadConfig,
+  type Config,
+  type IndexNames,
+  type OpenSearchClient,
+  type Redis,
+} from '@trendscope/core';
+
+/** The real OpenSearch and Redis that `make test` started, with a private index/key prefix. */
+export interface TestServices {
+  config: Config;
+  opensearch: OpenSearchClient;
+  redis: Redis;
+  names: IndexNames;
+  prefix: string;
+  cleanup(): Promise<void>;
+}
+
+/** A prefix unique to this run and suite, so suites never see each other's data. */
+export function uniquePrefix(label = 't'): string {
+  return `${label}-${randomBytes(4).toString('hex')}`;
+}
+
+/** Connects to the test services with a fresh prefix; `cleanup` deletes its indices and keys. */
+export async function openTestServices(overrides: Record<string, string> = {}): Promise<TestServices> {
+  const prefix = uniquePrefix();
+  const config = loadConfig({
+    ...process.env,
+    OPENSEARCH_INDEX_PREFIX: prefix,
+    REDIS_KEY_PREFIX: prefix,
+    OPENSEARCH_REQUEST_TIMEOUT_MS: '10000',
+    ...overrides,
+  });
+  const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 30_000, maxRetries: 1 });
+  const redis = createRedis(config.redis.url);
+  await redis.ping();
+  return {
+    config,
+    opensearch,
+    redis,
+    names: indexNames(prefix),
+    prefix,
+    async cleanup() {
+      await opensearch.indices.delete({ index: `${prefix}-*`, expand_wildcards: 'all' }).catch(() => undefined);
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await opensearch.close();
+      redis.disconnect();
+    },
+  };
+}
+
+/** A logger that writes nothing, for building apps in tests. */
+export const silentLogger = createLogger({ level: 'silent', name: 'test' });
