@@ -8,3 +8,7 @@ export * from './opensearch/index-definitions';
 export * from './opensearch/migrate';
 export * from './redis/connection';
 export * from './version';
+export * from './domain/taxonomy';
+export * from './domain/bounds';
+export * from './domain/documents';
+export * from './redis/data-generation';

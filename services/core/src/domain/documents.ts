@@ -1,0 +1,133 @@
+import type { Category, FetchMethod, Velocity } from './taxonomy';
+
+/**
+ * The documents stored in OpenSearch (infra/opensearch/*.json). The pipeline writes them, the
+ * query layer reads them; both import these types, so the two sides cannot drift apart.
+ * Timestamps are ISO 8601 UTC strings.
+ */
+
+/** Counts of personal data redacted from an article, per type. */
+export interface Redactions {
+  email: number;
+  phone: number;
+  card: number;
+  iban: number;
+  ip: number;
+  ssn: number;
+}
+
+/** One article (id = hash of canonical_url). */
+export interface ArticleDoc {
+  url: string;
+  canonical_url: string;
+  domain: string;
+  publisher: string;
+  author: string | null;
+  published_date: string | null;
+  fetched_at: string;
+  fetch_method: FetchMethod;
+  title: string;
+  description: string | null;
+  /** Sanitised plain text; null when not retained. */
+  body: string | null;
+  content_retained: boolean;
+  word_count: number;
+  language: string | null;
+  /** 64-bit SimHash as 16 hex characters (near-duplicate key). */
+  simhash: string | null;
+  entities: string[];
+  trend_id: string | null;
+  source_id: string | null;
+  feed_url: string | null;
+  https: boolean;
+  redactions: Redactions;
+  category_hint: string | null;
+  indexed_at: string;
+}
+
+/** One citation of a trend: the provenance of one article. */
+export interface CitationDoc {
+  url: string;
+  title: string;
+  publisher: string;
+  domain: string;
+  author: string | null;
+  published_date: string | null;
+  word_count: number;
+  fetch_method: FetchMethod;
+}
+
+/** Article count of one hourly bucket of a trend's life (bucket = ISO hour). */
+export interface TimelineBucket {
+  bucket: string;
+  articles: number;
+  /** Velocity class computed at the end of this bucket (class history). */
+  velocity?: Velocity;
+}
+
+/** The numbers behind a velocity class. */
+export interface VelocityMetrics {
+  window_hours: number;
+  current: number;
+  previous: number;
+  growth: number;
+  peak: number;
+  age_hours: number;
+}
+
+/** One trend (id = `tr_` + base32 hash of the founding article id). */
+export interface TrendDoc {
+  id: string;
+  topic: string;
+  summary: string;
+  keywords: string[];
+  /** Weighted key terms used to retrieve candidate trends for new articles. */
+  signature: string;
+  category: Category;
+  category_confidence: number;
+  velocity: Velocity;
+  business_impact_score: number;
+  domain_quality_score: number;
+  first_seen: string;
+  last_seen: string;
+  updated_at: string;
+  article_count: number;
+  source_count: number;
+  source_domains: string[];
+  /** Domain that published the earliest article. */
+  origin_domain: string;
+  /** Citations per domain (all articles, not only the bounded citation list). */
+  domain_articles: Record<string, number>;
+  citations: CitationDoc[];
+  timeline: TimelineBucket[];
+  velocity_metrics: VelocityMetrics;
+  score_breakdown: Record<string, unknown>;
+  language: string | null;
+  /** Articles of this trend whose body was retained. */
+  retained_count: number;
+}
+
+/** Quality signals and score of one registrable domain. */
+export interface DomainDoc {
+  domain: string;
+  publisher: string;
+  articles: number;
+  share_with_author: number;
+  share_with_date: number;
+  median_word_count: number;
+  originality: number;
+  https_share: number;
+  extraction_success: number;
+  quality_score: number;
+  updated_at: string;
+}
+
+/** One pipeline run (detect, ingest, ...), for /v1/stats freshness. */
+export interface RunDoc {
+  id: string;
+  kind: string;
+  started_at: string;
+  finished_at: string | null;
+  status: 'running' | 'succeeded' | 'failed';
+  counts: Record<string, number>;
+}
