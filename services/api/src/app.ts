@@ -1,3 +1,4 @@
+import type Router from '@koa/router';
 import Koa from 'koa';
 import { NotFoundError } from '@trendscope/core';
 import type { ApiDeps } from './deps';
@@ -5,14 +6,20 @@ import { errorHandler } from './middleware/errors.middleware';
 import { requestId } from './middleware/request-id.middleware';
 import { healthRouter } from './routes/health.router';
 
+/** What the composition root may add to the app without the app knowing what it is. */
+export interface BuildAppOptions {
+  /** Routers mounted after the API's own, behind the same middleware (e.g. the MCP endpoint). */
+  extraRouters?: readonly Router[];
+}
+
 /** Builds the Koa app without listening; main.ts and the tests decide where it runs. */
-export function buildApp(deps: ApiDeps): Koa {
+export function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Koa {
   const app = new Koa({ proxy: false });
   app.silent = true;
   app.use(requestId());
   app.use(errorHandler(deps.logger));
 
-  const routers = [healthRouter(deps)];
+  const routers = [healthRouter(deps), ...(options.extraRouters ?? [])];
   for (const router of routers) {
     app.use(router.routes());
     app.use(router.allowedMethods());
