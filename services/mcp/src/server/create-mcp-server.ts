@@ -22,8 +22,11 @@ const INSTRUCTIONS =
 export function createMcpServer(deps: McpDeps): McpServer {
   const mcp = new McpServer(
     { name: 'trendscope', title: 'Trendscope', version: SERVICE_VERSION },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    { instructions: INSTRUCTIONS },
   );
+  // Declared on the inner server, not in McpServer's options: there McpServer would install its
+  // own (zod-validating) tool handlers. The tool list is fixed, so it never changes.
+  mcp.server.registerCapabilities({ tools: { listChanged: false } });
   mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listedTools() }));
   mcp.server.setRequestHandler(CallToolRequestSchema, (request) => {
     const tool = TOOLS_BY_NAME.get(request.params.name);
