@@ -23,11 +23,14 @@ export async function callTool(tool: ToolDefinition, deps: McpDeps, rawArgs: unk
   }
 }
 
-// The same bound as the REST API's request time-out: a slow backend is a 503, never a hang.
+// The same bound and words as the REST API's request time-out: a slow backend is a 503, never a
+// hang (over stdio there is no HTTP layer to enforce it).
+const TIMEOUT_DETAIL = 'The request took too long, try again shortly';
+
 async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SearchUnavailableError()), ms);
+    timer = setTimeout(() => reject(new SearchUnavailableError(TIMEOUT_DETAIL)), ms);
   });
   try {
     return await Promise.race([work, timeout]);
