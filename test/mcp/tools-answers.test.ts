@@ -10,7 +10,7 @@ interface Case {
   tool: string;
   args: Record<string, unknown>;
   rest: string;
-  /** Members measured at call time (generated_at), compared for presence only. */
+  /** Members measured at call time (dotted paths), compared by kind and closeness only. */
   volatile?: string[];
 }
 
@@ -48,17 +48,26 @@ function cases(d: McpSeed): Case[] {
     },
     { tool: 'get_source_trends', args: { domain: 'nobody.example' }, rest: '/v1/sources/nobody.example/trending' },
     { tool: 'get_benefits', args: {}, rest: '/v1/benefits', volatile: ['generated_at'] },
-    { tool: 'get_stats', args: {}, rest: '/v1/stats', volatile: ['generated_at'] },
+    { tool: 'get_stats', args: {}, rest: '/v1/stats', volatile: ['generated_at', 'freshness.lag_seconds'] },
   ];
 }
 
-function withoutVolatile(body: unknown, volatile: string[] = []): unknown {
-  const copy = { ...(body as Record<string, unknown>) };
-  for (const key of volatile) {
-    expect(copy[key], key).to.be.a('string');
-    delete copy[key];
+/** Compares two bodies, the volatile members (dotted paths) only by kind and closeness. */
+function expectSameBody(actual: unknown, expected: unknown, volatile: string[], label: string): void {
+  const a = structuredClone(actual) as Record<string, unknown>;
+  const e = structuredClone(expected) as Record<string, unknown>;
+  for (const path of volatile) {
+    const keys = path.split('.');
+    const last = keys.pop()!;
+    const parentOf = (o: Record<string, unknown>) =>
+      keys.reduce<Record<string, unknown>>((p, k) => p[k] as Record<string, unknown>, o);
+    const [av, ev] = [parentOf(a)[last], parentOf(e)[last]];
+    if (typeof ev === 'number') expect(Math.abs((av as number) - ev), `${label} ${path}`).to.be.at.most(5);
+    else expect(av, `${label} ${path}`).to.be.a('string');
+    delete parentOf(a)[last];
+    delete parentOf(e)[last];
   }
-  return copy;
+  expect(a, label).to.deep.equal(e);
 }
 
 for (const kind of TRANSPORTS) {
@@ -74,6 +83,9 @@ for (const kind of TRANSPORTS) {
       data = await seedMcpData(s);
       api = await startApi(s);
       client = kind === 'http' ? await connectHttp(api.baseUrl) : await connectStdio(stdioEnv(s.config));
+      // Listing the tools makes the SDK client check every structuredContent against the tool's
+      // advertised output schema (it throws on a mismatch).
+      await client.listTools();
     });
     after(async () => {
       await client.close();
@@ -88,11 +100,17 @@ for (const kind of TRANSPORTS) {
         expect(rest.status, `${label}: REST ${c.rest}`).to.equal(200);
         const result = await call(client, c.tool, c.args);
         expect(result.isError, `${label}: ${textOf(result)}`).to.not.equal(true);
-        expect(withoutVolatile(result.structuredContent, c.volatile), label).to.deep.equal(
-          withoutVolatile(rest.body, c.volatile),
-        );
+        expectSameBody(result.structuredContent, rest.body, c.volatile ?? [], label);
         expect(textOf(result), label).to.have.length.greaterThan(10);
       }
+    });
+
+    it('advertises output schemas that the answers satisfy (checked by the SDK client)', async () => {
+      const { tools } = await client.listTools();
+      const detail = tools.find((t) => t.name === 'get_trend')?.outputSchema as { required?: string[] };
+      expect(detail.required).to.include.members(['id', 'citations', 'score_breakdown', 'schema_version']);
+      const result = await call(client, 'get_trend', { trend_id: data.ai.id });
+      expect(result.isError).to.not.equal(true);
     });
 
     it('finds the seeded data (so the comparisons above are not of empty answers)', async () => {
