@@ -1,6 +1,7 @@
 import { createServer as createNetServer, type Socket } from 'node:net';
 import { expect } from 'chai';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createOpenSearchClient, type OpenSearchClient } from '@trendscope/core';
 import { openTestServices, type TestServices } from '../support/services';
 import { deadOpenSearch, startApi, type RunningApi } from './support/api-server';
@@ -140,6 +141,16 @@ for (const kind of TRANSPORTS) {
           ).to.deep.equal([['path', 'trend_id']]);
         for (const word of c.names) expect(textOf(result), label).to.include(word);
       }
+    });
+
+    it('answers an unknown tool name as a protocol error (there is no such capability)', async () => {
+      const err = await client.callTool({ name: 'drop_index', arguments: {} }).then(
+        () => null,
+        (e: unknown) => e as McpError,
+      );
+      expect(err).to.be.instanceOf(McpError);
+      expect(err?.code).to.equal(ErrorCode.InvalidParams);
+      expect(err?.message).to.include('drop_index');
     });
 
     it('answers an unknown trend id as a tool error "Trend not found", as REST answers 404', async () => {
