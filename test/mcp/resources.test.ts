@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { CATEGORIES, IPTC_MEDIA_TOPICS, VELOCITIES } from '@trendscope/core';
 import { openTestServices, type TestServices } from '../support/services';
-import { startApi, type RunningApi } from './support/api-server';
+import { deadOpenSearch, startApi, type RunningApi } from './support/api-server';
 import { connectHttp, connectStdio, stdioEnv, TRANSPORTS } from './support/mcp-clients';
 import { seedMcpData, type McpSeed } from './support/seed-data';
 
@@ -91,6 +91,51 @@ for (const kind of TRANSPORTS) {
       expect(body.categories).to.deep.equal(
         rest.categories.map((c) => ({ category: c.category, iptc_media_topic: c.iptc_media_topic })),
       );
+    });
+  });
+
+  describe(`MCP resources over ${kind} when OpenSearch is down`, function () {
+    this.timeout(60_000);
+    let s: TestServices;
+    let api: RunningApi;
+    let client: Client;
+    let closeDead: () => Promise<void>;
+
+    before(async () => {
+      s = await openTestServices();
+      const dead = await deadOpenSearch();
+      closeDead = () => dead.client.close();
+      api = await startApi(s, dead.client);
+      client =
+        kind === 'http'
+          ? await connectHttp(api.baseUrl)
+          : await connectStdio(stdioEnv(s.config, { OPENSEARCH_URL: dead.url }));
+    });
+    after(async () => {
+      await client.close();
+      await api.close();
+      await closeDead();
+      await s.cleanup();
+    });
+
+    it('still lists and reads the taxonomy', async () => {
+      const { resources } = await client.listResources();
+      expect(resources.map((r) => r.uri)).to.deep.equal(['trendscope://taxonomy']);
+      const result = await client.readResource({ uri: 'trendscope://taxonomy' });
+      expect(textContent(result)).to.have.property('categories').with.length(CATEGORIES.length);
+    });
+
+    it('answers a trend read with the REST 503 words, without internal addresses', async () => {
+      const rest = await api.get('/v1/trends/tr_aaaaaaaaaaaaaaaa');
+      expect(rest.status).to.equal(503);
+      const err = await client.readResource({ uri: 'trend://tr_aaaaaaaaaaaaaaaa' }).then(
+        () => null,
+        (e: unknown) => e as McpError,
+      );
+      expect(err).to.be.instanceOf(McpError);
+      expect(err?.message)
+        .to.include((rest.body as { detail: string }).detail)
+        .and.not.include('127.0.0.1');
     });
   });
 }

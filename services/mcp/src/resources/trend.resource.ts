@@ -1,5 +1,5 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, type Resource } from '@modelcontextprotocol/sdk/types.js';
 import {
   BOUNDS,
   getRecentTrends,
@@ -11,6 +11,7 @@ import {
 } from '@trendscope/core';
 import type { McpDeps } from '../deps';
 import { toRestError } from '../errors/tool-error';
+import { withTimeout } from '../server/call-tool';
 import { toRawParams } from '../server/validate-arguments';
 
 /** URI template of a trend resource. */
@@ -25,20 +26,7 @@ const RESOURCE_NOT_FOUND = -32002;
  */
 export function registerTrendResource(mcp: McpServer, deps: McpDeps): void {
   const template = new ResourceTemplate(TREND_URI_TEMPLATE, {
-    list: async () => {
-      const recent = (await getRecentTrends(deps, { page: 1, limit: BOUNDS.limit.max })) as {
-        trends: { id: string; topic: string; summary: string | null }[];
-      };
-      return {
-        resources: recent.trends.map((t) => ({
-          uri: `trend://${t.id}`,
-          name: t.id,
-          title: t.topic,
-          description: t.summary ?? undefined,
-          mimeType: 'application/json',
-        })),
-      };
-    },
+    list: async () => ({ resources: await listRecentTrendResources(deps) }),
   });
   mcp.registerResource(
     'trend',
@@ -57,13 +45,31 @@ export function registerTrendResource(mcp: McpServer, deps: McpDeps): void {
           toRawParams({ trend_id: variables.id }),
           'path',
         );
-        const body = await getTrend(deps, { trend_id });
+        const body = await withTimeout(getTrend(deps, { trend_id }), deps.callTimeoutMs);
         return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(body) }] };
       } catch (err) {
         throw toResourceError(err, deps, uri.href);
       }
     },
   );
+}
+
+// Listing is a convenience: with the backend down it lists no trends (the fixed taxonomy
+// resource is still listed) rather than failing the whole resources/list request.
+async function listRecentTrendResources(deps: McpDeps): Promise<Resource[]> {
+  try {
+    const recent = await withTimeout(getRecentTrends(deps, { page: 1, limit: BOUNDS.limit.max }), deps.callTimeoutMs);
+    return recent.trends.map((t) => ({
+      uri: `trend://${t.id}`,
+      name: t.id,
+      title: t.topic,
+      ...(t.summary ? { description: t.summary } : {}),
+      mimeType: 'application/json',
+    }));
+  } catch (err) {
+    toRestError(err, deps.logger, 'resources/list');
+    return [];
+  }
 }
 
 // Resources have no isError result: failures are JSON-RPC errors carrying the REST words.

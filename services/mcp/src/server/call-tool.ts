@@ -27,7 +27,8 @@ export async function callTool(tool: ToolDefinition, deps: McpDeps, rawArgs: unk
 // hang (over stdio there is no HTTP layer to enforce it).
 const TIMEOUT_DETAIL = 'The request took too long, try again shortly';
 
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+/** Settles with `work`, or rejects with the REST time-out's 503 after `ms`. */
+export async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new SearchUnavailableError(TIMEOUT_DETAIL)), ms);
