@@ -75,7 +75,7 @@ async function listRecentTrendResources(deps: McpDeps): Promise<Resource[]> {
 // Resources have no isError result: failures are JSON-RPC errors carrying the REST words.
 function toResourceError(err: unknown, deps: McpDeps, uri: string): McpError {
   const { status, body } = toRestError(err, deps.logger, 'resource:trend');
-  if (err instanceof NotFoundError) return new McpError(RESOURCE_NOT_FOUND, 'Trend not found', { uri, ...body });
+  if (err instanceof NotFoundError) return new McpError(RESOURCE_NOT_FOUND, String(body.detail), { uri, ...body });
   if (err instanceof RequestValidationError) {
     const msg = err.issues.map((i) => `${i.loc[1]}: ${i.msg}`).join('; ');
     return new McpError(ErrorCode.InvalidParams, msg, { uri, ...body });
