@@ -1,22 +1,86 @@
+import cors from '@koa/cors';
+import type Router from '@koa/router';
 import Koa from 'koa';
+import compress from 'koa-compress';
+import { constants as zlib } from 'node:zlib';
 import { NotFoundError } from '@trendscope/core';
+import { ResponseCache } from './cache/response-cache';
 import type { ApiDeps } from './deps';
 import { errorHandler } from './middleware/errors.middleware';
+import { methodGuard } from './middleware/method-guard.middleware';
 import { requestId } from './middleware/request-id.middleware';
+import { securityHeaders } from './middleware/security-headers.middleware';
+import { requestTimeout } from './middleware/timeout.middleware';
+import { contentRouter } from './routes/content.router';
+import { docsRouter } from './routes/docs.router';
 import { healthRouter } from './routes/health.router';
+import { platformRouter } from './routes/platform.router';
+import type { RouteContext } from './routes/route-context';
+import { DOCS_PATHS, ROUTE_SPECS } from './routes/route-specs';
+import { searchRouter } from './routes/search.router';
+import { sourcesRouter } from './routes/sources.router';
+import { trendsRouter } from './routes/trends.router';
+
+/** What the composition root may add to the app without the app knowing what it is. */
+export interface BuildAppOptions {
+  /** Routers mounted after the API's own, behind the same middleware (e.g. the MCP endpoint). */
+  extraRouters?: readonly Router[];
+}
 
 /** Builds the Koa app without listening; main.ts and the tests decide where it runs. */
-export function buildApp(deps: ApiDeps): Koa {
+export function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Koa {
   const app = new Koa({ proxy: false });
   app.silent = true;
-  app.use(requestId());
-  app.use(errorHandler(deps.logger));
+  const rc: RouteContext = {
+    deps,
+    queries: {
+      opensearch: deps.opensearch,
+      names: deps.names,
+      queryTimeoutMs: deps.config.opensearch.queryTimeoutMs,
+      ...(deps.now ? { now: deps.now } : {}),
+    },
+    cache: new ResponseCache({
+      redis: deps.redis,
+      keyPrefix: deps.config.redis.keyPrefix,
+      ttlMs: deps.config.api.cacheTtlMs,
+      maxBytes: deps.config.api.cacheMaxBytes,
+    }),
+  };
 
-  const routers = [healthRouter(deps)];
-  for (const router of routers) {
-    app.use(router.routes());
-    app.use(router.allowedMethods());
-  }
+  app.use(requestId());
+  app.use(securityHeaders());
+  app.use(
+    cors({
+      origin: '*',
+      allowMethods: 'GET,HEAD,OPTIONS',
+      exposeHeaders: ['ETag', 'x-request-id', 'Retry-After'],
+      maxAge: 86400,
+    }),
+  );
+  app.use(
+    compress({
+      threshold: 1024,
+      gzip: { level: 6 },
+      // Brotli's default quality (11) costs far more CPU than it saves on small JSON answers.
+      br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+      deflate: false,
+    }),
+  );
+  app.use(errorHandler(deps.logger));
+  app.use(methodGuard([...ROUTE_SPECS.map((s) => s.path), ...DOCS_PATHS]));
+  app.use(requestTimeout(deps.config.api.requestTimeoutMs));
+
+  const routers = [
+    healthRouter(deps),
+    trendsRouter(rc),
+    searchRouter(rc),
+    platformRouter(rc),
+    sourcesRouter(rc),
+    contentRouter(rc),
+    docsRouter(deps.config.api.publicUrl),
+    ...(options.extraRouters ?? []),
+  ];
+  for (const router of routers) app.use(router.routes());
   app.use(() => {
     throw new NotFoundError('Not Found');
   });

@@ -7,4 +7,6 @@ export interface ApiDeps {
   opensearch: OpenSearchClient;
   redis: Redis;
   names: IndexNames;
+  /** Clock of the query layer; tests pin it, main.ts leaves the system clock. */
+  now?: () => Date;
 }

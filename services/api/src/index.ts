@@ -1,2 +1,2 @@
-export { buildApp } from './app';
+export { buildApp, type BuildAppOptions } from './app';
 export type { ApiDeps } from './deps';

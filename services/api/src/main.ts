@@ -8,6 +8,7 @@ import {
   migrateIndices,
   ConfigError,
 } from '@trendscope/core';
+import { createMcpRouter } from '@trendscope/mcp';
 import { buildApp } from './app';
 
 /** Starts the API: load config, connect, migrate indices, listen, and shut down on SIGTERM/SIGINT. */
@@ -41,7 +42,15 @@ async function main(): Promise<void> {
     }
   }
 
-  const app = buildApp({ config, logger, opensearch, redis, names });
+  // The composition root mounts the MCP endpoint; buildApp only sees a router.
+  const mcp = createMcpRouter({
+    opensearch,
+    names,
+    queryTimeoutMs: config.opensearch.queryTimeoutMs,
+    callTimeoutMs: config.api.requestTimeoutMs,
+    logger: logger.child({ component: 'mcp' }),
+  });
+  const app = buildApp({ config, logger, opensearch, redis, names }, { extraRouters: [mcp] });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   server.listen(config.api.port, config.api.host, () => {

@@ -12,3 +12,6 @@ export * from './domain/taxonomy';
 export * from './domain/bounds';
 export * from './domain/documents';
 export * from './redis/data-generation';
+export * from './queries/index';
+export * from './presenters/index';
+export * from './validation/index';

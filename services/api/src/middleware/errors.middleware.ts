@@ -12,11 +12,15 @@ export function errorHandler(logger: Logger): Middleware {
       await next();
     } catch (raw) {
       const err = toSearchError(raw);
+      // An error answer is never stored, and never carries a stale validator of a success.
+      ctx.set('Cache-Control', 'no-store');
+      ctx.remove('ETag');
       if (err instanceof AppError) {
         ctx.status = err.status;
         ctx.body = { detail: err.detail };
         if (err instanceof MethodNotAllowedError) ctx.set('Allow', err.allow);
         if (err instanceof RateLimitedError) ctx.set('Retry-After', String(err.retryAfterSeconds));
+        if (err.status === 503) ctx.set('Retry-After', '1');
         const level = err.status >= 500 ? 'warn' : 'debug';
         logger[level](
           { reqId: ctx.state.requestId, code: err.code, status: err.status, cause: errName(err.cause) },

@@ -23,6 +23,20 @@ export const CONFIG_SCHEMA = Joi.object({
     .max(60000)
     .default(1800)
     .description('Upper bound for answering any request; past it the API answers 503.'),
+  API_CACHE_TTL_MS: Joi.number()
+    .integer()
+    .min(0)
+    .max(600000)
+    .default(5000)
+    .description(
+      'Longest time a cached answer (and its ETag) is reused within one data generation; 0 turns the response cache off.',
+    ),
+  API_CACHE_MAX_MB: Joi.number()
+    .integer()
+    .min(1)
+    .max(4096)
+    .default(32)
+    .description('Memory the in-process response cache may use, in MiB.'),
 
   OPENSEARCH_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })

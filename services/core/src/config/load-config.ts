@@ -10,6 +10,8 @@ export interface Config {
     readonly port: number;
     readonly publicUrl: string;
     readonly requestTimeoutMs: number;
+    readonly cacheTtlMs: number;
+    readonly cacheMaxBytes: number;
   };
   readonly opensearch: {
     readonly url: string;
@@ -40,6 +42,8 @@ interface RawEnv {
   API_PORT: number;
   API_PUBLIC_URL: string;
   API_REQUEST_TIMEOUT_MS: number;
+  API_CACHE_TTL_MS: number;
+  API_CACHE_MAX_MB: number;
   OPENSEARCH_URL: string;
   OPENSEARCH_INDEX_PREFIX: string;
   OPENSEARCH_REQUEST_TIMEOUT_MS: number;
@@ -68,6 +72,8 @@ export function loadConfig(env: Env = process.env): Config {
       port: v.API_PORT,
       publicUrl: v.API_PUBLIC_URL,
       requestTimeoutMs: v.API_REQUEST_TIMEOUT_MS,
+      cacheTtlMs: v.API_CACHE_TTL_MS,
+      cacheMaxBytes: v.API_CACHE_MAX_MB * 1024 * 1024,
     },
     opensearch: {
       url: v.OPENSEARCH_URL,

@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { readGeneration, type Redis } from '@trendscope/core';
+
+/** One rendered answer: its JSON text and the ETag that names it. */
+export interface CachedAnswer {
+  json: string;
+  etag: string;
+}
+
+/** How long the generation read may take before the answer is built uncached. */
+const GENERATION_READ_TIMEOUT_MS = 250;
+
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 27);
+}
+
+/**
+ * Answers keyed by data generation + normalised query + time slot, kept in process. A pipeline
+ * write bumps the generation, so the next request misses and sees the new data at once; the time
+ * slot (API_CACHE_TTL_MS) bounds how long answers that depend on "now" (time windows, lag) are
+ * reused. Identical concurrent misses share one computation. Without a known generation (Redis
+ * down, or nothing written yet) nothing is cached and the ETag is the hash of the body.
+ */
+export class ResponseCache {
+  private readonly lru: LRUCache<string, CachedAnswer>;
+  private readonly inflight = new Map<string, Promise<CachedAnswer>>();
+
+  constructor(private readonly opts: { redis: Redis; keyPrefix: string; ttlMs: number; maxBytes: number }) {
+    this.lru = new LRUCache<string, CachedAnswer>({
+      maxSize: opts.maxBytes,
+      sizeCalculation: (a) => a.json.length * 2 + 200,
+      ttl: Math.max(opts.ttlMs, 1),
+    });
+  }
+
+  /** The current generation, or null when Redis does not answer quickly or knows none. */
+  async generation(): Promise<string | null> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), GENERATION_READ_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([readGeneration(this.opts.redis, this.opts.keyPrefix).catch(() => null), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * The ETag an answer for `key` will carry under `generation`, known before any search runs (so
+   * If-None-Match can be answered without touching OpenSearch); null when it must come from the body.
+   */
+  etagFor(generation: string | null, key: string, now = Date.now()): string | null {
+    if (generation === null || this.opts.ttlMs === 0) return null;
+    return `"${hash(`${generation}|${Math.floor(now / this.opts.ttlMs)}|${key}`)}"`;
+  }
+
+  /** The answer named `etag` (from etagFor): from the cache when present, else computed and kept. */
+  async get(etag: string | null, compute: () => Promise<unknown>): Promise<CachedAnswer> {
+    if (etag === null) {
+      const json = JSON.stringify(await compute());
+      return { json, etag: `"${hash(json)}"` };
+    }
+    const hit = this.lru.get(etag);
+    if (hit) return hit;
+    const pending = this.inflight.get(etag);
+    if (pending) return pending;
+    const work = (async () => {
+      const answer = { json: JSON.stringify(await compute()), etag };
+      this.lru.set(etag, answer);
+      return answer;
+    })();
+    this.inflight.set(etag, work);
+    try {
+      return await work;
+    } finally {
+      this.inflight.delete(etag);
+    }
+  }
+}

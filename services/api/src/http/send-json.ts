@@ -1,0 +1,43 @@
+import type { Context } from 'koa';
+import type { ResponseCache } from '../cache/response-cache';
+import { matchesIfNoneMatch } from './conditional';
+
+/** Cache-Control of read answers: any cache may store them but must revalidate (ETag) each time. */
+export const READ_CACHE_CONTROL = 'public, no-cache';
+
+/** A stable text for a validated input: keys sorted, defaults already applied by joi. */
+export function normalisedKey(route: string, input: Record<string, unknown>): string {
+  const sorted = Object.keys(input)
+    .sort()
+    .map((k) => [k, input[k]]);
+  return `${route}?${JSON.stringify(sorted)}`;
+}
+
+/**
+ * Answers a read: 304 when If-None-Match names the current ETag (checked before any search
+ * when the generation is known), otherwise the JSON body from the cache or from `compute`.
+ */
+export async function sendCachedJson(
+  ctx: Context,
+  cache: ResponseCache,
+  key: string,
+  compute: () => Promise<unknown>,
+): Promise<void> {
+  const ifNoneMatch = ctx.get('If-None-Match') || undefined;
+  const etag = cache.etagFor(await cache.generation(), key);
+  ctx.set('Cache-Control', READ_CACHE_CONTROL);
+  if (etag !== null && matchesIfNoneMatch(ifNoneMatch, etag)) {
+    ctx.set('ETag', etag);
+    ctx.status = 304;
+    return;
+  }
+  const answer = await cache.get(etag, compute);
+  ctx.set('ETag', answer.etag);
+  if (matchesIfNoneMatch(ifNoneMatch, answer.etag)) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.status = 200;
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.body = answer.json;
+}

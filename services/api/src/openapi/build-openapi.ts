@@ -1,0 +1,87 @@
+import { SERVICE_VERSION } from '@trendscope/core';
+import { openapiPath, type JsonSchema, type RouteSpec } from '../routes/route-spec';
+import { COMPONENT_SCHEMAS, ref } from './components';
+import { joiToParameters } from './joi-to-parameters';
+
+const json = (schema: JsonSchema, description: string, headers?: Record<string, unknown>): JsonSchema => ({
+  description,
+  ...(headers ? { headers } : {}),
+  content: { 'application/json': { schema } },
+});
+
+const READ_HEADERS = {
+  ETag: { description: 'Names this answer; send it back in If-None-Match to get 304.', schema: { type: 'string' } },
+  'Cache-Control': {
+    description: 'public, no-cache: store, but revalidate with the ETag.',
+    schema: { type: 'string' },
+  },
+  'x-request-id': {
+    description: 'Id of this request (quote it when reporting a problem).',
+    schema: { type: 'string' },
+  },
+};
+
+function operation(spec: RouteSpec): JsonSchema {
+  const parameters = [...joiToParameters(spec.pathParams, 'path'), ...joiToParameters(spec.query, 'query')];
+  const isHealth = spec.operationId === 'getHealth';
+  const responses: Record<string, JsonSchema> = {
+    '200': json(spec.response, 'Success.', isHealth ? undefined : READ_HEADERS),
+  };
+  if (!isHealth) responses['304'] = { description: 'Not modified: the If-None-Match ETag is still current.' };
+  if (spec.notFound) responses['404'] = json(ref('Error'), 'No trend has this id: `{"detail": "Trend not found"}`.');
+  if (parameters.length > 0) {
+    responses['422'] = json(
+      ref('ValidationError'),
+      'A parameter is invalid; `detail` lists every failing one (FastAPI format).',
+    );
+  }
+  responses['503'] = isHealth
+    ? json(ref('Health'), 'A dependency is down; `checks` names it.')
+    : json(ref('Error'), 'The search backend is unavailable or too slow; retry shortly.');
+  return {
+    operationId: spec.operationId,
+    tags: [spec.tag],
+    summary: spec.summary,
+    description: spec.description,
+    parameters,
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of the API, built from the same route specs and joi schemas that validate. */
+export function buildOpenApi(specs: readonly RouteSpec[], serverUrl: string): JsonSchema {
+  const paths: Record<string, JsonSchema> = {};
+  for (const spec of specs) paths[openapiPath(spec.path)] = { get: operation(spec) };
+  paths['/docs/openapi.json'] = {
+    get: {
+      operationId: 'getOpenApi',
+      tags: ['platform'],
+      summary: 'This document',
+      description: 'The OpenAPI 3.1 description of the API; /docs renders it as a page.',
+      parameters: [],
+      responses: { '200': json({ type: 'object' }, 'The OpenAPI document.') },
+    },
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Trendscope API',
+      version: SERVICE_VERSION,
+      summary: 'What is trending in published news, and why, with proof.',
+      description:
+        'Read-only trend intelligence: trends detected from published articles, scored for business impact and ' +
+        'source quality, with their sources. All endpoints are GET and answer JSON; errors carry `detail`. ' +
+        'Answers carry an ETag: send it back in If-None-Match to get 304 when nothing changed.',
+    },
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
+    servers: [{ url: serverUrl, description: 'This deployment' }],
+    tags: [
+      { name: 'trends', description: 'Trends and their content.' },
+      { name: 'search', description: 'Full-text search over trends.' },
+      { name: 'sources', description: 'Trends by publisher.' },
+      { name: 'platform', description: 'Categories, statistics, health.' },
+    ],
+    paths,
+    components: { schemas: COMPONENT_SCHEMAS },
+  };
+}

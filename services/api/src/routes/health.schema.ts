@@ -1,0 +1,14 @@
+import { ref } from '../openapi/components';
+import type { RouteSpec } from './route-spec';
+
+/** GET /health. */
+export const HEALTH_ROUTE: RouteSpec = {
+  operationId: 'getHealth',
+  path: '/health',
+  tag: 'platform',
+  summary: 'Service and dependency health',
+  description:
+    '200 with `status: ok` when OpenSearch and Redis answer; 503 with the same shape and `status: degraded` when ' +
+    'one does not, naming it in `checks`. Never cached.',
+  response: ref('Health'),
+};

@@ -1,0 +1,50 @@
+import type { ArticleDoc } from '../domain/documents';
+import type { FetchMethod } from '../domain/taxonomy';
+import { isoRequired, isoSeconds } from './timestamp';
+
+/** One retained body in GET /v1/content/{trend_id}. */
+export interface RetainedDocument {
+  url: string;
+  title: string;
+  publisher: string;
+  domain: string;
+  author: string | null;
+  published_date: string | null;
+  fetched_at: string;
+  fetch_method: FetchMethod;
+  language: string | null;
+  word_count: number;
+  body: string;
+}
+
+/** The stored article fields a retained document reads. */
+export const DOCUMENT_FIELDS = [
+  'url',
+  'title',
+  'publisher',
+  'domain',
+  'author',
+  'published_date',
+  'fetched_at',
+  'fetch_method',
+  'language',
+  'word_count',
+  'body',
+] as const;
+
+/** Builds the public document of a stored article whose body was retained. */
+export function presentDocument(doc: Pick<ArticleDoc, (typeof DOCUMENT_FIELDS)[number]>): RetainedDocument {
+  return {
+    url: doc.url,
+    title: doc.title,
+    publisher: doc.publisher,
+    domain: doc.domain,
+    author: doc.author ?? null,
+    published_date: isoSeconds(doc.published_date),
+    fetched_at: isoRequired(doc.fetched_at),
+    fetch_method: doc.fetch_method,
+    language: doc.language ?? null,
+    word_count: doc.word_count,
+    body: doc.body ?? '',
+  };
+}

@@ -1,0 +1,4 @@
+export * from './timestamp';
+export * from './trend.presenter';
+export * from './trend-detail.presenter';
+export * from './document.presenter';

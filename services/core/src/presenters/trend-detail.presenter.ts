@@ -1,0 +1,34 @@
+import type { TrendDoc } from '../domain/documents';
+import { SCHEMA_VERSION } from '../version';
+import { presentCitation, presentTrendSummary, type Citation, type TrendSummary } from './trend.presenter';
+import { isoRequired } from './timestamp';
+
+/** Body of GET /v1/trends/{trend_id}. */
+export interface TrendDetailResponse extends TrendSummary {
+  citations: Citation[];
+  timeline: { bucket: string; articles: number }[];
+  velocity_metrics: { window_hours: number; current: number; previous: number; growth: number };
+  score_breakdown: Record<string, unknown>;
+  updated_at: string;
+  schema_version: string;
+}
+
+/** Builds the public detail of a stored trend. */
+export function presentTrendDetail(doc: TrendDoc): TrendDetailResponse {
+  const vm = doc.velocity_metrics;
+  return {
+    ...presentTrendSummary(doc),
+    citations: (doc.citations ?? []).map(presentCitation),
+    timeline: (doc.timeline ?? []).map((b) => ({ bucket: isoRequired(b.bucket), articles: b.articles })),
+    velocity_metrics: {
+      window_hours: vm.window_hours,
+      current: vm.current,
+      previous: vm.previous,
+      growth: vm.growth,
+    },
+    // Written by the scorer as plain JSON (numbers per part of each score); served as stored.
+    score_breakdown: doc.score_breakdown ?? {},
+    updated_at: isoRequired(doc.updated_at),
+    schema_version: SCHEMA_VERSION,
+  };
+}

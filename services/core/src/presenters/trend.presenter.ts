@@ -1,0 +1,85 @@
+import type { CitationDoc, TrendDoc } from '../domain/documents';
+import type { Category, FetchMethod, Velocity } from '../domain/taxonomy';
+import { isoRequired, isoSeconds } from './timestamp';
+
+/** One trend in every list of the API (API.md "Trend summary"). */
+export interface TrendSummary {
+  id: string;
+  topic: string;
+  summary: string;
+  category: Category;
+  velocity: Velocity;
+  business_impact_score: number;
+  domain_quality_score: number;
+  keywords: string[];
+  article_count: number;
+  source_count: number;
+  first_seen: string;
+  last_seen: string;
+  language: string | null;
+}
+
+/** The stored fields a summary is built from (what list queries fetch from `_source`). */
+export const TREND_SUMMARY_FIELDS = [
+  'id',
+  'topic',
+  'summary',
+  'category',
+  'velocity',
+  'business_impact_score',
+  'domain_quality_score',
+  'keywords',
+  'article_count',
+  'source_count',
+  'first_seen',
+  'last_seen',
+  'language',
+] as const;
+
+/** The stored fields a summary reads. */
+export type TrendSummaryDoc = Pick<TrendDoc, (typeof TREND_SUMMARY_FIELDS)[number]>;
+
+/** Builds the public summary of a stored trend. */
+export function presentTrendSummary(doc: TrendSummaryDoc, id?: string): TrendSummary {
+  return {
+    id: doc.id || (id ?? ''),
+    topic: doc.topic,
+    summary: doc.summary,
+    category: doc.category,
+    velocity: doc.velocity,
+    business_impact_score: doc.business_impact_score,
+    domain_quality_score: Math.round(doc.domain_quality_score * 10) / 10,
+    keywords: [...(doc.keywords ?? [])],
+    article_count: doc.article_count,
+    source_count: doc.source_count,
+    first_seen: isoRequired(doc.first_seen),
+    last_seen: isoRequired(doc.last_seen),
+    language: doc.language ?? null,
+  };
+}
+
+/** One source of a trend (its provenance). */
+export interface Citation {
+  url: string;
+  title: string;
+  publisher: string;
+  domain: string;
+  author: string | null;
+  published_date: string | null;
+  word_count: number;
+  fetch_method: FetchMethod;
+}
+
+/** Builds the public citation of a stored one. */
+export function presentCitation(c: CitationDoc): Citation {
+  return {
+    url: c.url,
+    title: c.title,
+    publisher: c.publisher,
+    domain: c.domain,
+    author: c.author ?? null,
+    published_date: isoSeconds(c.published_date),
+    word_count: c.word_count,
+    fetch_method: c.fetch_method,
+  };
+}

@@ -1,0 +1,68 @@
+import { FETCH_METHODS, type FetchMethod } from '../domain/taxonomy';
+import { SCHEMA_VERSION } from '../version';
+import { nowOf, type QueryDeps } from './query-deps';
+import { runMultiSearch, totalOf, type TermsAgg } from './run-search';
+import { isoRequired } from '../presenters/timestamp';
+
+/** Body of GET /v1/benefits. A metric whose index holds nothing yet is null, never 0. */
+export interface BenefitsResponse {
+  /** Trends detected and served. */
+  trends: number | null;
+  /** Articles whose cleaned body is kept and served by /v1/content. */
+  documents_retained: number | null;
+  /** Distinct publishing domains read. */
+  publishers: number | null;
+  /** Distinct source URLs (canonical) behind the trends. */
+  source_urls: number | null;
+  /** How the articles were obtained: counts per fetch method. */
+  fetch_methods: Record<FetchMethod, number> | null;
+  generated_at: string;
+  schema_version: string;
+}
+
+/** The OpenSearch requests of getBenefits, as one `_msearch` (exported for the benchmark). */
+export function benefitsRequests(deps: QueryDeps): { index: string; body: Record<string, unknown> }[] {
+  return [
+    { index: deps.names.trends, body: { size: 0, track_total_hits: true } },
+    {
+      index: deps.names.articles,
+      body: {
+        size: 0,
+        track_total_hits: true,
+        aggs: {
+          retained: { filter: { term: { content_retained: true } } },
+          publishers: { cardinality: { field: 'domain', precision_threshold: 40000 } },
+          fetch_methods: { terms: { field: 'fetch_method', size: 16 } },
+        },
+      },
+    },
+  ];
+}
+
+/** What the service has gathered, measured from the indices (GET /v1/benefits). */
+export async function getBenefits(deps: QueryDeps): Promise<BenefitsResponse> {
+  const [trends, articles] = await runMultiSearch(deps, benefitsRequests(deps));
+  const trendTotal = totalOf(trends as never);
+  const articleTotal = totalOf(articles as never);
+  const aggs = (articles?.aggregations ?? {}) as {
+    retained?: { doc_count: number };
+    publishers?: { value: number };
+    fetch_methods?: TermsAgg;
+  };
+  const measured = articleTotal > 0;
+  const byMethod = aggs.fetch_methods?.buckets ?? [];
+  return {
+    trends: trendTotal > 0 ? trendTotal : null,
+    documents_retained: measured ? (aggs.retained?.doc_count ?? 0) : null,
+    publishers: measured ? (aggs.publishers?.value ?? 0) : null,
+    source_urls: measured ? articleTotal : null,
+    fetch_methods: measured
+      ? (Object.fromEntries(FETCH_METHODS.map((m) => [m, byMethod.find((b) => b.key === m)?.doc_count ?? 0])) as Record<
+          FetchMethod,
+          number
+        >)
+      : null,
+    generated_at: isoRequired(nowOf(deps).toISOString()),
+    schema_version: SCHEMA_VERSION,
+  };
+}

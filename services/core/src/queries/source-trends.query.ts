@@ -1,0 +1,60 @@
+import type { TrendDoc } from '../domain/documents';
+import {
+  presentTrendSummary,
+  TREND_SUMMARY_FIELDS,
+  type TrendSummary,
+  type TrendSummaryDoc,
+} from '../presenters/trend.presenter';
+import { normaliseDomain } from '../validation/domain-name';
+import { SCHEMA_VERSION } from '../version';
+import type { QueryDeps } from './query-deps';
+import { RECENT_SORT } from './recent-trends.query';
+import { runSearch, totalOf } from './run-search';
+
+/** One trend a domain reported, with that domain's part in it. */
+export interface SourceTrendItem extends TrendSummary {
+  origin: boolean;
+  domain_articles: number;
+}
+
+/** Body of GET /v1/sources/{domain}/trending. */
+export interface SourceTrendsResponse {
+  domain: string;
+  trends: SourceTrendItem[];
+  total: number;
+  limit: number;
+  schema_version: string;
+}
+
+type SourceTrendDoc = TrendSummaryDoc & Pick<TrendDoc, 'origin_domain' | 'domain_articles'>;
+
+/** The OpenSearch request of getSourceTrends (exported so the benchmark sends the same one). */
+export function sourceTrendsRequest(domain: string, limit: number): Record<string, unknown> {
+  return {
+    query: { bool: { filter: [{ term: { source_domains: domain } }] } },
+    sort: RECENT_SORT,
+    size: limit,
+    track_total_hits: true,
+    _source: { includes: [...TREND_SUMMARY_FIELDS, 'origin_domain', 'domain_articles'] },
+  };
+}
+
+/**
+ * Trends citing a domain, most recent first (GET /v1/sources/{domain}/trending). The domain is
+ * normalised again here (case, `www.`, punycode) so every caller compares the stored form.
+ */
+export async function getSourceTrends(
+  deps: QueryDeps,
+  input: { domain: string; limit: number },
+): Promise<SourceTrendsResponse> {
+  const domain = normaliseDomain(input.domain) ?? input.domain.toLowerCase();
+  const res = await runSearch<SourceTrendDoc>(deps, deps.names.trends, sourceTrendsRequest(domain, input.limit));
+  const trends = res.hits.hits.flatMap((h) => {
+    const doc = h._source;
+    if (!doc) return [];
+    // Listed in source_domains means at least one citation, even if the per-domain count is absent.
+    const count = doc.domain_articles?.[domain] ?? 1;
+    return [{ ...presentTrendSummary(doc, h._id), origin: doc.origin_domain === domain, domain_articles: count }];
+  });
+  return { domain, trends, total: totalOf(res), limit: input.limit, schema_version: SCHEMA_VERSION };
+}

@@ -1,0 +1,111 @@
+import type { RunDoc } from '../domain/documents';
+import { VELOCITIES, type Velocity } from '../domain/taxonomy';
+import { isoRequired, isoSeconds } from '../presenters/timestamp';
+import { SCHEMA_VERSION } from '../version';
+import { hoursBefore, nowOf, type QueryDeps } from './query-deps';
+import { runMultiSearch, totalOf, type SearchResult, type TermsAgg } from './run-search';
+
+/** Body of GET /v1/stats. Unmeasured values (no data, no run yet) are null, never 0. */
+export interface StatsResponse {
+  trends: { total: number; by_velocity: Record<Velocity, number> };
+  articles: { total: number; retained: number; last_24h: number };
+  publishers: number | null;
+  freshness: {
+    last_article_at: string | null;
+    last_trend_update_at: string | null;
+    last_pipeline_run_at: string | null;
+    lag_seconds: number | null;
+  };
+  generated_at: string;
+  schema_version: string;
+}
+
+/** The OpenSearch requests of getStats, as one `_msearch` (exported for the benchmark). */
+export function statsRequests(deps: QueryDeps, now: Date): { index: string; body: Record<string, unknown> }[] {
+  return [
+    {
+      index: deps.names.trends,
+      body: {
+        size: 0,
+        track_total_hits: true,
+        aggs: {
+          by_velocity: { terms: { field: 'velocity', size: 16 } },
+          last_update: { max: { field: 'updated_at' } },
+        },
+      },
+    },
+    {
+      index: deps.names.articles,
+      body: {
+        size: 0,
+        track_total_hits: true,
+        aggs: {
+          retained: { filter: { term: { content_retained: true } } },
+          last_24h: { filter: { range: { fetched_at: { gte: hoursBefore(now, 24) } } } },
+          publishers: { cardinality: { field: 'domain', precision_threshold: 40000 } },
+          last_article: { max: { field: 'fetched_at' } },
+        },
+      },
+    },
+    {
+      index: deps.names.runs,
+      body: {
+        size: 1,
+        sort: [{ started_at: { order: 'desc' } }],
+        _source: { includes: ['started_at', 'finished_at'] },
+      },
+    },
+  ];
+}
+
+type MaxAgg = { value: number | null } | undefined;
+
+function maxIso(agg: MaxAgg): string | null {
+  return agg?.value === null || agg?.value === undefined ? null : isoSeconds(new Date(agg.value).toISOString());
+}
+
+/** Counts and freshness of the served data (GET /v1/stats). */
+export async function getStats(deps: QueryDeps): Promise<StatsResponse> {
+  const now = nowOf(deps);
+  const [trends, articles, runs] = (await runMultiSearch(deps, statsRequests(deps, now))) as [
+    SearchResult<never>,
+    SearchResult<never>,
+    SearchResult<Pick<RunDoc, 'started_at' | 'finished_at'>>,
+  ];
+  const tAggs = (trends.aggregations ?? {}) as { by_velocity?: TermsAgg; last_update?: MaxAgg };
+  const aAggs = (articles.aggregations ?? {}) as {
+    retained?: { doc_count: number };
+    last_24h?: { doc_count: number };
+    publishers?: { value: number };
+    last_article?: MaxAgg;
+  };
+  const articleTotal = totalOf(articles);
+  const lastRun = runs.hits.hits[0]?._source;
+  const lastArticle = maxIso(aAggs.last_article);
+  const lastTrend = maxIso(tAggs.last_update);
+  const newest = [lastArticle, lastTrend].filter((v): v is string => v !== null).map((v) => Date.parse(v));
+  const byVelocity = tAggs.by_velocity?.buckets ?? [];
+  return {
+    trends: {
+      total: totalOf(trends),
+      by_velocity: Object.fromEntries(
+        VELOCITIES.map((v) => [v, byVelocity.find((b) => b.key === v)?.doc_count ?? 0]),
+      ) as Record<Velocity, number>,
+    },
+    articles: {
+      total: articleTotal,
+      retained: aAggs.retained?.doc_count ?? 0,
+      last_24h: aAggs.last_24h?.doc_count ?? 0,
+    },
+    publishers: articleTotal > 0 ? (aAggs.publishers?.value ?? 0) : null,
+    freshness: {
+      last_article_at: lastArticle,
+      last_trend_update_at: lastTrend,
+      last_pipeline_run_at: lastRun ? isoSeconds(lastRun.finished_at ?? lastRun.started_at) : null,
+      // How old the freshest served data is; unmeasurable before anything was written.
+      lag_seconds: newest.length > 0 ? Math.max(0, Math.round((now.getTime() - Math.max(...newest)) / 1000)) : null,
+    },
+    generated_at: isoRequired(now.toISOString()),
+    schema_version: SCHEMA_VERSION,
+  };
+}

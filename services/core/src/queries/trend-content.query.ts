@@ -1,0 +1,63 @@
+import type { ArticleDoc } from '../domain/documents';
+import { NotFoundError } from '../errors/app-error';
+import { DOCUMENT_FIELDS, presentDocument, type RetainedDocument } from '../presenters/document.presenter';
+import { SCHEMA_VERSION } from '../version';
+import type { QueryDeps } from './query-deps';
+import { runSearch, totalOf } from './run-search';
+import { fetchTrendDoc } from './trend-detail.query';
+
+/** Body of GET /v1/content/{trend_id}. */
+export interface TrendContentResponse {
+  trend_id: string;
+  documents: RetainedDocument[];
+  content_retained: boolean;
+  total: number;
+  limit: number;
+  schema_version: string;
+}
+
+/** The OpenSearch request of getTrendContent (exported so the benchmark sends the same one). */
+export function trendContentRequest(trendId: string, topic: string, limit: number): Record<string, unknown> {
+  return {
+    query: {
+      bool: {
+        filter: [{ term: { trend_id: trendId } }, { term: { content_retained: true } }],
+        // Relevance to the trend's topic first, so the most central articles lead.
+        should: topic ? [{ multi_match: { query: topic, fields: ['title^2', 'body'] } }] : [],
+      },
+    },
+    sort: [
+      { _score: { order: 'desc' } },
+      { published_date: { order: 'desc', missing: '_last' } },
+      { fetched_at: { order: 'desc' } },
+      { canonical_url: { order: 'asc' } },
+    ],
+    size: limit,
+    track_total_hits: true,
+    _source: { includes: [...DOCUMENT_FIELDS] },
+  };
+}
+
+/** The retained bodies of a trend's articles, most relevant then newest first. */
+export async function getTrendContent(
+  deps: QueryDeps,
+  input: { trend_id: string; limit: number },
+): Promise<TrendContentResponse> {
+  const trend = await fetchTrendDoc<{ topic?: string }>(deps, input.trend_id, ['topic']);
+  if (!trend) throw new NotFoundError('Trend not found');
+  const res = await runSearch<ArticleDoc>(
+    deps,
+    deps.names.articles,
+    trendContentRequest(input.trend_id, trend.topic ?? '', input.limit),
+  );
+  const documents = res.hits.hits.flatMap((h) => (h._source && h._source.body ? [presentDocument(h._source)] : []));
+  const total = totalOf(res);
+  return {
+    trend_id: input.trend_id,
+    documents,
+    content_retained: total > 0,
+    total,
+    limit: input.limit,
+    schema_version: SCHEMA_VERSION,
+  };
+}

@@ -1,0 +1,26 @@
+import { domainToASCII } from 'node:url';
+
+/**
+ * A hostname as clients may write it: letters (any script, so IDNs are allowed), digits and
+ * hyphens in dot-separated labels, at least two labels. Case and a leading `www.` are accepted
+ * here and folded away by `normaliseDomain`.
+ */
+export const DOMAIN_PATTERN =
+  '^(?=.{1,253}$)(?:[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]{0,61}[\\p{L}\\p{N}])?\\.)+[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]{0,61}[\\p{L}\\p{N}])?$';
+
+/** The pattern above as a RegExp (unicode mode, so `\p{L}` means any letter). */
+export const DOMAIN_REGEXP = new RegExp(DOMAIN_PATTERN, 'u');
+
+const ASCII_HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * The form domains are stored in: case-folded, punycode for IDNs, no leading `www.`.
+ * Returns null when the input is not a hostname (so callers can answer 422).
+ */
+export function normaliseDomain(raw: string): string | null {
+  if (!DOMAIN_REGEXP.test(raw)) return null;
+  const ascii = domainToASCII(raw.toLowerCase());
+  if (!ascii) return null;
+  const bare = ascii.startsWith('www.') ? ascii.slice(4) : ascii;
+  return ASCII_HOSTNAME.test(bare) ? bare : null;
+}

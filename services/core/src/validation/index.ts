@@ -1,0 +1,3 @@
+export * from './domain-name';
+export * from './params.schema';
+export * from './pydantic-issues';

@@ -1,0 +1,9 @@
+export type { McpDeps } from './deps';
+export { createMcpServer, TOOL_NAMES } from './server/create-mcp-server';
+export { createMcpRouter, MCP_PATH } from './http/mcp.router';
+export { TAXONOMY_URI } from './resources/taxonomy.resource';
+export { TREND_URI_TEMPLATE } from './resources/trend.resource';
+export { toToolError, toRestError } from './errors/tool-error';
+export { toInputSchema } from './schemas/input-schema';
+export { toRawParams, validateToolArguments } from './server/validate-arguments';
+export { renderMetrics } from './render/platform.renderer';

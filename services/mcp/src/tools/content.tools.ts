@@ -1,0 +1,23 @@
+import { CONTENT_PARAMS, getTrendContent, TREND_PATH_PARAMS } from '@trendscope/core';
+import { renderTrendContent } from '../render/content.renderer';
+import { TREND_CONTENT } from '../schemas/output.schemas';
+import type { ToolDefinition } from './tool.types';
+
+/** get_trend_content (GET /v1/content/{trend_id}). */
+export const contentTools: ToolDefinition[] = [
+  {
+    name: 'get_trend_content',
+    title: 'Trend article bodies',
+    description:
+      'Returns the retained article bodies of one trend (id from get_recent_trends, search_trends ' +
+      'or get_trend): for each document its url, title, publisher, domain, author, published_date, ' +
+      'fetch_method, language, word_count and body (sanitised plain text, personal data redacted). ' +
+      'Use it to read what the sources actually say before relying on a trend. documents is empty ' +
+      'and content_retained false when no body was kept (the citations in get_trend still list ' +
+      'the sources). An unknown id is an error "Trend not found".',
+    params: { path: TREND_PATH_PARAMS, query: CONTENT_PARAMS },
+    output: TREND_CONTENT,
+    run: (deps, args) => getTrendContent(deps, args as unknown as Parameters<typeof getTrendContent>[1]),
+    render: (body) => renderTrendContent(body),
+  },
+];

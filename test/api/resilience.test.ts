@@ -1,0 +1,141 @@
+import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
+import { expect } from 'chai';
+import { createOpenSearchClient, indexNames, type OpenSearchClient } from '@trendscope/core';
+import { startApi, type RunningApi } from '../support/api';
+import { buildTrend, seed } from '../support/factories';
+import { controllableNode, type ControllableNode } from '../support/opensearch-node';
+import { openTestServices, type TestServices } from '../support/services';
+
+const ID = 'tr_aaaaaaaaaaaa';
+const READ_PATHS = [
+  '/v1/trends/recent',
+  `/v1/trends/${ID}`,
+  '/v1/search?q=bank',
+  '/v1/categories',
+  '/v1/sources/example.com/trending',
+  `/v1/content/${ID}`,
+  '/v1/benefits',
+  '/v1/stats',
+];
+
+async function listen(server: NetServer): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as { port: number }).port;
+}
+
+/** Asserts every read endpoint answers 503 JSON within 2 s, naming no internal address. */
+async function expectAllUnavailable(api: RunningApi, hidden: string[]): Promise<void> {
+  await Promise.all(
+    READ_PATHS.map(async (path) => {
+      const started = Date.now();
+      const res = await fetch(`${api.url}${path}`);
+      const elapsed = Date.now() - started;
+      const text = await res.text();
+      expect(res.status, path).to.equal(503);
+      expect(elapsed, path).to.be.lessThan(2000);
+      expect(res.headers.get('content-type')).to.match(/^application\/json/);
+      expect((JSON.parse(text) as { detail: string }).detail).to.be.a('string');
+      for (const h of hidden) expect(text, path).not.to.include(h);
+      expect(text).not.to.match(/at \w+ \(|Error:/);
+    }),
+  );
+  const health = await fetch(`${api.url}/health`);
+  expect(health.status).to.equal(503);
+  const body = (await health.json()) as { checks: Record<string, { status: string }> };
+  expect(body.checks.opensearch?.status).to.equal('down');
+  expect(body.checks.redis?.status).to.equal('up');
+}
+
+describe('resilience: OpenSearch down or hanging', function () {
+  this.timeout(60_000);
+  let s: TestServices;
+  before(async () => {
+    s = await openTestServices();
+  });
+  after(async () => {
+    await s.cleanup();
+  });
+
+  it('answers 503 JSON within 2 s on every endpoint when OpenSearch refuses connections', async () => {
+    const closed = createNetServer();
+    const port = await listen(closed);
+    await new Promise((r) => closed.close(r));
+    const opensearch = createOpenSearchClient({ url: `http://127.0.0.1:${port}`, requestTimeoutMs: 1500 });
+    const api = await startApi(s, { deps: { opensearch } });
+    try {
+      await expectAllUnavailable(api, ['127.0.0.1', String(port)]);
+    } finally {
+      await api.close();
+      await opensearch.close();
+    }
+  });
+
+  it('answers 503 JSON within 2 s on every endpoint when OpenSearch accepts and never answers', async () => {
+    const sockets: Socket[] = [];
+    const hang = createNetServer((sock) => sockets.push(sock));
+    const port = await listen(hang);
+    // A client time-out far past the request bound: the API's own bound must answer first.
+    const opensearch = createOpenSearchClient({ url: `http://127.0.0.1:${port}`, requestTimeoutMs: 30_000 });
+    const api = await startApi(s, { env: { HEALTH_TIMEOUT_MS: '1000' }, deps: { opensearch } });
+    try {
+      await expectAllUnavailable(api, ['127.0.0.1', String(port)]);
+    } finally {
+      await api.close();
+      sockets.forEach((sock) => sock.destroy());
+      hang.close();
+      await opensearch.close();
+    }
+  });
+});
+
+describe('resilience: a real OpenSearch node stopped and restarted', function () {
+  this.timeout(600_000);
+  let s: TestServices;
+  let node: ControllableNode;
+  let opensearch: OpenSearchClient;
+  let api: RunningApi;
+  const trend = buildTrend({ id: ID });
+
+  before(async () => {
+    s = await openTestServices();
+    node = await controllableNode();
+    await node.start();
+    opensearch = createOpenSearchClient({ url: node.url, requestTimeoutMs: 1500 });
+    const seedClient = createOpenSearchClient({ url: node.url, requestTimeoutMs: 60_000, maxRetries: 2 });
+    const names = indexNames(s.prefix);
+    await seed({ opensearch: seedClient, names, redis: s.redis, prefix: s.prefix }, { trends: [trend] });
+    await seedClient.close();
+    // Cache off: an answer cached in the current slot may outlive the node by up to API_CACHE_TTL_MS,
+    // and this test is about what the API does when it must ask OpenSearch.
+    api = await startApi(s, { env: { API_CACHE_TTL_MS: '0' }, deps: { opensearch, names } });
+  });
+  after(async () => {
+    await api?.close();
+    await opensearch?.indices
+      .delete({ index: `${s.prefix}-*`, expand_wildcards: 'all' }, { requestTimeout: 30_000 })
+      .catch(() => undefined);
+    await opensearch?.close();
+    await node?.dispose();
+    await s.cleanup();
+  });
+
+  it('serves, answers 503 while the node is stopped, and recovers by itself once it is back', async () => {
+    expect((await fetch(`${api.url}/v1/trends/${ID}`)).status).to.equal(200);
+
+    await node.stop();
+    await expectAllUnavailable(api, [node.url, new URL(node.url).port]);
+
+    await node.start();
+    // No restart of the API: the same process must find the node again.
+    const deadline = Date.now() + 120_000;
+    let status = 0;
+    while (Date.now() < deadline) {
+      status = (await fetch(`${api.url}/v1/trends/${ID}`)).status;
+      if (status === 200) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    expect(status).to.equal(200);
+    for (const path of READ_PATHS) expect((await fetch(`${api.url}${path}`)).status, path).to.equal(200);
+    expect((await fetch(`${api.url}/health`)).status).to.equal(200);
+  });
+});

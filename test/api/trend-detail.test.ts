@@ -1,0 +1,117 @@
+import { expect } from 'chai';
+import { getJson, startApi, type RunningApi } from '../support/api';
+import { apiDataset } from '../support/api-dataset';
+import { FACTORY_NOW, seed } from '../support/factories';
+import { openTestServices, type TestServices } from '../support/services';
+
+type Json = Record<string, unknown>;
+
+describe('GET /v1/trends/{trend_id} and GET /v1/content/{trend_id}', function () {
+  this.timeout(60_000);
+  let s: TestServices;
+  let api: RunningApi;
+  const data = apiDataset();
+  const { ai, chip } = data.named;
+
+  before(async () => {
+    s = await openTestServices();
+    await seed(s, { trends: data.trends, articles: data.articles });
+    api = await startApi(s, { deps: { now: () => FACTORY_NOW } });
+  });
+  after(async () => {
+    await api.close();
+    await s.cleanup();
+  });
+
+  it('answers the summary plus citations, timeline, velocity_metrics, score_breakdown, updated_at', async () => {
+    const res = await getJson<Json & { citations: Json[]; timeline: Json[]; velocity_metrics: Json }>(
+      api.url,
+      `/v1/trends/${ai.id}`,
+    );
+    expect(res.status).to.equal(200);
+    expect(res.body).to.include({ id: ai.id, topic: ai.topic, schema_version: '1.0', domain_quality_score: 9 });
+    for (const key of ['citations', 'timeline', 'velocity_metrics', 'score_breakdown', 'updated_at'])
+      expect(res.body).to.have.property(key);
+    expect(Object.keys(res.body.citations[0]!).sort()).to.deep.equal(
+      ['author', 'domain', 'fetch_method', 'published_date', 'publisher', 'title', 'url', 'word_count'].sort(),
+    );
+    expect(Object.keys(res.body.timeline[0]!).sort()).to.deep.equal(['articles', 'bucket']);
+    expect(Object.keys(res.body.velocity_metrics).sort()).to.deep.equal([
+      'current',
+      'growth',
+      'previous',
+      'window_hours',
+    ]);
+    expect(res.body.score_breakdown).to.deep.equal(ai.score_breakdown);
+  });
+
+  it('serves null for a citation author and published_date the source did not give', async () => {
+    const res = await getJson<{ citations: Json[] }>(api.url, `/v1/trends/${ai.id}`);
+    const second = res.body.citations[1]!;
+    expect(second.author).to.equal(null);
+    expect(second.published_date).to.equal(null);
+  });
+
+  it('answers 404 {"detail": "Trend not found"} for an unknown id', async () => {
+    for (const path of ['/v1/trends/tr_zzzzzzzzzz', '/v1/content/tr_zzzzzzzzzz']) {
+      const res = await getJson(api.url, path);
+      expect(res.status).to.equal(404);
+      expect(res.body).to.deep.equal({ detail: 'Trend not found' });
+    }
+  });
+
+  it('serves the retained bodies of a trend, only those, with the document fields', async () => {
+    const res = await getJson<{
+      documents: Json[];
+      total: number;
+      content_retained: boolean;
+      trend_id: string;
+      limit: number;
+    }>(api.url, `/v1/content/${ai.id}`);
+    expect(res.status).to.equal(200);
+    expect(Object.keys(res.body).sort()).to.deep.equal([
+      'content_retained',
+      'documents',
+      'limit',
+      'schema_version',
+      'total',
+      'trend_id',
+    ]);
+    expect(res.body).to.include({ trend_id: ai.id, content_retained: true, total: 3, limit: 20 });
+    expect(res.body.documents.map((d) => d.title)).to.have.members([
+      'AI Act enforcement begins today',
+      'What the AI Act means',
+      'Brussels and the AI Act',
+    ]);
+    expect(Object.keys(res.body.documents[0]!).sort()).to.deep.equal(
+      [
+        'author',
+        'body',
+        'domain',
+        'fetch_method',
+        'fetched_at',
+        'language',
+        'published_date',
+        'publisher',
+        'title',
+        'url',
+        'word_count',
+      ].sort(),
+    );
+    const undated = res.body.documents.find((d) => d.title === 'What the AI Act means')!;
+    expect(undated.author).to.equal(null);
+    expect(undated.published_date).to.equal(null);
+  });
+
+  it('limits the documents but reports the total', async () => {
+    const res = await getJson<{ documents: Json[]; total: number }>(api.url, `/v1/content/${ai.id}?limit=2`);
+    expect(res.body.documents).to.have.length(2);
+    expect(res.body.total).to.equal(3);
+  });
+
+  it('answers documents [] and content_retained false when nothing was retained', async () => {
+    const res = await getJson(api.url, `/v1/content/${chip.id}`);
+    expect(res.status).to.equal(200);
+    expect(res.body).to.deep.include({ documents: [], content_retained: false, total: 0 });
+  });
+});

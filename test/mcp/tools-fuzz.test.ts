@@ -1,0 +1,74 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { openTestServices, type TestServices } from '../support/services';
+import { startApi, type RunningApi } from './support/api-server';
+import { call, connectHttp, restErrorOf } from './support/mcp-clients';
+import { seedMcpData } from './support/seed-data';
+
+const TOOLS = [
+  'get_recent_trends',
+  'search_trends',
+  'list_categories',
+  'get_trend',
+  'get_trend_content',
+  'get_source_trends',
+  'get_benefits',
+  'get_stats',
+];
+const ARGS = ['q', 'category', 'hours', 'velocity', 'min_impact', 'min_quality', 'page', 'limit', 'time_window'];
+
+// Any JSON an agent might send: wrong types, hostile strings, huge numbers, nesting.
+const jsonValue = fc.oneof(
+  fc.constantFrom('', ' ', '-1', '1e309', 'NaN', '"', 'OR OR', '(((', '<em>x</em>', '\u0000', 'x'.repeat(3000)),
+  fc.string({ maxLength: 200 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 2 }),
+);
+
+const idValue = fc.oneof(jsonValue, fc.constantFrom('tr_aaaaaaaaaaaa', 'bücher.de', 'WWW.bbc.co.uk', '../x'));
+
+describe('MCP tools under random and hostile arguments', function () {
+  this.timeout(120_000);
+  let s: TestServices;
+  let api: RunningApi;
+  let client: Client;
+
+  before(async () => {
+    s = await openTestServices();
+    await seedMcpData(s);
+    api = await startApi(s);
+    client = await connectHttp(api.baseUrl);
+    await client.listTools();
+  });
+  after(async () => {
+    await client.close();
+    await api.close();
+    await s.cleanup();
+  });
+
+  it('always answers a tool result: success, or isError with a 422 or 404 REST body, never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...TOOLS),
+        fc.dictionary(fc.constantFrom(...ARGS), jsonValue, { maxKeys: 4 }),
+        fc.record({ trend_id: idValue, domain: idValue }, { requiredKeys: [] }),
+        async (tool, args, ids) => {
+          const result = await call(client, tool, { ...args, ...ids });
+          if (result.isError !== true) {
+            expect(result.structuredContent).to.be.an('object');
+            return;
+          }
+          const body = restErrorOf(result) as { detail: unknown };
+          if (typeof body.detail === 'string') expect(body.detail).to.equal('Trend not found');
+          else expect(body.detail).to.be.an('array').that.is.not.empty;
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -1,0 +1,159 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  bumpGeneration,
+  migrateIndices,
+  type ArticleDoc,
+  type IndexNames,
+  type OpenSearchClient,
+  type Redis,
+  type RunDoc,
+  type TrendDoc,
+} from '@trendscope/core';
+
+/** A fixed clock for seeded data: tests pass the same `now` to the query layer. */
+export const FACTORY_NOW = new Date('2026-11-21T12:00:00Z');
+
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** A fresh trend id matching `^tr_[a-z2-7]{8,32}$`. */
+export function newTrendId(): string {
+  return `tr_${Array.from(randomBytes(12), (b) => BASE32.charAt(b % 32)).join('')}`;
+}
+
+function hoursAgo(hours: number, now: Date = FACTORY_NOW): string {
+  return new Date(now.getTime() - hours * 3_600_000).toISOString();
+}
+
+/** A complete, valid TrendDoc; `overrides` replace any field. */
+export function buildTrend(overrides: Partial<TrendDoc> = {}): TrendDoc {
+  const id = overrides.id ?? newTrendId();
+  const domains = overrides.source_domains ?? ['example.com', 'news.example.org'];
+  const first = domains[0] ?? 'example.com';
+  return {
+    id,
+    topic: 'Central bank raises interest rates',
+    summary: 'The central bank raised its main interest rate by a quarter point on Tuesday.',
+    keywords: ['interest rates', 'central bank'],
+    signature: 'central bank interest rate raise',
+    category: 'business',
+    category_confidence: 0.9,
+    velocity: 'accelerating',
+    business_impact_score: 5,
+    domain_quality_score: 6.5,
+    first_seen: hoursAgo(30),
+    last_seen: hoursAgo(2),
+    updated_at: hoursAgo(1),
+    article_count: 4,
+    source_count: domains.length,
+    source_domains: domains,
+    origin_domain: first,
+    domain_articles: Object.fromEntries(domains.map((d, i) => [d, i === 0 ? 3 : 1])),
+    citations: domains.map((d, i) => ({
+      url: `https://${d}/story-${i}`,
+      title: `Story ${i} from ${d}`,
+      publisher: d.toUpperCase(),
+      domain: d,
+      author: i === 0 ? 'A. Writer' : null,
+      published_date: i === 0 ? hoursAgo(30) : null,
+      word_count: 400 + i,
+      fetch_method: i === 0 ? 'page' : 'feed',
+    })),
+    timeline: [
+      { bucket: hoursAgo(3).replace(/:\d\d:\d\d\.\d{3}Z$/, ':00:00Z'), articles: 1 },
+      { bucket: hoursAgo(2).replace(/:\d\d:\d\d\.\d{3}Z$/, ':00:00Z'), articles: 3 },
+    ],
+    velocity_metrics: { window_hours: 24, current: 3, previous: 1, growth: 2, peak: 3, age_hours: 30 },
+    score_breakdown: {
+      business_impact: { volume: 1.5, publishers: 1.2, quality: 1.0, category: 0.8, signals: 0.5 },
+      domain_quality: { author: 0.6, date: 0.8, length: 0.7, originality: 0.9, https: 1, extraction: 0.9 },
+    },
+    language: 'en',
+    retained_count: 1,
+    ...overrides,
+  };
+}
+
+/** A complete, valid ArticleDoc; `overrides` replace any field. */
+export function buildArticle(overrides: Partial<ArticleDoc> = {}): ArticleDoc {
+  const url = overrides.url ?? `https://example.com/a/${randomBytes(6).toString('hex')}`;
+  const retained = overrides.content_retained ?? true;
+  return {
+    url,
+    canonical_url: url,
+    domain: 'example.com',
+    publisher: 'Example News',
+    author: 'A. Writer',
+    published_date: hoursAgo(5),
+    fetched_at: hoursAgo(4),
+    fetch_method: 'page',
+    title: 'Central bank raises interest rates again',
+    description: null,
+    body: retained ? 'The central bank raised interest rates by a quarter point, its third rise this year.' : null,
+    content_retained: retained,
+    word_count: 16,
+    language: 'en',
+    simhash: null,
+    entities: [],
+    trend_id: null,
+    source_id: null,
+    feed_url: null,
+    https: true,
+    redactions: { email: 0, phone: 0, card: 0, iban: 0, ip: 0, ssn: 0 },
+    category_hint: null,
+    indexed_at: hoursAgo(4),
+    ...overrides,
+  };
+}
+
+/** A finished pipeline run; `overrides` replace any field. */
+export function buildRun(overrides: Partial<RunDoc> = {}): RunDoc {
+  return {
+    id: `run-${randomBytes(4).toString('hex')}`,
+    kind: 'detect',
+    started_at: hoursAgo(1),
+    finished_at: hoursAgo(0.9),
+    status: 'succeeded',
+    counts: {},
+    ...overrides,
+  };
+}
+
+/** What seed() needs: a client, index aliases, and optionally Redis to bump the data generation. */
+export interface SeedTarget {
+  opensearch: OpenSearchClient;
+  names: IndexNames;
+  redis?: Redis;
+  prefix?: string;
+}
+
+/** The id an article is stored under: a hash of its canonical URL, as the pipeline does. */
+export function articleId(a: ArticleDoc): string {
+  return createHash('sha256').update(a.canonical_url).digest('hex').slice(0, 40);
+}
+
+/**
+ * Creates the indices (the real migration) and bulk-indexes the documents through the real
+ * index layer with refresh, then bumps the data generation as a pipeline write would.
+ */
+export async function seed(
+  services: SeedTarget,
+  data: { trends?: TrendDoc[]; articles?: ArticleDoc[]; runs?: RunDoc[] },
+): Promise<void> {
+  await migrateIndices(services.opensearch, services.names, { kinds: ['trends', 'articles', 'runs', 'domains'] });
+  const ops: unknown[] = [];
+  for (const t of data.trends ?? []) ops.push({ index: { _index: services.names.trends, _id: t.id } }, t);
+  for (const a of data.articles ?? []) ops.push({ index: { _index: services.names.articles, _id: articleId(a) } }, a);
+  for (const r of data.runs ?? []) ops.push({ index: { _index: services.names.runs, _id: r.id } }, r);
+  for (let i = 0; i < ops.length; i += 2000) {
+    const res = await services.opensearch.bulk({ body: ops.slice(i, i + 2000) as never, refresh: false });
+    const body = res.body as { errors: boolean; items: { index?: { error?: unknown } }[] };
+    if (body.errors) {
+      const first = body.items.find((it) => it.index?.error)?.index?.error;
+      throw new Error(`seed: bulk indexing failed: ${JSON.stringify(first)}`);
+    }
+  }
+  await services.opensearch.indices.refresh({
+    index: [services.names.trends, services.names.articles, services.names.runs],
+  });
+  if (services.redis && services.prefix) await bumpGeneration(services.redis, services.prefix);
+}
