@@ -180,7 +180,7 @@ function normaliseWhitespace(text: string): string {
 /** Converts HTML to plain text: markup removed, entities decoded, paragraphs as blank lines. */
 export function htmlToPlainText(html: string): string {
   // NUL is dropped first: parsers and browsers disagree on what `<scr\0ipt>` is.
-  const clean = sanitizeHtml(html.replace(/\u0000/g, ''), SANITIZE_OPTIONS);
+  const clean = sanitizeHtml(html.replaceAll('\u0000', ''), SANITIZE_OPTIONS);
   // sanitize-html escapes text, so every `<` left in its output starts one of its own tags.
   const text = clean
     .replace(/\s+/g, ' ')

@@ -53,7 +53,7 @@ export function cleanFeedHtml(html: string | null | undefined, base: string | nu
     if (out.srcset !== undefined) out.srcset = resolveSrcset(out.srcset, base);
     return { tagName, attribs: out };
   };
-  const clean = sanitizeHtml(html.replace(/\u0000/g, ''), {
+  const clean = sanitizeHtml(html.replaceAll('\u0000', ''), {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'picture', 'source', 'video'],
     allowedAttributes: {
       a: ['href', 'title'],
