@@ -132,10 +132,10 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
 const BLOCK_TAG_RE = new RegExp(`</?(?:${BLOCK_TAGS.join('|')})\\s*/?>`, 'gi');
 const ANY_TAG_RE = /<[^>]*>/g;
 /** Text that would be read as markup by a careless consumer: a tag, a comment or a declaration. */
-const MARKUP_LIKE_RE = /<\s*(?:[a-z!?/][^<>]*)>/gi;
-const ANGLE_BEFORE_MARKUP_RE = /<(?=\s*[a-z!?/])/gi;
-const MARKUP_LIKE_TEST = /<\s*[a-z!?/]/i;
-const ENCODED_MARKUP_TEST = /&(?:lt|#0*60|#x0*3c);?\s*[a-z!?/]/i;
+const MARKUP_LIKE_RE = /<[a-z!?/][^<>]*>/gi;
+const ANGLE_BEFORE_MARKUP_RE = /<(?=[a-z!?/])/gi;
+const MARKUP_LIKE_TEST = /<[a-z!?/]/i;
+const ENCODED_MARKUP_TEST = /&(?:lt|#0*60|#x0*3c);?[a-z!?/]/i;
 
 /** Second passes see text only: any tag left is markup that was smuggled in as entities. */
 const TEXT_ONLY_OPTIONS: sanitizeHtml.IOptions = {
