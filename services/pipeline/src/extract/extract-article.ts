@@ -18,6 +18,15 @@ export interface ExtractedArticle {
   language_hint: string | null;
 }
 
+/**
+ * Markup that is never article text, removed from the raw HTML before parsing: half of a typical
+ * news page is scripts, styles and inline SVG, and the DOM would only build them for Readability
+ * to throw away. JSON-LD scripts stay (metadata). A non-greedy match ends where the HTML parser
+ * ends these raw-text elements too (at the first closing tag).
+ */
+const NON_CONTENT_RE =
+  /<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script\s*>|<style\b[^>]*>[\s\S]*?<\/style\s*>|<svg\b[^>]*>[\s\S]*?<\/svg\s*>|<!--[\s\S]*?-->/gi;
+
 /** Below this many characters of text Readability's result is replaced by a better source. */
 const MIN_BODY_CHARS = 250;
 
@@ -140,7 +149,7 @@ function runReadability(document: PageDocument, title: string | null): Readabili
 
 /** Extracts the main content and metadata of an article page. */
 export function extractArticle(html: string, opts: { url: string }): ExtractedArticle {
-  const document = parseDocument(html);
+  const document = parseDocument(html.replace(NON_CONTENT_RE, ' '));
   // Metadata is read first: Readability rewrites the document it is given.
   const meta = readMetadata(document);
   const pageTitle = document.querySelector('title')?.textContent ?? '';
