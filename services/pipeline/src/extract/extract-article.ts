@@ -114,11 +114,17 @@ interface PageDocument {
   querySelectorAll(
     selector: string,
   ): Iterable<{ getAttribute(name: string): string | null; textContent: string | null }>;
-  documentElement: { getAttribute(name: string): string | null; textContent: string | null } | null;
+  documentElement: { tagName?: string; getAttribute(name: string): string | null; textContent: string | null } | null;
 }
 
 function parseDocument(html: string): PageDocument {
-  return (parseHTML(html) as unknown as { document: PageDocument }).document;
+  const parse = (markup: string) => (parseHTML(markup) as unknown as { document: PageDocument }).document;
+  const document = parse(html);
+  // linkedom builds no root element for some fragments (a lone `<script>`); wrap those in a page.
+  if (document.documentElement?.tagName?.toLowerCase() === 'html') return document;
+  const wrapped = parse(`<!doctype html><html><body>${html}</body></html>`);
+  // An unclosed raw-text element (`<style>` at the end) can still leave no root: nothing to read.
+  return wrapped.documentElement ? wrapped : parse('<!doctype html><html><body></body></html>');
 }
 
 function runReadability(document: PageDocument, title: string | null): ReadabilityResult | null {
@@ -133,7 +139,13 @@ function runReadability(document: PageDocument, title: string | null): Readabili
     // Readability refuses documents without a root element (bytes that were never HTML).
     return null;
   }
-  const parsed = reader.parse();
+  let parsed: ReturnType<typeof reader.parse>;
+  try {
+    parsed = reader.parse();
+  } catch {
+    // Fragments whose only root Readability removes (a lone <script>) end here: no article.
+    return null;
+  }
   if (!parsed) return null;
   const element = parsed.content as (CleanableElement & { innerHTML: string }) | null;
   if (element) cleanArticleElement(element, title ?? parsed.title ?? null);
