@@ -126,6 +126,15 @@ describe('parseFeed quirks named in real-feeds/PROVENANCE.md', () => {
     expect(feed.title).to.equal('Notícias');
   });
 
+  it('reads a JSON Feed as UTF-8 even when the server labels it ISO-8859-1', () => {
+    const feed = load(
+      'rsparser/3960.json',
+      'https://journal.3960.org/feed.json',
+      'application/json; charset=iso-8859-1',
+    );
+    expect(feed.title).to.equal('fboës - Der Blog | Startseite');
+  });
+
   it('leaves items without dates undated (heraldsun.rss, RSS 0.92)', () => {
     const feed = load('rss-parser/heraldsun.rss');
     expect(feed.entries.map((e) => e.published)).to.deep.equal([null, null]);
