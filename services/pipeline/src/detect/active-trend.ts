@@ -21,7 +21,8 @@ export function toDetectArticle(a: StoredArticle): DetectArticle {
     title: a.title,
     text: [a.description, a.body].filter(Boolean).join('\n'),
     time: articleTime(a),
-    entities: a.entities,
+    // Documents written before entities were extracted have none.
+    entities: a.entities ?? [],
   };
 }
 
@@ -42,7 +43,7 @@ export function toActiveTrend(id: string, members: readonly StoredArticle[], idf
   for (const m of members) {
     const d = toDetectArticle(m);
     for (const [t, w] of articleVector(d.title, d.text, idf)) centroid.set(t, (centroid.get(t) ?? 0) + w);
-    for (const e of m.entities) entities[e] = (entities[e] ?? 0) + 1;
+    for (const e of d.entities) entities[e] = (entities[e] ?? 0) + 1;
     first = Math.min(first, d.time);
     last = Math.max(last, d.time);
   }

@@ -11,7 +11,7 @@ import {
 import { loadClassifier } from '../classify/classifier';
 import { computeDomainQuality } from '../score/domain-quality';
 import { isSimhash, NearDuplicateIndex } from '../score/simhash';
-import { toActiveTrend, toDetectArticle, toTrendMember, type StoredArticle } from './active-trend';
+import { articleTime, toActiveTrend, toDetectArticle, toTrendMember, type StoredArticle } from './active-trend';
 import { buildTrend } from './build-trend';
 import { clusterArticles, DEFAULT_CLUSTER_OPTIONS } from './cluster';
 import {
@@ -64,12 +64,16 @@ export async function runDetect(
 
   try {
     const active = await loadActiveTrends(client, names, since);
-    const members = await loadTrendMembers(
-      client,
-      names,
-      active.map((t) => t.id),
-    );
-    const unassigned = await loadUnassignedArticles(client, names, since, now.toISOString());
+    // An article without a usable date cannot be placed in time; it is left for a later run.
+    const dated = (a: StoredArticle): boolean => Number.isFinite(articleTime(a));
+    const members = (
+      await loadTrendMembers(
+        client,
+        names,
+        active.map((t) => t.id),
+      )
+    ).filter(dated);
+    const unassigned = (await loadUnassignedArticles(client, names, since, now.toISOString())).filter(dated);
     const byTrend = groupBy(members, (a) => a.trend_id!);
     const existing = [...byTrend.entries()].map(([id, list]) => toActiveTrend(id, list, idf));
     const result = clusterArticles(unassigned.map(toDetectArticle), existing, { now, idf, windowHours });
