@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import {
   bumpGeneration,
@@ -224,6 +225,9 @@ async function main(): Promise<void> {
       '| API | scenario | API req/s | API p50 ms | API p99 ms | API errors | OS req/s | OS p50 ms | OS p99 ms | OS errors | throughput API/OS | p99 API/OS |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows,
+      `load average at end ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
       '',
     ].join('\n'),
   );
