@@ -1,6 +1,6 @@
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import { expect } from 'chai';
-import { createOpenSearchClient, indexNames, type OpenSearchClient } from '@trendscope/core';
+import { createOpenSearchClient, createRedis, indexNames, type OpenSearchClient } from '@trendscope/core';
 import { startApi, type RunningApi } from '../support/api';
 import { buildTrend, seed } from '../support/factories';
 import { controllableNode, type ControllableNode } from '../support/opensearch-node';
@@ -84,6 +84,44 @@ describe('resilience: OpenSearch down or hanging', function () {
       sockets.forEach((sock) => sock.destroy());
       hang.close();
       await opensearch.close();
+    }
+  });
+});
+
+describe('resilience: Redis down', function () {
+  this.timeout(60_000);
+  let s: TestServices;
+  before(async () => {
+    s = await openTestServices();
+    await seed(s, { trends: [buildTrend({ id: ID })] });
+  });
+  after(async () => {
+    await s.cleanup();
+  });
+
+  it('keeps serving reads from OpenSearch (uncached) and names Redis in /health', async () => {
+    const closed = createNetServer();
+    const port = await listen(closed);
+    await new Promise((r) => closed.close(r));
+    const redis = createRedis(`redis://127.0.0.1:${port}`, { connectTimeoutMs: 500 });
+    redis.on('error', () => undefined);
+    const api = await startApi(s, { env: { HEALTH_TIMEOUT_MS: '1000' }, deps: { redis } });
+    try {
+      for (const path of READ_PATHS) {
+        const started = Date.now();
+        const res = await fetch(`${api.url}${path}`);
+        expect(res.status, path).to.equal(200);
+        expect(res.headers.get('etag'), path).to.match(/^"[\w-]+"$/);
+        expect(Date.now() - started, path).to.be.lessThan(2000);
+      }
+      const health = await fetch(`${api.url}/health`);
+      expect(health.status).to.equal(503);
+      const body = (await health.json()) as { checks: Record<string, { status: string }> };
+      expect(body.checks.redis?.status).to.equal('down');
+      expect(body.checks.opensearch?.status).to.equal('up');
+    } finally {
+      await api.close();
+      redis.disconnect();
     }
   });
 });
