@@ -3,6 +3,7 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import { constants as zlib } from 'node:zlib';
 import { NotFoundError } from '@trendscope/core';
+import { BackendState } from './cache/backend-state';
 import { ResponseCache } from './cache/response-cache';
 import type { ApiDeps } from './deps';
 import { errorHandler } from './middleware/errors.middleware';
@@ -38,6 +39,7 @@ export function buildApp(deps: ApiDeps): Koa {
       ttlMs: deps.config.api.cacheTtlMs,
       maxBytes: deps.config.api.cacheMaxBytes,
     }),
+    backend: new BackendState(deps.opensearch),
   };
 
   app.use(requestId());
