@@ -177,7 +177,10 @@ const fmt = (n: number, digits = 0): string => n.toFixed(digits);
 async function main(): Promise<void> {
   const data = await ensureData();
   process.stdout.write(
-    `bench: ${data.trends} trends, ${data.articles} articles; ${CONNECTIONS} connections, ${ROUNDS} x ${SECONDS}s per side\n`,
+    `bench: ${data.trends} trends, ${data.articles} articles; ${CONNECTIONS} connections, ${ROUNDS} x ${SECONDS}s per side; ` +
+      `load average at start ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}\n`,
   );
   const rows: string[] = [];
   for (const [label, ttl] of [
