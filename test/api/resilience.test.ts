@@ -1,6 +1,6 @@
 import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import { expect } from 'chai';
-import { createOpenSearchClient, indexNames, type OpenSearchClient } from '@trendscope/core';
+import { createOpenSearchClient, createRedis, indexNames, type OpenSearchClient } from '@trendscope/core';
 import { startApi, type RunningApi } from '../support/api';
 import { buildTrend, seed } from '../support/factories';
 import { controllableNode, type ControllableNode } from '../support/opensearch-node';
@@ -88,6 +88,44 @@ describe('resilience: OpenSearch down or hanging', function () {
   });
 });
 
+describe('resilience: Redis down', function () {
+  this.timeout(60_000);
+  let s: TestServices;
+  before(async () => {
+    s = await openTestServices();
+    await seed(s, { trends: [buildTrend({ id: ID })] });
+  });
+  after(async () => {
+    await s.cleanup();
+  });
+
+  it('keeps serving reads from OpenSearch (uncached) and names Redis in /health', async () => {
+    const closed = createNetServer();
+    const port = await listen(closed);
+    await new Promise((r) => closed.close(r));
+    const redis = createRedis(`redis://127.0.0.1:${port}`, { connectTimeoutMs: 500 });
+    redis.on('error', () => undefined);
+    const api = await startApi(s, { env: { HEALTH_TIMEOUT_MS: '1000' }, deps: { redis } });
+    try {
+      for (const path of READ_PATHS) {
+        const started = Date.now();
+        const res = await fetch(`${api.url}${path}`);
+        expect(res.status, path).to.equal(200);
+        expect(res.headers.get('etag'), path).to.match(/^"[\w-]+"$/);
+        expect(Date.now() - started, path).to.be.lessThan(2000);
+      }
+      const health = await fetch(`${api.url}/health`);
+      expect(health.status).to.equal(503);
+      const body = (await health.json()) as { checks: Record<string, { status: string }> };
+      expect(body.checks.redis?.status).to.equal('down');
+      expect(body.checks.opensearch?.status).to.equal('up');
+    } finally {
+      await api.close();
+      redis.disconnect();
+    }
+  });
+});
+
 describe('resilience: a real OpenSearch node stopped and restarted', function () {
   this.timeout(600_000);
   let s: TestServices;
@@ -105,9 +143,8 @@ describe('resilience: a real OpenSearch node stopped and restarted', function ()
     const names = indexNames(s.prefix);
     await seed({ opensearch: seedClient, names, redis: s.redis, prefix: s.prefix }, { trends: [trend] });
     await seedClient.close();
-    // Cache off: an answer cached in the current slot may outlive the node by up to API_CACHE_TTL_MS,
-    // and this test is about what the API does when it must ask OpenSearch.
-    api = await startApi(s, { env: { API_CACHE_TTL_MS: '0' }, deps: { opensearch, names } });
+    // A long cache slot: answers cached before the outage must not be served during it.
+    api = await startApi(s, { env: { API_CACHE_TTL_MS: '600000' }, deps: { opensearch, names } });
   });
   after(async () => {
     await api?.close();
@@ -120,7 +157,7 @@ describe('resilience: a real OpenSearch node stopped and restarted', function ()
   });
 
   it('serves, answers 503 while the node is stopped, and recovers by itself once it is back', async () => {
-    expect((await fetch(`${api.url}/v1/trends/${ID}`)).status).to.equal(200);
+    for (const path of READ_PATHS) expect((await fetch(`${api.url}${path}`)).status, path).to.equal(200);
 
     await node.stop();
     await expectAllUnavailable(api, [node.url, new URL(node.url).port]);

@@ -4,6 +4,7 @@ import Koa from 'koa';
 import compress from 'koa-compress';
 import { constants as zlib } from 'node:zlib';
 import { NotFoundError } from '@trendscope/core';
+import { BackendState } from './cache/backend-state';
 import { ResponseCache } from './cache/response-cache';
 import type { ApiDeps } from './deps';
 import { errorHandler } from './middleware/errors.middleware';
@@ -45,6 +46,7 @@ export function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Koa {
       ttlMs: deps.config.api.cacheTtlMs,
       maxBytes: deps.config.api.cacheMaxBytes,
     }),
+    backend: new BackendState(deps.opensearch),
   };
 
   app.use(requestId());

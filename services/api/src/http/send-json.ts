@@ -1,4 +1,6 @@
 import type { Context } from 'koa';
+import { SearchUnavailableError } from '@trendscope/core';
+import type { BackendState } from '../cache/backend-state';
 import type { ResponseCache } from '../cache/response-cache';
 import { matchesIfNoneMatch } from './conditional';
 
@@ -16,22 +18,36 @@ export function normalisedKey(route: string, input: Record<string, unknown>): st
 /**
  * Answers a read: 304 when If-None-Match names the current ETag (checked before any search
  * when the generation is known), otherwise the JSON body from the cache or from `compute`.
+ * While OpenSearch is known to be down nothing is answered from the cache (the search runs and
+ * fails as a 503), so an outage shows at once rather than after the cache slot ends.
  */
 export async function sendCachedJson(
   ctx: Context,
-  cache: ResponseCache,
+  rc: { cache: ResponseCache; backend: BackendState },
   key: string,
   compute: () => Promise<unknown>,
 ): Promise<void> {
+  const { cache, backend } = rc;
   const ifNoneMatch = ctx.get('If-None-Match') || undefined;
-  const etag = cache.etagFor(await cache.generation(), key);
+  const tracked = async (): Promise<unknown> => {
+    try {
+      const body = await compute();
+      backend.record(true);
+      return body;
+    } catch (err) {
+      if (err instanceof SearchUnavailableError) backend.record(false);
+      throw err;
+    }
+  };
+  const generation = (await backend.isUp()) ? await cache.generation() : null;
+  const etag = cache.etagFor(generation, key);
   ctx.set('Cache-Control', READ_CACHE_CONTROL);
   if (etag !== null && matchesIfNoneMatch(ifNoneMatch, etag)) {
     ctx.set('ETag', etag);
     ctx.status = 304;
     return;
   }
-  const answer = await cache.get(etag, compute);
+  const answer = await cache.get(etag, tracked);
   ctx.set('ETag', answer.etag);
   if (matchesIfNoneMatch(ifNoneMatch, answer.etag)) {
     ctx.status = 304;

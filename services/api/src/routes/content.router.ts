@@ -10,7 +10,7 @@ export function contentRouter(rc: RouteContext): Router {
   const router = new Router();
   router.get(CONTENT_ROUTE.path, validate(CONTENT_ROUTE), async (ctx) => {
     const input = ctx.state.input as { trend_id: string; limit: number };
-    await sendCachedJson(ctx, rc.cache, normalisedKey('content', input), () => getTrendContent(rc.queries, input));
+    await sendCachedJson(ctx, rc, normalisedKey('content', input), () => getTrendContent(rc.queries, input));
   });
   return router;
 }

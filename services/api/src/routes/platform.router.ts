@@ -8,13 +8,13 @@ import type { RouteContext } from './route-context';
 export function platformRouter(rc: RouteContext): Router {
   const router = new Router();
   router.get(CATEGORIES_ROUTE.path, async (ctx) => {
-    await sendCachedJson(ctx, rc.cache, 'categories', () => listCategories(rc.queries));
+    await sendCachedJson(ctx, rc, 'categories', () => listCategories(rc.queries));
   });
   router.get(BENEFITS_ROUTE.path, async (ctx) => {
-    await sendCachedJson(ctx, rc.cache, 'benefits', () => getBenefits(rc.queries));
+    await sendCachedJson(ctx, rc, 'benefits', () => getBenefits(rc.queries));
   });
   router.get(STATS_ROUTE.path, async (ctx) => {
-    await sendCachedJson(ctx, rc.cache, 'stats', () => getStats(rc.queries));
+    await sendCachedJson(ctx, rc, 'stats', () => getStats(rc.queries));
   });
   return router;
 }

@@ -10,7 +10,7 @@ export function searchRouter(rc: RouteContext): Router {
   const router = new Router();
   router.get(SEARCH_ROUTE.path, validate(SEARCH_ROUTE), async (ctx) => {
     const input = ctx.state.input as SearchTrendsInput;
-    await sendCachedJson(ctx, rc.cache, normalisedKey('search', { ...input }), () => searchTrends(rc.queries, input));
+    await sendCachedJson(ctx, rc, normalisedKey('search', { ...input }), () => searchTrends(rc.queries, input));
   });
   return router;
 }

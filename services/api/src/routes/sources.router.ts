@@ -10,7 +10,7 @@ export function sourcesRouter(rc: RouteContext): Router {
   const router = new Router();
   router.get(SOURCE_TRENDS_ROUTE.path, validate(SOURCE_TRENDS_ROUTE), async (ctx) => {
     const input = ctx.state.input as { domain: string; limit: number };
-    await sendCachedJson(ctx, rc.cache, normalisedKey('source', input), () => getSourceTrends(rc.queries, input));
+    await sendCachedJson(ctx, rc, normalisedKey('source', input), () => getSourceTrends(rc.queries, input));
   });
   return router;
 }

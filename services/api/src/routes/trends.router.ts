@@ -10,13 +10,11 @@ export function trendsRouter(rc: RouteContext): Router {
   const router = new Router();
   router.get(RECENT_TRENDS_ROUTE.path, validate(RECENT_TRENDS_ROUTE), async (ctx) => {
     const input = ctx.state.input as RecentTrendsInput;
-    await sendCachedJson(ctx, rc.cache, normalisedKey('recent', { ...input }), () =>
-      getRecentTrends(rc.queries, input),
-    );
+    await sendCachedJson(ctx, rc, normalisedKey('recent', { ...input }), () => getRecentTrends(rc.queries, input));
   });
   router.get(TREND_DETAIL_ROUTE.path, validate(TREND_DETAIL_ROUTE), async (ctx) => {
     const input = ctx.state.input as { trend_id: string };
-    await sendCachedJson(ctx, rc.cache, normalisedKey('trend', input), () => getTrend(rc.queries, input));
+    await sendCachedJson(ctx, rc, normalisedKey('trend', input), () => getTrend(rc.queries, input));
   });
   return router;
 }

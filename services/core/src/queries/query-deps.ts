@@ -16,7 +16,11 @@ export function nowOf(deps: QueryDeps): Date {
   return deps.now ? deps.now() : new Date();
 }
 
-/** ISO 8601 timestamp `hours` before `now`, for range filters. */
+/**
+ * ISO 8601 timestamp `hours` before `now`, for range filters. Floored to the minute: the same
+ * query within a minute is then byte-identical, so OpenSearch's request and filter caches serve it.
+ */
 export function hoursBefore(now: Date, hours: number): string {
-  return new Date(now.getTime() - hours * 3_600_000).toISOString();
+  const t = now.getTime() - hours * 3_600_000;
+  return new Date(t - (t % 60_000)).toISOString();
 }

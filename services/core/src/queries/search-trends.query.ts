@@ -79,7 +79,7 @@ export function searchTrendsRequest(input: SearchTrendsInput, now: Date): Record
         // Recency blend: a trend seen now counts up to twice as much as an equally relevant old one.
         functions: [
           { weight: 1 },
-          { gauss: { last_seen: { origin: now.toISOString(), offset: '6h', scale: '3d', decay: 0.5 } }, weight: 1 },
+          { gauss: { last_seen: { origin: hoursBefore(now, 0), offset: '6h', scale: '3d', decay: 0.5 } }, weight: 1 },
         ],
         score_mode: 'sum',
         boost_mode: 'multiply',

@@ -33,17 +33,32 @@ type Description = {
   allow?: unknown[];
 };
 
+// describe() walks the whole schema (milliseconds); schemas are constants, so read each once.
+const DESCRIPTIONS = new WeakMap<Joi.ObjectSchema, { keys: string[]; info: Map<string, KeyInfo> }>();
+
+function describeOnce(schema: Joi.ObjectSchema): { keys: string[]; info: Map<string, KeyInfo> } {
+  const known = DESCRIPTIONS.get(schema);
+  if (known) return known;
+  const described = (schema.describe() as { keys?: Record<string, Description> }).keys ?? {};
+  const info = new Map<string, KeyInfo>();
+  for (const [key, d] of Object.entries(described)) {
+    const rule = (name: string): number | undefined => d.rules?.find((r) => r.name === name)?.args?.limit;
+    info.set(key, {
+      isNumber: d.type === 'number',
+      isInteger: d.type === 'number' && Boolean(d.rules?.some((r) => r.name === 'integer')),
+      min: rule('min'),
+      max: rule('max'),
+      minLength: d.type === 'string' ? (rule('min') ?? 1) : undefined,
+      valids: d.allow,
+    });
+  }
+  const entry = { keys: Object.keys(described), info };
+  DESCRIPTIONS.set(schema, entry);
+  return entry;
+}
+
 function keyInfo(schema: Joi.ObjectSchema, key: string): KeyInfo {
-  const d = (schema.describe() as { keys?: Record<string, Description> }).keys?.[key] ?? {};
-  const rule = (name: string): number | undefined => d.rules?.find((r) => r.name === name)?.args?.limit;
-  return {
-    isNumber: d.type === 'number',
-    isInteger: d.type === 'number' && Boolean(d.rules?.some((r) => r.name === 'integer')),
-    min: rule('min'),
-    max: rule('max'),
-    minLength: d.type === 'string' ? (rule('min') ?? 1) : undefined,
-    valids: d.allow,
-  };
+  return describeOnce(schema).info.get(key) ?? { isNumber: false, isInteger: false };
 }
 
 /** The text pydantic accepts as an integer: optional sign, digits, optionally `.000`. */
@@ -161,7 +176,7 @@ export function collectIssues<T>(
   raw: RawParams,
   location: ParamLocation,
 ): { value: T; issues: ValidationIssue[] } {
-  const keys = Object.keys((schema.describe() as { keys?: object }).keys ?? {});
+  const { keys } = describeOnce(schema);
   const given: Record<string, string> = {};
   const issues = new Map<string, ValidationIssue>();
   for (const key of keys) {

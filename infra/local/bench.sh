@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# `make bench`: a private OpenSearch and Redis for the benchmarks (own ports and data folder, never
+# the ones of `make up` or `make test`), then every test/bench/*.bench.ts; the services are stopped
+# after, even on failure. The indexed corpus is kept in .data/bench between runs.
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$ROOT"
+BENCH_OS_PORT="${BENCH_OS_PORT:-9270}"
+BENCH_REDIS_PORT="${BENCH_REDIS_PORT:-6395}"
+BENCH_DATA="${BENCH_DATA:-$ROOT/.data/bench}"
+export OS_PORT="$BENCH_OS_PORT" OS_HOME="$BENCH_DATA/opensearch" OS_HEAP="${OS_HEAP:-1g}"
+export REDIS_PORT="$BENCH_REDIS_PORT" REDIS_HOME="$BENCH_DATA/redis"
+
+stop_services() {
+  bash infra/local/redis.sh stop || true
+  bash infra/local/opensearch.sh stop || true
+}
+trap stop_services EXIT
+
+bash infra/local/opensearch.sh start
+bash infra/local/redis.sh start
+export OPENSEARCH_URL="http://127.0.0.1:$BENCH_OS_PORT"
+export REDIS_URL="redis://127.0.0.1:$BENCH_REDIS_PORT"
+export LOG_LEVEL="${LOG_LEVEL:-warn}"
+status=0
+for bench in test/bench/*.bench.ts; do
+  echo "bench: $bench" >&2
+  node --import tsx "$bench" || status=$?
+done
+exit "$status"

@@ -1,0 +1,239 @@
+/**
+ * `make bench`: the REST API against OpenSearch itself, in the same run. With >= 10,000 trends and
+ * >= 100,000 articles indexed (built from the UCI News Aggregator corpus), each scenario is loaded at
+ * 32 connections for a fixed time, alternating the API and the same OpenSearch query sent straight
+ * to OpenSearch. Prints requests/s, p50, p99, the API/OpenSearch ratios and the API's peak RSS.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import {
+  bumpGeneration,
+  categoriesRequest,
+  createOpenSearchClient,
+  createRedis,
+  indexNames,
+  recentTrendsRequest,
+  searchTrendsRequest,
+  statsRequests,
+  type QueryDeps,
+} from '@trendscope/core';
+import { seed } from '../support/factories';
+import { benchData } from './bench-data';
+
+const OS_URL = process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9270';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6395';
+const PREFIX = 'bench';
+const CONNECTIONS = 32;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const QUERY_TIMEOUT = '1000ms';
+
+interface Target {
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  headers?: Record<string, string>;
+}
+interface Scenario {
+  name: string;
+  api: string;
+  os: Target;
+}
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function freePort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as { port: number };
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+async function ensureData(): Promise<{ sampleId: string; trends: number; articles: number }> {
+  const opensearch = createOpenSearchClient({ url: OS_URL, requestTimeoutMs: 120_000, maxRetries: 2 });
+  const redis = createRedis(REDIS_URL);
+  const names = indexNames(PREFIX);
+  const count = async (index: string): Promise<number> =>
+    (await opensearch.count({ index }).catch(() => ({ body: { count: 0 } }))).body.count;
+  if ((await count(names.trends)) < 10_000 || (await count(names.articles)) < 100_000) {
+    process.stdout.write('bench: indexing the corpus (once per data folder)...\n');
+    await opensearch.indices.delete({ index: `${PREFIX}-*`, expand_wildcards: 'all' }).catch(() => undefined);
+    const data = benchData(new Date());
+    await seed({ opensearch, names, redis, prefix: PREFIX }, data);
+    await opensearch.indices.forcemerge({ index: [names.trends, names.articles], max_num_segments: 1 });
+  }
+  await bumpGeneration(redis, PREFIX);
+  const sample = await opensearch.search({ index: names.trends, body: { size: 1, sort: [{ last_seen: 'desc' }] } });
+  const sampleId = (sample.body as unknown as { hits: { hits: { _id: string }[] } }).hits.hits[0]!._id;
+  const result = { sampleId, trends: await count(names.trends), articles: await count(names.articles) };
+  await opensearch.close();
+  redis.disconnect();
+  return result;
+}
+
+async function startApi(cacheTtlMs: number): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
+    env: {
+      ...process.env,
+      API_PORT: String(port),
+      OPENSEARCH_URL: OS_URL,
+      REDIS_URL,
+      OPENSEARCH_INDEX_PREFIX: PREFIX,
+      REDIS_KEY_PREFIX: PREFIX,
+      API_CACHE_TTL_MS: String(cacheTtlMs),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i += 1) {
+    if ((await fetch(`${url}/health`).catch(() => null))?.status === 200) return { url, child };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the API did not become healthy');
+}
+
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : 0;
+}
+
+async function load(base: string, target: Target, seconds: number): Promise<Figures> {
+  const r = await autocannon({
+    url: `${base}${target.path}`,
+    method: target.method ?? 'GET',
+    ...(target.body ? { body: target.body } : {}),
+    headers: target.headers ?? {},
+    connections: CONNECTIONS,
+    duration: seconds,
+  });
+  return {
+    rps: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+function scenarios(sampleId: string, now: Date): Scenario[] {
+  const names = indexNames(PREFIX);
+  const deps = { names } as QueryDeps;
+  const search = (body: Record<string, unknown>, index = names.trends): Target => ({
+    path: `/${index}/_search?ignore_unavailable=true`,
+    method: 'POST',
+    body: JSON.stringify({ ...body, timeout: QUERY_TIMEOUT }),
+    headers: { 'content-type': 'application/json' },
+  });
+  const msearch = statsRequests(deps, now)
+    .flatMap((s) => [
+      JSON.stringify({ index: s.index, ignore_unavailable: true }),
+      JSON.stringify({ ...s.body, timeout: QUERY_TIMEOUT }),
+    ])
+    .join('\n');
+  const filters = { category: 'technology', velocity: 'accelerating' as const, min_impact: 5, hours: 720 };
+  return [
+    {
+      name: 'recent (default)',
+      api: '/v1/trends/recent',
+      os: search(recentTrendsRequest({ page: 1, limit: 20 }, now)),
+    },
+    {
+      name: 'recent (filters)',
+      api: '/v1/trends/recent?category=technology&velocity=accelerating&min_impact=5&hours=720',
+      os: search(recentTrendsRequest({ ...filters, page: 1, limit: 20 }, now)),
+    },
+    {
+      name: 'search',
+      api: '/v1/search?q=apple%20iphone&time_window=30d',
+      os: search(searchTrendsRequest({ q: 'apple iphone', time_window: '30d', limit: 20 }, now)),
+    },
+    { name: 'trend detail', api: `/v1/trends/${sampleId}`, os: { path: `/${names.trends}/_doc/${sampleId}` } },
+    { name: 'categories', api: '/v1/categories', os: search(categoriesRequest()) },
+    {
+      name: 'stats',
+      api: '/v1/stats',
+      os: {
+        path: '/_msearch',
+        method: 'POST',
+        body: `${msearch}\n`,
+        headers: { 'content-type': 'application/x-ndjson' },
+      },
+    },
+  ];
+}
+
+const fmt = (n: number, digits = 0): string => n.toFixed(digits);
+
+async function main(): Promise<void> {
+  const data = await ensureData();
+  process.stdout.write(
+    `bench: ${data.trends} trends, ${data.articles} articles; ${CONNECTIONS} connections, ${ROUNDS} x ${SECONDS}s per side; ` +
+      `load average at start ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}\n`,
+  );
+  const rows: string[] = [];
+  for (const [label, ttl] of [
+    ['cached', 5000],
+    ['uncached', 0],
+  ] as const) {
+    const { url, child } = await startApi(ttl);
+    let peakRss = 0;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(child.pid!))), 200);
+    try {
+      for (const sc of scenarios(data.sampleId, new Date())) {
+        await load(url, { path: sc.api }, 1); // warm-up
+        await load(OS_URL, sc.os, 1);
+        const api: Figures[] = [];
+        const os: Figures[] = [];
+        for (let i = 0; i < ROUNDS; i += 1) {
+          api.push(await load(url, { path: sc.api }, SECONDS));
+          os.push(await load(OS_URL, sc.os, SECONDS));
+        }
+        const mean = (xs: Figures[], k: keyof Figures): number => xs.reduce((a, x) => a + x[k], 0) / xs.length;
+        const sum = (xs: Figures[], k: keyof Figures): number => xs.reduce((a, x) => a + x[k], 0);
+        const [aRps, oRps, a50, o50, a99, o99] = [
+          mean(api, 'rps'),
+          mean(os, 'rps'),
+          mean(api, 'p50'),
+          mean(os, 'p50'),
+          mean(api, 'p99'),
+          mean(os, 'p99'),
+        ];
+        rows.push(
+          `| ${label} | ${sc.name} | ${fmt(aRps)} | ${fmt(a50)} | ${fmt(a99)} | ${sum(api, 'errors')} | ${fmt(oRps)} | ${fmt(o50)} | ${fmt(o99)} | ${sum(os, 'errors')} | ${fmt(aRps / oRps, 2)}x | ${fmt(a99 / Math.max(o99, 1), 2)}x |`,
+        );
+        process.stdout.write(`${rows.at(-1)}\n`);
+      }
+    } finally {
+      clearInterval(sampler);
+      child.kill('SIGTERM');
+    }
+    rows.push(`| ${label} | API peak RSS under load: ${fmt(peakRss)} MB | | | | | | | | | | |`);
+    process.stdout.write(`${rows.at(-1)}\n`);
+  }
+  process.stdout.write(
+    [
+      '',
+      '| API | scenario | API req/s | API p50 ms | API p99 ms | API errors | OS req/s | OS p50 ms | OS p99 ms | OS errors | throughput API/OS | p99 API/OS |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|',
+      ...rows,
+      `load average at end ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+await main();
