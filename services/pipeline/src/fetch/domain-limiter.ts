@@ -1,0 +1,63 @@
+/** Politeness limits applied per domain (host). */
+export interface DomainLimits {
+  /** Requests in flight per domain. */
+  concurrency: number;
+  /** Minimum time between two request starts to one domain. */
+  delayMs: number;
+}
+
+interface DomainState {
+  active: number;
+  nextStart: number;
+  queue: Array<() => void>;
+}
+
+/**
+ * Per-domain politeness within one process: at most `concurrency` requests in flight per host and
+ * at least `delayMs` between two starts. Each worker process limits itself; with several worker
+ * processes the effective bound is the product (documented in the README).
+ */
+export class DomainLimiter {
+  private readonly domains = new Map<string, DomainState>();
+
+  constructor(
+    private readonly limits: DomainLimits,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Runs `task` when the domain has a free slot and its delay has passed. */
+  async run<T>(domain: string, task: () => Promise<T>): Promise<T> {
+    const state = this.state(domain);
+    await this.acquire(state);
+    try {
+      return await task();
+    } finally {
+      state.active--;
+      state.queue.shift()?.();
+      if (state.active === 0 && state.queue.length === 0 && state.nextStart <= this.now()) {
+        this.domains.delete(domain);
+      }
+    }
+  }
+
+  private state(domain: string): DomainState {
+    let s = this.domains.get(domain);
+    if (!s) {
+      s = { active: 0, nextStart: 0, queue: [] };
+      this.domains.set(domain, s);
+    }
+    return s;
+  }
+
+  private async acquire(state: DomainState): Promise<void> {
+    while (state.active >= this.limits.concurrency) {
+      await new Promise<void>((resolve) => state.queue.push(resolve));
+    }
+    state.active++;
+    // Reserve the next start slot before waiting, so concurrent callers space out.
+    const start = Math.max(this.now(), state.nextStart);
+    state.nextStart = start + this.limits.delayMs;
+    const wait = start - this.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
+}
