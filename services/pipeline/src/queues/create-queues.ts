@@ -1,0 +1,33 @@
+import { Queue, type ConnectionOptions, type DefaultJobOptions } from 'bullmq';
+import { STAGES, type Stage } from './stages';
+
+/** One queue per stage. */
+export type StageQueues = Readonly<Record<Stage, Queue>>;
+
+/**
+ * Job options shared by every stage: retries with exponential backoff, completed jobs kept for a
+ * day (so a replay within that time is dropped by id at once), failed jobs kept (visible in
+ * `trendscope status` and the dead-letter list).
+ */
+export function defaultJobOptions(attempts: number): DefaultJobOptions {
+  return {
+    attempts,
+    backoff: { type: 'exponential', delay: 1000 },
+    removeOnComplete: { age: 86_400, count: 200_000 },
+    removeOnFail: false,
+  };
+}
+
+/** Opens the stage queues under the Redis key prefix (so tests and deployments are isolated). */
+export function createQueues(connection: ConnectionOptions, keyPrefix: string, attempts: number): StageQueues {
+  const entries = STAGES.map((stage) => [
+    stage,
+    new Queue(stage, { connection, prefix: keyPrefix, defaultJobOptions: defaultJobOptions(attempts) }),
+  ]);
+  return Object.freeze(Object.fromEntries(entries) as Record<Stage, Queue>);
+}
+
+/** Closes every queue. */
+export async function closeQueues(queues: StageQueues): Promise<void> {
+  await Promise.allSettled(Object.values(queues).map((q) => q.close()));
+}
