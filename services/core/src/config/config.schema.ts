@@ -139,4 +139,10 @@ export const CONFIG_SCHEMA = Joi.object({
     .max(20)
     .default(4)
     .description('Attempts per pipeline job before it is dead-lettered (exponential backoff).'),
+  PIPELINE_JOB_LOCK_MS: Joi.number()
+    .integer()
+    .min(2000)
+    .max(600000)
+    .default(30000)
+    .description('Lock of an active job; a job whose worker died is retried after this long.'),
 }).unknown(true);

@@ -45,6 +45,7 @@ export interface PipelineConfig {
   readonly detectIntervalSeconds: number;
   readonly sourcesFile: string;
   readonly jobAttempts: number;
+  readonly jobLockMs: number;
 }
 
 /** Thrown when the environment is invalid; lists every bad variable with its reason. */
@@ -90,6 +91,7 @@ interface RawEnv {
   PIPELINE_DETECT_INTERVAL_SECONDS: number;
   PIPELINE_SOURCES_FILE: string;
   PIPELINE_JOB_ATTEMPTS: number;
+  PIPELINE_JOB_LOCK_MS: number;
 }
 
 /** Validates `env` against the schema, reporting every bad variable at once. */
@@ -142,6 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
       detectIntervalSeconds: v.PIPELINE_DETECT_INTERVAL_SECONDS,
       sourcesFile: v.PIPELINE_SOURCES_FILE,
       jobAttempts: v.PIPELINE_JOB_ATTEMPTS,
+      jobLockMs: v.PIPELINE_JOB_LOCK_MS,
     },
   });
 }

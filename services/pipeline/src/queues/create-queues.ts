@@ -27,6 +27,15 @@ export function createQueues(connection: ConnectionOptions, keyPrefix: string, a
   return Object.freeze(Object.fromEntries(entries) as Record<Stage, Queue>);
 }
 
+/**
+ * The queue namespace of CLI runs (ingest, replay). They run their own in-process workers, which
+ * may allow-list hosts the long-running workers do not (the replay server, `--allow-host`), so
+ * their jobs must never be picked up by those workers.
+ */
+export function cliQueuePrefix(keyPrefix: string): string {
+  return `${keyPrefix}-cli`;
+}
+
 /** Closes every queue. */
 export async function closeQueues(queues: StageQueues): Promise<void> {
   await Promise.allSettled(Object.values(queues).map((q) => q.close()));
