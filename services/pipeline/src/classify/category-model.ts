@@ -1,0 +1,15 @@
+import type { Category } from '@trendscope/core';
+
+/**
+ * The stored category model (services/pipeline/models/category-model.json): a multinomial logistic
+ * regression over TF-IDF unigrams and bigrams. `vocab[feature] = [idf, w_class0, w_class1, ...]`.
+ */
+export interface CategoryModel {
+  version: 1;
+  classes: Category[];
+  bias: number[];
+  vocab: Record<string, number[]>;
+  /** Below this top probability the answer is `other` (no class is convincing). */
+  other_threshold: number;
+  meta: Record<string, unknown>;
+}

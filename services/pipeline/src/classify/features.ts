@@ -1,0 +1,39 @@
+import { contentTerms } from '../text/tokenize';
+
+/** Classifier features of a text: content-term unigrams and adjacent-pair bigrams ("interest rate"). */
+export function classifierFeatures(text: string): string[] {
+  const terms = contentTerms(text);
+  const out = [...terms];
+  for (let i = 0; i + 1 < terms.length; i++) out.push(`${terms[i]} ${terms[i + 1]}`);
+  return out;
+}
+
+/**
+ * Sparse TF-IDF vector of feature indexes: (1 + ln tf) x idf, L2-normalised. Unknown features are
+ * skipped; `lookup` maps a feature to its index and idf.
+ */
+export function tfidfVector(
+  features: readonly string[],
+  lookup: (feature: string) => { index: number; idf: number } | undefined,
+): { indexes: number[]; values: number[] } {
+  const tf = new Map<number, { count: number; idf: number }>();
+  for (const f of features) {
+    const hit = lookup(f);
+    if (!hit) continue;
+    const cur = tf.get(hit.index);
+    if (cur) cur.count++;
+    else tf.set(hit.index, { count: 1, idf: hit.idf });
+  }
+  const indexes: number[] = [];
+  const values: number[] = [];
+  let norm = 0;
+  for (const [index, { count, idf }] of [...tf.entries()].sort((a, b) => a[0] - b[0])) {
+    const v = (1 + Math.log(count)) * idf;
+    indexes.push(index);
+    values.push(v);
+    norm += v * v;
+  }
+  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+  for (let i = 0; i < values.length; i++) values[i]! *= scale;
+  return { indexes, values };
+}

@@ -1,0 +1,164 @@
+import type { Category } from '@trendscope/core';
+import type { CategoryModel } from './category-model';
+import { classifierFeatures, tfidfVector } from './features';
+
+/** One labelled training text. */
+export interface TrainingSample {
+  text: string;
+  category: Category;
+  source: string;
+}
+
+/** Hyper-parameters of the trainer (defaults are the ones the committed model used). */
+export interface TrainOptions {
+  /** Features seen in fewer training texts are dropped. */
+  minDf: number;
+  /** Samples drawn per class and epoch (with replacement for small classes): class balance. */
+  perClassPerEpoch: number;
+  epochs: number;
+  learningRate: number;
+  /** L2 penalty applied as weight decay per update. */
+  l2: number;
+  /** Features kept in the stored model (largest weight spread first). */
+  maxFeatures: number;
+  otherThreshold: number;
+  seed: number;
+}
+
+/** Defaults of TrainOptions. */
+export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
+  minDf: 2,
+  perClassPerEpoch: 6000,
+  epochs: 5,
+  learningRate: 0.5,
+  l2: 1e-5,
+  maxFeatures: 40000,
+  otherThreshold: 0.25,
+  seed: 20261122,
+};
+
+/**
+ * Trains a multinomial logistic regression with class-balanced SGD over TF-IDF unigrams+bigrams,
+ * then keeps the `maxFeatures` most discriminative features. Deterministic for a given seed.
+ */
+export function trainCategoryModel(
+  samples: readonly TrainingSample[],
+  partial: Partial<TrainOptions> = {},
+): CategoryModel {
+  const opts = { ...DEFAULT_TRAIN_OPTIONS, ...partial };
+  const classes = [...new Set(samples.map((s) => s.category))].sort();
+  const k = classes.length;
+  const feats = samples.map((s) => classifierFeatures(s.text));
+  const df = new Map<string, number>();
+  for (const f of feats) for (const t of new Set(f)) df.set(t, (df.get(t) ?? 0) + 1);
+  const vocab = [...df.entries()].filter(([, n]) => n >= opts.minDf).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  const lookup = new Map<string, { index: number; idf: number }>();
+  const n = samples.length;
+  vocab.forEach(([t, d], index) => lookup.set(t, { index, idf: Math.log((n + 1) / (d + 1)) + 1 }));
+  const vectors = feats.map((f) => tfidfVector(f, (t) => lookup.get(t)));
+  const byClass = classes.map((c) => samples.flatMap((s, i) => (s.category === c ? [i] : [])));
+
+  const w = new Float64Array(vocab.length * k);
+  const bias = new Float64Array(k);
+  const rand = mulberry32(opts.seed);
+  const probs = new Float64Array(k);
+  let step = 0;
+  const totalSteps = opts.epochs * opts.perClassPerEpoch * k;
+  for (let epoch = 0; epoch < opts.epochs; epoch++) {
+    const order: number[] = [];
+    for (const members of byClass) {
+      for (let j = 0; j < opts.perClassPerEpoch; j++) order.push(members[Math.floor(rand() * members.length)]!);
+    }
+    shuffle(order, rand);
+    for (const i of order) {
+      const lr = opts.learningRate * (1 - step / totalSteps) + 1e-3;
+      step++;
+      const { indexes, values } = vectors[i]!;
+      const y = classes.indexOf(samples[i]!.category);
+      for (let c = 0; c < k; c++) probs[c] = bias[c]!;
+      for (let j = 0; j < indexes.length; j++) {
+        const base = indexes[j]! * k;
+        for (let c = 0; c < k; c++) probs[c]! += w[base + c]! * values[j]!;
+      }
+      softmaxInPlace(probs);
+      for (let c = 0; c < k; c++) {
+        const g = probs[c]! - (c === y ? 1 : 0);
+        bias[c]! -= lr * g * 0.1;
+        for (let j = 0; j < indexes.length; j++) {
+          const at = indexes[j]! * k + c;
+          w[at]! -= lr * (g * values[j]! + opts.l2 * w[at]!);
+        }
+      }
+    }
+  }
+
+  const spread = vocab.map((_, index) => {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let c = 0; c < k; c++) {
+      const v = w[index * k + c]!;
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+    }
+    return { index, spread: hi - lo };
+  });
+  spread.sort((a, b) => b.spread - a.spread || a.index - b.index);
+  const kept = spread.slice(0, opts.maxFeatures).sort((a, b) => a.index - b.index);
+  const stored: Record<string, number[]> = {};
+  for (const { index } of kept) {
+    const [term, d] = vocab[index]!;
+    const row = [round(Math.log((n + 1) / (d + 1)) + 1, 3)];
+    for (let c = 0; c < k; c++) row.push(round(w[index * k + c]!, 3));
+    stored[term] = row;
+  }
+  return {
+    version: 1,
+    classes,
+    bias: [...bias].map((b) => round(b, 4)),
+    vocab: stored,
+    other_threshold: opts.otherThreshold,
+    meta: {
+      algorithm: 'multinomial logistic regression, class-balanced SGD, TF-IDF unigrams+bigrams',
+      options: opts,
+      samples: n,
+      samples_per_class: Object.fromEntries(classes.map((c, i) => [c, byClass[i]!.length])),
+      features_seen: vocab.length,
+      features_kept: kept.length,
+    },
+  };
+}
+
+function softmaxInPlace(x: Float64Array): void {
+  let max = -Infinity;
+  for (const v of x) max = Math.max(max, v);
+  let sum = 0;
+  for (let i = 0; i < x.length; i++) {
+    x[i] = Math.exp(x[i]! - max);
+    sum += x[i]!;
+  }
+  for (let i = 0; i < x.length; i++) x[i]! /= sum;
+}
+
+/** Small seeded PRNG (mulberry32), so training is reproducible. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffle<T>(arr: T[], rand: () => number): void {
+  for (let i = arr.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [arr[i], arr[j]] = [arr[j]!, arr[i]!];
+  }
+}
+
+function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

@@ -1,0 +1,214 @@
+import { MAX_CITATIONS, type ArticleDoc, type CitationDoc, type TimelineBucket, type TrendDoc } from '@trendscope/core';
+import type { Classifier } from '../classify/classifier';
+import { normalizeText } from '../text/normalize-text';
+import { businessImpact } from './impact';
+import { keyPhrases, topicLabel } from './key-phrases';
+import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
+import {
+  DEFAULT_VELOCITY_OPTIONS,
+  independentReportTimes,
+  velocityClass,
+  velocityMetrics,
+  type VelocityOptions,
+} from './velocity';
+
+/** The article fields a trend is built from, plus the article id and its effective time (ms). */
+export type TrendMember = Pick<
+  ArticleDoc,
+  | 'url'
+  | 'title'
+  | 'description'
+  | 'body'
+  | 'publisher'
+  | 'domain'
+  | 'author'
+  | 'published_date'
+  | 'word_count'
+  | 'fetch_method'
+  | 'language'
+  | 'simhash'
+  | 'content_retained'
+> & { id: string; time: number };
+
+/** What buildTrend needs besides the members. */
+export interface BuildTrendOptions {
+  now: Date;
+  classifier: Classifier;
+  idf: (term: string) => number;
+  /** Quality score per domain (from the domains index); a domain without one counts as 5.5. */
+  domainQuality: ReadonlyMap<string, number>;
+  velocity?: VelocityOptions;
+}
+
+/** Hourly buckets kept on a trend (the most recent ones). */
+export const MAX_TIMELINE_BUCKETS = 720;
+/** Terms in the stored retrieval signature. */
+const SIGNATURE_TERMS = 30;
+/** Quality assumed for a domain that has no score yet (the middle of the scale). */
+const UNKNOWN_QUALITY = 5.5;
+
+/**
+ * Builds the stored TrendDoc of one cluster: key-phrase topic and keywords, extractive summary of
+ * the most central article, category, velocity with its metrics and class history, both scores
+ * with their breakdown, bounded citations and per-domain counts. Pure: the clock is `opts.now`.
+ */
+export function buildTrend(id: string, members: readonly TrendMember[], opts: BuildTrendOptions): TrendDoc {
+  if (members.length === 0) throw new RangeError('a trend needs at least one article');
+  const now = opts.now.getTime();
+  const vopts = opts.velocity ?? DEFAULT_VELOCITY_OPTIONS;
+  const sorted = [...members].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
+  const origin = sorted[0]!;
+
+  const vectors = sorted.map((m) => articleVector(m.title, m.description ?? m.body ?? '', opts.idf));
+  const centroid: TermVector = new Map();
+  for (const v of vectors) for (const [t, w] of v) centroid.set(t, (centroid.get(t) ?? 0) + w);
+  normalise(centroid);
+  let central = 0;
+  vectors.forEach((v, i) => {
+    if (dot(v, centroid) > dot(vectors[central]!, centroid) + 1e-12) central = i;
+  });
+  const centralMember = sorted[central]!;
+
+  const phrases = keyPhrases(
+    sorted.map((m) => m.title),
+    opts.idf,
+  );
+  const topic = sorted.length === 1 ? clip(normalizeText(origin.title), 200) : topicLabel(phrases, origin.title);
+  const summary = summarise(centralMember);
+  const categoryText = [...sorted.slice(0, 20).map((m) => m.title), summary].join('. ');
+  const { category, confidence } = opts.classifier.classify(categoryText);
+
+  const reports = independentReportTimes(sorted.map((m) => ({ time: m.time, simhash: m.simhash })));
+  const metrics = velocityMetrics(reports, origin.time, now, vopts);
+  const domainArticles: Record<string, number> = {};
+  for (const m of sorted) domainArticles[m.domain] = (domainArticles[m.domain] ?? 0) + 1;
+  const domains = Object.keys(domainArticles).sort(
+    (a, b) => domainArticles[b]! - domainArticles[a]! || (a < b ? -1 : 1),
+  );
+  const publishers = new Set(sorted.map((m) => m.publisher || m.domain)).size;
+  const perDomain = Object.fromEntries(domains.map((d) => [d, opts.domainQuality.get(d) ?? UNKNOWN_QUALITY]));
+  const meanQuality = domains.reduce((s, d) => s + perDomain[d]!, 0) / domains.length;
+  const domainQualityScore = Math.round(meanQuality * 10) / 10;
+  const impact = businessImpact({
+    reports: reports.length,
+    publishers,
+    meanQuality,
+    category,
+    text: `${sorted.map((m) => m.title).join(' ')} ${summary}`,
+  });
+
+  return {
+    id,
+    topic,
+    summary,
+    keywords: phrases.map((p) => p.display.toLowerCase()),
+    signature: [...topTerms(centroid, SIGNATURE_TERMS).keys()].join(' '),
+    category,
+    category_confidence: confidence,
+    velocity: velocityClass(metrics, vopts),
+    business_impact_score: impact.score,
+    domain_quality_score: domainQualityScore,
+    first_seen: iso(origin.time),
+    last_seen: iso(sorted[sorted.length - 1]!.time),
+    updated_at: iso(now),
+    article_count: sorted.length,
+    source_count: domains.length,
+    source_domains: domains.slice(0, 200),
+    origin_domain: origin.domain,
+    domain_articles: domainArticles,
+    citations: citations(sorted),
+    timeline: timeline(sorted, reports, origin.time, now, vopts),
+    velocity_metrics: metrics,
+    score_breakdown: {
+      business_impact: impact,
+      domain_quality: {
+        per_domain: Object.fromEntries(domains.slice(0, MAX_CITATIONS).map((d) => [d, perDomain[d]])),
+        domains: domains.length,
+        mean: domainQualityScore,
+      },
+      independent_reports: reports.length,
+      publishers,
+    },
+    language: mostCommon(sorted.map((m) => m.language).filter((l): l is string => l !== null)),
+    retained_count: sorted.filter((m) => m.content_retained).length,
+  };
+}
+
+/** One or two leading sentences of the article (description first, else body), at most ~320 chars. */
+export function summarise(m: Pick<TrendMember, 'title' | 'description' | 'body'>): string {
+  const source = normalizeText(m.description || m.body || m.title);
+  const sentences = source
+    .match(/[^.!?]+(?:[.!?]+["'”’)]?|$)/g)
+    ?.map((s) => s.trim())
+    .filter(Boolean) ?? [source];
+  let out = sentences[0] ?? '';
+  if (out.length < 120 && sentences[1] && out.length + sentences[1].length < 320) out = `${out} ${sentences[1]}`;
+  return clip(out, 320);
+}
+
+/** Earliest article of each domain first (source diversity), then the rest in time order, bounded. */
+function citations(sorted: readonly TrendMember[]): CitationDoc[] {
+  const firsts: TrendMember[] = [];
+  const rest: TrendMember[] = [];
+  const seen = new Set<string>();
+  for (const m of sorted) {
+    if (seen.has(m.domain)) rest.push(m);
+    else {
+      seen.add(m.domain);
+      firsts.push(m);
+    }
+  }
+  return [...firsts, ...rest]
+    .slice(0, MAX_CITATIONS)
+    .sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1))
+    .map((m) => ({
+      url: m.url,
+      title: m.title,
+      publisher: m.publisher,
+      domain: m.domain,
+      author: m.author,
+      published_date: m.published_date,
+      word_count: m.word_count,
+      fetch_method: m.fetch_method,
+    }));
+}
+
+/** Article counts per hour, each bucket with the velocity class as of its end (class history). */
+function timeline(
+  sorted: readonly TrendMember[],
+  reports: readonly number[],
+  firstSeen: number,
+  now: number,
+  vopts: VelocityOptions,
+): TimelineBucket[] {
+  const counts = new Map<number, number>();
+  for (const m of sorted) {
+    const hour = Math.floor(m.time / 3_600_000) * 3_600_000;
+    counts.set(hour, (counts.get(hour) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .slice(-MAX_TIMELINE_BUCKETS)
+    .map(([hour, articles]) => {
+      const end = Math.min(now, hour + 3_600_000 - 1);
+      return {
+        bucket: iso(hour),
+        articles,
+        velocity: velocityClass(velocityMetrics(reports, firstSeen, end, vopts), vopts),
+      };
+    });
+}
+
+function mostCommon(values: readonly string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? null;
+}
+
+function clip(s: string, max: number): string {
+  return s.length <= max ? s : `${s.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+}

@@ -1,0 +1,58 @@
+import { contentTerms } from '../text/tokenize';
+
+/** Sparse term weights (term -> weight). */
+export type TermVector = Map<string, number>;
+
+/** Words of the body lead used besides the title: the lead carries the who/what of a report. */
+export const LEAD_WORDS = 120;
+
+/** Weighting of title terms relative to lead terms (headlines name the story). */
+const TITLE_WEIGHT = 2;
+
+/**
+ * TF-IDF vector of an article (title terms weighted double, plus the first LEAD_WORDS words of its
+ * text), L2-normalised; `idf` gives the inverse document frequency of a term.
+ */
+export function articleVector(title: string, text: string, idf: (term: string) => number): TermVector {
+  const tf = new Map<string, number>();
+  for (const t of contentTerms(title)) tf.set(t, (tf.get(t) ?? 0) + TITLE_WEIGHT);
+  const lead = text.split(/\s+/).slice(0, LEAD_WORDS).join(' ');
+  for (const t of contentTerms(lead)) tf.set(t, (tf.get(t) ?? 0) + 1);
+  const vec: TermVector = new Map();
+  let norm = 0;
+  for (const [t, n] of tf) {
+    const w = (1 + Math.log(n)) * idf(t);
+    vec.set(t, w);
+    norm += w * w;
+  }
+  return normalise(vec, norm);
+}
+
+/** Scales a vector to unit length (given its squared norm, or computing it). */
+export function normalise(vec: TermVector, squaredNorm?: number): TermVector {
+  let norm = squaredNorm;
+  if (norm === undefined) {
+    norm = 0;
+    for (const w of vec.values()) norm += w * w;
+  }
+  if (norm <= 0) return vec;
+  const scale = 1 / Math.sqrt(norm);
+  for (const [t, w] of vec) vec.set(t, w * scale);
+  return vec;
+}
+
+/** Dot product of two sparse vectors (iterates the smaller one). */
+export function dot(a: TermVector, b: TermVector): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let sum = 0;
+  for (const [t, w] of small) {
+    const v = large.get(t);
+    if (v !== undefined) sum += w * v;
+  }
+  return sum;
+}
+
+/** The `n` heaviest terms of a vector (ties by term), as a new vector. */
+export function topTerms(vec: TermVector, n: number): TermVector {
+  return new Map([...vec.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n));
+}

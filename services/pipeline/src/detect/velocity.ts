@@ -1,0 +1,86 @@
+import type { Velocity, VelocityMetrics } from '@trendscope/core';
+import { hammingDistance, NEAR_DUPLICATE_BITS } from '../score/simhash';
+
+/** Velocity thresholds of DESIGN.md section 5 (all configurable). */
+export interface VelocityOptions {
+  windowHours: number;
+  /** `emerging` while younger than this many windows ... */
+  emergingAgeWindows: number;
+  /** ... and with fewer than this many reports in the current window. */
+  emergingMaxReports: number;
+  accelGrowth: number;
+  accelMinReports: number;
+  /** `peak` when the current window holds at least this share of the peak window. */
+  peakShare: number;
+}
+
+/** The defaults: W = 24 h, emerging under 2W and 5 reports, accelerating at g >= 1.5 and 3 reports, peak at 0.8. */
+export const DEFAULT_VELOCITY_OPTIONS: VelocityOptions = Object.freeze({
+  windowHours: 24,
+  emergingAgeWindows: 2,
+  emergingMaxReports: 5,
+  accelGrowth: 1.5,
+  accelMinReports: 3,
+  peakShare: 0.8,
+});
+
+/** A dated report with its near-duplicate key. */
+export interface ReportItem {
+  time: number;
+  simhash: string | null;
+}
+
+/**
+ * Times of the independent reports among articles, ascending: an article whose SimHash is within
+ * NEAR_DUPLICATE_BITS of an earlier article's is a syndicated copy and is not counted again.
+ */
+export function independentReportTimes(items: readonly ReportItem[]): number[] {
+  const sorted = [...items].sort((a, b) => a.time - b.time);
+  const seen: string[] = [];
+  const times: number[] = [];
+  for (const item of sorted) {
+    const h = item.simhash;
+    if (h && /^[0-9a-f]{16}$/i.test(h)) {
+      if (seen.some((s) => hammingDistance(s, h) <= NEAR_DUPLICATE_BITS)) continue;
+      seen.push(h);
+    }
+    times.push(item.time);
+  }
+  return times;
+}
+
+/** c_now, c_prev, growth, peak and age of a trend at `now` from its report times (ms, ascending). */
+export function velocityMetrics(
+  reportTimes: readonly number[],
+  firstSeen: number,
+  now: number,
+  opts: VelocityOptions = DEFAULT_VELOCITY_OPTIONS,
+): VelocityMetrics {
+  const w = opts.windowHours * 3_600_000;
+  const times = reportTimes.filter((t) => t <= now);
+  const current = times.filter((t) => t > now - w).length;
+  const previous = times.filter((t) => t > now - 2 * w && t <= now - w).length;
+  let peak = current;
+  let lo = 0;
+  for (let hi = 0; hi < times.length; hi++) {
+    while (times[hi]! - times[lo]! >= w) lo++;
+    peak = Math.max(peak, hi - lo + 1);
+  }
+  return {
+    window_hours: opts.windowHours,
+    current,
+    previous,
+    growth: Math.round(((current + 1) / (previous + 1)) * 1000) / 1000,
+    peak,
+    age_hours: Math.round(((now - firstSeen) / 3_600_000) * 100) / 100,
+  };
+}
+
+/** The velocity class of DESIGN.md from its metrics (rules checked in this order). */
+export function velocityClass(m: VelocityMetrics, opts: VelocityOptions = DEFAULT_VELOCITY_OPTIONS): Velocity {
+  const growth = (m.current + 1) / (m.previous + 1);
+  if (m.age_hours < opts.emergingAgeWindows * m.window_hours && m.current < opts.emergingMaxReports) return 'emerging';
+  if (growth >= opts.accelGrowth && m.current >= opts.accelMinReports) return 'accelerating';
+  if (m.current >= opts.peakShare * m.peak) return 'peak';
+  return 'declining';
+}

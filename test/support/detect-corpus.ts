@@ -1,0 +1,42 @@
+import type { DetectArticle } from '../../services/pipeline/src/detect/cluster';
+import { extractEntities } from '../../services/pipeline/src/score/entities';
+import { loadGiveme, type GivemeArticle } from '../../services/pipeline/scripts/corpus/giveme.corpus';
+import { loadUci, type UciRow } from '../../services/pipeline/scripts/corpus/uci.corpus';
+
+/** When a Giveme5W1H record has no date: the day after the last crawl (it was seen then). */
+export const GIVEME_FALLBACK_TIME = Date.parse('2018-02-07T00:00:00Z');
+
+/** Giveme5W1H records as clustering input (title + description + body lead) with gold events. */
+export function givemeDetectArticles(records: GivemeArticle[] = loadGiveme()): {
+  articles: DetectArticle[];
+  gold: Map<string, string>;
+} {
+  const articles = records.map((r) => {
+    const text = [r.description, r.text].filter(Boolean).join('\n');
+    return {
+      id: r.id,
+      title: r.title,
+      text,
+      time: r.date_publish ? Date.parse(`${r.date_publish}Z`) : GIVEME_FALLBACK_TIME,
+      entities: extractEntities(`${r.title}\n${text.slice(0, 2000)}`),
+    };
+  });
+  return { articles, gold: new Map(records.map((r) => [r.id, String(r.event_id)])) };
+}
+
+/** UCI headlines as clustering input (title only, the set has no text) with gold stories. */
+export function uciDetectArticles(rows: UciRow[]): { articles: DetectArticle[]; gold: Map<string, string> } {
+  const articles = rows.map((r) => ({
+    id: `uci-${r.id}`,
+    title: r.title,
+    text: '',
+    time: r.timestamp,
+    entities: extractEntities(r.title),
+  }));
+  return { articles, gold: new Map(rows.map((r) => [`uci-${r.id}`, r.story])) };
+}
+
+/** `n` consecutive UCI rows of one half-month file, starting at `offset`. */
+export function uciSlice(file: string, offset: number, n: number): UciRow[] {
+  return loadUci([file]).slice(offset, offset + n);
+}
