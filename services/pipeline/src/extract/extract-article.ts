@@ -53,7 +53,7 @@ function firstAuthor(values: string[]): string | null {
 /** The host without a leading `www.`, used as the publisher when the page names none. */
 function hostOf(url: string): string {
   try {
-    return new URL(url).hostname.toLowerCase().replace(/^www\./, '');
+    return new URL(url).hostname.toLowerCase().replace(/^www\./, '') || 'unknown';
   } catch {
     return 'unknown';
   }
