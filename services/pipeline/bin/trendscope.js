@@ -4,4 +4,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import(new URL('../src/cli/main.ts', import.meta.url).href);
+await import(import.meta.resolve('../src/cli/main.ts'));

@@ -31,7 +31,18 @@ const HOSTILE_PAGE = `<!doctype html><html><head>
 <a href="data:text/html;base64,PHNjcmlwdD5hbGVydCg5KTwvc2NyaXB0Pg==">more</a>
 </article></body></html>`;
 
-const HOSTILE_PATTERNS = [/<script/i, /javascript:/i, /onerror\s*=/i, /onload\s*=/i, /onclick\s*=/i, /<iframe/i, /<svg/i, /<img/i, /data:text\/html/i, /<[a-z!/]/i];
+const HOSTILE_PATTERNS = [
+  /<script/i,
+  /javascript:/i,
+  /onerror\s*=/i,
+  /onload\s*=/i,
+  /onclick\s*=/i,
+  /<iframe/i,
+  /<svg/i,
+  /<img/i,
+  /data:text\/html/i,
+  /<[a-z!/]/i,
+];
 
 function stringsOf(value: unknown): string[] {
   if (typeof value === 'string') return [value];
@@ -50,11 +61,15 @@ describe('pipeline end to end (local feed server, real OpenSearch and Redis)', f
   });
   afterEach(() => s.cleanup());
 
-  it('indexes a giveme5w1h slice with sanitised bodies, the publishers\' domains and one document per article', async () => {
+  it("indexes a giveme5w1h slice with sanitised bodies, the publishers' domains and one document per article", async () => {
     const server: FeedServer = await startFeedServer({ corpusDir: corpusDir('giveme5w1h-news-cluster'), limit: 40 });
     try {
       const config = pipelineTestConfig(s, [server.hostPort]);
-      const summary = await runPipelineOnce(config, silentLogger, server.feedUrls.map((feed_url, i) => ({ source_id: `s${i}`, feed_url })));
+      const summary = await runPipelineOnce(
+        config,
+        silentLogger,
+        server.feedUrls.map((feed_url, i) => ({ source_id: `s${i}`, feed_url })),
+      );
       const corpus = await loadCorpus(corpusDir('giveme5w1h-news-cluster'), { limit: 40 });
       const expected = new Set(corpus.items.map((i) => articleId(i.originalUrl)));
       const articles = await readArticles(s);
@@ -71,7 +86,11 @@ describe('pipeline end to end (local feed server, real OpenSearch and Redis)', f
       expect(retained.every((a) => (a.doc.body ?? '').length > 200)).to.be.true;
 
       // A replay changes nothing: same ids, same count.
-      await runPipelineOnce(config, silentLogger, server.feedUrls.map((feed_url, i) => ({ source_id: `s${i}`, feed_url })));
+      await runPipelineOnce(
+        config,
+        silentLogger,
+        server.feedUrls.map((feed_url, i) => ({ source_id: `s${i}`, feed_url })),
+      );
       expect((await readArticles(s)).length).to.equal(expected.size);
     } finally {
       await server.close();
@@ -93,7 +112,8 @@ describe('pipeline end to end (local feed server, real OpenSearch and Redis)', f
 <description>The feed's own summary of a story whose page is gone, long enough to read as prose for the test.</description></item>
 </channel></rss>`);
         }
-        if (req.url === '/news/budget') return void res.writeHead(200, { 'content-type': 'text/html' }).end(HOSTILE_PAGE);
+        if (req.url === '/news/budget')
+          return void res.writeHead(200, { 'content-type': 'text/html' }).end(HOSTILE_PAGE);
         if (req.url === '/robots.txt') return void res.writeHead(404).end();
         res.writeHead(404).end();
       });

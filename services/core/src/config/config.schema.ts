@@ -109,8 +109,8 @@ export const CONFIG_SCHEMA = Joi.object({
     .integer()
     .min(1)
     .max(64)
-    .default(2)
-    .description('Extract + sanitise + score workers (CPU-bound).'),
+    .default(4)
+    .description('Extract + sanitise + score jobs in flight per process (CPU-bound work interleaves with I/O).'),
   PIPELINE_INDEX_CONCURRENCY: Joi.number().integer().min(1).max(16).default(1).description('Index workers.'),
   PIPELINE_INDEX_BATCH_SIZE: Joi.number()
     .integer()

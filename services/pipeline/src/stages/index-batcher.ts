@@ -81,6 +81,7 @@ export class IndexBatcher {
       body.push({ update: { _index: this.opts.alias, _id: id, retry_on_conflict: 3 } }, { doc: update, upsert: doc });
     }
     let items: Array<Record<string, { status: number; error?: { type?: string; reason?: string } }>>;
+    const started = Date.now();
     try {
       const res = await this.opts.opensearch.bulk({ body, refresh: true } as Parameters<OpenSearchClient['bulk']>[0]);
       items = (res.body as { items: typeof items }).items;
@@ -101,6 +102,7 @@ export class IndexBatcher {
       this.opts.logger.warn({ id: p.id, reason }, 'document rejected by OpenSearch');
       p.reject(new UnrecoverableError(`document rejected: ${reason}`));
     });
+    this.opts.logger.debug({ size: batch.length, written, ms: Date.now() - started }, 'bulk batch written');
     if (written > 0) {
       await bumpGeneration(this.opts.redis, this.opts.keyPrefix).catch((err: Error) =>
         this.opts.logger.warn({ err: err.message }, 'could not bump the data generation'),

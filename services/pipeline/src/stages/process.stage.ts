@@ -60,9 +60,9 @@ export async function runProcess(input: ProcessJobData, deps: StageDeps): Promis
  */
 export function pickCanonical(pageCanonical: string | null, entryId: string | null, entryUrl: string): string {
   for (const candidate of [pageCanonical, entryId]) {
-    if (candidate && /^https?:\/\//i.test(candidate) && URL.canParse(candidate)) return candidate;
+    if (candidate && /^https?:\/\//i.test(candidate) && URL.canParse(candidate)) return new URL(candidate).href;
   }
-  return entryUrl;
+  return new URL(entryUrl).href;
 }
 
 function sanitizeOrNull(value: string | null | undefined, max: number): string | null {

@@ -2,9 +2,14 @@ import Joi from 'joi';
 import { FETCH_METHODS } from '@trendscope/core';
 import type { Stage } from '../queues/stages';
 
+// WHATWG URL parsing, as the fetcher does: joi's RFC 3986 check refuses real URLs that browsers
+// and publishers use (non-ASCII paths, unescaped quotes).
 const httpUrl = Joi.string()
-  .uri({ scheme: ['http', 'https'] })
-  .max(4096);
+  .max(4096)
+  .custom((value: string, helpers) => {
+    if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) return helpers.error('string.uri');
+    return value;
+  });
 const nullableText = (max: number) => Joi.string().allow('', null).max(max);
 
 const entry = Joi.object({

@@ -13,11 +13,11 @@ import { createProcessor, type StageRunner } from './job-adapter';
 
 /** The stage function behind each queue. */
 export const STAGE_RUNNERS: Readonly<Record<Stage, StageRunner>> = Object.freeze({
-  discover: runDiscover as StageRunner,
-  fetch: runFetch as StageRunner,
-  process: runProcess as StageRunner,
-  index: runIndex as StageRunner,
-  detect: runDetectStage as StageRunner,
+  discover: runDiscover,
+  fetch: runFetch,
+  process: runProcess,
+  index: runIndex,
+  detect: runDetectStage,
 });
 
 /** Running workers, one per stage. */
@@ -49,7 +49,7 @@ export function startWorkers(
   const stages = opts.stages ?? (Object.keys(STAGE_RUNNERS) as Stage[]);
   const workers = stages.map((stage) => {
     const worker = new Worker(stage, createProcessor(stage, STAGE_RUNNERS[stage], deps, queues), {
-      connection,
+      connection: connection.duplicate(),
       prefix: opts.queuePrefix ?? deps.keyPrefix,
       concurrency: concurrency[stage],
       lockDuration: opts.lockDurationMs ?? 30_000,

@@ -50,12 +50,12 @@ export async function runStatusCommand(config: Config, out: NodeJS.WritableStrea
     out.write('last runs:\n');
     try {
       const res = await rawSearch(opensearch, names.runs, { size: 5, sort: [{ started_at: 'desc' }] });
-      const hits = (res as { hits: { hits: Array<{ _source: Record<string, unknown> }> } }).hits.hits;
+      const hits = (res as { hits: { hits: Array<{ _source: RunRow }> } }).hits.hits;
       if (hits.length === 0) out.write('  none\n');
       for (const h of hits) {
         const r = h._source;
         out.write(
-          `  ${String(r.kind)} ${String(r.status)} ${String(r.started_at)} -> ${String(r.finished_at ?? '-')} ${JSON.stringify(r.counts ?? {})}\n`,
+          `  ${r.kind} ${r.status} ${r.started_at} -> ${r.finished_at ?? '-'} ${JSON.stringify(r.counts ?? {})}\n`,
         );
       }
     } catch (err) {
@@ -92,4 +92,12 @@ async function writeQueueCounts(out: NodeJS.WritableStream, label: string, queue
 async function rawSearch(client: OpenSearchClient, index: string, body: Record<string, unknown>): Promise<unknown> {
   const res = await client.transport.request({ method: 'POST', path: `/${encodeURIComponent(index)}/_search`, body });
   return res.body;
+}
+
+interface RunRow {
+  kind: string;
+  status: string;
+  started_at: string;
+  finished_at: string | null;
+  counts?: Record<string, number>;
 }
