@@ -1,10 +1,54 @@
-import { dirname, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 
-/** The repository root (two levels above this file). */
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The repository root (this file is test/support/corpus.ts). */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** A folder of the shared corpus (`../shared/corpus` beside the repository). */
+/** The shared corpora, beside the repository (see each folder's PROVENANCE.md). */
+export const CORPUS_DIR = path.resolve(REPO_ROOT, '..', 'shared', 'corpus');
+
+/** Absolute path of a file or folder of the shared corpora. */
+export function corpusPath(...parts: string[]): string {
+  return path.join(CORPUS_DIR, ...parts);
+}
+
+/** One page of the article-extraction benchmark: its HTML, URL and gold body. */
+export interface BenchmarkPage {
+  id: string;
+  url: string;
+  html: string;
+  truth: string;
+}
+
+/** All pages of shared/corpus/article-extraction-benchmark, in ground-truth order. */
+export function loadExtractionBenchmark(): BenchmarkPage[] {
+  const dir = corpusPath('article-extraction-benchmark');
+  const truth = JSON.parse(readFileSync(path.join(dir, 'ground-truth.json'), 'utf8')) as Record<
+    string,
+    { articleBody: string; url: string }
+  >;
+  return Object.entries(truth).map(([id, { articleBody, url }]) => ({
+    id,
+    url,
+    truth: articleBody,
+    html: gunzipSync(readFileSync(path.join(dir, 'html', `${id}.html.gz`))).toString('utf8'),
+  }));
+}
+
+/** The predictions of one of the benchmark's published tools (`output/<name>.json`), by page id. */
+export function loadPublishedPredictions(name: string): Record<string, string> {
+  const file = corpusPath('article-extraction-benchmark', 'output', `${name}.json`);
+  const raw = JSON.parse(readFileSync(file, 'utf8')) as {
+    output?: Record<string, { articleBody?: string }>;
+  } & Record<string, { articleBody?: string }>;
+  // Most files wrap predictions as {version, output}; AutoExtract's is the bare object.
+  const output = (raw.output ?? raw) as Record<string, { articleBody?: string }>;
+  return Object.fromEntries(Object.entries(output).map(([id, v]) => [id, v.articleBody ?? '']));
+}
+
+/** A folder of the shared corpora by name (`../shared/corpus/<name>`). */
 export function corpusDir(name: string): string {
-  return resolve(REPO_ROOT, '..', 'shared', 'corpus', name);
+  return corpusPath(name);
 }

@@ -113,11 +113,17 @@ function parseDocument(html: string): PageDocument {
 }
 
 function runReadability(document: PageDocument, title: string | null): ReadabilityResult | null {
-  const reader = new Readability<unknown>(document, {
-    keepClasses: true,
-    // Hand back the element itself, so it can be cleaned before being serialised once.
-    serializer: (node: unknown) => node,
-  });
+  let reader: Readability<unknown>;
+  try {
+    reader = new Readability<unknown>(document, {
+      keepClasses: true,
+      // Hand back the element itself, so it can be cleaned before being serialised once.
+      serializer: (node: unknown) => node,
+    });
+  } catch {
+    // Readability refuses documents without a root element (bytes that were never HTML).
+    return null;
+  }
   const parsed = reader.parse();
   if (!parsed) return null;
   const element = parsed.content as (CleanableElement & { innerHTML: string }) | null;
@@ -137,8 +143,9 @@ export function extractArticle(html: string, opts: { url: string }): ExtractedAr
   const document = parseDocument(html);
   // Metadata is read first: Readability rewrites the document it is given.
   const meta = readMetadata(document);
-  const pageTitle = document.querySelector('title')?.textContent ?? null;
-  const title = first([...meta.title, ...(pageTitle ? [pageTitle] : [])], 500);
+  const pageTitle = document.querySelector('title')?.textContent ?? '';
+  const heading = document.querySelector('h1')?.textContent ?? '';
+  const title = first([...meta.title, pageTitle, heading], 500);
   const article = runReadability(document, title);
 
   let body = article?.html ?? null;
@@ -158,7 +165,13 @@ export function extractArticle(html: string, opts: { url: string }): ExtractedAr
     title: title ?? first([article?.title ?? ''], 500),
     author: firstAuthor([...meta.author, article?.byline ?? '']),
     published_date: published ?? null,
-    publisher: first([...meta.publisher, article?.siteName ?? ''], 200) ?? hostOf(canonical ?? fallbackUrl),
+    publisher:
+      first(
+        [...meta.publisher, article?.siteName ?? ''].map((p) =>
+          /^https?:\/\//i.test(p.trim()) ? hostOf(p.trim()) : p,
+        ),
+        200,
+      ) ?? hostOf(canonical ?? fallbackUrl),
     description: first([...meta.description, article?.excerpt ?? ''], 1000),
     body_html: body && textLength(body) > 0 ? body : null,
     language_hint: languageHint(meta.language),

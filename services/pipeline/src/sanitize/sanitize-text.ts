@@ -1,6 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { decodeHTML } from 'entities';
 import { redactPersonalData } from './redact-personal-data';
+import { isHiddenElement, SCRIPT_URL_TEXT } from './hidden-element';
 
 /** Elements whose end starts a new paragraph in the plain text. */
 const BLOCK_TAGS = [
@@ -118,16 +119,6 @@ const DROPPED_WITH_CONTENT = [
   'base',
 ];
 
-const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\b/i;
-
-/** True for an element that a browser would not show (hidden attribute, inline style). */
-function isHidden(attribs: Record<string, string>): boolean {
-  if ('hidden' in attribs) return true;
-  if ((attribs['aria-hidden'] ?? '').toLowerCase() === 'true') return true;
-  const style = attribs.style;
-  return style !== undefined && HIDDEN_STYLE.test(style);
-}
-
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...BLOCK_TAGS, ...INLINE_TAGS, 'br'],
   allowedAttributes: {},
@@ -135,31 +126,43 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
   nonTextTags: DROPPED_WITH_CONTENT,
   // The frame still carries the original attributes here, so hidden elements can be judged.
-  exclusiveFilter: (frame) => isHidden(frame.attribs),
+  exclusiveFilter: (frame) => isHiddenElement(frame.attribs),
 };
 
 const BLOCK_TAG_RE = new RegExp(`</?(?:${BLOCK_TAGS.join('|')})\\s*/?>`, 'gi');
 const ANY_TAG_RE = /<[^>]*>/g;
 /** Text that would be read as markup by a careless consumer: a tag, a comment or a declaration. */
-const MARKUP_LIKE_RE = /<\s*(?:[a-z!?/][^<>]*)>/gi;
-const ANGLE_BEFORE_MARKUP_RE = /<(?=\s*[a-z!?/])/gi;
-const SCRIPT_URL_RE = /\b(?:java|vb|live)script\s*:\S*/gi;
-const ENTITY_RE = /&(?:#x?[0-9a-f]+|[a-z][a-z0-9]{1,31});/i;
+const MARKUP_LIKE_RE = /<[a-z!?/][^<>]*>/gi;
+const ANGLE_BEFORE_MARKUP_RE = /<(?=[a-z!?/])/gi;
+const MARKUP_LIKE_TEST = /<[a-z!?/]/i;
+const ENCODED_MARKUP_TEST = /&(?:lt|#0*60|#x0*3c);?[a-z!?/]/i;
 
-/** Decodes entities until stable (double-encoded markup is decoded, then neutralised). */
+/** Second passes see text only: any tag left is markup that was smuggled in as entities. */
+const TEXT_ONLY_OPTIONS: sanitizeHtml.IOptions = {
+  ...SANITIZE_OPTIONS,
+  allowedTags: [],
+};
+
+/**
+ * Decodes entities; when the decoded text itself holds markup (`&lt;script&gt;...`), that
+ * markup is parsed and stripped like real markup (script and style content dropped), up to
+ * three levels of encoding (double-encoded markup is decoded and stripped too).
+ */
 function decodeFully(text: string): string {
-  let current = text;
-  for (let i = 0; i < 3 && ENTITY_RE.test(current); i += 1) {
-    const next = decodeHTML(current);
-    if (next === current) break;
-    current = next;
+  let current = decodeHTML(text);
+  for (let i = 0; i < 3; i += 1) {
+    // sanitize-html keeps newlines in text, so paragraph breaks survive the extra pass.
+    if (MARKUP_LIKE_TEST.test(current)) current = decodeHTML(sanitizeHtml(current, TEXT_ONLY_OPTIONS));
+    // Still-encoded markup (`&lt;script&gt;` after one decoding) is decoded once more.
+    else if (ENCODED_MARKUP_TEST.test(current)) current = decodeHTML(current);
+    else break;
   }
   return current;
 }
 
 /** Removes what decoded text could still smuggle as markup or script. */
 function neutralise(text: string): string {
-  return text.replace(MARKUP_LIKE_RE, ' ').replace(ANGLE_BEFORE_MARKUP_RE, '‹').replace(SCRIPT_URL_RE, ' ');
+  return text.replace(MARKUP_LIKE_RE, ' ').replace(ANGLE_BEFORE_MARKUP_RE, '‹').replace(SCRIPT_URL_TEXT, ' ');
 }
 
 /** Collapses whitespace inside lines and keeps at most one empty line between paragraphs. */
@@ -176,7 +179,8 @@ function normaliseWhitespace(text: string): string {
 
 /** Converts HTML to plain text: markup removed, entities decoded, paragraphs as blank lines. */
 export function htmlToPlainText(html: string): string {
-  const clean = sanitizeHtml(html, SANITIZE_OPTIONS);
+  // NUL is dropped first: parsers and browsers disagree on what `<scr\0ipt>` is.
+  const clean = sanitizeHtml(html.replaceAll('\u0000', ''), SANITIZE_OPTIONS);
   // sanitize-html escapes text, so every `<` left in its output starts one of its own tags.
   const text = clean
     .replace(/\s+/g, ' ')

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { isHiddenElement, SCRIPT_URL_TEXT } from '../sanitize/hidden-element';
 
 /** Resolves a possibly relative URL; null when it cannot be made an absolute http(s) URL. */
 export function resolveHttpUrl(value: string | null | undefined, base: string | null): string | null {
@@ -52,7 +53,7 @@ export function cleanFeedHtml(html: string | null | undefined, base: string | nu
     if (out.srcset !== undefined) out.srcset = resolveSrcset(out.srcset, base);
     return { tagName, attribs: out };
   };
-  const clean = sanitizeHtml(html, {
+  const clean = sanitizeHtml(html.replaceAll('\u0000', ''), {
     allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'picture', 'source', 'video'],
     allowedAttributes: {
       a: ['href', 'title'],
@@ -64,6 +65,9 @@ export function cleanFeedHtml(html: string | null | undefined, base: string | nu
     },
     allowedSchemes: ['http', 'https', 'mailto'],
     transformTags: { '*': resolveAttributes },
+    // Hidden text would become visible once its hiding attribute is dropped: drop it whole.
+    exclusiveFilter: (frame) => isHiddenElement(frame.attribs),
+    textFilter: (text) => text.replace(SCRIPT_URL_TEXT, ' '),
     nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'template', 'iframe', 'object'],
   });
   return clean.trim() === '' ? null : clean.trim();
