@@ -23,6 +23,8 @@ export interface TrainOptions {
   maxFeatures: number;
   otherThreshold: number;
   seed: number;
+  /** Share of a class's draws spread evenly over its source corpora (the rest follows their sizes). */
+  sourceBalance: number;
 }
 
 /** Defaults of TrainOptions. */
@@ -35,6 +37,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   maxFeatures: 40000,
   otherThreshold: 0.25,
   seed: 20261122,
+  sourceBalance: 0,
 };
 
 /**
@@ -57,6 +60,17 @@ export function trainCategoryModel(
   vocab.forEach(([t, d], index) => lookup.set(t, { index, idf: Math.log((n + 1) / (d + 1)) + 1 }));
   const vectors = feats.map((f) => tfidfVector(f, (t) => lookup.get(t)));
   const byClass = classes.map((c) => samples.flatMap((s, i) => (s.category === c ? [i] : [])));
+  // Per class, the members of each source corpus: a class fed mostly by one corpus would otherwise
+  // learn that corpus's topics of the day rather than the category.
+  const bySource = byClass.map((members) => {
+    const groups = new Map<string, number[]>();
+    for (const i of members) {
+      const list = groups.get(samples[i]!.source) ?? [];
+      list.push(i);
+      groups.set(samples[i]!.source, list);
+    }
+    return [...groups.values()];
+  });
 
   const w = new Float64Array(vocab.length * k);
   const bias = new Float64Array(k);
@@ -66,9 +80,16 @@ export function trainCategoryModel(
   const totalSteps = opts.epochs * opts.perClassPerEpoch * k;
   for (let epoch = 0; epoch < opts.epochs; epoch++) {
     const order: number[] = [];
-    for (const members of byClass) {
-      for (let j = 0; j < opts.perClassPerEpoch; j++) order.push(members[Math.floor(rand() * members.length)]!);
-    }
+    byClass.forEach((members, c) => {
+      const sources = bySource[c]!;
+      for (let j = 0; j < opts.perClassPerEpoch; j++) {
+        const pool =
+          opts.sourceBalance > 0 && rand() < opts.sourceBalance
+            ? sources[Math.floor(rand() * sources.length)]!
+            : members;
+        order.push(pool[Math.floor(rand() * pool.length)]!);
+      }
+    });
     shuffle(order, rand);
     for (const i of order) {
       const lr = opts.learningRate * (1 - step / totalSteps) + 1e-3;

@@ -73,8 +73,10 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
     sorted.map((m) => m.title),
     opts.idf,
   );
-  const topic = sorted.length === 1 ? clip(normalizeText(origin.title), 200) : topicLabel(phrases, origin.title);
-  const summary = summarise(centralMember);
+  const firstTitle = sorted.map((m) => normalizeText(m.title)).find((t) => t !== '') ?? origin.domain;
+  const topic = sorted.length === 1 ? clip(firstTitle, 200) : topicLabel(phrases, firstTitle);
+  // The central article may have no text at all (feed items without a description).
+  const summary = [centralMember, ...sorted].map(summarise).find((s) => s !== '') ?? clip(topic, 320);
   const categoryText = [...sorted.slice(0, 20).map((m) => m.title), summary].join('. ');
   const { category, confidence } = opts.classifier.classify(categoryText);
 
@@ -136,7 +138,7 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
 
 /** One or two leading sentences of the article (description first, else body), at most ~320 chars. */
 export function summarise(m: Pick<TrendMember, 'title' | 'description' | 'body'>): string {
-  const source = normalizeText(m.description || m.body || m.title);
+  const source = [m.description, m.body, m.title].map((t) => normalizeText(t ?? '')).find((t) => t !== '') ?? '';
   const sentences = source
     .match(/[^.!?]+(?:[.!?]+["'”’)]?|$)/g)
     ?.map((s) => s.trim())

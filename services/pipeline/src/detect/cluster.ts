@@ -60,6 +60,11 @@ export interface ClusterResult {
 const CENTROID_TERMS = 80;
 const INDEXED_TERMS = 25;
 const QUERY_TERMS = 12;
+/**
+ * Trends kept per term in the retrieval index, the most recently updated ones: bounds the work per
+ * article (so a run grows linearly with its articles) the way a top-k retrieval query would.
+ */
+const POSTINGS_PER_TERM = 64;
 
 interface State {
   trend: ActiveTrend;
@@ -91,7 +96,14 @@ export function clusterArticles(
     for (const t of s.indexed) {
       let set = postings.get(t);
       if (!set) postings.set(t, (set = new Set()));
+      set.delete(s.trend.id);
       set.add(s.trend.id);
+      if (set.size > POSTINGS_PER_TERM) {
+        // Sets iterate in insertion order: the first entry is the least recently updated trend.
+        const stale = set.values().next().value!;
+        set.delete(stale);
+        states.get(stale)?.indexed.delete(t);
+      }
     }
   };
   for (const t of existing) {

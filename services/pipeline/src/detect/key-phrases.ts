@@ -51,6 +51,18 @@ export function keyPhrases(titles: readonly string[], idf: (term: string) => num
     const forms = [...spellings.get(key)!.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
     scored.push({ key, display: forms[0]![0], score: count * meanIdf * lengthBonus * support });
   }
+  // A longer phrase found in at least half the titles of a phrase inside it names the story
+  // better ("panama papers" over "panama"): it takes that phrase's place.
+  const byKey = new Map(scored.map((p) => [p.key, p]));
+  for (const p of scored) {
+    const parts = p.key.split(' ');
+    for (let n = 1; n < parts.length; n++) {
+      for (let i = 0; i + n <= parts.length; i++) {
+        const inner = byKey.get(parts.slice(i, i + n).join(' '));
+        if (inner && df.get(p.key)! * 2 >= df.get(inner.key)! && inner.score >= p.score) p.score = inner.score * 1.001;
+      }
+    }
+  }
   scored.sort((a, b) => b.score - a.score || (a.key < b.key ? -1 : 1));
   const out: KeyPhrase[] = [];
   for (const p of scored) {

@@ -1,5 +1,5 @@
 import type { Velocity, VelocityMetrics } from '@trendscope/core';
-import { hammingDistance, NEAR_DUPLICATE_BITS } from '../score/simhash';
+import { isSimhash, NearDuplicateIndex } from '../score/simhash';
 
 /** Velocity thresholds of DESIGN.md section 5 (all configurable). */
 export interface VelocityOptions {
@@ -36,13 +36,13 @@ export interface ReportItem {
  */
 export function independentReportTimes(items: readonly ReportItem[]): number[] {
   const sorted = [...items].sort((a, b) => a.time - b.time);
-  const seen: string[] = [];
+  const seen = new NearDuplicateIndex<true>();
   const times: number[] = [];
   for (const item of sorted) {
     const h = item.simhash;
-    if (h && /^[0-9a-f]{16}$/i.test(h)) {
-      if (seen.some((s) => hammingDistance(s, h) <= NEAR_DUPLICATE_BITS)) continue;
-      seen.push(h);
+    if (isSimhash(h)) {
+      if (seen.near(h).length > 0) continue;
+      seen.add(h, true);
     }
     times.push(item.time);
   }

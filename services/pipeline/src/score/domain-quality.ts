@@ -1,5 +1,5 @@
 import type { ArticleDoc, DomainDoc } from '@trendscope/core';
-import { hammingDistance, NEAR_DUPLICATE_BITS } from './simhash';
+import { isSimhash, NearDuplicateIndex } from './simhash';
 
 /** The article fields the domain quality signals are computed from. */
 export type DomainArticle = Pick<
@@ -78,22 +78,16 @@ export function qualityScore(weighted: number): number {
 /** Articles that repeat an earlier near-duplicate (of this domain or, when dated earlier, of another). */
 function copyCount(articles: readonly DomainArticle[], others: DomainQualityOptions['others'] & object): number {
   const ordered = [...articles].sort((a, b) => (a.published_date ?? '').localeCompare(b.published_date ?? ''));
-  const seen: string[] = [];
+  const elsewhere = new NearDuplicateIndex<string | null>();
+  for (const o of others) if (isSimhash(o.simhash)) elsewhere.add(o.simhash, o.published_date);
+  const own = new NearDuplicateIndex<true>();
   let copies = 0;
   for (const a of ordered) {
-    if (!a.simhash) continue;
-    const h = a.simhash;
-    const own = seen.some((s) => hammingDistance(s, h) <= NEAR_DUPLICATE_BITS);
-    const earlierElsewhere = others.some(
-      (o) =>
-        o.simhash !== null &&
-        o.published_date !== null &&
-        a.published_date !== null &&
-        o.published_date < a.published_date &&
-        hammingDistance(o.simhash, h) <= NEAR_DUPLICATE_BITS,
-    );
-    if (own || earlierElsewhere) copies++;
-    seen.push(h);
+    if (!isSimhash(a.simhash)) continue;
+    const date = a.published_date;
+    const earlierElsewhere = date !== null && elsewhere.near(a.simhash).some((d) => d !== null && d < date);
+    if (own.near(a.simhash).length > 0 || earlierElsewhere) copies++;
+    own.add(a.simhash, true);
   }
   return copies;
 }

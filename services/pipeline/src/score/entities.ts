@@ -38,7 +38,8 @@ export function extractEntities(text: string): string[] {
   for (const raw of tokens) {
     const endsClause = /[.!?:;,"”)]$/.test(raw);
     const word = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.]+$/gu, '').replace(/['’]s$/, '');
-    const bare = word.replace(/\.$/, '');
+    // "U.S." keeps its dots; any other word loses a sentence-final one.
+    const bare = /^(?:\p{Lu}\.){2,}$/u.test(word) ? word : word.replace(/\.$/, '');
     if (isAcronym(bare) || (isCapitalised(bare) && !(run.length === 0 && NOT_NAMES.has(bare)))) {
       run.push(bare);
     } else if (run.length > 0 && isConnector(bare)) {

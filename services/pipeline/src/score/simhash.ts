@@ -67,3 +67,40 @@ function popcount32(x: number): number {
 function hex32(x: number): string {
   return (x >>> 0).toString(16).padStart(8, '0');
 }
+
+/**
+ * Finds near-duplicates among many SimHashes without comparing all pairs: a hash is filed under
+ * its four 16-bit bands; two hashes within NEAR_DUPLICATE_BITS (3) bits share at least one band
+ * exactly (pigeonhole), so only hashes sharing a band are compared.
+ */
+export class NearDuplicateIndex<T> {
+  private readonly bands = new Map<string, { hash: string; value: T }[]>();
+
+  /** Files a hash with a value. */
+  add(hash: string, value: T): void {
+    for (const key of bandKeys(hash)) {
+      const list = this.bands.get(key);
+      if (list) list.push({ hash, value });
+      else this.bands.set(key, [{ hash, value }]);
+    }
+  }
+
+  /** Values of the filed hashes within NEAR_DUPLICATE_BITS of `hash` (each once, in filing order). */
+  near(hash: string): T[] {
+    const out = new Set<T>();
+    for (const key of bandKeys(hash)) {
+      for (const e of this.bands.get(key) ?? [])
+        if (hammingDistance(e.hash, hash) <= NEAR_DUPLICATE_BITS) out.add(e.value);
+    }
+    return [...out];
+  }
+}
+
+function bandKeys(hash: string): string[] {
+  return [0, 1, 2, 3].map((b) => `${b}:${hash.slice(b * 4, b * 4 + 4).toLowerCase()}`);
+}
+
+/** True for a well-formed 16-hex-character SimHash. */
+export function isSimhash(value: string | null | undefined): value is string {
+  return typeof value === 'string' && /^[0-9a-f]{16}$/i.test(value);
+}

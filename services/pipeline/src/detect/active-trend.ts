@@ -1,0 +1,58 @@
+import type { ArticleDoc } from '@trendscope/core';
+import type { TrendMember } from './build-trend';
+import type { ActiveTrend, DetectArticle } from './cluster';
+import { articleVector, topTerms } from './term-vector';
+
+/** A stored article with its document id, as detection reads it. */
+export type StoredArticle = ArticleDoc & { id: string };
+
+/** Centroid terms kept when rebuilding a trend's state from its articles. */
+const CENTROID_TERMS = 80;
+
+/** Effective time of an article: its publication date, else when it was fetched (ms). */
+export function articleTime(a: Pick<ArticleDoc, 'published_date' | 'fetched_at'>): number {
+  return Date.parse(a.published_date ?? a.fetched_at);
+}
+
+/** The clustering view of a stored article (title + description/body lead + entities). */
+export function toDetectArticle(a: StoredArticle): DetectArticle {
+  return {
+    id: a.id,
+    title: a.title,
+    text: [a.description, a.body].filter(Boolean).join('\n'),
+    time: articleTime(a),
+    // Documents written before entities were extracted have none.
+    entities: a.entities ?? [],
+  };
+}
+
+/** The trend-building view of a stored article. */
+export function toTrendMember(a: StoredArticle): TrendMember {
+  return { ...a, time: articleTime(a) };
+}
+
+/**
+ * Rebuilds the clustering state of a stored trend from its member articles, the same sums the
+ * clustering keeps while it runs (centroid of article vectors, entity counts, time span).
+ */
+export function toActiveTrend(id: string, members: readonly StoredArticle[], idf: (t: string) => number): ActiveTrend {
+  const centroid = new Map<string, number>();
+  const entities: Record<string, number> = {};
+  let first = Infinity;
+  let last = -Infinity;
+  for (const m of members) {
+    const d = toDetectArticle(m);
+    for (const [t, w] of articleVector(d.title, d.text, idf)) centroid.set(t, (centroid.get(t) ?? 0) + w);
+    for (const e of d.entities) entities[e] = (entities[e] ?? 0) + 1;
+    first = Math.min(first, d.time);
+    last = Math.max(last, d.time);
+  }
+  return {
+    id,
+    terms: Object.fromEntries(topTerms(centroid, CENTROID_TERMS)),
+    entities,
+    article_count: members.length,
+    first_seen: first,
+    last_seen: last,
+  };
+}

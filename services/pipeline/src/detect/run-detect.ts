@@ -1,0 +1,163 @@
+import {
+  bumpGeneration,
+  type DomainDoc,
+  type IndexNames,
+  type Logger,
+  type OpenSearchClient,
+  type Redis,
+  type RunDoc,
+  type TrendDoc,
+} from '@trendscope/core';
+import { loadClassifier } from '../classify/classifier';
+import { computeDomainQuality } from '../score/domain-quality';
+import { isSimhash, NearDuplicateIndex } from '../score/simhash';
+import { articleTime, toActiveTrend, toDetectArticle, toTrendMember, type StoredArticle } from './active-trend';
+import { buildTrend } from './build-trend';
+import { clusterArticles, DEFAULT_CLUSTER_OPTIONS } from './cluster';
+import {
+  bulkWrite,
+  loadActiveTrends,
+  loadTrendMembers,
+  loadUnassignedArticles,
+  refreshDetectIndices,
+  writeRun,
+} from './detect.repository';
+import { backgroundIdf } from './idf';
+
+/** What runDetect needs. */
+export interface DetectDeps {
+  opensearch: OpenSearchClient;
+  names: IndexNames;
+  redis: Redis;
+  keyPrefix: string;
+  logger: Logger;
+}
+
+/** Counts of one detection run. */
+export interface DetectSummary {
+  run_id: string;
+  articles_considered: number;
+  articles_assigned: number;
+  trends_created: number;
+  trends_written: number;
+  domains_written: number;
+}
+
+/**
+ * One detection run at clock `now`: reads the unassigned articles of the window and the articles of
+ * the active trends, clusters the new ones (pure clusterArticles), rebuilds every active trend
+ * (velocity and scores move with the clock), bulk-writes trends, then each new article's trend_id,
+ * then the domains' quality, records a RunDoc and bumps the data generation. Replaying it with
+ * the same clock and data writes the same documents (ids derive from content).
+ */
+export async function runDetect(
+  deps: DetectDeps,
+  opts: { now: Date; windowHours?: number; modelPath?: string },
+): Promise<DetectSummary> {
+  const { opensearch: client, names, logger } = deps;
+  const now = opts.now;
+  const windowHours = opts.windowHours ?? DEFAULT_CLUSTER_OPTIONS.windowHours;
+  const since = new Date(now.getTime() - windowHours * 3_600_000).toISOString();
+  const runId = `detect_${now.getTime().toString(36)}`;
+  const classifier = loadClassifier(opts.modelPath);
+  const idf = backgroundIdf(opts.modelPath);
+
+  try {
+    const active = await loadActiveTrends(client, names, since);
+    // An article without a usable date cannot be placed in time; it is left for a later run.
+    const dated = (a: StoredArticle): boolean => Number.isFinite(articleTime(a));
+    const members = (
+      await loadTrendMembers(
+        client,
+        names,
+        active.map((t) => t.id),
+      )
+    ).filter(dated);
+    const unassigned = (await loadUnassignedArticles(client, names, since, now.toISOString())).filter(dated);
+    const byTrend = groupBy(members, (a) => a.trend_id!);
+    const existing = [...byTrend.entries()].map(([id, list]) => toActiveTrend(id, list, idf));
+    const result = clusterArticles(unassigned.map(toDetectArticle), existing, { now, idf, windowHours });
+
+    const byId = new Map(unassigned.map((a) => [a.id, a]));
+    for (const [articleId, trendId] of result.assignments) {
+      const a = byId.get(articleId)!;
+      const list = byTrend.get(trendId) ?? [];
+      list.push({ ...a, trend_id: trendId });
+      byTrend.set(trendId, list);
+    }
+    const all = [...byTrend.values()].flat();
+    const domains = domainDocs(all, now);
+    const quality = new Map(domains.map((d) => [d.domain, d.quality_score]));
+    const trends: TrendDoc[] = [...byTrend.entries()]
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+      .map(([id, list]) => buildTrend(id, list.map(toTrendMember), { now, classifier, idf, domainQuality: quality }));
+
+    // Trends first: an article pointing at a trend that was never written would be invisible.
+    await bulkWrite(
+      client,
+      names.trends,
+      trends.map((t) => ({ id: t.id, doc: t })),
+      'index',
+    );
+    await bulkWrite(
+      client,
+      names.articles,
+      [...result.assignments].map(([id, trendId]) => ({ id, doc: { trend_id: trendId } })),
+      'update',
+    );
+    await bulkWrite(
+      client,
+      names.domains,
+      domains.map((d) => ({ id: d.domain, doc: d })),
+      'index',
+    );
+    await refreshDetectIndices(client, names);
+    const summary: DetectSummary = {
+      run_id: runId,
+      articles_considered: unassigned.length,
+      articles_assigned: result.assignments.size,
+      trends_created: result.created.length,
+      trends_written: trends.length,
+      domains_written: domains.length,
+    };
+    await writeRun(client, names, runDoc(runId, now, 'succeeded', summary));
+    await bumpGeneration(deps.redis, deps.keyPrefix);
+    logger.info({ ...summary }, 'detect run finished');
+    return summary;
+  } catch (err) {
+    logger.error({ err, run_id: runId }, 'detect run failed');
+    await writeRun(client, names, runDoc(runId, now, 'failed', {})).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** Quality documents of every domain seen in the window; originality checks copies across domains. */
+function domainDocs(articles: readonly StoredArticle[], now: Date): DomainDoc[] {
+  const index = new NearDuplicateIndex<StoredArticle>();
+  for (const a of articles) if (isSimhash(a.simhash)) index.add(a.simhash, a);
+  return [...groupBy(articles, (a) => a.domain).entries()]
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+    .map(([domain, list]) => {
+      const others = list.flatMap((a) =>
+        isSimhash(a.simhash) ? index.near(a.simhash).filter((o) => o.domain !== domain) : [],
+      );
+      return computeDomainQuality(list, { now, others });
+    });
+}
+
+function runDoc(id: string, now: Date, status: RunDoc['status'], summary: Partial<DetectSummary>): RunDoc {
+  const counts: Record<string, number> = {};
+  for (const [k, v] of Object.entries(summary)) if (typeof v === 'number') counts[k] = v;
+  return { id, kind: 'detect', started_at: now.toISOString(), finished_at: now.toISOString(), status, counts };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = out.get(k);
+    if (list) list.push(item);
+    else out.set(k, [item]);
+  }
+  return out;
+}

@@ -1,0 +1,72 @@
+/**
+ * Detection speed over UCI headlines: clustering (production defaults) plus building every trend
+ * document, for 10,000, 20,000 and 40,000 articles in time order. Prints the time per size and
+ * the growth against the 10,000 baseline measured in the same run (linear = 4.0x at 40,000).
+ * Run: node --import tsx test/bench/detect.bench.ts
+ */
+import { loadClassifier } from '../../services/pipeline/src/classify/classifier';
+import { buildTrend, type TrendMember } from '../../services/pipeline/src/detect/build-trend';
+import { clusterArticles } from '../../services/pipeline/src/detect/cluster';
+import { backgroundIdf } from '../../services/pipeline/src/detect/idf';
+import { simhash } from '../../services/pipeline/src/score/simhash';
+import { loadUci } from '../../services/pipeline/scripts/corpus/uci.corpus';
+import { uciDetectArticles } from '../support/detect-corpus';
+
+const SIZES = [10_000, 20_000, 40_000];
+const idf = backgroundIdf();
+const classifier = loadClassifier();
+const rows = loadUci().slice(0, Math.max(...SIZES));
+const { articles } = uciDetectArticles(rows);
+const members = new Map<string, TrendMember>(
+  rows.map((r) => [
+    `uci-${r.id}`,
+    {
+      id: `uci-${r.id}`,
+      time: r.timestamp,
+      url: r.url,
+      title: r.title,
+      description: null,
+      body: null,
+      publisher: r.publisher,
+      domain: r.hostname.replace(/^www\./, ''),
+      author: null,
+      published_date: new Date(r.timestamp).toISOString(),
+      word_count: 0,
+      fetch_method: 'feed',
+      language: 'en',
+      simhash: simhash(r.title),
+      content_retained: false,
+    },
+  ]),
+);
+const now = new Date(Math.max(...rows.map((r) => r.timestamp)) + 3_600_000);
+
+function measure(n: number): { cluster: number; build: number; trends: number } {
+  const slice = articles.slice(0, n);
+  const t0 = process.hrtime.bigint();
+  const result = clusterArticles(slice, [], { now, idf });
+  const t1 = process.hrtime.bigint();
+  const groups = new Map<string, TrendMember[]>();
+  for (const [a, t] of result.assignments) {
+    const list = groups.get(t) ?? [];
+    list.push(members.get(a)!);
+    groups.set(t, list);
+  }
+  for (const [id, list] of groups) buildTrend(id, list, { now, classifier, idf, domainQuality: new Map() });
+  const t2 = process.hrtime.bigint();
+  return { cluster: Number(t1 - t0) / 1e6, build: Number(t2 - t1) / 1e6, trends: groups.size };
+}
+
+measure(2_000); // warm-up (JIT)
+const results = SIZES.map((n) => ({ n, ...measure(n) }));
+const base = results[0]!;
+process.stdout.write('detect bench (UCI headlines, production defaults)\n');
+for (const r of results) {
+  const total = r.cluster + r.build;
+  const growth = total / (base.cluster + base.build);
+  process.stdout.write(
+    `  ${String(r.n).padStart(6)} articles: cluster ${r.cluster.toFixed(0)} ms + build ${r.build.toFixed(0)} ms = ` +
+      `${total.toFixed(0)} ms (${r.trends} trends, ${((total * 1000) / r.n).toFixed(0)} us/article), ` +
+      `x${growth.toFixed(2)} for x${(r.n / base.n).toFixed(1)} articles\n`,
+  );
+}

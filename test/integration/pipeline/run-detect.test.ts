@@ -1,0 +1,140 @@
+import { expect } from 'chai';
+import {
+  CATEGORIES,
+  generationKey,
+  MAX_CITATIONS,
+  migrateIndices,
+  TREND_ID_PATTERN,
+  VELOCITIES,
+  type ArticleDoc,
+  type DomainDoc,
+  type RunDoc,
+  type TrendDoc,
+} from '@trendscope/core';
+import { runDetect } from '../../../services/pipeline/src/detect/run-detect';
+import { loadGiveme, type GivemeArticle } from '../../../services/pipeline/scripts/corpus/giveme.corpus';
+import { givemeArticleDoc } from '../../support/giveme-articles';
+import { openTestServices, silentLogger, type TestServices } from '../../support/services';
+
+const NOW = new Date('2018-02-08T00:00:00Z');
+const FETCHED_AT = '2018-02-07T12:00:00Z';
+const WINDOW_START = NOW.getTime() - 60 * 24 * 3_600_000;
+
+/** Categories a Giveme5W1H gold category may rightly come out as. */
+const ACCEPTED: Record<string, string[]> = {
+  world: ['world', 'politics'],
+  technology: ['technology'],
+  science: ['technology', 'health'],
+  entertainment: ['entertainment'],
+  sports: ['sports'],
+  business: ['business'],
+};
+
+describe('runDetect over Giveme5W1H articles (real OpenSearch + Redis)', function () {
+  this.timeout(120_000);
+  let s: TestServices;
+  let records: GivemeArticle[];
+  const ids = new Map<string, GivemeArticle>();
+
+  before(async () => {
+    s = await openTestServices();
+    await migrateIndices(s.opensearch, s.names);
+    records = loadGiveme();
+    const body = records.flatMap((r) => {
+      const { id, doc } = givemeArticleDoc(r, FETCHED_AT);
+      ids.set(id, r);
+      return [{ index: { _index: s.names.articles, _id: id } }, doc];
+    });
+    const res = await s.opensearch.bulk({ body, refresh: true });
+    expect(res.body.errors).to.equal(false);
+  });
+  after(async () => {
+    await s.cleanup();
+  });
+
+  const deps = () => ({
+    opensearch: s.opensearch,
+    names: s.names,
+    redis: s.redis,
+    keyPrefix: s.prefix,
+    logger: silentLogger,
+  });
+
+  async function allTrends(): Promise<TrendDoc[]> {
+    const res = await s.opensearch.search({ index: s.names.trends, body: { size: 1000, sort: [{ id: 'asc' }] } });
+    return res.body.hits.hits.map((h) => h._source as unknown as TrendDoc);
+  }
+  async function allArticles(): Promise<(ArticleDoc & { id: string })[]> {
+    const res = await s.opensearch.search({ index: s.names.articles, body: { size: 1000 } });
+    return res.body.hits.hits.map((h) => ({ ...(h._source as unknown as ArticleDoc), id: h._id! }));
+  }
+
+  it('assigns every article of the window to a trend and writes well-formed trends, domains and a run', async () => {
+    const summary = await runDetect(deps(), { now: NOW });
+    const articles = await allArticles();
+    const inWindow = articles.filter((a) => {
+      const t = Date.parse(a.published_date ?? a.fetched_at);
+      return t >= WINDOW_START && t <= NOW.getTime();
+    });
+    expect(inWindow.length).to.be.greaterThan(150);
+    expect(summary.articles_assigned).to.equal(inWindow.length);
+    for (const a of inWindow) expect(a.trend_id, a.url).to.match(TREND_ID_PATTERN);
+    for (const a of articles.filter((x) => !inWindow.includes(x))) expect(a.trend_id).to.equal(null);
+
+    const trends = await allTrends();
+    expect(trends.length).to.equal(summary.trends_written).and.equal(summary.trends_created);
+    expect(new Set(inWindow.map((a) => a.trend_id)).size).to.equal(trends.length);
+    let categoryHits = 0;
+    let judged = 0;
+    for (const t of trends) {
+      expect(t.id).to.match(TREND_ID_PATTERN);
+      expect(CATEGORIES).to.include(t.category);
+      expect(VELOCITIES).to.include(t.velocity);
+      expect(t.business_impact_score).to.be.a('number').within(1, 10);
+      expect(Number.isInteger(t.business_impact_score)).to.be.true;
+      expect(t.domain_quality_score).to.be.within(1, 10);
+      expect(Math.round(t.domain_quality_score * 10) / 10).to.equal(t.domain_quality_score);
+      expect(t.citations.length).to.be.within(1, MAX_CITATIONS);
+      const members = inWindow.filter((a) => a.trend_id === t.id);
+      expect(t.article_count).to.equal(members.length);
+      expect(Object.values(t.domain_articles).reduce((x, y) => x + y, 0)).to.equal(members.length);
+      expect(t.origin_domain).to.be.a('string').and.not.empty;
+      expect(t.velocity_metrics.window_hours).to.equal(24);
+      expect(t.timeline.reduce((x, b) => x + b.articles, 0)).to.equal(members.length);
+      expect(t.topic).to.be.a('string').and.not.empty;
+      expect(t.summary).to.be.a('string').and.not.empty;
+      if (members.length >= 3) {
+        judged++;
+        const gold = ids.get(members[0]!.id)!.category;
+        if (ACCEPTED[gold]!.includes(t.category)) categoryHits++;
+      }
+    }
+    expect(judged).to.be.greaterThan(10);
+    expect(categoryHits / judged).to.be.at.least(0.6);
+
+    const domains = await s.opensearch.search({ index: s.names.domains, body: { size: 500 } });
+    const domainDocs = domains.body.hits.hits.map((h) => h._source as unknown as DomainDoc);
+    expect(domainDocs.length).to.equal(new Set(inWindow.map((a) => a.domain)).size);
+    for (const d of domainDocs) expect(d.quality_score).to.be.within(1, 10);
+
+    const runs = await s.opensearch.search({ index: s.names.runs, body: { query: { term: { kind: 'detect' } } } });
+    const run = runs.body.hits.hits[0]!._source as unknown as RunDoc;
+    expect(run.status).to.equal('succeeded');
+    expect(run.counts.articles_assigned).to.equal(inWindow.length);
+    expect(await s.redis.get(generationKey(s.prefix))).to.be.a('string');
+  });
+
+  it('is idempotent: a second run with the same clock writes the same trends with the same ids', async () => {
+    const before = await allTrends();
+    const generation = await s.redis.get(generationKey(s.prefix));
+    const summary = await runDetect(deps(), { now: NOW });
+    expect(summary.articles_assigned).to.equal(0);
+    expect(summary.trends_created).to.equal(0);
+    const after = await allTrends();
+    expect(after.map((t) => t.id)).to.deep.equal(before.map((t) => t.id));
+    expect(after).to.deep.equal(before);
+    expect(await s.redis.get(generationKey(s.prefix))).not.to.equal(generation);
+    const runs = await s.opensearch.count({ index: s.names.runs });
+    expect(runs.body.count).to.equal(1);
+  });
+});
