@@ -6,6 +6,8 @@ import { runReplayCommand } from './commands/replay.command';
 import { runStatusCommand } from './commands/status.command';
 import { runDetectCommand } from './commands/detect.command';
 import { startFeedServer } from '../feed-server/feed-server';
+import { runClassifyCommand } from './commands/classify.command';
+import { runExtractCommand } from './commands/extract.command';
 
 const program = new Command();
 program
@@ -62,6 +64,21 @@ program
   .description('Queues, indexed articles, last runs and dead letters.')
   .action(async () => {
     await runStatusCommand(cliContext().config);
+  });
+
+program
+  .command('classify')
+  .description('Classify JSON lines from stdin ({"text": ...}) into the category taxonomy.')
+  .action(async () => {
+    process.exitCode = await runClassifyCommand(process.stdin, process.stdout);
+  });
+
+program
+  .command('extract')
+  .description('Extract and sanitise article HTML files; one JSON line per file.')
+  .argument('<html-file...>')
+  .action(async (files: string[]) => {
+    process.exitCode = await runExtractCommand(files, process.stdout);
   });
 
 program
