@@ -27,7 +27,6 @@ export async function runPipelineOnce(
   feeds: DiscoverJobData[],
   onProgress: (p: DrainProgress) => void = () => undefined,
 ): Promise<RunSummary> {
-  const started = Date.now();
   const runtime = createPipelineRuntime(config, logger);
   const migrator = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 120_000, maxRetries: 3 });
   await migrateIndices(migrator, runtime.deps.names).finally(() => migrator.close());
@@ -42,6 +41,8 @@ export async function runPipelineOnce(
   try {
     // A run id in the discover job id: asking again re-reads the feed (its entries stay deduplicated).
     const run = randomBytes(4).toString('hex');
+    // Timed from the first job: index migration and worker start-up are one-off costs.
+    const started = Date.now();
     const jobs = await queues.discover.addBulk(
       feeds.map((f) => ({ name: 'discover', data: f, opts: { jobId: jobId('discover', f.feed_url, run) } })),
     );
