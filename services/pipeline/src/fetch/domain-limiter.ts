@@ -10,6 +10,8 @@ interface DomainState {
   active: number;
   nextStart: number;
   queue: Array<() => void>;
+  /** Starts pass through this chain one at a time, so the delay holds between actual starts. */
+  gate: Promise<void>;
 }
 
 /**
@@ -43,7 +45,7 @@ export class DomainLimiter {
   private state(domain: string): DomainState {
     let s = this.domains.get(domain);
     if (!s) {
-      s = { active: 0, nextStart: 0, queue: [] };
+      s = { active: 0, nextStart: 0, queue: [], gate: Promise.resolve() };
       this.domains.set(domain, s);
     }
     return s;
@@ -54,10 +56,14 @@ export class DomainLimiter {
       await new Promise<void>((resolve) => state.queue.push(resolve));
     }
     state.active++;
-    // Reserve the next start slot before waiting, so concurrent callers space out.
-    const start = Math.max(this.now(), state.nextStart);
-    state.nextStart = start + this.limits.delayMs;
-    const wait = start - this.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    if (this.limits.delayMs <= 0) return;
+    const turn = state.gate.then(async () => {
+      const wait = state.nextStart - this.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      // Measured from the actual start: a late timer never shortens the gap to the next one.
+      state.nextStart = this.now() + this.limits.delayMs;
+    });
+    state.gate = turn;
+    await turn;
   }
 }

@@ -1,0 +1,39 @@
+import { expect } from 'chai';
+import { DomainLimiter } from '../../../../services/pipeline/src/fetch/domain-limiter';
+
+describe('DomainLimiter', () => {
+  it('keeps at most `concurrency` tasks in flight per domain, and other domains unaffected', async () => {
+    const limiter = new DomainLimiter({ concurrency: 2, delayMs: 0 });
+    let active = 0;
+    let peak = 0;
+    let otherStarted = false;
+    const task = async () => {
+      active++;
+      peak = Math.max(peak, active);
+      await new Promise((r) => setTimeout(r, 20));
+      active--;
+    };
+    const tasks = Array.from({ length: 6 }, () => limiter.run('a.example', task));
+    await new Promise((r) => setTimeout(r, 5));
+    const other = limiter.run('b.example', async () => {
+      otherStarted = active >= 2;
+    });
+    await Promise.all([...tasks, other]);
+    expect(peak).to.equal(2);
+    expect(otherStarted).to.be.true;
+  });
+
+  it('spaces the starts to one domain by at least the delay', async () => {
+    const limiter = new DomainLimiter({ concurrency: 4, delayMs: 40 });
+    const starts: number[] = [];
+    await Promise.all(
+      Array.from({ length: 4 }, () =>
+        limiter.run('a.example', async () => {
+          starts.push(Date.now());
+        }),
+      ),
+    );
+    starts.sort((a, b) => a - b);
+    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).to.be.at.least(40);
+  });
+});
