@@ -15,8 +15,9 @@ describe('DomainLimiter', () => {
     };
     const tasks = Array.from({ length: 6 }, () => limiter.run('a.example', task));
     await new Promise((r) => setTimeout(r, 5));
-    const other = limiter.run('b.example', async () => {
+    const other = limiter.run('b.example', () => {
       otherStarted = active >= 2;
+      return Promise.resolve();
     });
     await Promise.all([...tasks, other]);
     expect(peak).to.equal(2);
@@ -28,8 +29,9 @@ describe('DomainLimiter', () => {
     const starts: number[] = [];
     await Promise.all(
       Array.from({ length: 4 }, () =>
-        limiter.run('a.example', async () => {
+        limiter.run('a.example', () => {
           starts.push(Date.now());
+          return Promise.resolve();
         }),
       ),
     );
