@@ -47,9 +47,13 @@ export function startWorkers(
     detect: 1,
   };
   const stages = opts.stages ?? (Object.keys(STAGE_RUNNERS) as Stage[]);
+  // One connection per worker: a stage's blocking waits never queue behind another stage's commands.
+  const connections: Redis[] = [];
   const workers = stages.map((stage) => {
+    const own = connection.duplicate();
+    connections.push(own);
     const worker = new Worker(stage, createProcessor(stage, STAGE_RUNNERS[stage], deps, queues), {
-      connection: connection.duplicate(),
+      connection: own,
       prefix: opts.queuePrefix ?? deps.keyPrefix,
       concurrency: concurrency[stage],
       lockDuration: opts.lockDurationMs ?? 30_000,
@@ -81,6 +85,7 @@ export function startWorkers(
       await deps.indexBatcher.drain();
       await closing;
       await deps.indexBatcher.drain();
+      await Promise.allSettled(connections.map((c) => c.quit()));
     },
   };
 }
