@@ -32,11 +32,12 @@ trendscope status
 api="http://127.0.0.1:$API_PORT"
 show() {
   echo "--- GET $1"
-  curl -fsS --max-time 10 "$api$1" | node -e '
+  local body
+  if ! body="$(curl -fsS --max-time 10 "$api$1")"; then echo "(not available: $1)"; return 0; fi
+  echo "$body" | node -e '
     let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
-      const j = JSON.parse(s);
-      console.log(JSON.stringify(j, null, 1).split("\n").slice(0, Number(process.argv[1])).join("\n"));
-    });' "$2" || echo "(not available: $1)"
+      console.log(JSON.stringify(JSON.parse(s), null, 1).split("\n").slice(0, Number(process.argv[1])).join("\n"));
+    });' "$2"
 }
 show /v1/stats 40
 show /v1/categories 60

@@ -78,6 +78,7 @@ describe('pipeline end to end (local feed server, real OpenSearch and Redis)', f
       for (const { doc } of articles) {
         expect(doc.fetch_method).to.equal('page');
         expect(doc.domain).to.not.match(/127\.0\.0\.1/);
+        expect(doc.url, 'citations point at the publisher').to.not.match(/127\.0\.0\.1/);
         expect(doc.canonical_url).to.match(/^https?:\/\/(?!127\.0\.0\.1)/);
         if (doc.body) expect(doc.body).to.not.match(/<[a-z/!]/i);
       }

@@ -34,7 +34,7 @@ export async function runProcess(input: ProcessJobData, deps: StageDeps): Promis
     extracted?.publisher && !extracted.publisher.includes(new URL(pageUrl).hostname) ? extracted.publisher : null;
   const score = scoreArticle({ title, text: body.text, url: canonicalUrl });
   const doc = buildArticleDoc({
-    url: entry.url,
+    url: pickCanonical(null, entry.id, entry.url),
     canonicalUrl,
     title,
     publisher: sanitizeOrNull(publisher, 300),
@@ -54,7 +54,9 @@ export async function runProcess(input: ProcessJobData, deps: StageDeps): Promis
 }
 
 /**
- * The article's canonical URL: the page's own canonical link; else the feed's permalink id (RSS
+ * The article's canonical URL (with `pageCanonical` null: its URL as the feed names it, the
+ * permalink before the link, so citations point at the publisher even when the link is a
+ * redirector or a replay server): the page's own canonical link; else the feed's permalink id (RSS
  * `guid` / JSON Feed `id` holding an http(s) URL, which is the publisher's address even when the
  * link goes through a redirector or a replay server); else the entry link.
  */
