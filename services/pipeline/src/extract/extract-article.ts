@@ -18,6 +18,15 @@ export interface ExtractedArticle {
   language_hint: string | null;
 }
 
+/**
+ * Markup that is never article text, removed from the raw HTML before parsing: half of a typical
+ * news page is scripts, styles and inline SVG, and the DOM would only build them for Readability
+ * to throw away. JSON-LD scripts stay (metadata). A non-greedy match ends where the HTML parser
+ * ends these raw-text elements too (at the first closing tag).
+ */
+const NON_CONTENT_RE =
+  /<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script\s*>|<style\b[^>]*>[\s\S]*?<\/style\s*>|<svg\b[^>]*>[\s\S]*?<\/svg\s*>|<!--[\s\S]*?-->/gi;
+
 /** Below this many characters of text Readability's result is replaced by a better source. */
 const MIN_BODY_CHARS = 250;
 
@@ -105,11 +114,17 @@ interface PageDocument {
   querySelectorAll(
     selector: string,
   ): Iterable<{ getAttribute(name: string): string | null; textContent: string | null }>;
-  documentElement: { getAttribute(name: string): string | null; textContent: string | null } | null;
+  documentElement: { tagName?: string; getAttribute(name: string): string | null; textContent: string | null } | null;
 }
 
 function parseDocument(html: string): PageDocument {
-  return (parseHTML(html) as unknown as { document: PageDocument }).document;
+  const parse = (markup: string) => (parseHTML(markup) as unknown as { document: PageDocument }).document;
+  const document = parse(html);
+  // linkedom builds no root element for some fragments (a lone `<script>`); wrap those in a page.
+  if (document.documentElement?.tagName?.toLowerCase() === 'html') return document;
+  const wrapped = parse(`<!doctype html><html><body>${html}</body></html>`);
+  // An unclosed raw-text element (`<style>` at the end) can still leave no root: nothing to read.
+  return wrapped.documentElement ? wrapped : parse('<!doctype html><html><body></body></html>');
 }
 
 function runReadability(document: PageDocument, title: string | null): ReadabilityResult | null {
@@ -124,7 +139,13 @@ function runReadability(document: PageDocument, title: string | null): Readabili
     // Readability refuses documents without a root element (bytes that were never HTML).
     return null;
   }
-  const parsed = reader.parse();
+  let parsed: ReturnType<typeof reader.parse>;
+  try {
+    parsed = reader.parse();
+  } catch {
+    // Fragments whose only root Readability removes (a lone <script>) end here: no article.
+    return null;
+  }
   if (!parsed) return null;
   const element = parsed.content as (CleanableElement & { innerHTML: string }) | null;
   if (element) cleanArticleElement(element, title ?? parsed.title ?? null);
@@ -140,7 +161,7 @@ function runReadability(document: PageDocument, title: string | null): Readabili
 
 /** Extracts the main content and metadata of an article page. */
 export function extractArticle(html: string, opts: { url: string }): ExtractedArticle {
-  const document = parseDocument(html);
+  const document = parseDocument(html.replace(NON_CONTENT_RE, ' '));
   // Metadata is read first: Readability rewrites the document it is given.
   const meta = readMetadata(document);
   const pageTitle = document.querySelector('title')?.textContent ?? '';

@@ -8,5 +8,8 @@ export function isHiddenElement(attribs: Record<string, string>): boolean {
   return style !== undefined && HIDDEN_STYLE.test(style);
 }
 
-/** Script URLs written as text (`javascript:alert(1)`): inert, but auto-linking readers differ. */
-export const SCRIPT_URL_TEXT = /\b(?:java|vb|live)script\s*:\S*/gi;
+/**
+ * Script URLs written as text (`javascript:alert(1)`): inert, but auto-linking readers differ.
+ * A colon followed by a space is prose ("JavaScript: The Good Parts") and stays.
+ */
+export const SCRIPT_URL_TEXT = /(?:java|vb|live)script\s*:\S+/gi;

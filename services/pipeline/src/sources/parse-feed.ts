@@ -136,8 +136,14 @@ export function parseFeed(body: Buffer, opts: { url: string; contentType?: strin
   const text = decodeFeedBytes(bytes, opts.contentType).replace(INVALID_XML_CHARS, '');
   const start = text.trimStart();
   if (start === '') throw new FeedParseError('not a feed: empty body');
-  if (start.startsWith('{')) return parseJson(start, opts.url);
-  const root = rootElement(start);
-  if (!root) throw new FeedParseError('not a feed: neither XML nor JSON');
-  return parseXml(start, opts.url, root);
+  try {
+    if (start.startsWith('{')) return parseJson(start, opts.url);
+    const root = rootElement(start);
+    if (!root) throw new FeedParseError('not a feed: neither XML nor JSON');
+    return parseXml(start, opts.url, root);
+  } catch (error) {
+    // The XML parsers throw plain Errors on malformed documents; callers get one error type.
+    if (error instanceof FeedParseError) throw error;
+    throw new FeedParseError(`not a feed: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

@@ -48,9 +48,11 @@ export function parseSitemap(xml: string, feedUrl: string): ParsedFeed {
       },
     ];
   });
+  // A news sitemap names its publication in every entry; that name serves as the feed title.
+  const publication = nodes.map((n) => str(obj(obj(n.news).publication).name)).find((name) => name !== null);
   return {
     format: isNews ? 'news-sitemap' : 'sitemap',
-    title: null,
+    title: sanitizeField(publication ?? null, 500),
     link: null,
     entries: finishEntries(drafts, feedUrl),
   };

@@ -29,6 +29,12 @@ describe('htmlToPlainText', () => {
     expect(htmlToPlainText(html)).to.equal('Before after');
   });
 
+  it('keeps prose that merely names a scripting language', () => {
+    expect(htmlToPlainText('<p>JavaScript: The Good Parts is a book.</p>')).to.equal(
+      'JavaScript: The Good Parts is a book.',
+    );
+  });
+
   it('answers an empty string for empty markup', () => {
     expect(htmlToPlainText('')).to.equal('');
     expect(htmlToPlainText('<div><p> </p></div>')).to.equal('');

@@ -13,6 +13,7 @@ describe('parseFeed on sitemaps', () => {
       </urlset>`;
     const feed = parseFeed(Buffer.from(xml), { url });
     expect(feed.format).to.equal('sitemap');
+    expect(feed.title).to.equal(null);
     expect(feed.entries.map((e) => [e.url, e.published])).to.deep.equal([
       ['https://news.example.com/a', '2026-11-20T00:00:00Z'],
       ['https://news.example.com/b?x=1&y=2', null],
@@ -33,6 +34,7 @@ describe('parseFeed on sitemaps', () => {
       </urlset>`;
     const feed = parseFeed(Buffer.from(xml), { url });
     expect(feed.format).to.equal('news-sitemap');
+    expect(feed.title).to.equal('Example News');
     expect(feed.entries[0]).to.deep.include({
       url: 'https://news.example.com/2026/11/21/rates',
       title: 'Central bank & rates',
