@@ -137,4 +137,20 @@ describe('runDetect over Giveme5W1H articles (real OpenSearch + Redis)', functio
     const runs = await s.opensearch.count({ index: s.names.runs });
     expect(runs.body.count).to.equal(1);
   });
+
+  it('rewrites, on a later clock, only the trends whose velocity can still move', async () => {
+    const later = new Date(NOW.getTime() + 24 * 3_600_000);
+    const before = await allTrends();
+    const summary = await runDetect(deps(), { now: later });
+    const recent = before.filter((t) => Date.parse(t.last_seen) >= later.getTime() - 48 * 3_600_000);
+    expect(recent.length).to.be.greaterThan(0);
+    expect(summary.trends_written).to.equal(recent.length);
+    const after = await allTrends();
+    for (const t of after) {
+      const rewritten = recent.some((r) => r.id === t.id);
+      expect(t.updated_at, t.id).to.equal(
+        rewritten ? later.toISOString().replace('.000Z', 'Z') : before.find((b) => b.id === t.id)!.updated_at,
+      );
+    }
+  });
 });

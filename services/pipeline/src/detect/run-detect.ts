@@ -23,6 +23,7 @@ import {
   writeRun,
 } from './detect.repository';
 import { backgroundIdf } from './idf';
+import { DEFAULT_VELOCITY_OPTIONS } from './velocity';
 
 /** What runDetect needs. */
 export interface DetectDeps {
@@ -45,10 +46,11 @@ export interface DetectSummary {
 
 /**
  * One detection run at clock `now`: reads the unassigned articles of the window and the articles of
- * the active trends, clusters the new ones (pure clusterArticles), rebuilds every active trend
- * (velocity and scores move with the clock), bulk-writes trends, then each new article's trend_id,
- * then the domains' quality, records a RunDoc and bumps the data generation. Replaying it with
- * the same clock and data writes the same documents (ids derive from content).
+ * the active trends, clusters the new ones (pure clusterArticles), rebuilds the touched trends and
+ * those whose velocity can still move with the clock (a report within 2W), bulk-writes them, then
+ * each new article's trend_id, then the domains' quality, records a RunDoc and bumps the data
+ * generation. Replaying it with the same clock and data writes the same documents (ids derive
+ * from content).
  */
 export async function runDetect(
   deps: DetectDeps,
@@ -88,7 +90,13 @@ export async function runDetect(
     const all = [...byTrend.values()].flat();
     const domains = domainDocs(all, now);
     const quality = new Map(domains.map((d) => [d.domain, d.quality_score]));
+    // A trend without a report in the last two velocity windows is `declining` for good and its
+    // scores cannot move: only touched trends and those still inside 2W are rebuilt.
+    const settledBefore = now.getTime() - 2 * DEFAULT_VELOCITY_OPTIONS.windowHours * 3_600_000;
+    const touched = new Set(result.touched.map((t) => t.id));
+    const lastSeen = new Map(existing.map((t) => [t.id, t.last_seen]));
     const trends: TrendDoc[] = [...byTrend.entries()]
+      .filter(([id]) => touched.has(id) || (lastSeen.get(id) ?? 0) >= settledBefore)
       .sort((a, b) => (a[0] < b[0] ? -1 : 1))
       .map(([id, list]) => buildTrend(id, list.map(toTrendMember), { now, classifier, idf, domainQuality: quality }));
 

@@ -37,6 +37,14 @@ export function extractEntities(text: string): string[] {
   };
   for (const raw of tokens) {
     const endsClause = /[.!?:;,"”)]$/.test(raw);
+    const head = raw.charAt(0);
+    if (head !== head.toUpperCase()) {
+      // Fast path for the common lower-case word: it only extends a run as a connector ("of").
+      if (run.length > 0 && isConnector(raw)) run.push(raw);
+      else flush();
+      if (endsClause) flush();
+      continue;
+    }
     const word = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.]+$/gu, '').replace(/['’]s$/, '');
     // "U.S." keeps its dots; any other word loses a sentence-final one.
     const bare = /^(?:\p{Lu}\.){2,}$/u.test(word) ? word : word.replace(/\.$/, '');

@@ -12,7 +12,8 @@ export function simhash(text: string): string {
   const counts = new Int32Array(64);
   const features: string[] = [];
   if (tokens.length < SHINGLE) features.push(...tokens);
-  else for (let i = 0; i + SHINGLE <= tokens.length; i++) features.push(tokens.slice(i, i + SHINGLE).join(' '));
+  else
+    for (let i = 0; i + SHINGLE <= tokens.length; i++) features.push(`${tokens[i]} ${tokens[i + 1]} ${tokens[i + 2]}`);
   for (const f of features) {
     const hi = hash32(f, 0x811c9dc5);
     const lo = hash32(f, 0x01000193 ^ 0x9e3779b9);
