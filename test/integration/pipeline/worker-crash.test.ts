@@ -27,7 +27,7 @@ function startWorker(s: TestServices, server: FeedServer): ChildProcess {
       PIPELINE_DOMAIN_CONCURRENCY: '8',
       PIPELINE_FETCH_CONCURRENCY: '8',
       PIPELINE_INDEX_BATCH_SIZE: '20',
-      PIPELINE_JOB_LOCK_MS: '3000',
+      PIPELINE_JOB_LOCK_MS: '6000',
     },
   });
 }

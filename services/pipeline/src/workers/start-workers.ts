@@ -58,6 +58,9 @@ export function startWorkers(
       concurrency: concurrency[stage],
       lockDuration: opts.lockDurationMs ?? 30_000,
       stalledInterval: Math.max(1000, Math.floor((opts.lockDurationMs ?? 30_000) / 2)),
+      // A busy event loop can miss a lock renewal; a job is failed as stalled only after the third
+      // time, and jobs are idempotent, so running one again is harmless.
+      maxStalledCount: 3,
     });
     worker.on('failed', (job: Job | undefined, err: Error) => {
       if (!job) return;
