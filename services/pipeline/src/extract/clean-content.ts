@@ -116,6 +116,38 @@ function linkDensity(el: CleanableElement): number {
   return linked / total;
 }
 
+const LEAF_BLOCKS = 'p,h1,h2,h3,h4,h5,h6,li,div,dt,dd,blockquote,td,header,footer,section,time';
+/** Lines trimmed at each edge (more than one cost recall than it gained in precision). */
+const MAX_EDGE_TRIM = 1;
+const EDGE_MAX_WORDS = 8;
+
+/** Blocks with text and no block with text inside, in document order. */
+function leafBlocks(root: CleanableElement): CleanableElement[] {
+  return [...root.querySelectorAll(LEAF_BLOCKS)].filter(
+    (el) =>
+      normalised(el.textContent) !== '' &&
+      ![...el.querySelectorAll(LEAF_BLOCKS)].some((inner) => normalised(inner.textContent) !== ''),
+  );
+}
+
+/** A short line that is no sentence: a byline, a date, "Sign In", "LATEST NEWS", "comments". */
+function isEdgeLabel(el: CleanableElement): boolean {
+  const text = normalised(el.textContent);
+  return text.split(' ').length <= EDGE_MAX_WORDS && !/[.!?…:"”'’)»]$/u.test(text);
+}
+
+/** Trims label-like lines at the start and the end of the article, where bylines and menus sit. */
+function trimEdges(root: CleanableElement): void {
+  for (const fromEnd of [false, true]) {
+    for (let i = 0; i < MAX_EDGE_TRIM; i += 1) {
+      const blocks = leafBlocks(root);
+      const edge = fromEnd ? blocks[blocks.length - 1] : blocks[0];
+      if (!edge || blocks.length <= 2 || !isEdgeLabel(edge)) break;
+      edge.remove();
+    }
+  }
+}
+
 /** Removes captions, credits, link lists and interface text from an extracted article. */
 export function cleanArticleElement(root: CleanableElement, title: string | null): void {
   for (const el of [...root.querySelectorAll(DROP_SELECTOR)]) el.remove();
@@ -139,4 +171,6 @@ export function cleanArticleElement(root: CleanableElement, title: string | null
     if (BOILERPLATE_LINE.test(text)) el.remove();
     else if (text.length < 300 && linkDensity(el) > 0.6) el.remove();
   }
+
+  trimEdges(root);
 }

@@ -59,7 +59,12 @@ function normaliseEncoding(name: string): string | null {
 export function decodeFeedBytes(body: Buffer, contentType?: string | null): string {
   const bom = bomEncoding(body);
   if (bom) return iconv.decode(body.subarray(bom.length), bom.encoding);
-  const declared = declaredEncoding(body) ?? headerCharset(contentType);
+  const xmlDeclared = declaredEncoding(body);
+  // JSON is UTF-8 by definition (RFC 8259); a server's charset label does not change its bytes.
+  if (!xmlDeclared && /^\s*[{[]/.test(body.subarray(0, 64).toString('latin1')) && isValidUtf8(body)) {
+    return body.toString('utf8');
+  }
+  const declared = xmlDeclared ?? headerCharset(contentType);
   const encoding = declared ? normaliseEncoding(declared) : null;
   // A feed that says UTF-8 but is not (a common server mistake) falls back like an unlabeled one.
   if (encoding && !(encoding.replace('-', '') === 'utf8' && !isValidUtf8(body))) {
