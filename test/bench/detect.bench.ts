@@ -41,8 +41,15 @@ const members = new Map<string, TrendMember>(
 );
 const now = new Date(Math.max(...rows.map((r) => r.timestamp)) + 3_600_000);
 
-function measure(n: number): { cluster: number; build: number; trends: number } {
+/** Milliseconds of CPU (user + system) since `since`: steadier than wall time on a shared machine. */
+function cpuMs(since: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(since);
+  return (d.user + d.system) / 1000;
+}
+
+function measure(n: number): { cluster: number; build: number; trends: number; cpu: number } {
   const slice = articles.slice(0, n);
+  const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
   const result = clusterArticles(slice, [], { now, idf });
   const t1 = process.hrtime.bigint();
@@ -54,19 +61,19 @@ function measure(n: number): { cluster: number; build: number; trends: number } 
   }
   for (const [id, list] of groups) buildTrend(id, list, { now, classifier, idf, domainQuality: new Map() });
   const t2 = process.hrtime.bigint();
-  return { cluster: Number(t1 - t0) / 1e6, build: Number(t2 - t1) / 1e6, trends: groups.size };
+  return { cluster: Number(t1 - t0) / 1e6, build: Number(t2 - t1) / 1e6, trends: groups.size, cpu: cpuMs(cpu0) };
 }
 
 measure(2_000); // warm-up (JIT)
 const results = SIZES.map((n) => ({ n, ...measure(n) }));
 const base = results[0]!;
-process.stdout.write('detect bench (UCI headlines, production defaults)\n');
+process.stdout.write('detect bench (UCI headlines, production defaults; wall time, and CPU time with its growth)\n');
 for (const r of results) {
   const total = r.cluster + r.build;
-  const growth = total / (base.cluster + base.build);
   process.stdout.write(
     `  ${String(r.n).padStart(6)} articles: cluster ${r.cluster.toFixed(0)} ms + build ${r.build.toFixed(0)} ms = ` +
-      `${total.toFixed(0)} ms (${r.trends} trends, ${((total * 1000) / r.n).toFixed(0)} us/article), ` +
-      `x${growth.toFixed(2)} for x${(r.n / base.n).toFixed(1)} articles\n`,
+      `${total.toFixed(0)} ms wall (${r.trends} trends); CPU ${r.cpu.toFixed(0)} ms ` +
+      `(${((r.cpu * 1000) / r.n).toFixed(0)} us/article), x${(r.cpu / base.cpu).toFixed(2)} for ` +
+      `x${(r.n / base.n).toFixed(1)} articles\n`,
   );
 }

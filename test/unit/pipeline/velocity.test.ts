@@ -3,6 +3,7 @@ import {
   DEFAULT_VELOCITY_OPTIONS,
   independentReportTimes,
   velocityClass,
+  velocityHistory,
   velocityMetrics,
 } from '../../../services/pipeline/src/detect/velocity';
 import type { VelocityMetrics } from '@trendscope/core';
@@ -85,5 +86,18 @@ describe('velocity class boundaries (W = 24 h)', () => {
   });
   it('uses the documented defaults', () => {
     expect(DEFAULT_VELOCITY_OPTIONS).to.include({ windowHours: 24, accelGrowth: 1.5, peakShare: 0.8 });
+  });
+});
+
+describe('velocity history', () => {
+  it('gives at each instant the same metrics as velocityMetrics', () => {
+    let seed = 7;
+    const rand = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const times = Array.from({ length: 300 }, () => NOW - Math.floor(rand() * 200) * H - Math.floor(rand() * H)).sort(
+      (a, b) => a - b,
+    );
+    const instants = Array.from({ length: 60 }, (_, i) => NOW - 200 * H + i * 4 * H);
+    const history = velocityHistory(times, times[0]!, instants);
+    instants.forEach((t, i) => expect(history[i], `instant ${i}`).to.deep.equal(velocityMetrics(times, times[0]!, t)));
   });
 });

@@ -8,6 +8,7 @@ import {
   DEFAULT_VELOCITY_OPTIONS,
   independentReportTimes,
   velocityClass,
+  velocityHistory,
   velocityMetrics,
   type VelocityOptions,
 } from './velocity';
@@ -188,17 +189,18 @@ function timeline(
     const hour = Math.floor(m.time / 3_600_000) * 3_600_000;
     counts.set(hour, (counts.get(hour) ?? 0) + 1);
   }
-  return [...counts.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .slice(-MAX_TIMELINE_BUCKETS)
-    .map(([hour, articles]) => {
-      const end = Math.min(now, hour + 3_600_000 - 1);
-      return {
-        bucket: iso(hour),
-        articles,
-        velocity: velocityClass(velocityMetrics(reports, firstSeen, end, vopts), vopts),
-      };
-    });
+  const buckets = [...counts.entries()].sort((a, b) => a[0] - b[0]).slice(-MAX_TIMELINE_BUCKETS);
+  const history = velocityHistory(
+    reports,
+    firstSeen,
+    buckets.map(([hour]) => Math.min(now, hour + 3_600_000 - 1)),
+    vopts,
+  );
+  return buckets.map(([hour, articles], i) => ({
+    bucket: iso(hour),
+    articles,
+    velocity: velocityClass(history[i]!, vopts),
+  }));
 }
 
 function mostCommon(values: readonly string[]): string | null {

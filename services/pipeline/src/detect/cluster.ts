@@ -1,4 +1,4 @@
-import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
+import { articleVector, dot, topTerms, type TermVector } from './term-vector';
 import { trendIdFor } from './trend-id';
 
 /** An article as the clustering sees it. */
@@ -64,12 +64,15 @@ const QUERY_TERMS = 12;
  * Trends kept per term in the retrieval index, the most recently updated ones: bounds the work per
  * article (so a run grows linearly with its articles) the way a top-k retrieval query would.
  */
-const POSTINGS_PER_TERM = 64;
+const POSTINGS_PER_TERM = 32;
+/** A trend with more articles than this is re-indexed on every REINDEX_EVERY-th article. */
+const REINDEX_EVERY = 8;
 
 interface State {
   trend: ActiveTrend;
   centroid: TermVector;
-  unit: TermVector;
+  /** Euclidean norm of the centroid (similarities use centroid / norm, no second copy). */
+  norm: number;
   entities: Map<string, number>;
   indexed: Set<string>;
 }
@@ -92,7 +95,7 @@ export function clusterArticles(
   const postings = new Map<string, Set<string>>();
   const index = (s: State): void => {
     for (const t of s.indexed) postings.get(t)?.delete(s.trend.id);
-    s.indexed = new Set(topTerms(s.unit, INDEXED_TERMS).keys());
+    s.indexed = new Set(topTerms(s.centroid, INDEXED_TERMS).keys());
     for (const t of s.indexed) {
       let set = postings.get(t);
       if (!set) postings.set(t, (set = new Set()));
@@ -111,7 +114,7 @@ export function clusterArticles(
     const s: State = {
       trend: { ...t, terms: { ...t.terms }, entities: { ...t.entities } },
       centroid,
-      unit: normalise(new Map(centroid)),
+      norm: norm(centroid),
       entities: new Map(Object.entries(t.entities)),
       indexed: new Set(),
     };
@@ -138,7 +141,7 @@ export function clusterArticles(
       state = {
         trend: { id, terms: {}, entities: {}, article_count: 0, first_seen: a.time, last_seen: a.time },
         centroid: new Map(),
-        unit: new Map(),
+        norm: 0,
         entities: new Map(),
         indexed: new Set(),
       };
@@ -146,7 +149,8 @@ export function clusterArticles(
       created.push(id);
     }
     absorb(state, vec, ents, a.time);
-    index(state);
+    // The heaviest terms of a grown trend barely move: re-index it every few articles only.
+    if (state.trend.article_count <= REINDEX_EVERY || state.trend.article_count % REINDEX_EVERY === 0) index(state);
     assignments.set(a.id, state.trend.id);
     touched.add(state.trend.id);
   }
@@ -164,12 +168,12 @@ export function clusterArticles(
           s.indexed.clear();
           continue;
         }
-        partial.set(id, (partial.get(id) ?? 0) + w * (s.unit.get(term) ?? 0));
+        partial.set(id, (partial.get(id) ?? 0) + (w * (s.centroid.get(term) ?? 0)) / s.norm);
       }
     }
-    const ranked = [...partial.entries()].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1)).slice(0, o.candidates);
+    const ranked = topCandidates(partial, o.candidates);
     let best: { state: State; sim: number } | null = null;
-    for (const [id] of ranked) {
+    for (const id of ranked) {
       const s = states.get(id)!;
       const sim = similarity(vec, ents, s);
       if (!best || sim > best.sim) best = { state: s, sim };
@@ -178,7 +182,7 @@ export function clusterArticles(
   }
 
   function similarity(vec: TermVector, ents: Set<string>, s: State): number {
-    const termSim = dot(vec, s.unit);
+    const termSim = s.norm > 0 ? dot(vec, s.centroid) / s.norm : 0;
     if (ents.size === 0 || s.entities.size === 0) return termSim;
     let shared = 0;
     for (const e of ents) if (s.entities.has(e)) shared++;
@@ -195,13 +199,38 @@ export function clusterArticles(
   return { assignments, touched: touchedTrends, created };
 }
 
+/** Ids of the `k` best partial scores (ties by id), without sorting every candidate. */
+function topCandidates(partial: ReadonlyMap<string, number>, k: number): string[] {
+  const top: [string, number][] = [];
+  for (const entry of partial) {
+    if (top.length === k && !better(entry, top[k - 1]!)) continue;
+    let i = Math.min(top.length, k - 1);
+    top[i] = entry;
+    while (i > 0 && better(top[i]!, top[i - 1]!)) {
+      [top[i], top[i - 1]] = [top[i - 1]!, top[i]!];
+      i--;
+    }
+  }
+  return top.map(([id]) => id);
+}
+
+function better(a: [string, number], b: [string, number]): boolean {
+  return a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
+}
+
 function absorb(s: State, vec: TermVector, ents: Set<string>, time: number): void {
   for (const [t, w] of vec) s.centroid.set(t, (s.centroid.get(t) ?? 0) + w);
-  if (s.centroid.size > CENTROID_TERMS * 2) s.centroid = topTerms(s.centroid, CENTROID_TERMS);
-  s.unit = normalise(new Map(s.centroid));
+  if (s.centroid.size > CENTROID_TERMS * 1.25) s.centroid = topTerms(s.centroid, CENTROID_TERMS);
+  s.norm = norm(s.centroid);
   for (const e of ents) s.entities.set(e, (s.entities.get(e) ?? 0) + 1);
   if (s.entities.size > 60) s.entities = new Map([...s.entities].sort((a, b) => b[1] - a[1]).slice(0, 40));
   s.trend.article_count++;
   s.trend.first_seen = Math.min(s.trend.first_seen, time);
   s.trend.last_seen = Math.max(s.trend.last_seen, time);
+}
+
+function norm(vec: TermVector): number {
+  let sum = 0;
+  for (const w of vec.values()) sum += w * w;
+  return Math.sqrt(sum);
 }

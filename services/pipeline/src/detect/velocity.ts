@@ -84,3 +84,53 @@ export function velocityClass(m: VelocityMetrics, opts: VelocityOptions = DEFAUL
   if (m.current >= opts.peakShare * m.peak) return 'peak';
   return 'declining';
 }
+
+/**
+ * Velocity metrics at each of several instants (ascending), in one pass over the reports: the
+ * same numbers as velocityMetrics at each instant, without rescanning every report per instant.
+ */
+export function velocityHistory(
+  reportTimes: readonly number[],
+  firstSeen: number,
+  instants: readonly number[],
+  opts: VelocityOptions = DEFAULT_VELOCITY_OPTIONS,
+): VelocityMetrics[] {
+  const w = opts.windowHours * 3_600_000;
+  const times = [...reportTimes].sort((a, b) => a - b);
+  const out: VelocityMetrics[] = [];
+  let peak = 0;
+  let lo = 0;
+  let next = 0;
+  for (const now of instants) {
+    // Extend the running peak with the reports up to this instant.
+    while (next < times.length && times[next]! <= now) {
+      while (times[next]! - times[lo]! >= w) lo++;
+      peak = Math.max(peak, next - lo + 1);
+      next++;
+    }
+    const upTo = next;
+    const current = upTo - countAtMost(times, now - w, upTo);
+    const previous = countAtMost(times, now - w, upTo) - countAtMost(times, now - 2 * w, upTo);
+    out.push({
+      window_hours: opts.windowHours,
+      current,
+      previous,
+      growth: Math.round(((current + 1) / (previous + 1)) * 1000) / 1000,
+      peak: Math.max(peak, current),
+      age_hours: Math.round(((now - firstSeen) / 3_600_000) * 100) / 100,
+    });
+  }
+  return out;
+}
+
+/** Number of sorted times <= t among the first `limit` (binary search). */
+function countAtMost(times: readonly number[], t: number, limit: number): number {
+  let a = 0;
+  let b = limit;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if (times[mid]! <= t) a = mid + 1;
+    else b = mid;
+  }
+  return a;
+}
