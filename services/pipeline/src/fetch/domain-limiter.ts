@@ -58,8 +58,10 @@ export class DomainLimiter {
     state.active++;
     if (this.limits.delayMs <= 0) return;
     const turn = state.gate.then(async () => {
-      const wait = state.nextStart - this.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      // Timers may fire a millisecond early by the wall clock: wait until the slot has really come.
+      for (let wait = state.nextStart - this.now(); wait > 0; wait = state.nextStart - this.now()) {
+        await new Promise((r) => setTimeout(r, wait));
+      }
       // Measured from the actual start: a late timer never shortens the gap to the next one.
       state.nextStart = this.now() + this.limits.delayMs;
     });
