@@ -84,6 +84,11 @@ describe('a worker killed in the middle of a run', function () {
       const expected = new Set(corpus.items.map((i) => articleId(i.originalUrl)));
       const articles = await readArticles(s);
       expect(midway).to.be.lessThan(expected.size);
+      const failed = [];
+      for (const stage of ['discover', 'fetch', 'process', 'index'] as const) {
+        for (const j of await queues[stage].getFailed()) failed.push(`${stage} ${j.id}: ${j.failedReason}`);
+      }
+      expect(failed, 'no job failed').to.deep.equal([]);
       expect(articles).to.have.length(expected.size);
       expect(new Set(articles.map((a) => a.id))).to.deep.equal(expected);
       expect(second.exitCode).to.equal(0);

@@ -30,7 +30,7 @@ describe('DomainLimiter', () => {
   });
 
   it('spaces the starts to one domain by at least the delay', async () => {
-    const limiter = new DomainLimiter({ concurrency: 4, delayMs: 40 });
+    const limiter = new DomainLimiter({ concurrency: 4, delayMs: 100 });
     const starts: number[] = [];
     await Promise.all(
       Array.from({ length: 4 }, () =>
@@ -41,6 +41,8 @@ describe('DomainLimiter', () => {
       ),
     );
     starts.sort((a, b) => a - b);
-    for (let i = 1; i < starts.length; i++) expect(starts[i]! - starts[i - 1]!).to.be.at.least(40);
+    for (let i = 1; i < starts.length; i++)
+      // A few ms of scheduling jitter between the slot and the task's own clock reading.
+      expect(starts[i]! - starts[i - 1]!).to.be.at.least(90);
   });
 });
