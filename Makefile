@@ -7,7 +7,7 @@ ROOT := $(CURDIR)
 NODE_BIN := $(shell bash $(ROOT)/infra/local/ensure-node.sh)
 export PATH := $(NODE_BIN):$(PATH)
 
-.PHONY: help install up down test check format lint typecheck bench clean model
+.PHONY: help install up down test check format lint typecheck bench demo clean model
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -44,6 +44,9 @@ typecheck: install
 
 bench: install ## Benchmarks (ratios against OpenSearch measured in the same run)
 	bash infra/local/bench.sh
+
+demo: install ## make up, replay corpora with dates shifted to now, detect trends (OS_PORT/REDIS_PORT/API_PORT honoured)
+	bash infra/local/demo.sh
 
 model: install ## Rebuild the category model (services/pipeline/models/category-model.json)
 	npm run train:classifier -w services/pipeline

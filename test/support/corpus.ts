@@ -47,3 +47,8 @@ export function loadPublishedPredictions(name: string): Record<string, string> {
   const output = (raw.output ?? raw) as Record<string, { articleBody?: string }>;
   return Object.fromEntries(Object.entries(output).map(([id, v]) => [id, v.articleBody ?? '']));
 }
+
+/** A folder of the shared corpora by name (`../shared/corpus/<name>`). */
+export function corpusDir(name: string): string {
+  return corpusPath(name);
+}

@@ -75,4 +75,88 @@ export const CONFIG_SCHEMA = Joi.object({
     .max(10000)
     .default(1500)
     .description('Time each /health dependency check may take before it counts as down.'),
+  PIPELINE_ALLOW_HOSTS: Joi.string()
+    .allow('')
+    .default('')
+    .description(
+      'Comma-separated host[:port] list the fetcher may reach even on private/loopback addresses (SSRF guard exceptions).',
+    ),
+  PIPELINE_USER_AGENT: Joi.string()
+    .min(3)
+    .max(200)
+    .default('Trendscope/0.2 (+https://github.com/trendscope/trendscope)')
+    .description('User-Agent sent with every fetch (honest, with a contact URL).'),
+  PIPELINE_FETCH_TIMEOUT_MS: Joi.number()
+    .integer()
+    .min(100)
+    .max(120000)
+    .default(15000)
+    .description('Time-out of one HTTP fetch (headers and body).'),
+  PIPELINE_MAX_BYTES: Joi.number()
+    .integer()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(5 * 1024 * 1024)
+    .description('Largest response body the fetcher reads; larger ones are refused.'),
+  PIPELINE_MAX_REDIRECTS: Joi.number().integer().min(0).max(20).default(5).description('Redirects followed per fetch.'),
+  PIPELINE_DOMAIN_CONCURRENCY: Joi.number()
+    .integer()
+    .min(1)
+    .max(64)
+    .default(2)
+    .description('Requests in flight per domain (politeness).'),
+  PIPELINE_DOMAIN_DELAY_MS: Joi.number()
+    .integer()
+    .min(0)
+    .max(60000)
+    .default(1000)
+    .description('Minimum delay between two request starts to one domain (politeness).'),
+  PIPELINE_ROBOTS_TTL_SECONDS: Joi.number()
+    .integer()
+    .min(0)
+    .max(7 * 86400)
+    .default(3600)
+    .description('How long a fetched robots.txt is cached in Redis.'),
+  PIPELINE_DISCOVER_CONCURRENCY: Joi.number().integer().min(1).max(64).default(2).description('Discover workers.'),
+  PIPELINE_FETCH_CONCURRENCY: Joi.number().integer().min(1).max(256).default(16).description('Fetch workers.'),
+  PIPELINE_PROCESS_CONCURRENCY: Joi.number()
+    .integer()
+    .min(1)
+    .max(64)
+    .default(4)
+    .description('Extract + sanitise + score jobs in flight per process (CPU-bound work interleaves with I/O).'),
+  PIPELINE_INDEX_CONCURRENCY: Joi.number().integer().min(1).max(16).default(1).description('Index workers.'),
+  PIPELINE_INDEX_BATCH_SIZE: Joi.number()
+    .integer()
+    .min(1)
+    .max(5000)
+    .default(500)
+    .description('Documents per _bulk request of the index stage.'),
+  PIPELINE_DISCOVER_INTERVAL_SECONDS: Joi.number()
+    .integer()
+    .min(10)
+    .max(86400)
+    .default(900)
+    .description('How often each source is discovered by the scheduler.'),
+  PIPELINE_DETECT_INTERVAL_SECONDS: Joi.number()
+    .integer()
+    .min(10)
+    .max(86400)
+    .default(600)
+    .description('How often trend detection runs by the scheduler.'),
+  PIPELINE_SOURCES_FILE: Joi.string()
+    .default('infra/sources/sources.json')
+    .description('Source list (JSON) the scheduler discovers, relative to the repository root.'),
+  PIPELINE_JOB_ATTEMPTS: Joi.number()
+    .integer()
+    .min(1)
+    .max(20)
+    .default(4)
+    .description('Attempts per pipeline job before it is dead-lettered (exponential backoff).'),
+  PIPELINE_JOB_LOCK_MS: Joi.number()
+    .integer()
+    .min(2000)
+    .max(600000)
+    .default(30000)
+    .description('Lock of an active job; a job whose worker died is retried after this long.'),
 }).unknown(true);

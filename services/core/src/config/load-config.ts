@@ -22,6 +22,32 @@ export interface Config {
   };
   readonly redis: { readonly url: string; readonly keyPrefix: string };
   readonly health: { readonly timeoutMs: number };
+  readonly pipeline: PipelineConfig;
+}
+
+/** The pipeline section: fetch safety and politeness, stage concurrencies, schedules. */
+export interface PipelineConfig {
+  /** `host` or `host:port` entries exempt from the SSRF guard, lowercase. */
+  readonly allowHosts: readonly string[];
+  readonly userAgent: string;
+  readonly fetchTimeoutMs: number;
+  readonly maxBytes: number;
+  readonly maxRedirects: number;
+  readonly domainConcurrency: number;
+  readonly domainDelayMs: number;
+  readonly robotsTtlSeconds: number;
+  readonly concurrency: {
+    readonly discover: number;
+    readonly fetch: number;
+    readonly process: number;
+    readonly index: number;
+  };
+  readonly indexBatchSize: number;
+  readonly discoverIntervalSeconds: number;
+  readonly detectIntervalSeconds: number;
+  readonly sourcesFile: string;
+  readonly jobAttempts: number;
+  readonly jobLockMs: number;
 }
 
 /** Thrown when the environment is invalid; lists every bad variable with its reason. */
@@ -52,6 +78,24 @@ interface RawEnv {
   REDIS_URL: string;
   REDIS_KEY_PREFIX: string;
   HEALTH_TIMEOUT_MS: number;
+  PIPELINE_ALLOW_HOSTS: string;
+  PIPELINE_USER_AGENT: string;
+  PIPELINE_FETCH_TIMEOUT_MS: number;
+  PIPELINE_MAX_BYTES: number;
+  PIPELINE_MAX_REDIRECTS: number;
+  PIPELINE_DOMAIN_CONCURRENCY: number;
+  PIPELINE_DOMAIN_DELAY_MS: number;
+  PIPELINE_ROBOTS_TTL_SECONDS: number;
+  PIPELINE_DISCOVER_CONCURRENCY: number;
+  PIPELINE_FETCH_CONCURRENCY: number;
+  PIPELINE_PROCESS_CONCURRENCY: number;
+  PIPELINE_INDEX_CONCURRENCY: number;
+  PIPELINE_INDEX_BATCH_SIZE: number;
+  PIPELINE_DISCOVER_INTERVAL_SECONDS: number;
+  PIPELINE_DETECT_INTERVAL_SECONDS: number;
+  PIPELINE_SOURCES_FILE: string;
+  PIPELINE_JOB_ATTEMPTS: number;
+  PIPELINE_JOB_LOCK_MS: number;
 }
 
 /** Validates `env` against the schema, reporting every bad variable at once. */
@@ -84,6 +128,30 @@ export function loadConfig(env: Env = process.env): Config {
     },
     redis: { url: v.REDIS_URL, keyPrefix: v.REDIS_KEY_PREFIX },
     health: { timeoutMs: v.HEALTH_TIMEOUT_MS },
+    pipeline: {
+      allowHosts: v.PIPELINE_ALLOW_HOSTS.split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => h.length > 0),
+      userAgent: v.PIPELINE_USER_AGENT,
+      fetchTimeoutMs: v.PIPELINE_FETCH_TIMEOUT_MS,
+      maxBytes: v.PIPELINE_MAX_BYTES,
+      maxRedirects: v.PIPELINE_MAX_REDIRECTS,
+      domainConcurrency: v.PIPELINE_DOMAIN_CONCURRENCY,
+      domainDelayMs: v.PIPELINE_DOMAIN_DELAY_MS,
+      robotsTtlSeconds: v.PIPELINE_ROBOTS_TTL_SECONDS,
+      concurrency: {
+        discover: v.PIPELINE_DISCOVER_CONCURRENCY,
+        fetch: v.PIPELINE_FETCH_CONCURRENCY,
+        process: v.PIPELINE_PROCESS_CONCURRENCY,
+        index: v.PIPELINE_INDEX_CONCURRENCY,
+      },
+      indexBatchSize: v.PIPELINE_INDEX_BATCH_SIZE,
+      discoverIntervalSeconds: v.PIPELINE_DISCOVER_INTERVAL_SECONDS,
+      detectIntervalSeconds: v.PIPELINE_DETECT_INTERVAL_SECONDS,
+      sourcesFile: v.PIPELINE_SOURCES_FILE,
+      jobAttempts: v.PIPELINE_JOB_ATTEMPTS,
+      jobLockMs: v.PIPELINE_JOB_LOCK_MS,
+    },
   });
 }
 

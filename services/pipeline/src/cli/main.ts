@@ -1,0 +1,116 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { ConfigError, SERVICE_VERSION } from '@trendscope/core';
+import { cliContext, CliError } from './cli-context';
+import { printSummary, runIngestCommand } from './commands/ingest.command';
+import { runReplayCommand } from './commands/replay.command';
+import { runStatusCommand } from './commands/status.command';
+import { runDetectCommand } from './commands/detect.command';
+import { startFeedServer } from '../feed-server/feed-server';
+import { runClassifyCommand } from './commands/classify.command';
+import { runExtractCommand } from './commands/extract.command';
+
+const program = new Command();
+program
+  .name('trendscope')
+  .description('Trendscope pipeline: ingest feeds, replay corpora, detect trends, inspect queues.')
+  .version(SERVICE_VERSION);
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+const positiveInt = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
+  return n;
+};
+const isoTime = (value: string): Date => {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) throw new InvalidArgumentError('must be an ISO 8601 time');
+  return d;
+};
+
+program
+  .command('ingest')
+  .description('Discover, fetch, extract, sanitise, score and index these feeds now; returns when done.')
+  .argument('<feed-url...>', 'RSS / Atom / JSON Feed / sitemap URLs')
+  .option('--allow-host <host[:port]>', 'also allow this (private or loopback) host; repeatable', collect)
+  .action(async (urls: string[], opts: { allowHost?: string[] }) => {
+    const summary = await runIngestCommand(urls, opts);
+    printSummary('ingest', summary);
+    if (summary.feedsFailed === summary.feeds) process.exitCode = 1;
+  });
+
+program
+  .command('replay')
+  .description('Serve a corpus folder with the local feed server and run the pipeline over it.')
+  .argument('<corpus-folder>', 'e.g. ../shared/corpus/giveme5w1h-news-cluster')
+  .option('--shift-to-now', 'shift dates so that the newest article is now')
+  .option('--limit <n>', 'at most this many articles', positiveInt)
+  .action(async (folder: string, opts: { shiftToNow?: boolean; limit?: number }) => {
+    const summary = await runReplayCommand(folder, opts);
+    printSummary(`replay (${summary.format}, ${summary.items} items, ${summary.pages} pages)`, summary);
+  });
+
+program
+  .command('detect')
+  .description('Run trend detection now.')
+  .option('--now <iso-time>', 'the clock for this run (default: now)', isoTime)
+  .action(async (opts: { now?: Date }) => {
+    const { config, logger } = cliContext();
+    const result = await runDetectCommand(config, logger, opts);
+    process.stdout.write(`detect: ${JSON.stringify(result ?? {})}\n`);
+  });
+
+program
+  .command('status')
+  .description('Queues, indexed articles, last runs and dead letters.')
+  .action(async () => {
+    await runStatusCommand(cliContext().config);
+  });
+
+program
+  .command('classify')
+  .description('Classify JSON lines from stdin ({"text": ...}) into the category taxonomy.')
+  .action(async () => {
+    process.exitCode = await runClassifyCommand(process.stdin, process.stdout);
+  });
+
+program
+  .command('extract')
+  .description('Extract and sanitise article HTML files; one JSON line per file.')
+  .argument('<html-file...>')
+  .action(async (files: string[]) => {
+    process.exitCode = await runExtractCommand(files, process.stdout);
+  });
+
+program
+  .command('serve-corpus')
+  .description('Run the local feed server over a corpus folder until interrupted.')
+  .argument('<corpus-folder>')
+  .option('--port <port>', 'port (default: a free one)', positiveInt)
+  .option('--shift-to-now', 'shift dates so that the newest article is now')
+  .option('--limit <n>', 'at most this many articles', positiveInt)
+  .action(async (folder: string, opts: { port?: number; shiftToNow?: boolean; limit?: number }) => {
+    const server = await startFeedServer({ corpusDir: folder, ...opts });
+    process.stdout.write(`${server.format}: ${server.itemCount} items, ${server.pageCount} pages\n`);
+    process.stdout.write(`feeds: ${server.baseUrl}/feeds/index.json (allow-list ${server.hostPort})\n`);
+    await new Promise<void>((resolve) => process.once('SIGINT', resolve));
+    await server.close();
+  });
+
+/** Runs the CLI; errors become one clear line on stderr and a non-zero exit code. */
+export async function runCli(argv: string[]): Promise<void> {
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CliError || err instanceof ConfigError) {
+      process.stderr.write(`trendscope: ${err.message}\n`);
+      process.exitCode = 2;
+    } else {
+      process.stderr.write(`trendscope: ${(err as Error).message}\n`);
+      process.exitCode = 1;
+    }
+  }
+}
+
+await runCli(process.argv);
+// Open handles (sockets being torn down) must not keep a finished command alive.
+process.exit(process.exitCode ?? 0);

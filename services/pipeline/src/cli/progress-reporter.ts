@@ -1,0 +1,41 @@
+import { SingleBar, Presets } from 'cli-progress';
+import type { DrainProgress } from './wait-for-drain';
+
+/** Shows a run's progress: a bar on a terminal, a line every few seconds otherwise. */
+export function createProgressReporter(label: string): { update(p: DrainProgress): void; stop(): void } {
+  if (process.stderr.isTTY) {
+    const bar = new SingleBar(
+      {
+        format: `${label} [{bar}] {value}/{total} indexed | {failed} failed | {pending} pending`,
+        stream: process.stderr,
+      },
+      Presets.shades_classic,
+    );
+    let started = false;
+    return {
+      update(p) {
+        const total = Math.max(p.discovered, p.indexed, 1);
+        if (!started) {
+          bar.start(total, p.indexed, { failed: p.failed, pending: p.pending });
+          started = true;
+        }
+        bar.setTotal(total);
+        bar.update(p.indexed, { failed: p.failed, pending: p.pending });
+      },
+      stop() {
+        if (started) bar.stop();
+      },
+    };
+  }
+  let last = 0;
+  return {
+    update(p) {
+      if (Date.now() - last < 5000) return;
+      last = Date.now();
+      process.stderr.write(
+        `${label}: ${p.indexed}/${p.discovered} indexed, ${p.failed} failed, ${p.pending} pending\n`,
+      );
+    },
+    stop() {},
+  };
+}

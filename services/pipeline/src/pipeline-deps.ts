@@ -1,0 +1,75 @@
+import { createOpenSearchClient, createRedis, indexNames, type Config, type Logger } from '@trendscope/core';
+import { DomainLimiter } from './fetch/domain-limiter';
+import { RobotsCache } from './fetch/robots-cache';
+import { createSafeFetcher } from './fetch/safe-fetcher';
+import { IndexBatcher } from './stages/index-batcher';
+import type { StageDeps } from './stages/stage-deps';
+
+/** The stage dependencies plus what must be closed at shutdown. */
+export interface PipelineRuntime {
+  deps: StageDeps;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds everything the stages need from the config: OpenSearch (bulk-sized time-out, retries
+ * on), a queue-grade Redis connection, the guarded fetcher, robots cache, politeness limiter and
+ * index batcher. `clock` is injectable (tests, replays).
+ */
+export function createPipelineRuntime(
+  config: Config,
+  logger: Logger,
+  clock: () => Date = () => new Date(),
+): PipelineRuntime {
+  const p = config.pipeline;
+  const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 60_000, maxRetries: 3 });
+  const redis = createRedis(config.redis.url, { forQueues: true });
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  const keyPrefix = config.redis.keyPrefix;
+  const names = indexNames(config.opensearch.indexPrefix);
+  const fetcher = createSafeFetcher({
+    userAgent: p.userAgent,
+    timeoutMs: p.fetchTimeoutMs,
+    maxBytes: p.maxBytes,
+    maxRedirects: p.maxRedirects,
+    allowHosts: p.allowHosts,
+  });
+  const robots = new RobotsCache({
+    redis,
+    keyPrefix,
+    fetch: fetcher.fetch,
+    userAgent: p.userAgent,
+    ttlSeconds: p.robotsTtlSeconds,
+  });
+  const limiter = new DomainLimiter({ concurrency: p.domainConcurrency, delayMs: p.domainDelayMs });
+  const indexBatcher = new IndexBatcher({
+    opensearch,
+    redis,
+    keyPrefix,
+    alias: names.articles,
+    batchSize: p.indexBatchSize,
+    logger,
+  });
+  const deps: StageDeps = {
+    pipeline: p,
+    redis,
+    keyPrefix,
+    opensearch,
+    names,
+    fetcher,
+    robots,
+    limiter,
+    indexBatcher,
+    clock,
+    logger,
+  };
+  return {
+    deps,
+    async close() {
+      await indexBatcher.drain();
+      await fetcher.close();
+      await opensearch.close();
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

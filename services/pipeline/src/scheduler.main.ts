@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+import { ConfigError, createLogger, createRedis, loadConfig } from '@trendscope/core';
+import { closeQueues, createQueues } from './queues/create-queues';
+import { scheduleJobs } from './scheduler/schedule-jobs';
+import { loadSourceList } from './scheduler/source-list';
+import { REPO_ROOT } from './repo-root';
+
+/** How often the source list file is read again (changes take effect without a restart). */
+const RELOAD_MS = 60_000;
+
+/**
+ * The scheduler process: BullMQ job schedulers for discover (one per source of the source list)
+ * and for detect, re-applied every minute so edits to the list take effect. The schedules live in
+ * Redis; the worker process runs the jobs.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const logger = createLogger({ level: config.logLevel, name: 'pipeline-scheduler' });
+  const connection = createRedis(config.redis.url, { forQueues: true });
+  const queues = createQueues(connection, config.redis.keyPrefix, config.pipeline.jobAttempts);
+  const file = resolve(REPO_ROOT, config.pipeline.sourcesFile);
+  const apply = async (): Promise<void> => {
+    try {
+      const sources = loadSourceList(file);
+      const result = await scheduleJobs(queues, sources, {
+        discoverSeconds: config.pipeline.discoverIntervalSeconds,
+        detectSeconds: config.pipeline.detectIntervalSeconds,
+      });
+      logger.info({ file, ...result }, 'job schedulers applied');
+    } catch (err) {
+      logger.error({ file, err: (err as Error).message }, 'could not apply the source list');
+    }
+  };
+  await apply();
+  const timer = setInterval(() => void apply(), RELOAD_MS);
+
+  const shutdown = async (signal: string): Promise<void> => {
+    logger.info({ signal }, 'scheduler stopping');
+    clearInterval(timer);
+    await closeQueues(queues);
+    await connection.quit().catch(() => connection.disconnect());
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+void main();

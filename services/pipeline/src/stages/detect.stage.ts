@@ -1,0 +1,19 @@
+import { runDetect } from '../detect/run-detect';
+import type { DetectJobData } from './job-data';
+import type { StageDeps } from './stage-deps';
+
+/** Detect: clusters recent articles into trends (the clock is injected; `now` overrides it). */
+export async function runDetectStage(input: DetectJobData, deps: StageDeps): Promise<[]> {
+  const now = input.now ? new Date(input.now) : deps.clock();
+  await runDetect(
+    {
+      opensearch: deps.opensearch,
+      names: deps.names,
+      redis: deps.redis,
+      keyPrefix: deps.keyPrefix,
+      logger: deps.logger,
+    },
+    { now },
+  );
+  return [];
+}

@@ -1,0 +1,58 @@
+import { FetchError } from '../fetch/fetch-error';
+import { readValidators, saveValidators } from '../fetch/validator-store';
+import { jobId } from '../queues/job-ids';
+import { parseFeed } from '../sources/parse-feed';
+import type { DiscoverJobData, FeedEntryData, FetchJobData } from './job-data';
+import type { NextJob, StageDeps } from './stage-deps';
+
+const FEED_ACCEPT =
+  'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5';
+
+/** Caps on what one entry carries into the queue (job data stays bounded). */
+const MAX_SUMMARY = 100_000;
+const MAX_CONTENT = 500_000;
+
+/**
+ * Discover: a conditional GET of the feed (robots.txt and politeness apply to feeds too), parse
+ * it, and one fetch job per entry, with an id derived from the entry URL so entries already seen
+ * are dropped by BullMQ. A 304 yields nothing.
+ */
+export async function runDiscover(input: DiscoverJobData, deps: StageDeps): Promise<NextJob<FetchJobData>[]> {
+  const { redis, keyPrefix } = deps;
+  await deps.robots.assertAllowed(input.feed_url);
+  const validators = await readValidators(redis, keyPrefix, input.feed_url);
+  const host = new URL(input.feed_url).host;
+  const res = await deps.limiter.run(host, () =>
+    deps.fetcher.fetch(input.feed_url, { validators, accept: FEED_ACCEPT }),
+  );
+  if (res.notModified) return [];
+  let feed;
+  try {
+    feed = parseFeed(res.body, { url: res.url, contentType: res.contentType ?? undefined });
+  } catch (err) {
+    // A document that is not a feed will not become one on retry.
+    throw new FetchError('http_status', `not a feed: ${input.feed_url}: ${(err as Error).message}`, true);
+  }
+  await saveValidators(redis, keyPrefix, input.feed_url, { etag: res.etag, lastModified: res.lastModified });
+  const seen = new Set<string>();
+  const jobs: NextJob<FetchJobData>[] = [];
+  for (const e of feed.entries) {
+    if (!e.url || !/^https?:\/\//i.test(e.url) || seen.has(e.url)) continue;
+    seen.add(e.url);
+    const entry: FeedEntryData = {
+      id: e.id ?? null,
+      url: e.url,
+      title: e.title ?? null,
+      summary_html: e.summary_html?.slice(0, MAX_SUMMARY) ?? null,
+      content_html: e.content_html?.slice(0, MAX_CONTENT) ?? null,
+      author: e.author ?? null,
+      published: e.published ?? null,
+      categories: (e.categories ?? []).slice(0, 50).map((c) => c.slice(0, 200)),
+    };
+    jobs.push({
+      id: jobId('fetch', e.url),
+      data: { source_id: input.source_id, feed_url: input.feed_url, feed_format: feed.format, entry },
+    });
+  }
+  return jobs;
+}

@@ -1,0 +1,112 @@
+import { UnrecoverableError } from 'bullmq';
+import { bumpGeneration, type ArticleDoc, type Logger, type OpenSearchClient, type Redis } from '@trendscope/core';
+
+/** A transient per-item failure of a bulk write (429, 5xx): the job is retried with backoff. */
+export class BulkItemRetryableError extends Error {
+  override name = 'BulkItemRetryableError';
+}
+
+interface Pending {
+  id: string;
+  doc: ArticleDoc;
+  resolve: () => void;
+  reject: (err: Error) => void;
+}
+
+/** Options of the index batcher. */
+export interface IndexBatcherOptions {
+  opensearch: OpenSearchClient;
+  redis: Redis;
+  keyPrefix: string;
+  alias: string;
+  batchSize: number;
+  /** How long the first document of a batch waits for others. */
+  lingerMs?: number;
+  logger: Logger;
+}
+
+/**
+ * Gathers the documents of concurrently running index jobs into one `_bulk` request (refreshed),
+ * then settles each job by its own item result: written, retryable (429/5xx, thrown so BullMQ
+ * retries that job alone) or rejected (a mapping error: unrecoverable, kept as a failed job).
+ * Nothing is dropped silently. After each refreshed batch the data generation is bumped.
+ *
+ * Articles are written as upserts that leave `trend_id` alone, so a replay does not undo the
+ * trend assignment detection made.
+ */
+export class IndexBatcher {
+  private pending: Pending[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private inFlight: Promise<void> = Promise.resolve();
+
+  constructor(private readonly opts: IndexBatcherOptions) {}
+
+  /** Resolves once `doc` is written and visible to searches. */
+  write(id: string, doc: ArticleDoc): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ id, doc, resolve, reject });
+      if (this.pending.length >= this.opts.batchSize) this.flushSoon(0);
+      else if (!this.timer) this.flushSoon(this.opts.lingerMs ?? 50);
+    });
+  }
+
+  /** Writes whatever is pending now and waits for every write in flight. */
+  async drain(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush();
+    await this.inFlight;
+  }
+
+  private flushSoon(delay: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, delay);
+  }
+
+  private flush(): Promise<void> {
+    const batch = this.pending.splice(0, this.pending.length);
+    if (batch.length === 0) return this.inFlight;
+    // One bulk request at a time per process keeps OpenSearch's write queue short.
+    this.inFlight = this.inFlight.then(() => this.writeBatch(batch));
+    return this.inFlight;
+  }
+
+  private async writeBatch(batch: Pending[]): Promise<void> {
+    const body: unknown[] = [];
+    for (const { id, doc } of batch) {
+      const { trend_id: _trendId, ...update } = doc;
+      body.push({ update: { _index: this.opts.alias, _id: id, retry_on_conflict: 3 } }, { doc: update, upsert: doc });
+    }
+    let items: Array<Record<string, { status: number; error?: { type?: string; reason?: string } }>>;
+    const started = Date.now();
+    try {
+      const res = await this.opts.opensearch.bulk({ body, refresh: true } as Parameters<OpenSearchClient['bulk']>[0]);
+      items = (res.body as { items: typeof items }).items;
+    } catch (err) {
+      for (const p of batch) p.reject(new BulkItemRetryableError(`bulk request failed: ${(err as Error).message}`));
+      return;
+    }
+    let written = 0;
+    batch.forEach((p, i) => {
+      const result = items[i] ? Object.values(items[i])[0] : undefined;
+      if (!result) return p.reject(new BulkItemRetryableError('no result for this item in the bulk response'));
+      if (result.status < 300) {
+        written++;
+        return p.resolve();
+      }
+      const reason = `${result.status} ${result.error?.type ?? ''}: ${result.error?.reason ?? ''}`.slice(0, 500);
+      if (result.status === 429 || result.status >= 500) return p.reject(new BulkItemRetryableError(reason));
+      this.opts.logger.warn({ id: p.id, reason }, 'document rejected by OpenSearch');
+      p.reject(new UnrecoverableError(`document rejected: ${reason}`));
+    });
+    this.opts.logger.debug({ size: batch.length, written, ms: Date.now() - started }, 'bulk batch written');
+    if (written > 0) {
+      await bumpGeneration(this.opts.redis, this.opts.keyPrefix).catch((err: Error) =>
+        this.opts.logger.warn({ err: err.message }, 'could not bump the data generation'),
+      );
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import {
+  ConfigError,
+  createLogger,
+  createRedis,
+  loadConfig,
+  migrateIndices,
+  createOpenSearchClient,
+} from '@trendscope/core';
+import { createPipelineRuntime } from './pipeline-deps';
+import { closeQueues, createQueues } from './queues/create-queues';
+import { startWorkers } from './workers/start-workers';
+
+/**
+ * The pipeline worker process: every stage's workers. On SIGTERM/SIGINT it stops taking jobs,
+ * finishes the active ones, then closes Redis and OpenSearch (workers before Redis).
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const logger = createLogger({ level: config.logLevel, name: 'pipeline-worker' });
+  const runtime = createPipelineRuntime(config, logger);
+  if (config.opensearch.migrateOnStart) {
+    const migrator = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 120_000, maxRetries: 3 });
+    await migrateIndices(migrator, runtime.deps.names).finally(() => migrator.close());
+  }
+  const connection = createRedis(config.redis.url, { forQueues: true });
+  const queues = createQueues(connection, config.redis.keyPrefix, config.pipeline.jobAttempts);
+  const workers = startWorkers(runtime.deps, queues, connection, { lockDurationMs: config.pipeline.jobLockMs });
+  logger.info({ prefix: config.redis.keyPrefix, concurrency: config.pipeline.concurrency }, 'pipeline workers started');
+
+  let stopping = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping workers');
+    setTimeout(() => process.exit(1), 30_000).unref();
+    await workers.close();
+    await closeQueues(queues);
+    await runtime.close();
+    await connection.quit().catch(() => connection.disconnect());
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+void main();

@@ -1,0 +1,94 @@
+import { Worker, type Job } from 'bullmq';
+import type { Redis } from '@trendscope/core';
+import type { StageQueues } from '../queues/create-queues';
+import { recordDeadLetter } from '../queues/dead-letter';
+import type { Stage } from '../queues/stages';
+import { runDetectStage } from '../stages/detect.stage';
+import { runDiscover } from '../stages/discover.stage';
+import { runFetch } from '../stages/fetch.stage';
+import { runIndex } from '../stages/index.stage';
+import { runProcess } from '../stages/process.stage';
+import type { StageDeps } from '../stages/stage-deps';
+import { createProcessor, type StageRunner } from './job-adapter';
+
+/** The stage function behind each queue. */
+export const STAGE_RUNNERS: Readonly<Record<Stage, StageRunner>> = Object.freeze({
+  discover: runDiscover,
+  fetch: runFetch,
+  process: runProcess,
+  index: runIndex,
+  detect: runDetectStage,
+});
+
+/** Running workers, one per stage. */
+export interface StageWorkers {
+  workers: Worker[];
+  /** Stops taking jobs, lets active ones finish, writes pending documents. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts one worker per stage with the stage's concurrency. The index worker runs as many jobs at
+ * once as a bulk batch holds, so concurrent jobs share one `_bulk` request. A job that fails for
+ * good (unrecoverable, or out of attempts) is also written to the dead-letter list.
+ */
+export function startWorkers(
+  deps: StageDeps,
+  queues: StageQueues,
+  connection: Redis,
+  opts: { stages?: readonly Stage[]; lockDurationMs?: number; queuePrefix?: string } = {},
+): StageWorkers {
+  const c = deps.pipeline.concurrency;
+  const concurrency: Record<Stage, number> = {
+    discover: c.discover,
+    fetch: c.fetch,
+    process: c.process,
+    index: deps.pipeline.indexBatchSize * c.index,
+    detect: 1,
+  };
+  const stages = opts.stages ?? (Object.keys(STAGE_RUNNERS) as Stage[]);
+  // One connection per worker: a stage's blocking waits never queue behind another stage's commands.
+  const connections: Redis[] = [];
+  const workers = stages.map((stage) => {
+    const own = connection.duplicate();
+    connections.push(own);
+    const worker = new Worker(stage, createProcessor(stage, STAGE_RUNNERS[stage], deps, queues), {
+      connection: own,
+      prefix: opts.queuePrefix ?? deps.keyPrefix,
+      concurrency: concurrency[stage],
+      lockDuration: opts.lockDurationMs ?? 30_000,
+      stalledInterval: Math.max(1000, Math.floor((opts.lockDurationMs ?? 30_000) / 2)),
+      // A busy event loop can miss a lock renewal; a job is failed as stalled only after the third
+      // time, and jobs are idempotent, so running one again is harmless.
+      maxStalledCount: 3,
+    });
+    worker.on('failed', (job: Job | undefined, err: Error) => {
+      if (!job) return;
+      const final = err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+      deps.logger.warn({ stage, jobId: job.id, final, err: err.message }, 'job failed');
+      if (!final) return;
+      const data = job.data as { feed_url?: string; entry?: { url?: string }; doc?: { url?: string } };
+      void recordDeadLetter(deps.redis, deps.keyPrefix, {
+        queue: stage,
+        job_id: job.id ?? '',
+        url: data.entry?.url ?? data.doc?.url ?? data.feed_url ?? null,
+        error: err.message.slice(0, 1000),
+        attempts: job.attemptsMade,
+        failed_at: deps.clock().toISOString(),
+      }).catch((e: Error) => deps.logger.error({ err: e.message }, 'could not record a dead letter'));
+    });
+    worker.on('error', (err) => deps.logger.error({ stage, err: err.message }, 'worker error'));
+    return worker;
+  });
+  return {
+    workers,
+    async close() {
+      // Closing waits for active jobs; the batcher flushes the documents they are waiting on.
+      const closing = Promise.all(workers.map((w) => w.close()));
+      await deps.indexBatcher.drain();
+      await closing;
+      await deps.indexBatcher.drain();
+      await Promise.allSettled(connections.map((c) => c.quit()));
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { expect } from 'chai';
+import { createRedis } from '@trendscope/core';
+import { waitForDrain } from '../../../services/pipeline/src/cli/wait-for-drain';
+import { startFeedServer, type FeedServer } from '../../../services/pipeline/src/feed-server/feed-server';
+import { loadCorpus } from '../../../services/pipeline/src/feed-server/load-corpus';
+import { closeQueues, createQueues } from '../../../services/pipeline/src/queues/create-queues';
+import { jobId } from '../../../services/pipeline/src/queues/job-ids';
+import { articleId } from '../../../services/pipeline/src/stages/article-id';
+import { REPO_ROOT, corpusDir } from '../../support/corpus';
+import { migrateTestIndices, readArticles } from '../../support/pipeline-harness';
+import { openTestServices, type TestServices } from '../../support/services';
+
+function startWorker(s: TestServices, server: FeedServer): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, 'services/pipeline/src/worker.main.ts')], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      OPENSEARCH_INDEX_PREFIX: s.prefix,
+      REDIS_KEY_PREFIX: s.prefix,
+      OPENSEARCH_MIGRATE_ON_START: 'false',
+      PIPELINE_ALLOW_HOSTS: server.hostPort,
+      PIPELINE_DOMAIN_DELAY_MS: '0',
+      PIPELINE_DOMAIN_CONCURRENCY: '8',
+      PIPELINE_FETCH_CONCURRENCY: '8',
+      PIPELINE_INDEX_BATCH_SIZE: '20',
+      PIPELINE_JOB_LOCK_MS: '6000',
+    },
+  });
+}
+
+describe('a worker killed in the middle of a run', function () {
+  this.timeout(240_000);
+  let s: TestServices;
+  let server: FeedServer;
+  const children: ChildProcess[] = [];
+
+  before(async () => {
+    s = await openTestServices();
+    await migrateTestIndices(s);
+    server = await startFeedServer({ corpusDir: corpusDir('giveme5w1h-news-cluster'), limit: 200 });
+  });
+  after(async () => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    await server.close();
+    await s.cleanup();
+  });
+
+  it('leaves every article indexed exactly once after SIGKILL and a restart', async () => {
+    const redis = createRedis(s.config.redis.url, { forQueues: true });
+    const queues = createQueues(redis, s.prefix, 4);
+    try {
+      const first = startWorker(s, server);
+      children.push(first);
+      const jobs = await queues.discover.addBulk(
+        server.feedUrls.map((feed_url, i) => ({
+          name: 'discover',
+          data: { source_id: `s${i}`, feed_url },
+          opts: { jobId: jobId('discover', feed_url) },
+        })),
+      );
+      // Kill it once it is in the middle: some articles indexed, many still in flight.
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        const c = await queues.index.getJobCounts('completed');
+        if ((c.completed ?? 0) >= 20) break;
+        if (Date.now() > deadline) throw new Error('the worker indexed nothing');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      first.kill('SIGKILL');
+      await new Promise((r) => first.once('exit', r));
+      const midway = (await readArticles(s)).length;
+
+      const second = startWorker(s, server);
+      children.push(second);
+      await waitForDrain(queues, jobs, () => undefined, { timeoutMs: 180_000 });
+      second.kill('SIGTERM');
+      await new Promise((r) => second.once('exit', r));
+
+      const corpus = await loadCorpus(corpusDir('giveme5w1h-news-cluster'), { limit: 200 });
+      const expected = new Set(corpus.items.map((i) => articleId(i.originalUrl)));
+      const articles = await readArticles(s);
+      expect(midway).to.be.lessThan(expected.size);
+      const failed = [];
+      for (const stage of ['discover', 'fetch', 'process', 'index'] as const) {
+        for (const j of await queues[stage].getFailed()) failed.push(`${stage} ${j.id}: ${j.failedReason}`);
+      }
+      expect(failed, 'no job failed').to.deep.equal([]);
+      expect(articles).to.have.length(expected.size);
+      expect(new Set(articles.map((a) => a.id))).to.deep.equal(expected);
+      expect(second.exitCode).to.equal(0);
+    } finally {
+      await closeQueues(queues);
+      redis.disconnect();
+    }
+  });
+});

@@ -1,0 +1,36 @@
+import { loadConfig, migrateIndices, type ArticleDoc, type Config } from '@trendscope/core';
+import type { TestServices } from './services';
+
+/** Config for a pipeline test: the test's prefixes, these hosts allowed, no politeness delay. */
+export function pipelineTestConfig(s: TestServices, allowHosts: string[], extra: Record<string, string> = {}): Config {
+  return loadConfig({
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    OPENSEARCH_INDEX_PREFIX: s.prefix,
+    REDIS_KEY_PREFIX: s.prefix,
+    PIPELINE_ALLOW_HOSTS: allowHosts.join(','),
+    PIPELINE_DOMAIN_DELAY_MS: '0',
+    PIPELINE_DOMAIN_CONCURRENCY: '16',
+    PIPELINE_FETCH_TIMEOUT_MS: '5000',
+    PIPELINE_JOB_ATTEMPTS: '2',
+    PIPELINE_INDEX_BATCH_SIZE: '100',
+    ...extra,
+  });
+}
+
+/** Creates the test's indices. */
+export async function migrateTestIndices(s: TestServices): Promise<void> {
+  await migrateIndices(s.opensearch, s.names);
+}
+
+/** Every stored article of the test's index. */
+export async function readArticles(s: TestServices): Promise<Array<{ id: string; doc: ArticleDoc }>> {
+  await s.opensearch.indices.refresh({ index: s.names.articles });
+  const res = await s.opensearch.transport.request({
+    method: 'POST',
+    path: `/${s.names.articles}/_search`,
+    body: { size: 10_000, query: { match_all: {} } },
+  });
+  const hits = (res.body as { hits: { hits: Array<{ _id: string; _source: ArticleDoc }> } }).hits.hits;
+  return hits.map((h) => ({ id: h._id, doc: h._source }));
+}
