@@ -3,7 +3,7 @@ import { readValidators, saveValidators } from '../fetch/validator-store';
 import { jobId } from '../queues/job-ids';
 import { parseFeed } from '../sources/parse-feed';
 import type { DiscoverJobData, FeedEntryData, FetchJobData } from './job-data';
-import type { NextJob, StageDeps } from './stage-deps';
+import type { NextJob, StageDeps, StageOutput } from './stage-deps';
 
 const FEED_ACCEPT =
   'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5';
@@ -15,9 +15,13 @@ const MAX_CONTENT = 500_000;
 /**
  * Discover: a conditional GET of the feed (robots.txt and politeness apply to feeds too), parse
  * it, and one fetch job per entry, with an id derived from the entry URL so entries already seen
- * are dropped by BullMQ. A 304 yields nothing.
+ * are dropped by BullMQ. A 304 yields nothing. The feed's validators are saved only after the
+ * entries are enqueued: a worker killed in between must re-read the feed, not get a 304.
  */
-export async function runDiscover(input: DiscoverJobData, deps: StageDeps): Promise<NextJob<FetchJobData>[]> {
+export async function runDiscover(
+  input: DiscoverJobData,
+  deps: StageDeps,
+): Promise<NextJob<FetchJobData>[] | StageOutput<FetchJobData>> {
   const { redis, keyPrefix } = deps;
   await deps.robots.assertAllowed(input.feed_url);
   const validators = await readValidators(redis, keyPrefix, input.feed_url);
@@ -33,7 +37,6 @@ export async function runDiscover(input: DiscoverJobData, deps: StageDeps): Prom
     // A document that is not a feed will not become one on retry.
     throw new FetchError('http_status', `not a feed: ${input.feed_url}: ${(err as Error).message}`, true);
   }
-  await saveValidators(redis, keyPrefix, input.feed_url, { etag: res.etag, lastModified: res.lastModified });
   const seen = new Set<string>();
   const jobs: NextJob<FetchJobData>[] = [];
   for (const e of feed.entries) {
@@ -54,5 +57,9 @@ export async function runDiscover(input: DiscoverJobData, deps: StageDeps): Prom
       data: { source_id: input.source_id, feed_url: input.feed_url, feed_format: feed.format, entry },
     });
   }
-  return jobs;
+  return {
+    next: jobs,
+    afterEnqueue: () =>
+      saveValidators(redis, keyPrefix, input.feed_url, { etag: res.etag, lastModified: res.lastModified }),
+  };
 }

@@ -31,3 +31,12 @@ export interface NextJob<T> {
   id: string;
   data: T;
 }
+
+/**
+ * A stage's output when something must happen only after its jobs are safely enqueued (e.g. a
+ * feed's ETag is remembered only then, so a crash in between re-reads the feed instead of 304).
+ */
+export interface StageOutput<T> {
+  next: NextJob<T>[];
+  afterEnqueue: () => Promise<void>;
+}

@@ -2,11 +2,15 @@ import { UnrecoverableError, type Job, type Processor, type Queue } from 'bullmq
 import { FetchError } from '../fetch/fetch-error';
 import { NEXT_STAGE, type Stage } from '../queues/stages';
 import type { StageQueues } from '../queues/create-queues';
-import type { NextJob, StageContext, StageDeps } from '../stages/stage-deps';
+import type { NextJob, StageContext, StageDeps, StageOutput } from '../stages/stage-deps';
 import { JOB_SCHEMAS } from './job-schemas';
 
 /** A stage function: validated input in, jobs for the next stage out. */
-export type StageRunner = (input: never, deps: StageDeps, ctx: StageContext) => Promise<NextJob<unknown>[]>;
+export type StageRunner = (
+  input: never,
+  deps: StageDeps,
+  ctx: StageContext,
+) => Promise<NextJob<unknown>[] | StageOutput<unknown>>;
 
 /**
  * The BullMQ job adapter: validate `job.data` (invalid data is unrecoverable), run the stage,
@@ -20,15 +24,17 @@ export function createProcessor(stage: Stage, run: StageRunner, deps: StageDeps,
       error?: Error;
     };
     if (error) throw new UnrecoverableError(`invalid ${stage} job data: ${error.message}`);
-    let next: NextJob<unknown>[];
+    let output: NextJob<unknown>[] | StageOutput<unknown>;
     try {
-      next = await run(value as never, deps, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 });
+      output = await run(value as never, deps, { attemptsMade: job.attemptsMade, attempts: job.opts.attempts ?? 1 });
     } catch (err) {
       if (err instanceof FetchError && err.permanent) throw new UnrecoverableError(err.message);
       throw err;
     }
+    const next = Array.isArray(output) ? output : output.next;
     const target = NEXT_STAGE[stage];
     if (target && next.length > 0) await enqueue(queues[target], target, next);
+    if (!Array.isArray(output)) await output.afterEnqueue();
     return { next: next.length };
   };
 }
