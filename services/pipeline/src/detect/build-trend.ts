@@ -75,7 +75,8 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
     opts.idf,
   );
   const firstTitle = sorted.map((m) => normalizeText(m.title)).find((t) => t !== '') ?? origin.domain;
-  const topic = sorted.length === 1 ? clip(firstTitle, 200) : topicLabel(phrases, firstTitle);
+  const centralTitle = normalizeText(centralMember.title) || firstTitle;
+  const topic = sorted.length === 1 ? clip(firstTitle, 200) : topicLabel(phrases, clip(centralTitle, 200));
   // The central article may have no text at all (feed items without a description).
   const summary = [centralMember, ...sorted].map(summarise).find((s) => s !== '') ?? clip(topic, 320);
   const categoryText = [...sorted.slice(0, 20).map((m) => m.title), summary].join('. ');

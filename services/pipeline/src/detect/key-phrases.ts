@@ -73,12 +73,15 @@ export function keyPhrases(titles: readonly string[], idf: (term: string) => num
   return out;
 }
 
-/** A readable topic label from the best key phrases (the top one, plus the next when it is short). */
+/**
+ * A readable topic label: the best key phrase when it has several words ("Panama Papers", "Costa
+ * Rica plane"); otherwise the fallback (the most central headline), since a lone word or a list of
+ * words ("Drug, Company") names no story.
+ */
 export function topicLabel(phrases: readonly KeyPhrase[], fallback: string): string {
-  const [first, second] = phrases;
-  if (!first) return fallback.slice(0, 200);
-  const label = first.key.includes(' ') || !second ? first.display : `${first.display}, ${second.display}`;
-  return capitalise(label).slice(0, 200);
+  const [first] = phrases;
+  if (!first || !first.key.includes(' ')) return fallback.slice(0, 200);
+  return capitalise(first.display).slice(0, 200);
 }
 
 function capitalise(s: string): string {
