@@ -159,4 +159,10 @@ export const CONFIG_SCHEMA = Joi.object({
     .max(600000)
     .default(30000)
     .description('Lock of an active job; a job whose worker died is retried after this long.'),
+  PIPELINE_CLI_WORKER_PROCESSES: Joi.number()
+    .integer()
+    .min(1)
+    .max(2)
+    .default(2)
+    .description('Processes of a CLI run (ingest, replay): 2 forks one for the process and index stages.'),
 }).unknown(true);

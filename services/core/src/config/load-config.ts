@@ -48,6 +48,8 @@ export interface PipelineConfig {
   readonly sourcesFile: string;
   readonly jobAttempts: number;
   readonly jobLockMs: number;
+  /** Worker processes of a CLI run: 2 runs the process and index stages in a forked process. */
+  readonly cliWorkerProcesses: number;
 }
 
 /** Thrown when the environment is invalid; lists every bad variable with its reason. */
@@ -96,6 +98,7 @@ interface RawEnv {
   PIPELINE_SOURCES_FILE: string;
   PIPELINE_JOB_ATTEMPTS: number;
   PIPELINE_JOB_LOCK_MS: number;
+  PIPELINE_CLI_WORKER_PROCESSES: number;
 }
 
 /** Validates `env` against the schema, reporting every bad variable at once. */
@@ -151,6 +154,7 @@ export function loadConfig(env: Env = process.env): Config {
       sourcesFile: v.PIPELINE_SOURCES_FILE,
       jobAttempts: v.PIPELINE_JOB_ATTEMPTS,
       jobLockMs: v.PIPELINE_JOB_LOCK_MS,
+      cliWorkerProcesses: v.PIPELINE_CLI_WORKER_PROCESSES,
     },
   });
 }

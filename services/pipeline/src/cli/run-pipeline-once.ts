@@ -4,7 +4,9 @@ import { createPipelineRuntime } from '../pipeline-deps';
 import { cliQueuePrefix, closeQueues, createQueues } from '../queues/create-queues';
 import { countDeadLetters } from '../queues/dead-letter';
 import { jobId } from '../queues/job-ids';
+import type { Stage } from '../queues/stages';
 import { startWorkers } from '../workers/start-workers';
+import { forkStageWorker, type ForkedStageWorker } from './fork-stage-worker';
 import type { DiscoverJobData } from '../stages/job-data';
 import { waitForDrain, type DrainProgress } from './wait-for-drain';
 
@@ -16,10 +18,15 @@ export interface RunSummary extends DrainProgress {
   seconds: number;
 }
 
+/** The stages a forked process takes over: the CPU-heavy ones (extraction, sanitising, scoring, bulk writes). */
+const FORKED_STAGES: Stage[] = ['process', 'index'];
+
 /**
- * Runs feeds through the real queues with in-process workers (the same stages, adapter and
+ * Runs feeds through the real queues with the CLI's own workers (the same stages, adapter and
  * routing as the worker process, in the CLI's own queue namespace) and returns when everything
- * they produced is indexed or has failed for good.
+ * they produced is indexed or has failed for good. With `cliWorkerProcesses` 2 the process and
+ * index stages run in a forked process, so both cores work; discover and fetch stay here, so the
+ * per-domain politeness limits hold for the whole run.
  */
 export async function runPipelineOnce(
   config: Config,
@@ -33,10 +40,24 @@ export async function runPipelineOnce(
   const connection = createRedis(config.redis.url, { forQueues: true });
   const queuePrefix = cliQueuePrefix(config.redis.keyPrefix);
   const queues = createQueues(connection, queuePrefix, config.pipeline.jobAttempts);
-  const workers = startWorkers(runtime.deps, queues, connection, {
-    lockDurationMs: config.pipeline.jobLockMs,
-    queuePrefix,
-  });
+  const forked: ForkedStageWorker[] = [];
+  let workers: ReturnType<typeof startWorkers> | undefined;
+  try {
+    if (config.pipeline.cliWorkerProcesses > 1) {
+      forked.push(await forkStageWorker({ config, logLevel: logger.level, queuePrefix, stages: FORKED_STAGES }));
+    }
+    workers = startWorkers(runtime.deps, queues, connection, {
+      lockDurationMs: config.pipeline.jobLockMs,
+      queuePrefix,
+      stages: forked.length > 0 ? ['discover', 'fetch', 'detect'] : undefined,
+    });
+  } catch (err) {
+    await Promise.allSettled(forked.map((f) => f.stop()));
+    await closeQueues(queues);
+    await runtime.close();
+    await connection.quit().catch(() => connection.disconnect());
+    throw err;
+  }
   const deadBefore = await countDeadLetters(runtime.deps.redis, config.redis.keyPrefix);
   try {
     // A run id in the discover job id: asking again re-reads the feed (its entries stay deduplicated).
@@ -57,7 +78,7 @@ export async function runPipelineOnce(
       seconds: (Date.now() - started) / 1000,
     };
   } finally {
-    await workers.close();
+    await Promise.all([workers.close(), ...forked.map((f) => f.stop())]);
     await closeQueues(queues);
     await runtime.close();
     await connection.quit().catch(() => connection.disconnect());

@@ -6,6 +6,12 @@ import type { SafeFetch } from './safe-fetcher';
 
 /** Largest robots.txt read (RFC 9309 asks crawlers to parse at least 500 KiB). */
 const MAX_ROBOTS_CHARS = 512 * 1024;
+/** How long a parsed robots.txt is reused in this process (never longer than the Redis TTL). */
+const MEMO_MS = 60_000;
+/** Origins whose parsed robots.txt one process keeps. */
+const MEMO_MAX = 1000;
+
+type ParsedRobots = ReturnType<typeof robotsParser> | null;
 
 /**
  * robots.txt per origin, cached in Redis with a TTL so every worker process shares one copy.
@@ -13,6 +19,10 @@ const MAX_ROBOTS_CHARS = 512 * 1024;
  * retried later), as RFC 9309 section 2.3.1 asks.
  */
 export class RobotsCache {
+  // Parsed per origin: a feed's entries share a host, so each job would otherwise re-read and
+  // re-parse the same robots.txt.
+  private readonly memo = new Map<string, { robots: ParsedRobots; expires: number }>();
+
   constructor(
     private readonly deps: {
       redis: Redis;
@@ -32,12 +42,22 @@ export class RobotsCache {
 
   /** Whether robots.txt of `url`'s origin allows fetching it. */
   async isAllowed(url: string): Promise<boolean> {
-    const origin = new URL(url).origin;
+    const robots = await this.parsedRobots(new URL(url).origin);
+    return robots === null || robots.isAllowed(url, this.productToken()) !== false;
+  }
+
+  private async parsedRobots(origin: string): Promise<ParsedRobots> {
+    const now = Date.now();
+    const memo = this.memo.get(origin);
+    if (memo && memo.expires > now) return memo.robots;
     const robotsUrl = `${origin}/robots.txt`;
     const text = await this.robotsText(origin, robotsUrl);
-    if (text === '') return true;
-    const parsed = robotsParser(robotsUrl, text);
-    return parsed.isAllowed(url, this.productToken()) !== false;
+    const robots = text === '' ? null : robotsParser(robotsUrl, text);
+    if (this.deps.ttlSeconds > 0) {
+      if (this.memo.size >= MEMO_MAX) this.memo.clear();
+      this.memo.set(origin, { robots, expires: now + Math.min(MEMO_MS, this.deps.ttlSeconds * 1000) });
+    }
+    return robots;
   }
 
   private productToken(): string {

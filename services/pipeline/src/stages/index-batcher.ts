@@ -37,7 +37,7 @@ export interface IndexBatcherOptions {
 export class IndexBatcher {
   private pending: Pending[] = [];
   private timer: NodeJS.Timeout | null = null;
-  private inFlight: Promise<void> = Promise.resolve();
+  private inFlight: Promise<void> | null = null;
 
   constructor(private readonly opts: IndexBatcherOptions) {}
 
@@ -45,6 +45,8 @@ export class IndexBatcher {
   write(id: string, doc: ArticleDoc): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ id, doc, resolve, reject });
+      // While a request is in flight the documents gather; its end sends them as the next batch.
+      if (this.inFlight) return;
       if (this.pending.length >= this.opts.batchSize) this.flushSoon(0);
       else if (!this.timer) this.flushSoon(this.opts.lingerMs ?? 50);
     });
@@ -54,24 +56,39 @@ export class IndexBatcher {
   async drain(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.flush();
-    await this.inFlight;
+    while (this.inFlight || this.pending.length > 0) {
+      this.startWrite();
+      await this.inFlight;
+    }
   }
 
   private flushSoon(delay: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.flush();
+      this.startWrite();
     }, delay);
   }
 
-  private flush(): Promise<void> {
-    const batch = this.pending.splice(0, this.pending.length);
-    if (batch.length === 0) return this.inFlight;
-    // One bulk request at a time per process keeps OpenSearch's write queue short.
-    this.inFlight = this.inFlight.then(() => this.writeBatch(batch));
-    return this.inFlight;
+  /**
+   * Sends up to a batch of pending documents unless a request is in flight. One bulk request at a
+   * time per process keeps OpenSearch's write queue short, and the documents that arrive meanwhile
+   * make the next request larger instead of adding requests (each with its own refresh).
+   */
+  private startWrite(): void {
+    if (this.inFlight || this.pending.length === 0) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const batch = this.pending.splice(0, this.opts.batchSize);
+    this.inFlight = this.writeBatch(batch)
+      .catch((err: Error) => {
+        for (const p of batch) p.reject(new BulkItemRetryableError(`bulk write failed: ${err.message}`));
+      })
+      .finally(() => {
+        this.inFlight = null;
+        // These waited for the request that just ended: they go at once.
+        this.startWrite();
+      });
   }
 
   private async writeBatch(batch: Pending[]): Promise<void> {

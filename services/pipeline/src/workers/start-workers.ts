@@ -29,7 +29,8 @@ export interface StageWorkers {
 
 /**
  * Starts one worker per stage with the stage's concurrency. The index worker runs as many jobs at
- * once as a bulk batch holds, so concurrent jobs share one `_bulk` request. A job that fails for
+ * once as two bulk batches hold, so concurrent jobs share one `_bulk` request and the next batch
+ * fills while one is written. A job that fails for
  * good (unrecoverable, or out of attempts) is also written to the dead-letter list.
  */
 export function startWorkers(
@@ -43,7 +44,8 @@ export function startWorkers(
     discover: c.discover,
     fetch: c.fetch,
     process: c.process,
-    index: deps.pipeline.indexBatchSize * c.index,
+    // Room for a full batch to gather while the previous one is being written.
+    index: 2 * deps.pipeline.indexBatchSize * c.index,
     detect: 1,
   };
   const stages = opts.stages ?? (Object.keys(STAGE_RUNNERS) as Stage[]);
