@@ -4,25 +4,15 @@ import {
   createOpenSearchClient,
   createRedis,
   indexNames,
-  loadConfig,
+  loadConfigOrExit,
   migrateIndices,
-  ConfigError,
 } from '@trendscope/core';
 import { createMcpRouter } from '@trendscope/mcp';
 import { buildApp } from './app';
 
 /** Starts the API: load config, connect, migrate indices, listen, and shut down on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(78);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit(process.env);
   const logger = createLogger({ level: config.logLevel, name: 'api' });
   const opensearch = createOpenSearchClient(config.opensearch);
   const redis = createRedis(config.redis.url);

@@ -1,5 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { ConfigError, createLogger, createOpenSearchClient, indexNames, loadConfig } from '@trendscope/core';
+import { createLogger, createOpenSearchClient, indexNames, loadConfigOrExit } from '@trendscope/core';
 import { createMcpServer } from './server/create-mcp-server';
 
 /**
@@ -8,16 +8,7 @@ import { createMcpServer } from './server/create-mcp-server';
  * migrated by the API and the pipeline, not here.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(78);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit(process.env);
   const logger = createLogger({ level: config.logLevel, name: 'mcp', destination: 'stderr' });
   const opensearch = createOpenSearchClient(config.opensearch);
   const server = createMcpServer({

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { ConfigError, createLogger, createRedis, loadConfig } from '@trendscope/core';
+import { createLogger, createRedis, loadConfigOrExit } from '@trendscope/core';
 import { closeQueues, createQueues } from './queues/create-queues';
 import { scheduleJobs } from './scheduler/schedule-jobs';
 import { loadSourceList } from './scheduler/source-list';
@@ -14,16 +14,7 @@ const RELOAD_MS = 60_000;
  * Redis; the worker process runs the jobs.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(78);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit(process.env);
   const logger = createLogger({ level: config.logLevel, name: 'pipeline-scheduler' });
   const connection = createRedis(config.redis.url, { forQueues: true });
   const queues = createQueues(connection, config.redis.keyPrefix, config.pipeline.jobAttempts);

@@ -1,11 +1,4 @@
-import {
-  ConfigError,
-  createLogger,
-  createRedis,
-  loadConfig,
-  migrateIndices,
-  createOpenSearchClient,
-} from '@trendscope/core';
+import { createLogger, createRedis, loadConfigOrExit, migrateIndices, createOpenSearchClient } from '@trendscope/core';
 import { createPipelineRuntime } from './pipeline-deps';
 import { closeQueues, createQueues } from './queues/create-queues';
 import { startWorkers } from './workers/start-workers';
@@ -15,16 +8,7 @@ import { startWorkers } from './workers/start-workers';
  * finishes the active ones, then closes Redis and OpenSearch (workers before Redis).
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(78);
-    }
-    throw err;
-  }
+  const config = loadConfigOrExit(process.env);
   const logger = createLogger({ level: config.logLevel, name: 'pipeline-worker' });
   const runtime = createPipelineRuntime(config, logger);
   if (config.opensearch.migrateOnStart) {

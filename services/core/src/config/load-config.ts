@@ -165,3 +165,19 @@ function deepFreeze<T>(obj: T): T {
   }
   return Object.freeze(obj);
 }
+
+/**
+ * For process entry points: the config, or every problem on stderr and exit code 78 (EX_CONFIG),
+ * so a bad environment stops a service with a readable list instead of a stack trace.
+ */
+export function loadConfigOrExit(env: Env = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+}
