@@ -1,7 +1,5 @@
 import type { ArticleDoc } from '@trendscope/core';
-import { buildArticle, buildRun, buildTrend, FACTORY_NOW } from './factories';
-
-const ago = (h: number): string => new Date(FACTORY_NOW.getTime() - h * 3_600_000).toISOString();
+import { buildArticle, buildRun, buildTrend, hoursAgo } from './factories';
 
 /**
  * A small world with known answers for the endpoint tests (clock pinned at FACTORY_NOW). The
@@ -17,8 +15,8 @@ export function apiDataset() {
     velocity: 'emerging',
     business_impact_score: 9,
     domain_quality_score: 9.0,
-    first_seen: ago(20),
-    last_seen: ago(0.5),
+    first_seen: hoursAgo(20),
+    last_seen: hoursAgo(0.5),
     source_domains: ['xn--bcher-kva.de', 'bbc.co.uk'],
     origin_domain: 'xn--bcher-kva.de',
     domain_articles: { 'xn--bcher-kva.de': 2, 'bbc.co.uk': 5 },
@@ -31,7 +29,7 @@ export function apiDataset() {
     velocity: 'accelerating',
     business_impact_score: 6,
     domain_quality_score: 7.5,
-    last_seen: ago(5),
+    last_seen: hoursAgo(5),
     source_domains: ['example.com'],
     origin_domain: 'example.com',
   });
@@ -41,7 +39,7 @@ export function apiDataset() {
     velocity: 'peak',
     business_impact_score: 7,
     domain_quality_score: 5.0,
-    last_seen: ago(30),
+    last_seen: hoursAgo(30),
     source_domains: ['bbc.co.uk', 'reuters.com'],
     origin_domain: 'reuters.com',
     domain_articles: { 'bbc.co.uk': 1, 'reuters.com': 4 },
@@ -54,7 +52,7 @@ export function apiDataset() {
     velocity: 'declining',
     business_impact_score: 2,
     domain_quality_score: 3.0,
-    last_seen: ago(100),
+    last_seen: hoursAgo(100),
   });
   const election = buildTrend({
     topic: 'Election results contested',
@@ -64,14 +62,14 @@ export function apiDataset() {
     velocity: 'peak',
     business_impact_score: 4,
     domain_quality_score: 8.0,
-    last_seen: ago(500),
+    last_seen: hoursAgo(500),
   });
   const ancient = buildTrend({
     topic: 'Flu season starts early',
     category: 'health',
     velocity: 'emerging',
     business_impact_score: 3,
-    last_seen: ago(3000),
+    last_seen: hoursAgo(3000),
   });
   const quantum = {
     topic: 'Quantum computing milestone',
@@ -81,8 +79,8 @@ export function apiDataset() {
     business_impact_score: 5,
     domain_quality_score: 6.5,
   };
-  const quantumNew = buildTrend({ ...quantum, last_seen: ago(2) });
-  const quantumOld = buildTrend({ ...quantum, last_seen: ago(150) });
+  const quantumNew = buildTrend({ ...quantum, last_seen: hoursAgo(2) });
+  const quantumOld = buildTrend({ ...quantum, last_seen: hoursAgo(150) });
   const paging = Array.from({ length: 23 }, (_, i) =>
     buildTrend({
       topic: `Streaming series number ${i}`,
@@ -93,7 +91,7 @@ export function apiDataset() {
       business_impact_score: 3 + (i % 3),
       domain_quality_score: 6.5,
       // Groups of three share last_seen so impact and id decide their order.
-      last_seen: ago(48 + Math.floor(i / 3)),
+      last_seen: hoursAgo(48 + Math.floor(i / 3)),
     }),
   );
   const named = { ai, chip, rates, football, election, ancient, quantumNew, quantumOld };
@@ -102,10 +100,10 @@ export function apiDataset() {
       trend_id: ai.id,
       title: 'AI Act enforcement begins today',
       domain: 'bbc.co.uk',
-      published_date: ago(1),
+      published_date: hoursAgo(1),
     }),
     buildArticle({ trend_id: ai.id, title: 'What the AI Act means', author: null, published_date: null }),
-    buildArticle({ trend_id: ai.id, title: 'Brussels and the AI Act', published_date: ago(3) }),
+    buildArticle({ trend_id: ai.id, title: 'Brussels and the AI Act', published_date: hoursAgo(3) }),
     buildArticle({ trend_id: ai.id, title: 'Not retained', content_retained: false, body: null }),
     buildArticle({
       trend_id: chip.id,
@@ -120,7 +118,7 @@ export function apiDataset() {
     paging,
     trends: [...Object.values(named), ...paging],
     articles,
-    runs: [buildRun({ started_at: ago(2), finished_at: ago(1.5) })],
-    ago,
+    runs: [buildRun({ started_at: hoursAgo(2), finished_at: hoursAgo(1.5) })],
+    ago: hoursAgo,
   };
 }

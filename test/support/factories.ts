@@ -20,7 +20,7 @@ export function newTrendId(): string {
   return `tr_${Array.from(randomBytes(12), (b) => BASE32.charAt(b % 32)).join('')}`;
 }
 
-function hoursAgo(hours: number, now: Date = FACTORY_NOW): string {
+export function hoursAgo(hours: number, now: Date = FACTORY_NOW): string {
   return new Date(now.getTime() - hours * 3_600_000).toISOString();
 }
 

@@ -11,11 +11,8 @@ import {
   searchTrends,
   type QueryDeps,
 } from '@trendscope/core';
-import { buildArticle, buildRun, buildTrend, FACTORY_NOW, seed } from '../../support/factories';
+import { buildArticle, buildRun, buildTrend, FACTORY_NOW, hoursAgo, seed } from '../../support/factories';
 import { openTestServices, type TestServices } from '../../support/services';
-
-const H = 3_600_000;
-const ago = (h: number): string => new Date(FACTORY_NOW.getTime() - h * H).toISOString();
 
 describe('core query layer', function () {
   this.timeout(60_000);
@@ -29,14 +26,14 @@ describe('core query layer', function () {
     velocity: 'emerging',
     business_impact_score: 8,
     domain_quality_score: 8.4,
-    last_seen: ago(1),
+    last_seen: hoursAgo(1),
     source_domains: ['xn--bcher-kva.de', 'bbc.co.uk'],
     origin_domain: 'xn--bcher-kva.de',
     domain_articles: { 'xn--bcher-kva.de': 2, 'bbc.co.uk': 5 },
   });
   const rates = buildTrend({
     topic: 'Central bank raises interest rates',
-    last_seen: ago(3),
+    last_seen: hoursAgo(3),
     source_domains: ['bbc.co.uk'],
     origin_domain: 'bbc.co.uk',
   });
@@ -44,7 +41,7 @@ describe('core query layer', function () {
     topic: 'Football final ends in penalties',
     category: 'sports',
     velocity: 'declining',
-    last_seen: ago(200),
+    last_seen: hoursAgo(200),
   });
 
   before(async () => {
@@ -83,7 +80,7 @@ describe('core query layer', function () {
         buildArticle({ trend_id: ai.id, content_retained: false, body: null }),
         buildArticle({ trend_id: rates.id, fetch_method: 'feed' }),
       ],
-      runs: [buildRun({ started_at: ago(2), finished_at: ago(1.5) })],
+      runs: [buildRun({ started_at: hoursAgo(2), finished_at: hoursAgo(1.5) })],
     });
 
     const recent = await getRecentTrends(deps, { page: 1, limit: 20, hours: 48 });
@@ -114,7 +111,7 @@ describe('core query layer', function () {
     expect(b.fetch_methods).to.deep.equal({ page: 2, feed: 1, sitemap: 0 });
 
     const st = await getStats(deps);
-    expect(st.freshness.last_pipeline_run_at).to.equal(ago(1.5).replace(/\.\d{3}Z$/, 'Z'));
+    expect(st.freshness.last_pipeline_run_at).to.equal(hoursAgo(1.5).replace(/\.\d{3}Z$/, 'Z'));
   });
 
   it('throws NotFoundError for an unknown trend', async () => {

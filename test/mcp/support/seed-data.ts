@@ -1,7 +1,5 @@
 import type { ArticleDoc, TrendDoc } from '@trendscope/core';
-import { buildArticle, buildRun, buildTrend, FACTORY_NOW, seed, type SeedTarget } from '../../support/factories';
-
-const ago = (h: number): string => new Date(FACTORY_NOW.getTime() - h * 3_600_000).toISOString();
+import { buildArticle, buildRun, buildTrend, hoursAgo, seed, type SeedTarget } from '../../support/factories';
 
 /** The data every MCP suite reads: three trends, the articles behind the first two, one run. */
 export interface McpSeed {
@@ -21,14 +19,14 @@ export async function seedMcpData(target: SeedTarget): Promise<McpSeed> {
     velocity: 'emerging',
     business_impact_score: 8,
     domain_quality_score: 8.4,
-    last_seen: ago(1),
+    last_seen: hoursAgo(1),
     source_domains: ['bbc.co.uk', 'xn--bcher-kva.de'],
     origin_domain: 'bbc.co.uk',
     domain_articles: { 'bbc.co.uk': 2, 'xn--bcher-kva.de': 1 },
   });
   const rates = buildTrend({
     topic: 'Central bank raises interest rates',
-    last_seen: ago(3),
+    last_seen: hoursAgo(3),
     source_domains: ['bbc.co.uk'],
     origin_domain: 'bbc.co.uk',
   });
@@ -37,8 +35,8 @@ export async function seedMcpData(target: SeedTarget): Promise<McpSeed> {
     category: 'sports',
     velocity: 'declining',
     business_impact_score: 2,
-    last_seen: ago(200),
-    first_seen: ago(260),
+    last_seen: hoursAgo(200),
+    first_seen: hoursAgo(260),
   });
   // One article per citation URL: the factory's URLs repeat across trends, so make them unique.
   for (const t of [ai, rates, old]) {
