@@ -3,14 +3,20 @@ import { expect } from 'chai';
 import { startFeedServer, type FeedServer } from '../../../services/pipeline/src/feed-server/feed-server';
 import { createPipelineRuntime, type PipelineRuntime } from '../../../services/pipeline/src/pipeline-deps';
 import { closeQueues, createQueues, type StageQueues } from '../../../services/pipeline/src/queues/create-queues';
-import { runDiscover } from '../../../services/pipeline/src/stages/discover.stage';
-import { createProcessor } from '../../../services/pipeline/src/workers/job-adapter';
+import { JobEnqueuer } from '../../../services/pipeline/src/queues/job-enqueuer';
+import { createProcessor, type StageRouting } from '../../../services/pipeline/src/workers/job-adapter';
+import { STAGE_RUNNERS } from '../../../services/pipeline/src/workers/start-workers';
 import { corpusDir } from '../../support/corpus';
 import { pipelineTestConfig } from '../../support/pipeline-harness';
 import { openTestServices, silentLogger, type TestServices } from '../../support/services';
 
 function discoverJob(feedUrl: string): Job {
   return { data: { source_id: 's0', feed_url: feedUrl }, attemptsMade: 0, opts: { attempts: 3 } } as unknown as Job;
+}
+
+/** The real stage functions, with jobs added to `queues`. */
+function routingOver(queues: StageQueues): StageRouting {
+  return { runners: STAGE_RUNNERS, enqueuer: new JobEnqueuer(queues) };
 }
 
 describe('discover when the worker dies before its entries are enqueued', function () {
@@ -39,7 +45,7 @@ describe('discover when the worker dies before its entries are enqueued', functi
     const dying = Object.create(queues.fetch) as Queue;
     dying.addBulk = () => Promise.reject(new Error('process killed'));
     const broken: StageQueues = { ...queues, fetch: dying };
-    const crashing = createProcessor('discover', runDiscover, runtime.deps, broken);
+    const crashing = createProcessor('discover', runtime.deps, routingOver(broken));
     let crashed = false;
     try {
       await crashing(discoverJob(feedUrl), undefined);
@@ -48,7 +54,7 @@ describe('discover when the worker dies before its entries are enqueued', functi
     }
     expect(crashed, 'the first attempt failed while enqueuing').to.be.true;
 
-    const retry = createProcessor('discover', runDiscover, runtime.deps, queues);
+    const retry = createProcessor('discover', runtime.deps, routingOver(queues));
     const result = (await retry(discoverJob(feedUrl), undefined)) as { next: number };
     expect(result.next).to.be.greaterThan(0);
     expect(await queues.fetch.count()).to.equal(result.next);

@@ -7,12 +7,13 @@ import { startFeedServer, type FeedServer } from '../../../services/pipeline/src
 import { loadCorpus } from '../../../services/pipeline/src/feed-server/load-corpus';
 import { closeQueues, createQueues } from '../../../services/pipeline/src/queues/create-queues';
 import { jobId } from '../../../services/pipeline/src/queues/job-ids';
+import { lastArticleQueue, type Stage } from '../../../services/pipeline/src/queues/stages';
 import { articleId } from '../../../services/pipeline/src/stages/article-id';
 import { REPO_ROOT, corpusDir } from '../../support/corpus';
 import { migrateTestIndices, readArticles } from '../../support/pipeline-harness';
 import { openTestServices, type TestServices } from '../../support/services';
 
-function startWorker(s: TestServices, server: FeedServer): ChildProcess {
+function startWorker(s: TestServices, server: FeedServer, indexInline: boolean): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, 'services/pipeline/src/worker.main.ts')], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -27,6 +28,7 @@ function startWorker(s: TestServices, server: FeedServer): ChildProcess {
       PIPELINE_DOMAIN_CONCURRENCY: '8',
       PIPELINE_FETCH_CONCURRENCY: '8',
       PIPELINE_INDEX_BATCH_SIZE: '20',
+      PIPELINE_INDEX_INLINE: String(indexInline),
       PIPELINE_JOB_LOCK_MS: '6000',
     },
   });
@@ -49,52 +51,59 @@ describe('a worker killed in the middle of a run', function () {
     await s.cleanup();
   });
 
-  it('leaves every article indexed exactly once after SIGKILL and a restart', async () => {
-    const redis = createRedis(s.config.redis.url, { forQueues: true });
-    const queues = createQueues(redis, s.prefix, 4);
-    try {
-      const first = startWorker(s, server);
-      children.push(first);
-      const jobs = await queues.discover.addBulk(
-        server.feedUrls.map((feed_url, i) => ({
-          name: 'discover',
-          data: { source_id: `s${i}`, feed_url },
-          opts: { jobId: jobId('discover', feed_url) },
-        })),
-      );
-      // Kill it once it is in the middle: some articles indexed, many still in flight.
-      const deadline = Date.now() + 120_000;
-      for (;;) {
-        const c = await queues.index.getJobCounts('completed');
-        if ((c.completed ?? 0) >= 20) break;
-        if (Date.now() > deadline) throw new Error('the worker indexed nothing');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      first.kill('SIGKILL');
-      await new Promise((r) => first.once('exit', r));
-      const midway = (await readArticles(s)).length;
+  // Both ways an article reaches the index: written by its process job, or by a queued index job.
+  for (const indexInline of [true, false]) {
+    it(`leaves every article indexed exactly once after SIGKILL and a restart (index ${indexInline ? 'inline' : 'queued'})`, async () => {
+      await s.cleanup();
+      s = await openTestServices();
+      await migrateTestIndices(s);
+      const redis = createRedis(s.config.redis.url, { forQueues: true });
+      const queues = createQueues(redis, s.prefix, 4);
+      const writer = queues[lastArticleQueue({ indexInline })];
+      try {
+        const first = startWorker(s, server, indexInline);
+        children.push(first);
+        const jobs = await queues.discover.addBulk(
+          server.feedUrls.map((feed_url, i) => ({
+            name: 'discover',
+            data: { source_id: `s${i}`, feed_url },
+            opts: { jobId: jobId('discover', feed_url) },
+          })),
+        );
+        // Kill it once it is in the middle: some articles indexed, many still in flight.
+        const deadline = Date.now() + 120_000;
+        for (;;) {
+          const c = await writer.getJobCounts('completed');
+          if ((c.completed ?? 0) >= 20) break;
+          if (Date.now() > deadline) throw new Error('the worker indexed nothing');
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        first.kill('SIGKILL');
+        await new Promise((r) => first.once('exit', r));
+        const midway = (await readArticles(s)).length;
 
-      const second = startWorker(s, server);
-      children.push(second);
-      await waitForDrain(queues, jobs, () => undefined, { timeoutMs: 180_000 });
-      second.kill('SIGTERM');
-      await new Promise((r) => second.once('exit', r));
+        const second = startWorker(s, server, indexInline);
+        children.push(second);
+        await waitForDrain(queues, jobs, () => undefined, { timeoutMs: 180_000, writer: writer.name as Stage });
+        second.kill('SIGTERM');
+        await new Promise((r) => second.once('exit', r));
 
-      const corpus = await loadCorpus(corpusDir('giveme5w1h-news-cluster'), { limit: 200 });
-      const expected = new Set(corpus.items.map((i) => articleId(i.originalUrl)));
-      const articles = await readArticles(s);
-      expect(midway).to.be.lessThan(expected.size);
-      const failed = [];
-      for (const stage of ['discover', 'fetch', 'process', 'index'] as const) {
-        for (const j of await queues[stage].getFailed()) failed.push(`${stage} ${j.id}: ${j.failedReason}`);
+        const corpus = await loadCorpus(corpusDir('giveme5w1h-news-cluster'), { limit: 200 });
+        const expected = new Set(corpus.items.map((i) => articleId(i.originalUrl)));
+        const articles = await readArticles(s);
+        expect(midway).to.be.lessThan(expected.size);
+        const failed = [];
+        for (const stage of ['discover', 'fetch', 'process', 'index'] as const) {
+          for (const j of await queues[stage].getFailed()) failed.push(`${stage} ${j.id}: ${j.failedReason}`);
+        }
+        expect(failed, 'no job failed').to.deep.equal([]);
+        expect(articles).to.have.length(expected.size);
+        expect(new Set(articles.map((a) => a.id))).to.deep.equal(expected);
+        expect(second.exitCode).to.equal(0);
+      } finally {
+        await closeQueues(queues);
+        redis.disconnect();
       }
-      expect(failed, 'no job failed').to.deep.equal([]);
-      expect(articles).to.have.length(expected.size);
-      expect(new Set(articles.map((a) => a.id))).to.deep.equal(expected);
-      expect(second.exitCode).to.equal(0);
-    } finally {
-      await closeQueues(queues);
-      redis.disconnect();
-    }
-  });
+    });
+  }
 });

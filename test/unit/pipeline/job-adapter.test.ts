@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import type { Job } from 'bullmq';
-import { createProcessor } from '../../../services/pipeline/src/workers/job-adapter';
+import { JobEnqueuer } from '../../../services/pipeline/src/queues/job-enqueuer';
+import { STAGE_RUNNERS } from '../../../services/pipeline/src/workers/start-workers';
+import { createProcessor, type StageRunner } from '../../../services/pipeline/src/workers/job-adapter';
 import { FetchError } from '../../../services/pipeline/src/fetch/fetch-error';
 import { pickCanonical } from '../../../services/pipeline/src/stages/process.stage';
 import type { StageQueues } from '../../../services/pipeline/src/queues/create-queues';
@@ -9,6 +11,12 @@ import type { StageDeps } from '../../../services/pipeline/src/stages/stage-deps
 const job = (data: unknown) => ({ data, attemptsMade: 0, opts: { attempts: 3 } }) as unknown as Job;
 const deps = {} as StageDeps;
 const queues = {} as StageQueues;
+/** A processor for `discover` whose stage function is `run`. */
+const discoverWith = (run: StageRunner) =>
+  createProcessor('discover', deps, {
+    runners: { ...STAGE_RUNNERS, discover: run },
+    enqueuer: new JobEnqueuer(queues),
+  });
 
 async function rejection(p: Promise<unknown>): Promise<Error> {
   try {
@@ -22,7 +30,7 @@ async function rejection(p: Promise<unknown>): Promise<Error> {
 describe('job adapter', () => {
   it('drops invalid job data as unrecoverable without running the stage', async () => {
     let ran = false;
-    const processor = createProcessor('discover', () => ((ran = true), Promise.resolve([])), deps, queues);
+    const processor = discoverWith(() => ((ran = true), Promise.resolve([])));
     const err = await rejection(processor(job({ feed_url: 'file:///etc/passwd', source_id: 'x' })) as Promise<unknown>);
     expect(err.name).to.equal('UnrecoverableError');
     expect(err.message).to.match(/invalid discover job data/);
@@ -31,21 +39,54 @@ describe('job adapter', () => {
 
   it('turns a permanent fetch failure into UnrecoverableError and keeps transient ones retryable', async () => {
     const data = { source_id: 'x', feed_url: 'https://example.org/feed' };
-    const permanent = createProcessor(
-      'discover',
-      () => Promise.reject(new FetchError('blocked_address', 'refused', true)),
-      deps,
-      queues,
-    );
+    const permanent = discoverWith(() => Promise.reject(new FetchError('blocked_address', 'refused', true)));
     expect((await rejection(permanent(job(data)) as Promise<unknown>)).name).to.equal('UnrecoverableError');
-    const transient = createProcessor(
-      'discover',
-      () => Promise.reject(new FetchError('timeout', 'slow', false)),
-      deps,
-      queues,
-    );
+    const transient = discoverWith(() => Promise.reject(new FetchError('timeout', 'slow', false)));
     expect((await rejection(transient(job(data)) as Promise<unknown>)).name).to.equal('FetchError');
   });
+});
+
+describe('job adapter routing of the index stage', () => {
+  const processJob = job({
+    source_id: 's',
+    feed_url: 'https://example.org/feed',
+    fetch_method: 'feed',
+    page: null,
+    entry: {
+      id: null,
+      url: 'https://example.org/a',
+      title: 't',
+      summary_html: null,
+      content_html: null,
+      author: null,
+      published: null,
+      categories: [],
+    },
+  });
+
+  for (const indexInline of [true, false]) {
+    it(`${indexInline ? 'runs index in the process job' : 'queues an index job'} with PIPELINE_INDEX_INLINE=${indexInline}`, async () => {
+      const written: unknown[] = [];
+      const queued: unknown[] = [];
+      const enqueuer = { add: (stage: string, jobs: unknown[]) => (queued.push(stage, ...jobs), Promise.resolve()) };
+      const processor = createProcessor('process', { pipeline: { indexInline } } as unknown as StageDeps, {
+        runners: {
+          ...STAGE_RUNNERS,
+          process: () => Promise.resolve([{ id: 'index-x', data: { id: 'x' } }]),
+          index: (input: never) => (written.push(input), Promise.resolve([])),
+        },
+        enqueuer: enqueuer as unknown as JobEnqueuer,
+      });
+      expect(await processor(processJob)).to.deep.equal({ next: 1 });
+      if (indexInline) {
+        expect(written).to.deep.equal([{ id: 'x' }]);
+        expect(queued).to.deep.equal([]);
+      } else {
+        expect(written).to.deep.equal([]);
+        expect(queued).to.deep.equal(['index', { id: 'index-x', data: { id: 'x' } }]);
+      }
+    });
+  }
 });
 
 describe('pickCanonical', () => {

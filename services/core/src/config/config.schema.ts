@@ -126,6 +126,11 @@ export const CONFIG_SCHEMA = Joi.object({
     .default(4)
     .description('Extract + sanitise + score jobs in flight per process (CPU-bound work interleaves with I/O).'),
   PIPELINE_INDEX_CONCURRENCY: Joi.number().integer().min(1).max(16).default(1).description('Index workers.'),
+  PIPELINE_INDEX_INLINE: Joi.boolean()
+    .default(true)
+    .description(
+      'Write each processed article from its own process job (batched with the jobs running alongside) instead of one more queued index job.',
+    ),
   PIPELINE_INDEX_BATCH_SIZE: Joi.number()
     .integer()
     .min(1)

@@ -43,6 +43,11 @@ export interface PipelineConfig {
     readonly index: number;
   };
   readonly indexBatchSize: number;
+  /**
+   * Whether the process job writes its article itself (through the shared batcher) rather than
+   * handing it to the index queue: one queued job fewer per article.
+   */
+  readonly indexInline: boolean;
   readonly discoverIntervalSeconds: number;
   readonly detectIntervalSeconds: number;
   readonly sourcesFile: string;
@@ -93,6 +98,7 @@ interface RawEnv {
   PIPELINE_PROCESS_CONCURRENCY: number;
   PIPELINE_INDEX_CONCURRENCY: number;
   PIPELINE_INDEX_BATCH_SIZE: number;
+  PIPELINE_INDEX_INLINE: boolean;
   PIPELINE_DISCOVER_INTERVAL_SECONDS: number;
   PIPELINE_DETECT_INTERVAL_SECONDS: number;
   PIPELINE_SOURCES_FILE: string;
@@ -149,6 +155,7 @@ export function loadConfig(env: Env = process.env): Config {
         index: v.PIPELINE_INDEX_CONCURRENCY,
       },
       indexBatchSize: v.PIPELINE_INDEX_BATCH_SIZE,
+      indexInline: v.PIPELINE_INDEX_INLINE,
       discoverIntervalSeconds: v.PIPELINE_DISCOVER_INTERVAL_SECONDS,
       detectIntervalSeconds: v.PIPELINE_DETECT_INTERVAL_SECONDS,
       sourcesFile: v.PIPELINE_SOURCES_FILE,

@@ -4,7 +4,7 @@ import { createPipelineRuntime } from '../pipeline-deps';
 import { cliQueuePrefix, closeQueues, createQueues } from '../queues/create-queues';
 import { countDeadLetters } from '../queues/dead-letter';
 import { jobId } from '../queues/job-ids';
-import type { Stage } from '../queues/stages';
+import { lastArticleQueue, type Stage } from '../queues/stages';
 import { startWorkers } from '../workers/start-workers';
 import { forkStageWorker, type ForkedStageWorker } from './fork-stage-worker';
 import type { DiscoverJobData } from '../stages/job-data';
@@ -67,7 +67,7 @@ export async function runPipelineOnce(
     const jobs = await queues.discover.addBulk(
       feeds.map((f) => ({ name: 'discover', data: f, opts: { jobId: jobId('discover', f.feed_url, run) } })),
     );
-    const progress = await waitForDrain(queues, jobs, onProgress);
+    const progress = await waitForDrain(queues, jobs, onProgress, { writer: lastArticleQueue(config.pipeline) });
     let feedsFailed = 0;
     for (const j of jobs) if ((await j.getState()) === 'failed') feedsFailed++;
     return {

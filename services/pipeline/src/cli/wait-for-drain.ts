@@ -1,12 +1,12 @@
 import type { Job } from 'bullmq';
-import { ARTICLE_STAGES } from '../queues/stages';
+import { ARTICLE_STAGES, type Stage } from '../queues/stages';
 import type { StageQueues } from '../queues/create-queues';
 
 /** Progress of a run, as the queues report it. */
 export interface DrainProgress {
   /** Entries the finished discover jobs produced. */
   discovered: number;
-  /** Index jobs completed since the run started. */
+  /** Articles written since the run started (completed jobs of the queue that writes them). */
   indexed: number;
   /** Jobs of the article stages failed for good since the run started. */
   failed: number;
@@ -18,15 +18,17 @@ const BUSY_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-chi
 
 /**
  * Waits until the given discover jobs have finished and no article stage has work left (waiting,
- * active or delayed for a retry), reporting progress on the way.
+ * active or delayed for a retry), reporting progress on the way. `writer` is the queue whose
+ * completed jobs are written articles (`lastArticleQueue`).
  */
 export async function waitForDrain(
   queues: StageQueues,
   discoverJobs: Job[],
   onProgress: (p: DrainProgress) => void,
-  opts: { pollMs?: number; timeoutMs?: number } = {},
+  opts: { pollMs?: number; timeoutMs?: number; writer?: Stage } = {},
 ): Promise<DrainProgress> {
-  const baseIndexed = (await queues.index.getJobCounts('completed')).completed ?? 0;
+  const writer = queues[opts.writer ?? 'index'];
+  const baseIndexed = (await writer.getJobCounts('completed')).completed ?? 0;
   const baseFailed = await failedCount(queues);
   const deadline = Date.now() + (opts.timeoutMs ?? 6 * 3600_000);
   let idlePolls = 0;
@@ -49,7 +51,7 @@ export async function waitForDrain(
     }
     const progress: DrainProgress = {
       discovered,
-      indexed: ((await queues.index.getJobCounts('completed')).completed ?? 0) - baseIndexed,
+      indexed: ((await writer.getJobCounts('completed')).completed ?? 0) - baseIndexed,
       failed: (await failedCount(queues)) - baseFailed,
       pending,
     };

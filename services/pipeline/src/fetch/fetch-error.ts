@@ -13,16 +13,25 @@ export type FetchErrorCode =
 /**
  * A failed fetch. `permanent` failures (refused address, 4xx other than 429, size or redirect cap,
  * robots) are not worth retrying; the others (time-out, network, 5xx, 429) are.
+ *
+ * It carries no stack trace: it describes the remote source, not a fault in this code, and it is
+ * ordinary control flow (a page that is gone falls back to the feed's content), so capturing a
+ * stack for each was measurable CPU in replays where most pages do not exist.
  */
 export class FetchError extends Error {
-  constructor(
-    readonly code: FetchErrorCode,
-    message: string,
-    readonly permanent: boolean,
-    readonly status?: number,
-  ) {
+  readonly code: FetchErrorCode;
+  readonly permanent: boolean;
+  readonly status?: number;
+
+  constructor(code: FetchErrorCode, message: string, permanent: boolean, status?: number) {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.name = 'FetchError';
+    this.code = code;
+    this.permanent = permanent;
+    if (status !== undefined) this.status = status;
   }
 }
 

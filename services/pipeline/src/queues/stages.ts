@@ -15,3 +15,18 @@ export const NEXT_STAGE: Readonly<Record<Stage, Stage | null>> = Object.freeze({
   index: null,
   detect: null,
 });
+
+/**
+ * Stages that, by configuration, run inside the job of the stage before them instead of as a job
+ * of their own: `index` with PIPELINE_INDEX_INLINE (the batcher gathers the documents of the
+ * process jobs running alongside, so a queued hop would only add Redis round trips and a copy of
+ * every document in Redis).
+ */
+export function runsInline(stage: Stage, pipeline: { indexInline: boolean }): boolean {
+  return stage === 'index' && pipeline.indexInline;
+}
+
+/** The queue whose completed jobs are the articles written: index, or process when index runs inline. */
+export function lastArticleQueue(pipeline: { indexInline: boolean }): Stage {
+  return runsInline('index', pipeline) ? 'process' : 'index';
+}

@@ -1,15 +1,17 @@
 import { Worker, type Job } from 'bullmq';
+import pLimit from 'p-limit';
 import type { Redis } from '@trendscope/core';
 import type { StageQueues } from '../queues/create-queues';
 import { recordDeadLetter } from '../queues/dead-letter';
-import type { Stage } from '../queues/stages';
+import { JobEnqueuer } from '../queues/job-enqueuer';
+import { runsInline, type Stage } from '../queues/stages';
 import { runDetectStage } from '../stages/detect.stage';
 import { runDiscover } from '../stages/discover.stage';
 import { runFetch } from '../stages/fetch.stage';
 import { runIndex } from '../stages/index.stage';
 import { runProcess } from '../stages/process.stage';
 import type { StageDeps } from '../stages/stage-deps';
-import { createProcessor, type StageRunner } from './job-adapter';
+import { createProcessor, type StageRouting, type StageRunner } from './job-adapter';
 
 /** The stage function behind each queue. */
 export const STAGE_RUNNERS: Readonly<Record<Stage, StageRunner>> = Object.freeze({
@@ -28,10 +30,12 @@ export interface StageWorkers {
 }
 
 /**
- * Starts one worker per stage with the stage's concurrency. The index worker runs as many jobs at
- * once as two bulk batches hold, so concurrent jobs share one `_bulk` request and the next batch
- * fills while one is written. A job that fails for
- * good (unrecoverable, or out of attempts) is also written to the dead-letter list.
+ * Starts one worker per stage with the stage's concurrency. The worker that writes articles (index,
+ * or process when index runs inline) runs as many jobs at once as two bulk batches hold, so
+ * concurrent jobs share one `_bulk` request and the next batch fills while one is written; with
+ * index inline, the process work itself (page, extraction, scoring) still runs at most
+ * PIPELINE_PROCESS_CONCURRENCY at a time, so pages are not all loaded at once. A job that fails
+ * for good (unrecoverable, or out of attempts) is also written to the dead-letter list.
  */
 export function startWorkers(
   deps: StageDeps,
@@ -40,21 +44,30 @@ export function startWorkers(
   opts: { stages?: readonly Stage[]; lockDurationMs?: number; queuePrefix?: string } = {},
 ): StageWorkers {
   const c = deps.pipeline.concurrency;
+  // Room for a full batch to gather while the previous one is being written.
+  const writers = 2 * deps.pipeline.indexBatchSize * c.index;
+  const indexInline = runsInline('index', deps.pipeline);
   const concurrency: Record<Stage, number> = {
     discover: c.discover,
     fetch: c.fetch,
-    process: c.process,
-    // Room for a full batch to gather while the previous one is being written.
-    index: 2 * deps.pipeline.indexBatchSize * c.index,
+    process: indexInline ? c.process + writers : c.process,
+    index: writers,
     detect: 1,
   };
+  const enqueuer = new JobEnqueuer(queues);
+  const processSlots = pLimit(c.process);
+  const routing = (stage: Stage): StageRouting => ({
+    runners: STAGE_RUNNERS,
+    enqueuer,
+    limit: stage === 'process' && indexInline ? processSlots : undefined,
+  });
   const stages = opts.stages ?? (Object.keys(STAGE_RUNNERS) as Stage[]);
   // One connection per worker: a stage's blocking waits never queue behind another stage's commands.
   const connections: Redis[] = [];
   const workers = stages.map((stage) => {
     const own = connection.duplicate();
     connections.push(own);
-    const worker = new Worker(stage, createProcessor(stage, STAGE_RUNNERS[stage], deps, queues), {
+    const worker = new Worker(stage, createProcessor(stage, deps, routing(stage)), {
       connection: own,
       prefix: opts.queuePrefix ?? deps.keyPrefix,
       concurrency: concurrency[stage],
