@@ -62,6 +62,12 @@ describe('trend cadence rules', () => {
     expect(at(30 * D)).to.equal(O.threshold);
   });
 
+  it('measures the gap of an article dated before the last report by its distance to it', () => {
+    const t = trend(3, 20 * S);
+    expect(requiredSimilarity(t, t.last_seen - 2 * H, O)).to.equal(O.threshold);
+    expect(requiredSimilarity(t, t.last_seen - S, O)).to.equal(requiredSimilarity(t, t.last_seen + S, O));
+  });
+
   it('gives no discount when either time is a bare date (midnight UTC)', () => {
     const midnight = Date.parse('2026-11-20T00:00:00Z');
     const t = { article_count: 1, first_seen: midnight, last_seen: midnight };

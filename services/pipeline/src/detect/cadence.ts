@@ -64,7 +64,9 @@ export function isClosed(t: TrendTimes, time: number, o: CadenceOptions): boolea
  */
 export function requiredSimilarity(t: TrendTimes, time: number, o: CadenceOptions): number {
   if (dateOnly(time) || dateOnly(t.last_seen)) return o.threshold;
-  const gap = Math.max(0, time - t.last_seen);
+  // An article dated before the trend's last report (fetched late, or passed in by a later run)
+  // counts its distance to that report: a late article gets no discount from a newer burst.
+  const gap = Math.abs(time - t.last_seen);
   const rise = o.thresholdRise * Math.log1p(gap / (o.riseScaleSeconds * 1000));
   return o.threshold - Math.max(0, o.burstDiscount - rise);
 }
