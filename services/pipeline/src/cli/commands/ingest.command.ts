@@ -31,9 +31,20 @@ export function sourceIdOf(feedUrl: string): string {
 
 /** Prints a run summary. */
 export function printSummary(label: string, s: RunSummary): void {
-  process.stdout.write(
+  process.stdout.write(summaryLine(label, s));
+}
+
+/**
+ * One line on what a run did. Entries whose jobs already ran within the last day (job ids are
+ * derived from the URL, and completed jobs are kept a day) are dropped by the queue and counted
+ * as skipped, so a second replay of the same corpus says so instead of "0 indexed".
+ */
+export function summaryLine(label: string, s: RunSummary): string {
+  const already = Math.max(0, s.discovered - s.indexed - s.failed);
+  return (
     `${label}: ${s.feeds} feeds (${s.feedsFailed} failed), ${s.discovered} entries, ${s.indexed} indexed, ` +
-      `${s.failed} jobs failed, ${s.deadLetters} new dead letters, ${s.seconds.toFixed(1)} s` +
-      (s.seconds > 0 ? ` (${(s.indexed / s.seconds).toFixed(0)} articles/s)\n` : '\n'),
+    (already > 0 ? `${already} skipped (done within the last day, or a URL seen twice), ` : '') +
+    `${s.failed} jobs failed, ${s.deadLetters} new dead letters, ${s.seconds.toFixed(1)} s` +
+    (s.seconds > 0 && s.indexed > 0 ? ` (${(s.indexed / s.seconds).toFixed(0)} articles/s)\n` : '\n')
   );
 }
