@@ -1,6 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { loadCategoryModelFile, loadClassifier } from '../../services/pipeline/src/classify/classifier';
+import {
+  DEFAULT_MODEL_PATH,
+  loadCategoryModelFile,
+  loadClassifier,
+} from '../../services/pipeline/src/classify/classifier';
 import { evaluateAgNews } from '../../services/pipeline/scripts/classifier/evaluate-ag-news';
+import { buildCommittedModel, modelFileText } from '../../services/pipeline/scripts/classifier/model-settings';
 
 // The committed model was trained without AG News (see its meta.trained_on); figures in the README.
 describe('category classifier quality (AG News half, held back from training)', function () {
@@ -12,16 +18,24 @@ describe('category classifier quality (AG News half, held back from training)', 
     expect(trainedOn.join(' ')).not.to.match(/ag.?news/i);
   });
 
-  it('labels the 3,785 AG News rows with strict accuracy >= 0.68 and lenient >= 0.77', () => {
+  it('is the file that `make model` rebuilds from the corpora, byte for byte', () => {
+    const rebuilt = modelFileText(buildCommittedModel().model);
+    expect(rebuilt === readFileSync(DEFAULT_MODEL_PATH, 'utf8'), 'run `make model` and commit the model').to.equal(
+      true,
+    );
+  });
+
+  it('labels the 3,785 AG News rows with strict accuracy >= 0.70 and lenient >= 0.77', () => {
     const e = evaluateAgNews(loadClassifier());
     process.stdout.write(
       `      ag-news ${e.rows} rows: strict ${e.strict}, world-accepts-politics ${e.worldPolitics}, lenient ${e.lenient}\n` +
         `      per class: ${JSON.stringify(e.perClass)}\n`,
     );
     expect(e.rows).to.equal(3785);
-    expect(e.strict).to.be.at.least(0.68);
+    expect(e.strict).to.be.at.least(0.7);
     expect(e.worldPolitics).to.be.at.least(0.76);
     expect(e.lenient).to.be.at.least(0.77);
-    expect(e.perClass.sports!.strict).to.be.at.least(0.8);
+    expect(e.perClass.world!.strict).to.be.at.least(0.46);
+    expect(e.perClass.sports!.strict).to.be.at.least(0.81);
   });
 });

@@ -1,4 +1,5 @@
 import type { Category } from '@trendscope/core';
+import type { FeatureOptions } from './features';
 
 /**
  * The stored category model (services/pipeline/models/category-model.json): a multinomial logistic
@@ -9,6 +10,8 @@ export interface CategoryModel {
   classes: Category[];
   bias: number[];
   vocab: Record<string, number[]>;
+  /** Feature families beyond unigrams + bigrams (absent: none). */
+  features?: FeatureOptions;
   /** Below this top probability the answer is `other` (no class is convincing). */
   other_threshold: number;
   meta: Record<string, unknown>;

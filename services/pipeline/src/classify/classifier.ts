@@ -55,7 +55,7 @@ export function createClassifier(model: CategoryModel): Classifier {
     weights.push(row.slice(1));
   }
   const scores = (text: string): { known: number; probs: { category: Category; p: number }[] } => {
-    const vec = tfidfVector(classifierFeatures(text), (f) => index.get(f));
+    const vec = tfidfVector(classifierFeatures(text, model.features), (f) => index.get(f));
     const logits = [...model.bias];
     for (let i = 0; i < vec.indexes.length; i++) {
       const w = weights[vec.indexes[i]!]!;

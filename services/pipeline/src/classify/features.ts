@@ -1,10 +1,22 @@
-import { contentTerms } from '../text/tokenize';
+import { contentTermsOfWords, words } from '../text/tokenize';
+import { geoFeaturesOfWords } from './geo-features';
 
-/** Classifier features of a text: content-term unigrams and adjacent-pair bigrams ("interest rate"). */
-export function classifierFeatures(text: string): string[] {
-  const terms = contentTerms(text);
+/** Which feature families a model uses (stored in the model, so old models keep working). */
+export interface FeatureOptions {
+  /** Gazetteer features (`geo:<cc>`, `geo:abroad`, `geo:home`), see geo-features.ts. */
+  geo?: boolean;
+}
+
+/**
+ * Classifier features of a text: content-term unigrams and adjacent-pair bigrams ("interest rate"),
+ * plus the gazetteer features when the model uses them.
+ */
+export function classifierFeatures(text: string, opts: FeatureOptions = {}): string[] {
+  const raw = words(text);
+  const terms = contentTermsOfWords(raw);
   const out = [...terms];
   for (let i = 0; i + 1 < terms.length; i++) out.push(`${terms[i]} ${terms[i + 1]}`);
+  if (opts.geo) out.push(...geoFeaturesOfWords(raw));
   return out;
 }
 

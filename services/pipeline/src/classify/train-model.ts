@@ -7,6 +7,8 @@ export interface TrainingSample {
   text: string;
   category: Category;
   source: string;
+  /** What must not be split between training and validation (article, story, event). */
+  group?: string;
 }
 
 /** Hyper-parameters of the trainer (defaults are the ones the committed model used). */
@@ -25,6 +27,8 @@ export interface TrainOptions {
   seed: number;
   /** Share of a class's draws spread evenly over its source corpora (the rest follows their sizes). */
   sourceBalance: number;
+  /** Gazetteer features (countries, capitals, nationalities) next to the words. */
+  geo: boolean;
 }
 
 /** Defaults of TrainOptions. */
@@ -38,6 +42,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   otherThreshold: 0.25,
   seed: 20261122,
   sourceBalance: 0,
+  geo: false,
 };
 
 /**
@@ -51,7 +56,8 @@ export function trainCategoryModel(
   const opts = { ...DEFAULT_TRAIN_OPTIONS, ...partial };
   const classes = [...new Set(samples.map((s) => s.category))].sort();
   const k = classes.length;
-  const feats = samples.map((s) => classifierFeatures(s.text));
+  const features = { geo: opts.geo };
+  const feats = samples.map((s) => classifierFeatures(s.text, features));
   const df = new Map<string, number>();
   for (const f of feats) for (const t of new Set(f)) df.set(t, (df.get(t) ?? 0) + 1);
   const vocab = [...df.entries()].filter(([, n]) => n >= opts.minDf).sort((a, b) => (a[0] < b[0] ? -1 : 1));
@@ -137,6 +143,7 @@ export function trainCategoryModel(
     classes,
     bias: [...bias].map((b) => round(b, 4)),
     vocab: stored,
+    ...(opts.geo ? { features } : {}),
     other_threshold: opts.otherThreshold,
     meta: {
       algorithm: 'multinomial logistic regression, class-balanced SGD, TF-IDF unigrams+bigrams',

@@ -27,8 +27,13 @@ export function stem(word: string): string {
 
 /** Lower-cased, stemmed content terms of a text (stopwords, 1-letter words and pure numbers out). */
 export function contentTerms(text: string): string[] {
+  return contentTermsOfWords(words(text));
+}
+
+/** contentTerms of words already split by `words` (callers that need both split once). */
+export function contentTermsOfWords(rawWords: readonly string[]): string[] {
   const out: string[] = [];
-  for (const raw of words(text)) {
+  for (const raw of rawWords) {
     const lower = raw.toLowerCase();
     if (lower.length < 2 || ENGLISH_STOPWORDS.has(lower) || /^\d+$/.test(lower)) continue;
     const s = stem(lower);
