@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { buildApp, type ApiDeps } from '@trendscope/api';
+import { buildApp, type ApiDeps, type BuildAppOptions } from '@trendscope/api';
 import { loadConfig } from '@trendscope/core';
 import { silentLogger, type TestServices } from './services';
 
@@ -13,19 +13,22 @@ export interface RunningApi {
 /** Starts buildApp on a free port over `s`, with config `env` overrides and optional deps overrides. */
 export async function startApi(
   s: TestServices,
-  opts: { env?: Record<string, string>; deps?: Partial<ApiDeps> } = {},
+  opts: { env?: Record<string, string>; deps?: Partial<ApiDeps>; app?: BuildAppOptions } = {},
 ): Promise<RunningApi> {
   const config = opts.env
     ? loadConfig({ ...process.env, OPENSEARCH_INDEX_PREFIX: s.prefix, REDIS_KEY_PREFIX: s.prefix, ...opts.env })
     : s.config;
-  const app = buildApp({
-    config,
-    logger: silentLogger,
-    opensearch: s.opensearch,
-    redis: s.redis,
-    names: s.names,
-    ...opts.deps,
-  });
+  const app = buildApp(
+    {
+      config,
+      logger: silentLogger,
+      opensearch: s.opensearch,
+      redis: s.redis,
+      names: s.names,
+      ...opts.deps,
+    },
+    opts.app,
+  );
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };

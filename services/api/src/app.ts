@@ -1,6 +1,7 @@
 import cors from '@koa/cors';
 import type Router from '@koa/router';
 import Koa from 'koa';
+import type { Registry } from 'prom-client';
 import compress from 'koa-compress';
 import { constants as zlib } from 'node:zlib';
 import { NotFoundError } from '@trendscope/core';
@@ -9,6 +10,7 @@ import { ResponseCache } from './cache/response-cache';
 import type { ApiDeps } from './deps';
 import { errorHandler } from './middleware/errors.middleware';
 import { methodGuard } from './middleware/method-guard.middleware';
+import { observeRequests } from './middleware/observe.middleware';
 import { requestId } from './middleware/request-id.middleware';
 import { securityHeaders } from './middleware/security-headers.middleware';
 import { requestTimeout } from './middleware/timeout.middleware';
@@ -26,6 +28,8 @@ import { trendsRouter } from './routes/trends.router';
 export interface BuildAppOptions {
   /** Routers mounted after the API's own, behind the same middleware (e.g. the MCP endpoint). */
   extraRouters?: readonly Router[];
+  /** Where the request metrics go (main.ts serves it on the metrics port); none: not counted. */
+  metrics?: Registry;
 }
 
 /** Builds the Koa app without listening; main.ts and the tests decide where it runs. */
@@ -50,6 +54,7 @@ export function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Koa {
   };
 
   app.use(requestId());
+  app.use(observeRequests(deps.logger, options.metrics));
   app.use(securityHeaders());
   app.use(
     cors({

@@ -2,10 +2,12 @@ import { createServer } from 'node:http';
 import {
   createLogger,
   createOpenSearchClient,
+  createMetricsRegistry,
   createRedis,
   indexNames,
   loadConfigOrExit,
   migrateIndices,
+  startMetricsServer,
 } from '@trendscope/core';
 import { createMcpRouter } from '@trendscope/mcp';
 import { buildApp } from './app';
@@ -40,7 +42,14 @@ async function main(): Promise<void> {
     callTimeoutMs: config.api.requestTimeoutMs,
     logger: logger.child({ component: 'mcp' }),
   });
-  const app = buildApp({ config, logger, opensearch, redis, names }, { extraRouters: [mcp] });
+  const metrics = createMetricsRegistry('api');
+  const app = buildApp({ config, logger, opensearch, redis, names }, { extraRouters: [mcp], metrics });
+  const metricsServer = await startMetricsServer({
+    registry: metrics,
+    host: config.metrics.host,
+    port: config.metrics.apiPort,
+    logger,
+  });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   server.listen(config.api.port, config.api.host, () => {
@@ -49,6 +58,7 @@ async function main(): Promise<void> {
 
   const shutdown = (signal: string): void => {
     logger.info({ signal }, 'shutting down');
+    metricsServer?.close();
     server.close(() => {
       void Promise.allSettled([opensearch.close(), redis.quit()]).then(() => process.exit(0));
     });

@@ -15,3 +15,4 @@ export * from './redis/data-generation';
 export * from './queries/index';
 export * from './presenters/index';
 export * from './validation/index';
+export * from './metrics/metrics-server';

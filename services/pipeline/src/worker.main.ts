@@ -1,6 +1,15 @@
-import { createLogger, createRedis, loadConfigOrExit, migrateIndices, createOpenSearchClient } from '@trendscope/core';
+import {
+  createLogger,
+  createMetricsRegistry,
+  createOpenSearchClient,
+  createRedis,
+  loadConfigOrExit,
+  migrateIndices,
+  startMetricsServer,
+} from '@trendscope/core';
 import { createPipelineRuntime } from './pipeline-deps';
 import { closeQueues, createQueues } from './queues/create-queues';
+import { registerPipelineMetrics } from './workers/pipeline-metrics';
 import { startWorkers } from './workers/start-workers';
 
 /**
@@ -19,6 +28,19 @@ async function main(): Promise<void> {
   const queues = createQueues(connection, config.redis.keyPrefix, config.pipeline.jobAttempts);
   const workers = startWorkers(runtime.deps, queues, connection, { lockDurationMs: config.pipeline.jobLockMs });
   logger.info({ prefix: config.redis.keyPrefix, concurrency: config.pipeline.concurrency }, 'pipeline workers started');
+  const metrics = createMetricsRegistry('pipeline-worker');
+  registerPipelineMetrics(metrics, {
+    workers: workers.workers,
+    queues,
+    redis: runtime.deps.redis,
+    keyPrefix: config.redis.keyPrefix,
+  });
+  const metricsServer = await startMetricsServer({
+    registry: metrics,
+    host: config.metrics.host,
+    port: config.metrics.pipelinePort,
+    logger,
+  });
 
   let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -26,6 +48,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'stopping workers');
     setTimeout(() => process.exit(1), 30_000).unref();
+    metricsServer?.close();
     await workers.close();
     await closeQueues(queues);
     await runtime.close();

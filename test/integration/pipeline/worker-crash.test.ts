@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer as createNetServer } from 'node:net';
 import { resolve } from 'node:path';
 import { expect } from 'chai';
 import { createRedis } from '@trendscope/core';
@@ -13,7 +14,16 @@ import { REPO_ROOT, corpusDir } from '../../support/corpus';
 import { migrateTestIndices, readArticles } from '../../support/pipeline-harness';
 import { openTestServices, type TestServices } from '../../support/services';
 
-function startWorker(s: TestServices, server: FeedServer, indexInline: boolean): ChildProcess {
+/** A port nothing listens on right now. */
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+function startWorker(s: TestServices, server: FeedServer, indexInline: boolean, metricsPort = 0): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, 'services/pipeline/src/worker.main.ts')], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -29,6 +39,7 @@ function startWorker(s: TestServices, server: FeedServer, indexInline: boolean):
       PIPELINE_FETCH_CONCURRENCY: '8',
       PIPELINE_INDEX_BATCH_SIZE: '20',
       PIPELINE_INDEX_INLINE: String(indexInline),
+      PIPELINE_METRICS_PORT: String(metricsPort),
       PIPELINE_JOB_LOCK_MS: '6000',
     },
   });
@@ -82,9 +93,19 @@ describe('a worker killed in the middle of a run', function () {
         await new Promise((r) => first.once('exit', r));
         const midway = (await readArticles(s)).length;
 
-        const second = startWorker(s, server, indexInline);
+        const metricsPort = await freePort();
+        const second = startWorker(s, server, indexInline, metricsPort);
         children.push(second);
         await waitForDrain(queues, jobs, () => undefined, { timeoutMs: 180_000, writer: writer.name as Stage });
+        // The restarted worker's metrics show the jobs it finished and the queues' state.
+        const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+        const finished = new RegExp(
+          `^trendscope_pipeline_jobs_total\\{stage="${writer.name}",outcome="completed"[^}]*\\} (\\d+)$`,
+          'm',
+        );
+        expect(Number(metrics.match(finished)?.[1] ?? 0), 'articles written by the second worker').to.be.greaterThan(0);
+        expect(metrics).to.match(/^trendscope_pipeline_queue_jobs\{stage="fetch",state="completed"[^}]*\} [1-9]\d*$/m);
+        expect(metrics).to.match(/^trendscope_pipeline_dead_letters\{[^}]*\} 0$/m);
         second.kill('SIGTERM');
         await new Promise((r) => second.once('exit', r));
 

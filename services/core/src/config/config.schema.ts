@@ -23,6 +23,22 @@ export const CONFIG_SCHEMA = Joi.object({
     .max(60000)
     .default(1800)
     .description('Upper bound for answering any request; past it the API answers 503.'),
+  METRICS_HOST: Joi.string()
+    .hostname()
+    .default('127.0.0.1')
+    .description('Address the metrics endpoints (GET /metrics, Prometheus format) bind to.'),
+  API_METRICS_PORT: Joi.number()
+    .integer()
+    .min(0)
+    .max(65535)
+    .default(9464)
+    .description("Port of the API process's metrics endpoint; 0 turns it off."),
+  PIPELINE_METRICS_PORT: Joi.number()
+    .integer()
+    .min(0)
+    .max(65535)
+    .default(9465)
+    .description("Port of the pipeline worker's metrics endpoint; 0 turns it off."),
   API_CACHE_TTL_MS: Joi.number()
     .integer()
     .min(0)

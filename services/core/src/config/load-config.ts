@@ -13,6 +13,12 @@ export interface Config {
     readonly cacheTtlMs: number;
     readonly cacheMaxBytes: number;
   };
+  /** Where each process serves GET /metrics (port 0: off). */
+  readonly metrics: {
+    readonly host: string;
+    readonly apiPort: number;
+    readonly pipelinePort: number;
+  };
   readonly opensearch: {
     readonly url: string;
     readonly indexPrefix: string;
@@ -69,6 +75,9 @@ type Env = Record<string, string | undefined>;
 
 /** The environment after joi has converted and defaulted it. */
 interface RawEnv {
+  METRICS_HOST: string;
+  API_METRICS_PORT: number;
+  PIPELINE_METRICS_PORT: number;
   NODE_ENV: Config['env'];
   LOG_LEVEL: string;
   API_HOST: string;
@@ -128,6 +137,7 @@ export function loadConfig(env: Env = process.env): Config {
       cacheTtlMs: v.API_CACHE_TTL_MS,
       cacheMaxBytes: v.API_CACHE_MAX_MB * 1024 * 1024,
     },
+    metrics: { host: v.METRICS_HOST, apiPort: v.API_METRICS_PORT, pipelinePort: v.PIPELINE_METRICS_PORT },
     opensearch: {
       url: v.OPENSEARCH_URL,
       indexPrefix: v.OPENSEARCH_INDEX_PREFIX,
