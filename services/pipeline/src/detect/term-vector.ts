@@ -10,14 +10,28 @@ export const LEAD_WORDS = 120;
 const TITLE_WEIGHT = 2;
 
 /**
+ * Calendar words, as contentTerms stems them: they date a report but never name its story, and in
+ * a stream of one month they are everywhere ("March 11, 2014, 2:02 am" headlines of unrelated
+ * pages, or "... factors to watch on Tuesday" columns, otherwise meet on them). Numbers are
+ * already left out by contentTerms.
+ */
+export const CALENDAR_TERMS: ReadonlySet<string> = new Set([
+  ...['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october'],
+  ...['november', 'december', 'jan', 'feb', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'],
+  ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+  ...['pm', 'gmt', 'utc', 'bst', 'cet', 'edt', 'pdt', 'pst'],
+]);
+
+/**
  * TF-IDF vector of an article (title terms weighted double, plus the first LEAD_WORDS words of its
- * text), L2-normalised; `idf` gives the inverse document frequency of a term.
+ * text, calendar words left out), L2-normalised; `idf` gives the inverse document frequency of a
+ * term.
  */
 export function articleVector(title: string, text: string, idf: (term: string) => number): TermVector {
   const tf = new Map<string, number>();
-  for (const t of contentTerms(title)) tf.set(t, (tf.get(t) ?? 0) + TITLE_WEIGHT);
+  for (const t of contentTerms(title)) if (!CALENDAR_TERMS.has(t)) tf.set(t, (tf.get(t) ?? 0) + TITLE_WEIGHT);
   const lead = text.split(/\s+/).slice(0, LEAD_WORDS).join(' ');
-  for (const t of contentTerms(lead)) tf.set(t, (tf.get(t) ?? 0) + 1);
+  for (const t of contentTerms(lead)) if (!CALENDAR_TERMS.has(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
   const vec: TermVector = new Map();
   let norm = 0;
   for (const [t, n] of tf) {
