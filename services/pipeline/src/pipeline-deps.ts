@@ -1,6 +1,7 @@
 import { createOpenSearchClient, createRedis, indexNames, type Config, type Logger } from '@trendscope/core';
 import { DomainLimiter } from './fetch/domain-limiter';
 import { RobotsCache } from './fetch/robots-cache';
+import { redisStartReserver } from './fetch/start-reserver';
 import { createSafeFetcher } from './fetch/safe-fetcher';
 import { IndexBatcher } from './stages/index-batcher';
 import type { StageDeps } from './stages/stage-deps';
@@ -41,7 +42,11 @@ export function createPipelineRuntime(
     userAgent: p.userAgent,
     ttlSeconds: p.robotsTtlSeconds,
   });
-  const limiter = new DomainLimiter({ concurrency: p.domainConcurrency, delayMs: p.domainDelayMs });
+  const limiter = new DomainLimiter(
+    { concurrency: p.domainConcurrency, delayMs: p.domainDelayMs },
+    Date.now,
+    redisStartReserver(redis, keyPrefix, p.domainDelayMs),
+  );
   const indexBatcher = new IndexBatcher({
     opensearch,
     redis,

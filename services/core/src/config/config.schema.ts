@@ -120,13 +120,13 @@ export const CONFIG_SCHEMA = Joi.object({
     .min(1)
     .max(64)
     .default(2)
-    .description('Requests in flight per domain (politeness).'),
+    .description('Requests in flight per domain within one worker process (politeness).'),
   PIPELINE_DOMAIN_DELAY_MS: Joi.number()
     .integer()
     .min(0)
     .max(60000)
     .default(1000)
-    .description('Minimum delay between two request starts to one domain (politeness).'),
+    .description('Minimum delay between two request starts to one domain, across all worker processes (politeness).'),
   PIPELINE_ROBOTS_TTL_SECONDS: Joi.number()
     .integer()
     .min(0)

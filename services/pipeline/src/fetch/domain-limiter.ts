@@ -1,3 +1,5 @@
+import type { StartReserver } from './start-reserver';
+
 /** Politeness limits applied per domain (host). */
 export interface DomainLimits {
   /** Requests in flight per domain. */
@@ -15,9 +17,9 @@ interface DomainState {
 }
 
 /**
- * Per-domain politeness within one process: at most `concurrency` requests in flight per host and
- * at least `delayMs` between two starts. Each worker process limits itself; with several worker
- * processes the effective bound is the product (documented in the README).
+ * Per-domain politeness: at most `concurrency` requests in flight per host (within this process)
+ * and at least `delayMs` between two starts. With a `reserveStart` (redisStartReserver) the delay
+ * holds across every process that shares the Redis; without, within this process only.
  */
 export class DomainLimiter {
   private readonly domains = new Map<string, DomainState>();
@@ -25,12 +27,13 @@ export class DomainLimiter {
   constructor(
     private readonly limits: DomainLimits,
     private readonly now: () => number = Date.now,
+    private readonly reserveStart?: StartReserver,
   ) {}
 
   /** Runs `task` when the domain has a free slot and its delay has passed. */
   async run<T>(domain: string, task: () => Promise<T>): Promise<T> {
     const state = this.state(domain);
-    await this.acquire(state);
+    await this.acquire(domain, state);
     try {
       return await task();
     } finally {
@@ -51,12 +54,29 @@ export class DomainLimiter {
     return s;
   }
 
-  private async acquire(state: DomainState): Promise<void> {
+  private async acquire(domain: string, state: DomainState): Promise<void> {
     while (state.active >= this.limits.concurrency) {
       await new Promise<void>((resolve) => state.queue.push(resolve));
     }
     state.active++;
     if (this.limits.delayMs <= 0) return;
+    const reserve = this.reserveStart;
+    if (reserve) {
+      // The slot is taken in Redis; this process's starts still pass the gate one at a time.
+      const shared = state.gate.then(async () => {
+        const wait = await reserve(domain);
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      });
+      state.gate = shared.catch(() => undefined);
+      try {
+        await shared;
+      } catch (err) {
+        state.active--;
+        state.queue.shift()?.();
+        throw err;
+      }
+      return;
+    }
     const turn = state.gate.then(async () => {
       // Timers may fire a millisecond early by the wall clock: wait until the slot has really come.
       for (let wait = state.nextStart - this.now(); wait > 0; wait = state.nextStart - this.now()) {

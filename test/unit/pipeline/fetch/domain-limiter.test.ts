@@ -46,3 +46,27 @@ describe('DomainLimiter', () => {
       expect(starts[i]! - starts[i - 1]!).to.be.at.least(90);
   });
 });
+
+describe('DomainLimiter with a shared start reserver', () => {
+  it('waits as long as the reserver says, and frees the slot when the reserver fails', async () => {
+    const waits = [0, 40];
+    const limiter = new DomainLimiter({ concurrency: 1, delayMs: 100 }, Date.now, () =>
+      Promise.resolve(waits.shift() ?? 0),
+    );
+    const t0 = Date.now();
+    await limiter.run('a.example', () => Promise.resolve());
+    let second = 0;
+    await limiter.run('a.example', () => ((second = Date.now() - t0), Promise.resolve()));
+    expect(second).to.be.at.least(35);
+
+    let calls = 0;
+    const flaky = new DomainLimiter({ concurrency: 1, delayMs: 100 }, Date.now, () =>
+      calls++ === 0 ? Promise.reject(new Error('redis down')) : Promise.resolve(0),
+    );
+    let err: Error | null = null;
+    await flaky.run('a.example', () => Promise.resolve()).catch((e: Error) => (err = e));
+    expect(err).to.have.property('message', 'redis down');
+    // The slot was given back: with concurrency 1 the next call runs instead of waiting forever.
+    expect(await flaky.run('a.example', () => Promise.resolve(7))).to.equal(7);
+  });
+});

@@ -1,0 +1,53 @@
+import { expect } from 'chai';
+import { DomainLimiter } from '../../../services/pipeline/src/fetch/domain-limiter';
+import { redisStartReserver } from '../../../services/pipeline/src/fetch/start-reserver';
+import { openTestServices, type TestServices } from '../../support/services';
+
+describe('politeness delay shared through Redis (several worker processes)', function () {
+  this.timeout(30_000);
+  let s: TestServices;
+
+  before(async () => {
+    s = await openTestServices();
+  });
+  after(async () => {
+    await s.cleanup();
+  });
+
+  /** Two limiters, as two worker processes would each have, over one Redis. */
+  function twoProcesses(delayMs: number): [DomainLimiter, DomainLimiter] {
+    const make = () =>
+      new DomainLimiter({ concurrency: 4, delayMs }, Date.now, redisStartReserver(s.redis, s.prefix, delayMs));
+    return [make(), make()];
+  }
+
+  it('spaces request starts to one domain by the delay across processes, not per process', async () => {
+    const [a, b] = twoProcesses(150);
+    const starts: number[] = [];
+    const task = () => {
+      starts.push(Date.now());
+      return Promise.resolve();
+    };
+    await Promise.all([
+      ...Array.from({ length: 3 }, () => a.run('pub.example', task)),
+      ...Array.from({ length: 3 }, () => b.run('pub.example', task)),
+    ]);
+    starts.sort((x, y) => x - y);
+    const gaps = starts.slice(1).map((t, i) => t - starts[i]!);
+    expect(gaps).to.have.length(5);
+    // Per process alone, the two first starts would be simultaneous; shared, every gap is a delay.
+    for (const gap of gaps) expect(gap).to.be.at.least(140);
+  });
+
+  it('does not hold back other domains, and domain names are case-insensitive', async () => {
+    const [a, b] = twoProcesses(300);
+    const t0 = Date.now();
+    await a.run('one.example', () => Promise.resolve());
+    let other = 0;
+    await b.run('two.example', () => ((other = Date.now() - t0), Promise.resolve()));
+    expect(other).to.be.below(150);
+    let same = 0;
+    await b.run('ONE.example', () => ((same = Date.now() - t0), Promise.resolve()));
+    expect(same).to.be.at.least(280);
+  });
+});
