@@ -5,9 +5,14 @@ export interface BCubed {
   f1: number;
 }
 
-/** Averages, over items, the share of an item's predicted cluster that shares its gold label (P) and vice versa (R). */
-export function bcubed(predicted: ReadonlyMap<string, string>, gold: ReadonlyMap<string, string>): BCubed {
-  const items = [...gold.keys()].filter((id) => predicted.has(id));
+/**
+ * Averages, over items, the share of an item's predicted cluster that shares its gold label (P) and
+ * vice versa (R). A gold item the clustering left unassigned counts as a cluster of its own, so
+ * leaving articles out can never raise the score.
+ */
+export function bcubed(assigned: ReadonlyMap<string, string>, gold: ReadonlyMap<string, string>): BCubed {
+  const items = [...gold.keys()];
+  const predicted = new Map(items.map((id) => [id, assigned.get(id) ?? `\u0001unassigned ${id}`]));
   const byPred = new Map<string, string[]>();
   const byGold = new Map<string, string[]>();
   for (const id of items) {

@@ -30,6 +30,17 @@ describe('clusterArticles', () => {
     expect(r.touched.find((t) => t.id === trendIdFor('a1'))!.article_count).to.equal(3);
   });
 
+  it('leaves an item with nothing to compare (a title that is only a date, no text, no names) unassigned', () => {
+    const r = clusterArticles([...ARTICLES, art('d1', 2.5, 'March 11, 2014, 2:02 am'), art('d2', 2.6, 'Tuesday')], [], {
+      now: NOW,
+      idf,
+    });
+    expect(r.assignments.has('d1')).to.be.false;
+    expect(r.assignments.has('d2')).to.be.false;
+    expect(r.assignments.size).to.equal(ARTICLES.length);
+    expect(r.created).to.have.length(2);
+  });
+
   it('gives the same result whatever the input order', () => {
     const forward = clusterArticles(ARTICLES, [], { now: NOW, idf });
     const reversed = clusterArticles([...ARTICLES].reverse(), [], { now: NOW, idf });

@@ -139,6 +139,9 @@ export function clusterArticles(
     if (assignments.has(a.id)) continue;
     const vec = articleVector(a.title, a.text, o.idf);
     const ents = new Set(a.entities);
+    // Nothing to compare (a title that is only a date, no text, no names): such an item can join
+    // no story and would found a trend named after a timestamp; it stays unassigned.
+    if (vec.size === 0 && ents.size === 0) continue;
     const best = bestCandidate(vec, ents, a.time);
     let state: State;
     if (best) {

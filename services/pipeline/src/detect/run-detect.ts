@@ -88,7 +88,9 @@ export async function runDetect(
       byTrend.set(trendId, list);
     }
     const all = [...byTrend.values()].flat();
-    const domains = domainDocs(all, now);
+    // Articles left without a trend (nothing to compare) still tell how good their domain is.
+    const left = unassigned.filter((a) => !result.assignments.has(a.id));
+    const domains = domainDocs([...all, ...left], now);
     const quality = new Map(domains.map((d) => [d.domain, d.quality_score]));
     // A trend without a report in the last two velocity windows is `declining` for good and its
     // scores cannot move: only touched trends and those still inside 2W are rebuilt.
