@@ -7,8 +7,8 @@ if command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1 && [ "${TREN
   docker compose down
   exit 0
 fi
-for svc in $(bash infra/local/services.sh | tac); do
+while IFS= read -r svc; do
   bash infra/local/node-service.sh stop "${svc%%=*}"
-done
+done < <(bash infra/local/services.sh | tac)
 REDIS_HOME="${REDIS_HOME:-$ROOT/.data/redis}" bash infra/local/redis.sh stop
 OS_HOME="${OS_HOME:-$ROOT/.data/opensearch}" bash infra/local/opensearch.sh stop

@@ -19,10 +19,12 @@ else
   echo "up: no Docker engine; starting local processes" >&2
   OS_PORT="$OS_PORT" OS_HOME="${OS_HOME:-$ROOT/.data/opensearch}" bash infra/local/opensearch.sh start
   REDIS_PORT="$REDIS_PORT" REDIS_HOME="${REDIS_HOME:-$ROOT/.data/redis}" bash infra/local/redis.sh start
-  for svc in $(bash infra/local/services.sh); do
+  # One service per line; the part after NAME= is split into node flags, entry and arguments.
+  while IFS= read -r svc; do
     name="${svc%%=*}"; entry="${svc#*=}"
+    # shellcheck disable=SC2086
     bash infra/local/node-service.sh start "$name" $entry
-  done
+  done < <(bash infra/local/services.sh)
 fi
 
 deadline=$((SECONDS + UP_WAIT_SECONDS))

@@ -28,6 +28,8 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6395';
 const PREFIX = 'bench';
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Node flags of the API process as shipped; BENCH_API_NODE_FLAGS='' measures V8's defaults. */
+const API_NODE_FLAGS = (process.env.BENCH_API_NODE_FLAGS ?? '--max-semi-space-size=16').split(/\s+/).filter(Boolean);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const QUERY_TIMEOUT = '1000ms';
 
@@ -81,7 +83,8 @@ async function ensureData(): Promise<{ sampleId: string; trends: number; article
 
 async function startApi(cacheTtlMs: number): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
+  // The flags the API runs with (infra/local/services.sh), so the figures are the shipped ones.
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, '--import', 'tsx', 'services/api/src/main.ts'], {
     env: {
       ...process.env,
       API_PORT: String(port),
