@@ -2,16 +2,24 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { readGeneration, type Redis } from '@trendscope/core';
 
-/** One rendered answer: its JSON text and the ETag that names it. */
+/**
+ * One rendered answer: its JSON as UTF-8 bytes (encoded once, not on every response: for a cached
+ * trend detail, re-encoding the text per request was the largest CPU cost of the answer) and the
+ * ETag that names it.
+ */
 export interface CachedAnswer {
-  json: string;
+  body: Buffer;
   etag: string;
+}
+
+function render(value: unknown): Buffer {
+  return Buffer.from(JSON.stringify(value), 'utf8');
 }
 
 /** How long the generation read may take before the answer is built uncached. */
 const GENERATION_READ_TIMEOUT_MS = 250;
 
-function hash(text: string): string {
+function hash(text: string | Buffer): string {
   return createHash('sha256').update(text).digest('base64url').slice(0, 27);
 }
 
@@ -29,7 +37,7 @@ export class ResponseCache {
   constructor(private readonly opts: { redis: Redis; keyPrefix: string; ttlMs: number; maxBytes: number }) {
     this.lru = new LRUCache<string, CachedAnswer>({
       maxSize: opts.maxBytes,
-      sizeCalculation: (a) => a.json.length * 2 + 200,
+      sizeCalculation: (a) => a.body.length + 200,
       ttl: Math.max(opts.ttlMs, 1),
     });
   }
@@ -59,15 +67,15 @@ export class ResponseCache {
   /** The answer named `etag` (from etagFor): from the cache when present, else computed and kept. */
   async get(etag: string | null, compute: () => Promise<unknown>): Promise<CachedAnswer> {
     if (etag === null) {
-      const json = JSON.stringify(await compute());
-      return { json, etag: `"${hash(json)}"` };
+      const body = render(await compute());
+      return { body, etag: `"${hash(body)}"` };
     }
     const hit = this.lru.get(etag);
     if (hit) return hit;
     const pending = this.inflight.get(etag);
     if (pending) return pending;
     const work = (async () => {
-      const answer = { json: JSON.stringify(await compute()), etag };
+      const answer = { body: render(await compute()), etag };
       this.lru.set(etag, answer);
       return answer;
     })();

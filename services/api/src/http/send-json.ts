@@ -55,5 +55,5 @@ export async function sendCachedJson(
   }
   ctx.status = 200;
   ctx.type = 'application/json; charset=utf-8';
-  ctx.body = answer.json;
+  ctx.body = answer.body;
 }
