@@ -33,10 +33,12 @@ export class DomainLimiter {
   /** Runs `task` when the domain has a free slot and its delay has passed. */
   async run<T>(domain: string, task: () => Promise<T>): Promise<T> {
     const state = this.state(domain);
-    await this.acquire(domain, state);
+    await this.takeSlot(state);
     try {
+      await this.awaitStart(domain, state);
       return await task();
     } finally {
+      // One release path, whether the task ran, failed, or the shared start could not be had.
       state.active--;
       state.queue.shift()?.();
       if (state.active === 0 && state.queue.length === 0 && state.nextStart <= this.now()) {
@@ -54,38 +56,35 @@ export class DomainLimiter {
     return s;
   }
 
-  private async acquire(domain: string, state: DomainState): Promise<void> {
+  private async takeSlot(state: DomainState): Promise<void> {
     while (state.active >= this.limits.concurrency) {
       await new Promise<void>((resolve) => state.queue.push(resolve));
     }
     state.active++;
+  }
+
+  /** Waits for this start's turn: starts pass the domain's gate one at a time, each after its delay. */
+  private async awaitStart(domain: string, state: DomainState): Promise<void> {
     if (this.limits.delayMs <= 0) return;
     const reserve = this.reserveStart;
-    if (reserve) {
-      // The slot is taken in Redis; this process's starts still pass the gate one at a time.
-      const shared = state.gate.then(async () => {
-        const wait = await reserve(domain);
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      });
-      state.gate = shared.catch(() => undefined);
-      try {
-        await shared;
-      } catch (err) {
-        state.active--;
-        state.queue.shift()?.();
-        throw err;
-      }
-      return;
-    }
-    const turn = state.gate.then(async () => {
-      // Timers may fire a millisecond early by the wall clock: wait until the slot has really come.
-      for (let wait = state.nextStart - this.now(); wait > 0; wait = state.nextStart - this.now()) {
-        await new Promise((r) => setTimeout(r, wait));
-      }
-      // Measured from the actual start: a late timer never shortens the gap to the next one.
-      state.nextStart = this.now() + this.limits.delayMs;
-    });
-    state.gate = turn;
+    const turn = state.gate.then(
+      reserve
+        ? // The slot is reserved in Redis, shared with every other process.
+          async () => {
+            const wait = await reserve(domain);
+            if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          }
+        : async () => {
+            // Timers may fire a millisecond early by the wall clock: wait until the slot has really come.
+            for (let wait = state.nextStart - this.now(); wait > 0; wait = state.nextStart - this.now()) {
+              await new Promise((r) => setTimeout(r, wait));
+            }
+            // Measured from the actual start: a late timer never shortens the gap to the next one.
+            state.nextStart = this.now() + this.limits.delayMs;
+          },
+    );
+    // A failed reservation fails this start only, not the ones queued behind it.
+    state.gate = turn.catch(() => undefined);
     await turn;
   }
 }
