@@ -37,3 +37,8 @@ export async function readDeadLetters(redis: Redis, keyPrefix: string, limit = 2
 export async function countDeadLetters(redis: Redis, keyPrefix: string): Promise<number> {
   return redis.llen(key(keyPrefix));
 }
+
+/** Whether a failed job is done for good (unrecoverable, or out of attempts): a dead letter. */
+export function isFinalFailure(job: { attemptsMade: number; opts: { attempts?: number } }, err: Error): boolean {
+  return err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+}

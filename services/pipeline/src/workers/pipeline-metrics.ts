@@ -2,7 +2,7 @@ import type { Job, Worker } from 'bullmq';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Redis } from '@trendscope/core';
 import type { StageQueues } from '../queues/create-queues';
-import { countDeadLetters } from '../queues/dead-letter';
+import { countDeadLetters, isFinalFailure } from '../queues/dead-letter';
 import { STAGES } from '../queues/stages';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
@@ -57,8 +57,7 @@ export function registerPipelineMetrics(
     });
     worker.on('failed', (job: Job | undefined, err: Error) => {
       if (!job) return;
-      const final = err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
-      jobs.inc({ stage, outcome: final ? 'failed' : 'retried' });
+      jobs.inc({ stage, outcome: isFinalFailure(job, err) ? 'failed' : 'retried' });
     });
   }
 }

@@ -2,7 +2,7 @@ import { Worker, type Job } from 'bullmq';
 import pLimit from 'p-limit';
 import type { Redis } from '@trendscope/core';
 import type { StageQueues } from '../queues/create-queues';
-import { recordDeadLetter } from '../queues/dead-letter';
+import { isFinalFailure, recordDeadLetter } from '../queues/dead-letter';
 import { JobEnqueuer } from '../queues/job-enqueuer';
 import { runsInline, type Stage } from '../queues/stages';
 import { runDetectStage } from '../stages/detect.stage';
@@ -79,7 +79,7 @@ export function startWorkers(
     });
     worker.on('failed', (job: Job | undefined, err: Error) => {
       if (!job) return;
-      const final = err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+      const final = isFinalFailure(job, err);
       deps.logger.warn({ stage, jobId: job.id, final, err: err.message }, 'job failed');
       if (!final) return;
       const data = job.data as { feed_url?: string; entry?: { url?: string }; doc?: { url?: string } };
