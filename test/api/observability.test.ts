@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import { pino } from 'pino';
@@ -6,15 +5,7 @@ import { createMetricsRegistry, startMetricsServer } from '@trendscope/core';
 import { startApi, type RunningApi } from '../support/api';
 import { buildTrend, FACTORY_NOW, seed } from '../support/factories';
 import { openTestServices, silentLogger, type TestServices } from '../support/services';
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+import { freePort } from '../support/free-port';
 
 /** The value of one sample line of a Prometheus text exposition, or null. */
 function sample(text: string, name: string, labels: Record<string, string>): number | null {

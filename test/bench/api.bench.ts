@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import {
@@ -22,6 +21,7 @@ import {
 } from '@trendscope/core';
 import { seed } from '../support/factories';
 import { benchData } from './bench-data';
+import { freePort } from '../support/free-port';
 
 const OS_URL = process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9270';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6395';
@@ -49,14 +49,6 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
-}
-
-async function freePort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as { port: number };
-  await new Promise((r) => srv.close(r));
-  return port;
 }
 
 async function ensureData(): Promise<{ sampleId: string; trends: number; articles: number }> {

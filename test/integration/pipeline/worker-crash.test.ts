@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer as createNetServer } from 'node:net';
 import { resolve } from 'node:path';
 import { expect } from 'chai';
 import { createRedis } from '@trendscope/core';
@@ -8,20 +7,12 @@ import { startFeedServer, type FeedServer } from '../../../services/pipeline/src
 import { loadCorpus } from '../../../services/pipeline/src/feed-server/load-corpus';
 import { closeQueues, createQueues } from '../../../services/pipeline/src/queues/create-queues';
 import { jobId } from '../../../services/pipeline/src/queues/job-ids';
-import { lastArticleQueue, type Stage } from '../../../services/pipeline/src/queues/stages';
+import { lastArticleQueue } from '../../../services/pipeline/src/queues/stages';
 import { articleId } from '../../../services/pipeline/src/stages/article-id';
 import { REPO_ROOT, corpusDir } from '../../support/corpus';
 import { migrateTestIndices, readArticles } from '../../support/pipeline-harness';
 import { openTestServices, type TestServices } from '../../support/services';
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+import { freePort } from '../../support/free-port';
 
 function startWorker(s: TestServices, server: FeedServer, indexInline: boolean, metricsPort = 0): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, 'services/pipeline/src/worker.main.ts')], {
@@ -70,7 +61,8 @@ describe('a worker killed in the middle of a run', function () {
       await migrateTestIndices(s);
       const redis = createRedis(s.config.redis.url, { forQueues: true });
       const queues = createQueues(redis, s.prefix, 4);
-      const writer = queues[lastArticleQueue({ indexInline })];
+      const writerStage = lastArticleQueue({ indexInline });
+      const writer = queues[writerStage];
       try {
         const first = startWorker(s, server, indexInline);
         children.push(first);
@@ -96,7 +88,7 @@ describe('a worker killed in the middle of a run', function () {
         const metricsPort = await freePort();
         const second = startWorker(s, server, indexInline, metricsPort);
         children.push(second);
-        await waitForDrain(queues, jobs, () => undefined, { timeoutMs: 180_000, writer: writer.name as Stage });
+        await waitForDrain(queues, jobs, () => undefined, { timeoutMs: 180_000, writer: writerStage });
         // The restarted worker's metrics show the jobs it finished and the queues' state.
         const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
         const finished = new RegExp(

@@ -25,9 +25,9 @@ export async function waitForDrain(
   queues: StageQueues,
   discoverJobs: Job[],
   onProgress: (p: DrainProgress) => void,
-  opts: { pollMs?: number; timeoutMs?: number; writer?: Stage } = {},
+  opts: { writer: Stage; pollMs?: number; timeoutMs?: number },
 ): Promise<DrainProgress> {
-  const writer = queues[opts.writer ?? 'index'];
+  const writer = queues[opts.writer];
   const baseIndexed = (await writer.getJobCounts('completed')).completed ?? 0;
   const baseFailed = await failedCount(queues);
   const deadline = Date.now() + (opts.timeoutMs ?? 6 * 3600_000);
