@@ -1,7 +1,9 @@
 import { parseLooseDate } from '../sources/parse-date';
 import { sanitizeField } from '../sanitize/sanitize-text';
 import { metaDocument } from './meta-document';
-import { parsePage, type PageNode, type ParsedPage } from './page-tree';
+import { nodeText, parsePage, type ParsedPage } from './page-tree';
+import { pickTitle } from './pick-title';
+import { readByline } from './read-byline';
 import { readMetadata } from './read-metadata';
 import { renderContent } from './render-content';
 import { measurePage, selectContent } from './select-content';
@@ -116,7 +118,8 @@ function textLength(html: string | null): number {
 function parseBounded(html: string, limits: ExtractionLimits): ParsedPage | ExtractionFailure {
   if (html.length > limits.maxHtmlChars) return 'too_large';
   const deadline = performance.now() + limits.maxMs;
-  return parsePage(html, { maxDepth: limits.maxDepth, maxNodes: limits.maxNodes, deadline });
+  // NUL is never valid in HTML; dropped, `<scr\0ipt>` is the script it was meant to hide.
+  return parsePage(html.replace(/\u0000/g, ''), { maxDepth: limits.maxDepth, maxNodes: limits.maxNodes, deadline });
 }
 
 /** Extracts the main content and metadata of an article page, within bounds of size and time. */
@@ -131,7 +134,9 @@ export function extractArticle(
   const meta = readMetadata(metaDocument(parsed.meta, parsed.lang));
   const nodes = measurePage(parsed.root);
   const heading = nodes.find((n) => n.tag === 'h1');
-  const title = first([...meta.title, parsed.title, heading ? textOf(heading) : ''], 500);
+  const h1 = heading ? nodeText(heading) : '';
+  const declared = first([...meta.title, parsed.title, h1], 500);
+  const title = declared ? sanitizeField(pickTitle(declared, h1, meta.publisher), 500) : null;
   let body: string | null = null;
   if (parsed.cut === null) {
     const roots = selectContent(nodes);
@@ -143,12 +148,13 @@ export function extractArticle(
   }
 
   const canonical = meta.canonical.map((c) => httpUrl(c, opts.url)).find((c) => c !== null);
-  const published = meta.published.map((d) => parseLooseDate(d)).find((d) => d !== null);
+  const byline = readByline(nodes, parsed.meta);
+  const published = meta.published.map((d) => parseLooseDate(d)).find((d) => d !== null) ?? byline.dates[0];
 
   const article: ExtractedArticle = {
     canonical_url: canonical ?? fallbackUrl,
     title,
-    author: firstAuthor(meta.author),
+    author: firstAuthor([...meta.author, ...byline.authors]),
     published_date: published ?? null,
     publisher:
       first(
@@ -176,9 +182,4 @@ function failed(failure: ExtractionFailure, url: string): ExtractedArticle {
     language_hint: null,
     failure,
   };
-}
-
-/** The text of an element and its descendants. */
-function textOf(node: PageNode): string {
-  return node.children.map((c) => (typeof c === 'string' ? c : textOf(c))).join('');
 }

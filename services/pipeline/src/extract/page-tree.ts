@@ -181,3 +181,16 @@ export function parsePage(html: string, limits: ParseLimits): ParsedPage {
   if (!cut) parser.end();
   return { root, title: title.replace(/\s+/g, ' ').trim(), lang, meta, cut };
 }
+
+/** The text of an element and its descendants, whitespace collapsed. */
+export function nodeText(node: PageNode): string {
+  const parts: string[] = [];
+  const collect = (n: PageNode): void => {
+    for (const child of n.children) {
+      if (typeof child === 'string') parts.push(child);
+      else collect(child);
+    }
+  };
+  collect(node);
+  return parts.join('').replace(WHITESPACE_RE, ' ').trim();
+}
