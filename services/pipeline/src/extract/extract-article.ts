@@ -24,12 +24,13 @@ export interface ExtractedArticle {
 }
 
 /** Why a page was not extracted: it was larger, deeper-nested or slower than the bounds allow. */
-export type ExtractionFailure = 'too_large' | 'too_many_nodes' | 'time';
+export type ExtractionFailure = 'too_large' | 'too_many_nodes' | 'too_deep' | 'time';
 
 /** Bounds on the extraction of one page (defaults: EXTRACTION_LIMITS). */
 export interface ExtractionLimits {
   maxHtmlChars: number;
   maxDepth: number;
+  maxOpen: number;
   maxNodes: number;
   maxMs: number;
 }
@@ -38,6 +39,7 @@ export interface ExtractionLimits {
 export const EXTRACTION_LIMITS: ExtractionLimits = {
   maxHtmlChars: 8_000_000,
   maxDepth: 200,
+  maxOpen: 3_000,
   maxNodes: 300_000,
   maxMs: 2_000,
 };
@@ -119,7 +121,12 @@ function parseBounded(html: string, limits: ExtractionLimits): ParsedPage | Extr
   if (html.length > limits.maxHtmlChars) return 'too_large';
   const deadline = performance.now() + limits.maxMs;
   // NUL is never valid in HTML; dropped, `<scr\0ipt>` is the script it was meant to hide.
-  return parsePage(html.replace(/\u0000/g, ''), { maxDepth: limits.maxDepth, maxNodes: limits.maxNodes, deadline });
+  return parsePage(html.replace(/\u0000/g, ''), {
+    maxDepth: limits.maxDepth,
+    maxOpen: limits.maxOpen,
+    maxNodes: limits.maxNodes,
+    deadline,
+  });
 }
 
 /** Extracts the main content and metadata of an article page, within bounds of size and time. */

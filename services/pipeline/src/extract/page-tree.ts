@@ -41,12 +41,15 @@ export interface ParsedPage {
   lang: string | null;
   meta: MetaElement[];
   /** Set when a bound stopped the parse: the tree holds only what came before. */
-  cut: 'too_many_nodes' | 'time' | null;
+  cut: 'too_many_nodes' | 'too_deep' | 'time' | null;
 }
 
 /** Bounds on one parse; a page beyond them is cut rather than allowed to stall a worker. */
 export interface ParseLimits {
+  /** Depth of the built tree; deeper elements add their text to the deepest one built. */
   maxDepth: number;
+  /** Elements open at once; the parser's own cost grows with it, so a page beyond is cut. */
+  maxOpen: number;
   maxNodes: number;
   /** Deadline as a `performance.now()` value. */
   deadline: number;
@@ -81,6 +84,10 @@ const KEPT_ATTRS = ['class', 'id', 'role', 'itemprop', 'href', 'rel', 'hidden', 
 const WHITESPACE_RE = /\s+/g;
 /** The parse is fed in chunks so the deadline is checked while it runs. */
 const CHUNK = 64 * 1024;
+/** Elements between two looks at the clock inside a chunk. */
+const CLOCK_EVERY = 512;
+/** A title longer than this is not a title; the rest is not kept. */
+const MAX_TITLE_CHARS = 2_000;
 
 function keptAttrs(attribs: Record<string, string>): Record<string, string> {
   const attrs: Record<string, string> = {};
@@ -124,9 +131,18 @@ export function parsePage(html: string, limits: ParseLimits): ParsedPage {
   let nodes = 0;
   let cut: ParsedPage['cut'] = null;
 
-  const parser = new Parser(
+  let opened = 0;
+  const stop = (reason: NonNullable<ParsedPage['cut']>): void => {
+    cut ??= reason;
+    parser.pause();
+  };
+  const parser: Parser = new Parser(
     {
       onopentag(name, attribs) {
+        opened += 1;
+        if (stack.length >= limits.maxOpen) stop('too_deep');
+        else if (nodes > limits.maxNodes) stop('too_many_nodes');
+        else if (opened % CLOCK_EVERY === 0 && performance.now() > limits.deadline) stop('time');
         if (name === 'html' && attribs.lang) lang ??= attribs.lang;
         if (META_TAGS.has(name) || (name === 'script' && /ld\+json/i.test(attribs.type ?? ''))) {
           openMeta = { tag: name, attrs: attribs, text: '' };
@@ -150,7 +166,7 @@ export function parsePage(html: string, limits: ParseLimits): ParsedPage {
       },
       ontext(text) {
         if (openMeta) openMeta.text += text;
-        if (inTitle) title += text;
+        if (inTitle && title.length < MAX_TITLE_CHARS) title += text;
         if (skipping === 0) current.children.push(text.replace(WHITESPACE_RE, ' '));
       },
       onclosetag(name) {
@@ -167,19 +183,12 @@ export function parsePage(html: string, limits: ParseLimits): ParsedPage {
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
-  for (let offset = 0; offset < html.length; offset += CHUNK) {
+  for (let offset = 0; offset < html.length && cut === null; offset += CHUNK) {
     parser.write(html.slice(offset, offset + CHUNK));
-    if (nodes > limits.maxNodes) {
-      cut = 'too_many_nodes';
-      break;
-    }
-    if (performance.now() > limits.deadline) {
-      cut = 'time';
-      break;
-    }
+    if (performance.now() > limits.deadline) cut ??= 'time';
   }
   if (!cut) parser.end();
-  return { root, title: title.replace(/\s+/g, ' ').trim(), lang, meta, cut };
+  return { root, title: title.slice(0, MAX_TITLE_CHARS).replace(WHITESPACE_RE, ' ').trim(), lang, meta, cut };
 }
 
 /** The text of an element and its descendants, whitespace collapsed. */
