@@ -6,12 +6,12 @@ const MIN_PARAGRAPH_CHARS = 25;
 /** A first choice with less text than this is reconsidered with unlikely containers scored too. */
 const MIN_LIKELY_CHARS = 500;
 /** An ancestor with at most this much more prose than the chosen container is taken instead. */
-const WIDEN_FACTOR = 1.25;
+const WIDEN_FACTOR = 1.2;
 /** Candidates compared when looking for an article split across containers. */
 const TOP_CANDIDATES = 5;
 const MIN_CLOSE_CANDIDATES = 3;
 /** How many ancestors a paragraph's score reaches. */
-const SCORE_LEVELS = 4;
+const SCORE_LEVELS = 5;
 /** Commas in the scripts of the dev set and beyond (Latin, CJK, Arabic). */
 const COMMA_RE = /[,，、،]/g;
 
