@@ -68,7 +68,9 @@ describe("Response shapes: every answer matches core's response schemas (REST, O
   let doc: Doc;
 
   before(async () => {
-    [seeded, empty] = await Promise.all([openTestServices(), openTestServices()]);
+    // A shape test, not a latency test: time-outs wide enough that a loaded machine answers 200.
+    const patient = { API_REQUEST_TIMEOUT_MS: '20000', OPENSEARCH_QUERY_TIMEOUT_MS: '15000' };
+    [seeded, empty] = await Promise.all([openTestServices(patient), openTestServices(patient)]);
     await Promise.all([
       seed(seeded, { trends: data.trends, articles: data.articles, runs: data.runs }),
       seed(empty, {}),
