@@ -23,9 +23,9 @@ import { startFeedServer } from '../../services/pipeline/src/feed-server/feed-se
 import { cleanBody } from '../../services/pipeline/src/sanitise/clean-body';
 import { sanitiseField } from '../../services/pipeline/src/sanitise/sanitise-text';
 import { scoreArticle } from '../../services/pipeline/src/score/score-article';
-import { articleId } from '../../services/pipeline/src/stages/article-id';
-import { buildArticleDoc } from '../../services/pipeline/src/stages/build-article-doc';
-import { IndexBatcher } from '../../services/pipeline/src/stages/index-batcher';
+import { articleId } from '../../services/pipeline/src/articles/article-id';
+import { buildArticleDoc } from '../../services/pipeline/src/articles/build-article-doc';
+import { IndexBatcher } from '../../services/pipeline/src/articles/index-batcher';
 import { corpusDir, loadExtractionBenchmark } from '../support/corpus';
 
 const UCI_ARTICLES = Number(process.env.BENCH_UCI_ARTICLES ?? 10_000);

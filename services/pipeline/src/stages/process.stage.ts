@@ -3,11 +3,11 @@ import { cleanBody } from '../sanitise/clean-body';
 import { sanitiseField } from '../sanitise/sanitise-text';
 import { parseLooseDate } from '../sources/parse-date';
 import { scoreArticle } from '../score/score-article';
-import { articleId } from './article-id';
-import { buildArticleDoc } from './build-article-doc';
-import type { IndexJobData, ProcessJobData } from './job-data';
-import { loadPage } from './page-store';
-import type { NextJob, StageDeps } from './stage-deps';
+import { articleId } from '../articles/article-id';
+import { buildArticleDoc } from '../articles/build-article-doc';
+import type { IndexJobData, NextJob, ProcessJobData } from '../queues/job-data';
+import { loadPage } from '../fetch/page-store';
+import type { StageDeps } from '../pipeline-deps';
 
 /**
  * Process: main-content extraction and metadata from the page (when there is one), then every
