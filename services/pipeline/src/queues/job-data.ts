@@ -49,17 +49,8 @@ export interface DiscoverJobData {
 
 const discoverSchema = Joi.object({ source_id: sourceId.required(), feed_url: httpUrl.required() });
 
-/** One feed entry, as the feed gave it, cut to JOB_CAPS. */
-export interface FeedEntryData {
-  id: string | null;
-  url: string;
-  title: string | null;
-  summary_html: string | null;
-  content_html: string | null;
-  author: string | null;
-  published: string | null;
-  categories: string[];
-}
+/** One feed entry, as the feed gave it (with a checked URL), cut to JOB_CAPS. */
+export type FeedEntryData = Omit<FeedEntry, 'id' | 'url'> & { id: string | null; url: string };
 
 /** A parsed feed entry (with its checked URL) as job data, cut to JOB_CAPS. */
 export function toEntryData(e: FeedEntry, url: string): FeedEntryData {
