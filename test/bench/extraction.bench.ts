@@ -4,6 +4,8 @@
  * (parsing the page with linkedom only), plus the quality figures of the same run.
  * Run: node --import tsx test/bench/extraction.bench.ts [rounds]
  */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
 import { parseHTML } from 'linkedom';
 import { extractArticle } from '@trendscope/pipeline/extract/extract-article';
 import { cleanBody } from '@trendscope/pipeline/sanitise/clean-body';

@@ -6,6 +6,8 @@
  * of OpenSearch's own write speed on this machine.
  * Run against a private node: `make bench`, or OPENSEARCH_URL=... REDIS_URL=... node --import tsx test/bench/pipeline.bench.ts
  */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
 import { randomBytes } from 'node:crypto';
 import {
   createLogger,
