@@ -9,8 +9,9 @@ import {
   migrateIndices,
   startMetricsServer,
 } from '@trendscope/core';
-import { createMcpRouter } from '@trendscope/mcp';
+import { createMcpServer } from '@trendscope/mcp';
 import { buildApp } from './app';
+import { createMcpRouter } from './routes/mcp.router';
 
 /** Starts the API: load config, connect, migrate indices, listen, and shut down on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -34,14 +35,15 @@ async function main(): Promise<void> {
     }
   }
 
-  // The composition root mounts the MCP endpoint; buildApp only sees a router.
-  const mcp = createMcpRouter({
+  // The composition root mounts the MCP server on /mcp; buildApp only sees a router.
+  const mcpDeps = {
     opensearch,
     names,
     queryTimeoutMs: config.opensearch.queryTimeoutMs,
     callTimeoutMs: config.api.requestTimeoutMs,
     logger: logger.child({ component: 'mcp' }),
-  });
+  };
+  const mcp = createMcpRouter(() => createMcpServer(mcpDeps));
   const metrics = createMetricsRegistry('api');
   const app = buildApp({ config, logger, opensearch, redis, names }, { extraRouters: [mcp], metrics });
   const metricsServer = await startMetricsServer({

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
-import { buildApp } from '@trendscope/api';
+import { buildApp, createMcpRouter } from '@trendscope/api';
 import { createOpenSearchClient, type OpenSearchClient } from '@trendscope/core';
-import { createMcpRouter } from '@trendscope/mcp';
+import { createMcpServer } from '@trendscope/mcp';
 import { silentLogger, type TestServices } from '../../support/services';
 
 /** A real API (REST routes plus /mcp, wired as main.ts wires them) listening on a random port. */
@@ -16,13 +16,14 @@ export interface RunningApi {
 /** Starts the API over `s` (or over `opensearch` when given, e.g. a dead one). */
 export async function startApi(s: TestServices, opensearch: OpenSearchClient = s.opensearch): Promise<RunningApi> {
   const deps = { ...s, opensearch, logger: silentLogger };
-  const mcp = createMcpRouter({
+  const mcpDeps = {
     opensearch,
     names: s.names,
     queryTimeoutMs: s.config.opensearch.queryTimeoutMs,
     callTimeoutMs: s.config.api.requestTimeoutMs,
     logger: silentLogger,
-  });
+  };
+  const mcp = createMcpRouter(() => createMcpServer(mcpDeps));
   const server: Server = createServer(buildApp(deps, { extraRouters: [mcp] }).callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
