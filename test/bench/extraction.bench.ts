@@ -8,8 +8,8 @@
 import '@trendscope/core/require-project-node';
 import { parseHTML } from 'linkedom';
 import { extractArticle } from '@trendscope/pipeline/extract/extract-article';
-import { cleanBody } from '@trendscope/pipeline/sanitize/clean-body';
-import { htmlToPlainText } from '@trendscope/pipeline/sanitize/sanitize-text';
+import { cleanBody } from '@trendscope/pipeline/sanitise/clean-body';
+import { htmlToPlainText } from '@trendscope/pipeline/sanitise/sanitise-text';
 import { loadExtractionBenchmark } from '../support/corpus';
 import { scoreExtraction } from '../support/extraction-metric';
 
