@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { openTestServices, type TestServices } from '../support/services';
-import { startApi, type RunningApi } from './support/api-server';
+import { startApi, type RunningApi } from '../support/api';
 import { call, connectHttp, connectStdio, stdioEnv, TRANSPORTS } from './support/mcp-clients';
 import { seedMcpData } from './support/seed-data';
 
@@ -26,7 +26,7 @@ for (const kind of TRANSPORTS) {
       // Over stdio, the server is started exactly as the README says: `npx trendscope-mcp`.
       client =
         kind === 'http'
-          ? await connectHttp(api.baseUrl)
+          ? await connectHttp(api.url)
           : await connectStdio(stdioEnv(s.config), { command: 'npx', args: ['--no-install', 'trendscope-mcp'] });
     });
     after(async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { openTestServices, type TestServices } from '../support/services';
-import { startApi, type RunningApi } from './support/api-server';
+import { getJson, startApi, type RunningApi } from '../support/api';
 import { call, connectHttp, connectStdio, stdioEnv, textOf, TRANSPORTS } from './support/mcp-clients';
 import { seedMcpData, type McpSeed } from './support/seed-data';
 
@@ -82,7 +82,7 @@ for (const kind of TRANSPORTS) {
       s = await openTestServices();
       data = await seedMcpData(s);
       api = await startApi(s);
-      client = kind === 'http' ? await connectHttp(api.baseUrl) : await connectStdio(stdioEnv(s.config));
+      client = kind === 'http' ? await connectHttp(api.url) : await connectStdio(stdioEnv(s.config));
       // Listing the tools makes the SDK client check every structuredContent against the tool's
       // advertised output schema (it throws on a mismatch).
       await client.listTools();
@@ -96,7 +96,7 @@ for (const kind of TRANSPORTS) {
     it('answers every tool and argument set as its REST endpoint does', async () => {
       for (const c of cases(data)) {
         const label = `${c.tool} ${JSON.stringify(c.args)}`;
-        const rest = await api.get(c.rest);
+        const rest = await getJson(api.url, c.rest);
         expect(rest.status, `${label}: REST ${c.rest}`).to.equal(200);
         const result = await call(client, c.tool, c.args);
         expect(result.isError, `${label}: ${textOf(result)}`).to.not.equal(true);

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { openTestServices, type TestServices } from '../support/services';
-import { startApi, type RunningApi } from './support/api-server';
+import { startApi, type RunningApi } from '../support/api';
 import { call, connectHttp, restErrorOf } from './support/mcp-clients';
 import { seedMcpData } from './support/seed-data';
 
@@ -42,7 +42,7 @@ describe('MCP tools under random and hostile arguments', function () {
     s = await openTestServices();
     await seedMcpData(s);
     api = await startApi(s);
-    client = await connectHttp(api.baseUrl);
+    client = await connectHttp(api.url);
     await client.listTools();
   });
   after(async () => {

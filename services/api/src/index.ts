@@ -1,3 +1,3 @@
 export { buildApp, type BuildAppOptions } from './app';
+export { createApiServer, type ApiServerOptions } from './api-server';
 export type { ApiDeps } from './deps';
-export { createMcpRouter, MCP_PATH } from './routes/mcp.router';
