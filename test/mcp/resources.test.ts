@@ -6,7 +6,7 @@ import { openTestServices, type TestServices } from '../support/services';
 import { getJson, startApi, type RunningApi } from '../support/api';
 import { deadOpenSearch } from '../support/dead-services';
 import { connectHttp, connectStdio, stdioEnv, TRANSPORTS } from './support/mcp-clients';
-import { seedMcpData, type McpSeed } from './support/seed-data';
+import { buildDataset, seedDataset, type Dataset } from '../support/dataset';
 
 function textContent(result: ReadResourceResult): unknown {
   const first = result.contents[0];
@@ -19,11 +19,11 @@ for (const kind of TRANSPORTS) {
     let s: TestServices;
     let api: RunningApi;
     let client: Client;
-    let data: McpSeed;
+    let data: Dataset;
 
     before(async () => {
       s = await openTestServices();
-      data = await seedMcpData(s);
+      data = await seedDataset(s, buildDataset(new Date()));
       api = await startApi(s);
       client = kind === 'http' ? await connectHttp(api.url) : await connectStdio(stdioEnv(s.config));
     });
@@ -42,14 +42,18 @@ for (const kind of TRANSPORTS) {
       const { resources } = await client.listResources();
       const uris = resources.map((r) => r.uri);
       expect(uris).to.include('trendscope://taxonomy');
-      expect(uris).to.include.members([`trend://${data.ai.id}`, `trend://${data.rates.id}`, `trend://${data.old.id}`]);
-      expect(resources.find((r) => r.uri === `trend://${data.ai.id}`)?.title).to.equal(data.ai.topic);
+      expect(uris).to.include.members([
+        `trend://${data.named.ai.id}`,
+        `trend://${data.named.rates.id}`,
+        `trend://${data.named.football.id}`,
+      ]);
+      expect(resources.find((r) => r.uri === `trend://${data.named.ai.id}`)?.title).to.equal(data.named.ai.topic);
     });
 
     it('reads trend://{id} as the JSON of GET /v1/trends/{id}', async () => {
-      const result = await client.readResource({ uri: `trend://${data.ai.id}` });
-      expect(result.contents[0]).to.include({ uri: `trend://${data.ai.id}`, mimeType: 'application/json' });
-      const rest = await getJson(api.url, `/v1/trends/${data.ai.id}`);
+      const result = await client.readResource({ uri: `trend://${data.named.ai.id}` });
+      expect(result.contents[0]).to.include({ uri: `trend://${data.named.ai.id}`, mimeType: 'application/json' });
+      const rest = await getJson(api.url, `/v1/trends/${data.named.ai.id}`);
       expect(textContent(result)).to.deep.equal(rest.body);
     });
 

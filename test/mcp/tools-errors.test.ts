@@ -7,7 +7,7 @@ import { openTestServices, type TestServices } from '../support/services';
 import { getJson, startApi, type RunningApi } from '../support/api';
 import { deadOpenSearch } from '../support/dead-services';
 import { call, connectHttp, connectStdio, restErrorOf, stdioEnv, textOf, TRANSPORTS } from './support/mcp-clients';
-import { seedMcpData, type McpSeed } from './support/seed-data';
+import { buildDataset, seedDataset, type Dataset } from '../support/dataset';
 
 /** A bad argument, the REST request carrying the same value, and the words the error must name. */
 interface BadCase {
@@ -109,11 +109,11 @@ for (const kind of TRANSPORTS) {
     let s: TestServices;
     let api: RunningApi;
     let client: Client;
-    let data: McpSeed;
+    let data: Dataset;
 
     before(async () => {
       s = await openTestServices();
-      data = await seedMcpData(s);
+      data = await seedDataset(s, buildDataset(new Date()));
       api = await startApi(s);
       client = kind === 'http' ? await connectHttp(api.url) : await connectStdio(stdioEnv(s.config));
     });
@@ -124,7 +124,7 @@ for (const kind of TRANSPORTS) {
     });
 
     it('answers every bad argument as a tool error with the REST 422 words', async () => {
-      for (const c of badCases(data.ai.id)) {
+      for (const c of badCases(data.named.ai.id)) {
         const label = `${c.tool} ${JSON.stringify(c.args).slice(0, 80)}`;
         const rest = await getJson(api.url, c.rest);
         expect(rest.status, `${label}: REST ${c.rest}`).to.equal(422);
