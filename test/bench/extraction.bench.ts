@@ -5,6 +5,8 @@
  * CPU time per page (bytes to body text) and the ratio of pages per second ours / trafilatura.
  * Run: node --import tsx test/bench/extraction.bench.ts
  */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
 import { loadExtractionBenchmark } from '../support/corpus';
 import { scoreExtraction } from '../support/extraction-metric';
 import { runExtraction, type ExtractionRun } from '../support/extraction-runs';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { cleanBody } from '@trendscope/pipeline/sanitize/clean-body';
+import { cleanBody } from '@trendscope/pipeline/sanitise/clean-body';
 import { extractArticle } from '@trendscope/pipeline/extract/extract-article';
 
 const URL = 'https://news.example.net/2026/11/23/story';

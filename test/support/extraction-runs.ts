@@ -1,7 +1,7 @@
 /** Our extractor run over a set of pages as the pipeline stores bodies, with its CPU time. */
 import { decodePageBytes } from '@trendscope/pipeline/extract/decode-page-bytes';
 import { extractArticle, type ExtractedArticle } from '@trendscope/pipeline/extract/extract-article';
-import { htmlToPlainText } from '@trendscope/pipeline/sanitize/sanitize-text';
+import { htmlToPlainText } from '@trendscope/pipeline/sanitise/sanitise-text';
 
 /** A page to extract: raw bytes and the URL it was fetched from. */
 export interface RawPage {

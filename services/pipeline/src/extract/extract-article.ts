@@ -1,5 +1,5 @@
 import { parseLooseDate } from '../sources/parse-date';
-import { sanitizeField } from '../sanitize/sanitize-text';
+import { sanitiseField } from '../sanitise/sanitise-text';
 import { metaDocument } from './meta-document';
 import { nodeText, parsePage, type ParsedPage } from './page-tree';
 import { pickTitle } from './pick-title';
@@ -62,7 +62,7 @@ function httpUrl(value: string | null | undefined, base: string): string | null 
 
 function first(values: string[], max?: number): string | null {
   for (const value of values) {
-    const clean = sanitizeField(value, max);
+    const clean = sanitiseField(value, max);
     if (clean) return clean;
   }
   return null;
@@ -143,7 +143,7 @@ export function extractArticle(
   const heading = nodes.find((n) => n.tag === 'h1');
   const h1 = heading ? nodeText(heading) : '';
   const declared = first([...meta.title, parsed.title, h1], 500);
-  const title = declared ? sanitizeField(pickTitle(declared, h1, meta.publisher), 500) : null;
+  const title = declared ? sanitiseField(pickTitle(declared, h1, meta.publisher), 500) : null;
   let body: string | null = null;
   if (parsed.cut === null) {
     const roots = selectContent(nodes);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import iconv from 'iconv-lite';
-import { cleanBody } from '@trendscope/pipeline/sanitize/clean-body';
+import { cleanBody } from '@trendscope/pipeline/sanitise/clean-body';
 import { decodePageBytes } from '@trendscope/pipeline/extract/decode-page-bytes';
 import { EXTRACTION_LIMITS, extractArticle } from '@trendscope/pipeline/extract/extract-article';
 
