@@ -1,3 +1,5 @@
+import { BLOCK_TAGS as SANITISER_BLOCK_TAGS } from '../sanitise/sanitise-text';
+
 /**
  * Cues that say whether a block is article text, read from tags and class/id names (which are
  * English-like on most sites whatever the page's language) and from the text's shape.
@@ -12,42 +14,8 @@ export const DROP_TAGS = new Set(['nav', 'figure', 'figcaption', 'picture', 'img
  */
 export const CHROME_TAGS = new Set(['aside', 'footer']);
 
-/** Blocks that start a new line of text. */
-export const BLOCK_TAGS = new Set([
-  'address',
-  'article',
-  'blockquote',
-  'center',
-  'dd',
-  'details',
-  'div',
-  'dl',
-  'dt',
-  'fieldset',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hr',
-  'li',
-  'main',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'summary',
-  'table',
-  'tbody',
-  'td',
-  'th',
-  'thead',
-  'tr',
-  'ul',
-  'br',
-]);
+/** Blocks that start a new line of text (the sanitiser's list, plus line breaks and `center`). */
+export const BLOCK_TAGS: ReadonlySet<string> = new Set([...SANITISER_BLOCK_TAGS, 'br', 'center']);
 
 /** Elements that hold a paragraph of text on their own. */
 export const PARAGRAPH_TAGS = new Set(['p', 'pre', 'td', 'blockquote', 'dd', 'li', 'h2', 'h3', 'h4', 'h5', 'h6']);
