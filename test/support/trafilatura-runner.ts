@@ -8,6 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from './corpus';
 
+/** A pip install that hangs (no registry) counts as no Python rather than a stuck test run. */
+const INSTALL_TIMEOUT_MS = 300_000;
+const RUN_TIMEOUT_MS = 300_000;
+
 /** trafilatura's output per page id and its CPU time over all pages. */
 export interface TrafilaturaRun {
   version: string;
@@ -19,7 +23,11 @@ export interface TrafilaturaRun {
 export function trafilaturaPython(): string | null {
   try {
     const script = path.join(REPO_ROOT, 'infra', 'local', 'trafilatura-venv.sh');
-    return execFileSync('bash', [script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim();
+    return execFileSync('bash', [script], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      timeout: INSTALL_TIMEOUT_MS,
+    }).trim();
   } catch {
     return null;
   }
@@ -34,7 +42,11 @@ export function runTrafilatura(pages: { id: string; gzPath: string }[]): Trafila
     const manifest = path.join(dir, 'manifest.json');
     writeFileSync(manifest, JSON.stringify(pages.map((p) => ({ id: p.id, path: p.gzPath }))));
     const script = path.join(REPO_ROOT, 'test', 'support', 'run-trafilatura.py');
-    const out = execFileSync(python, [script, manifest], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const out = execFileSync(python, [script, manifest], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+      timeout: RUN_TIMEOUT_MS,
+    });
     const parsed = JSON.parse(out) as { version: string; cpu_ms: number; output: Record<string, string | null> };
     return { version: parsed.version, cpuMs: parsed.cpu_ms, output: parsed.output };
   } finally {

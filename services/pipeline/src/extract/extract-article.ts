@@ -121,7 +121,7 @@ function parseBounded(html: string, limits: ExtractionLimits): ParsedPage | Extr
   if (html.length > limits.maxHtmlChars) return 'too_large';
   const deadline = performance.now() + limits.maxMs;
   // NUL is never valid in HTML; dropped, `<scr\0ipt>` is the script it was meant to hide.
-  return parsePage(html.replace(/\u0000/g, ''), {
+  return parsePage(html.replaceAll('\u0000', ''), {
     maxDepth: limits.maxDepth,
     maxOpen: limits.maxOpen,
     maxNodes: limits.maxNodes,
