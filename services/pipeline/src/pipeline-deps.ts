@@ -67,6 +67,7 @@ export function createPipelineRuntime(
     indexBatcher,
     clock,
     logger,
+    snapshots: { repository: config.opensearch.snapshotRepository, prefix: config.opensearch.indexPrefix },
   };
   return {
     deps,

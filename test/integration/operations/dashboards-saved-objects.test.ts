@@ -142,7 +142,11 @@ describe('OpenSearch Dashboards saved objects (infra/opensearch/dashboards/trend
   it('runs every visualization as an aggregation the live index accepts', async () => {
     for (const vis of ofType('visualization')) {
       const index = s.names[kindOf(patternOf(vis))];
-      const res = await s.opensearch.search({ index, body: { size: 0, aggs: toSearchAggs(aggsOf(vis)) } });
+      const res = await s.opensearch.transport.request({
+        method: 'POST',
+        path: `/${index}/_search`,
+        body: { size: 0, aggs: toSearchAggs(aggsOf(vis)) },
+      });
       expect(res.statusCode, vis.id).to.equal(200);
     }
   });

@@ -75,6 +75,17 @@ export const CONFIG_SCHEMA = Joi.object({
     .default(1000)
     .description('Server-side time-out put on search requests so slow queries are bounded.'),
   OPENSEARCH_MIGRATE_ON_START: Joi.boolean().default(true).description('Apply index migrations when a service starts.'),
+  OPENSEARCH_SNAPSHOT_REPOSITORY: Joi.string()
+    .pattern(/^[a-z][a-z0-9_-]{0,60}$/)
+    .default('trendscope-snapshots')
+    .description('Name of the filesystem snapshot repository (make snapshot, make restore, the scheduled snapshot).'),
+  OPENSEARCH_SNAPSHOT_LOCATION: Joi.string()
+    .min(1)
+    .max(1000)
+    .default('trendscope')
+    .description(
+      "Folder of the snapshot repository on the OpenSearch nodes: absolute, or relative to the nodes' path.repo.",
+    ),
 
   REDIS_URL: Joi.string()
     .uri({ scheme: ['redis', 'rediss'] })
@@ -180,6 +191,18 @@ export const CONFIG_SCHEMA = Joi.object({
     .max(600000)
     .default(30000)
     .description('Lock of an active job; a job whose worker died is retried after this long.'),
+  PIPELINE_SNAPSHOT_INTERVAL_SECONDS: Joi.number()
+    .integer()
+    .min(0)
+    .max(30 * 86400)
+    .default(86400)
+    .description('How often the scheduler takes a snapshot of every index; 0 turns scheduled snapshots off.'),
+  PIPELINE_SNAPSHOT_KEEP: Joi.number()
+    .integer()
+    .min(1)
+    .max(1000)
+    .default(14)
+    .description('Snapshots kept by the scheduled snapshot job; older ones are deleted after each new one.'),
   PIPELINE_CLI_WORKER_PROCESSES: Joi.number()
     .integer()
     .min(1)

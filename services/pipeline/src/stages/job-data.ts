@@ -54,3 +54,6 @@ export interface IndexJobData {
 export interface DetectJobData {
   now?: string;
 }
+
+/** Take a snapshot of every index and prune old ones (the scheduler's periodic job). */
+export type SnapshotJobData = Record<string, never>;

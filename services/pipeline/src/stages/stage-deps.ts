@@ -1,4 +1,4 @@
-import type { IndexNames, Logger, OpenSearchClient, PipelineConfig, Redis } from '@trendscope/core';
+import type { IndexNames, Logger, OpenSearchClient, PipelineConfig, Redis, SnapshotRepository } from '@trendscope/core';
 import type { DomainLimiter } from '../fetch/domain-limiter';
 import type { IndexBatcher } from './index-batcher';
 import type { RobotsCache } from '../fetch/robots-cache';
@@ -18,6 +18,8 @@ export interface StageDeps {
   /** The injected clock (fetched_at, indexed_at, detection time). */
   clock: () => Date;
   logger: Logger;
+  /** Where scheduled snapshots go, and the prefix their names start with. */
+  snapshots: { repository: SnapshotRepository; prefix: string };
 }
 
 /** Where a job is in its retries, for stages that degrade on the last attempt. */

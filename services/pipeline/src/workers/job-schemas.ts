@@ -58,4 +58,5 @@ export const JOB_SCHEMAS: Readonly<Record<Stage, Joi.ObjectSchema>> = Object.fre
       .required(),
   }),
   detect: Joi.object({ now: Joi.string().isoDate() }),
+  snapshot: Joi.object({}),
 });
