@@ -24,7 +24,7 @@ export function createPipelineRuntime(
 ): PipelineRuntime {
   const p = config.pipeline;
   const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 60_000, maxRetries: 3 });
-  const redis = createRedis(config.redis.url, { forQueues: true });
+  const redis = createRedis(config.redis, { forQueues: true });
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const keyPrefix = config.redis.keyPrefix;
   const names = indexNames(config.opensearch.indexPrefix);

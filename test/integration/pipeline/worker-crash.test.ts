@@ -59,7 +59,7 @@ describe('a worker killed in the middle of a run', function () {
       await s.cleanup();
       s = await openTestServices();
       await migrateTestIndices(s);
-      const redis = createRedis(s.config.redis.url, { forQueues: true });
+      const redis = createRedis(s.config.redis, { forQueues: true });
       const queues = createQueues(redis, s.prefix, 4);
       const writerStage = lastArticleQueue({ indexInline });
       const writer = queues[writerStage];

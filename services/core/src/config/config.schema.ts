@@ -55,9 +55,15 @@ export const CONFIG_SCHEMA = Joi.object({
     .description('Memory the in-process response cache may use, in MiB.'),
 
   OPENSEARCH_URL: Joi.string()
-    .uri({ scheme: ['http', 'https'] })
+    .custom((value: string, helpers) => {
+      const uri = Joi.string().uri({ scheme: ['http', 'https'] });
+      const nodes = value.split(',').map((n) => n.trim());
+      return nodes.every((n) => uri.validate(n).error === undefined) ? nodes.join(',') : helpers.error('string.uri');
+    })
     .default('http://127.0.0.1:9200')
-    .description('OpenSearch node URL (credentials may be embedded).'),
+    .description(
+      'OpenSearch node URL, or a comma-separated list of the nodes of one cluster (credentials may be embedded).',
+    ),
   OPENSEARCH_INDEX_PREFIX: Joi.string()
     .pattern(/^[a-z][a-z0-9_-]{0,40}$/)
     .default('trendscope')
@@ -91,6 +97,17 @@ export const CONFIG_SCHEMA = Joi.object({
     .uri({ scheme: ['redis', 'rediss'] })
     .default('redis://127.0.0.1:6379')
     .description('Redis URL (queues, schedules, rate limits, caches).'),
+  REDIS_SENTINELS: Joi.string()
+    .allow('')
+    .pattern(/^\s*[^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*$/)
+    .default('')
+    .description(
+      'Comma-separated host:port list of Redis Sentinels; when set, every connection asks them for the current primary of REDIS_SENTINEL_NAME (REDIS_URL then gives only the password and database).',
+    ),
+  REDIS_SENTINEL_NAME: Joi.string()
+    .pattern(/^[A-Za-z0-9._-]{1,100}$/)
+    .default('trendscope')
+    .description('Name of the primary the Sentinels monitor.'),
   REDIS_KEY_PREFIX: Joi.string()
     .pattern(/^[a-z][a-z0-9_-]{0,40}$/)
     .default('trendscope')

@@ -28,7 +28,13 @@ export interface Config {
     /** The filesystem snapshot repository (its location is on the OpenSearch nodes). */
     readonly snapshotRepository: { readonly name: string; readonly location: string };
   };
-  readonly redis: { readonly url: string; readonly keyPrefix: string };
+  readonly redis: {
+    readonly url: string;
+    readonly keyPrefix: string;
+    /** Sentinels to ask for the primary (empty: connect to `url` directly). */
+    readonly sentinels: readonly { readonly host: string; readonly port: number }[];
+    readonly sentinelName: string;
+  };
   readonly health: { readonly timeoutMs: number };
   readonly pipeline: PipelineConfig;
 }
@@ -99,6 +105,8 @@ interface RawEnv {
   OPENSEARCH_SNAPSHOT_LOCATION: string;
   REDIS_URL: string;
   REDIS_KEY_PREFIX: string;
+  REDIS_SENTINELS: string;
+  REDIS_SENTINEL_NAME: string;
   HEALTH_TIMEOUT_MS: number;
   PIPELINE_ALLOW_HOSTS: string;
   PIPELINE_USER_AGENT: string;
@@ -154,7 +162,15 @@ export function loadConfig(env: Env = process.env): Config {
       migrateOnStart: v.OPENSEARCH_MIGRATE_ON_START,
       snapshotRepository: { name: v.OPENSEARCH_SNAPSHOT_REPOSITORY, location: v.OPENSEARCH_SNAPSHOT_LOCATION },
     },
-    redis: { url: v.REDIS_URL, keyPrefix: v.REDIS_KEY_PREFIX },
+    redis: {
+      url: v.REDIS_URL,
+      keyPrefix: v.REDIS_KEY_PREFIX,
+      sentinels: v.REDIS_SENTINELS.split(',')
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0)
+        .map((s) => ({ host: s.slice(0, s.lastIndexOf(':')), port: Number(s.slice(s.lastIndexOf(':') + 1)) })),
+      sentinelName: v.REDIS_SENTINEL_NAME,
+    },
     health: { timeoutMs: v.HEALTH_TIMEOUT_MS },
     pipeline: {
       allowHosts: v.PIPELINE_ALLOW_HOSTS.split(',')

@@ -41,7 +41,7 @@ export async function runSnapshotCommand(config: Config, out: NodeJS.WritableStr
  */
 export async function runRestoreCommand(config: Config, snapshot: string, out: NodeJS.WritableStream): Promise<void> {
   const opensearch = openSearchFor(config);
-  const redis = createRedis(config.redis.url, { forQueues: true });
+  const redis = createRedis(config.redis, { forQueues: true });
   try {
     const names = indexNames(config.opensearch.indexPrefix);
     const repo = config.opensearch.snapshotRepository;
