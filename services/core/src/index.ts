@@ -17,3 +17,4 @@ export * from './queries/index';
 export * from './presenters/index';
 export * from './validation/index';
 export * from './metrics/metrics-server';
+export * from './responses/index';

@@ -8,7 +8,7 @@ import { startFeedServer, type FeedServer } from '../../../services/pipeline/src
 import { loadCorpus } from '../../../services/pipeline/src/feed-server/load-corpus';
 import { closeQueues, createQueues, type StageQueues } from '../../../services/pipeline/src/queues/create-queues';
 import { jobId } from '../../../services/pipeline/src/queues/job-ids';
-import { articleId } from '../../../services/pipeline/src/stages/article-id';
+import { articleId } from '../../../services/pipeline/src/articles/article-id';
 import { REPO_ROOT, corpusDir } from '../../support/corpus';
 import { migrateTestIndices, readArticles } from '../../support/pipeline-harness';
 import { startSentinelGroup, type SentinelGroup } from '../../support/redis-sentinel';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { createOpenSearchClient, migrateIndices, readGeneration, type ArticleDoc } from '@trendscope/core';
-import { IndexBatcher } from '../../../services/pipeline/src/stages/index-batcher';
-import { articleId } from '../../../services/pipeline/src/stages/article-id';
-import { buildArticle } from '../../support/article-factory';
+import { IndexBatcher } from '../../../services/pipeline/src/articles/index-batcher';
+import { articleId } from '../../../services/pipeline/src/articles/article-id';
+import { buildArticle } from '../../support/factories';
 import { openTestServices, silentLogger, type TestServices } from '../../support/services';
 
 describe('index batcher (real OpenSearch)', function () {

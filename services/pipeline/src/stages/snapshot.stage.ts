@@ -1,6 +1,6 @@
 import { pruneSnapshots, takeSnapshot } from '@trendscope/core';
-import type { SnapshotJobData } from './job-data';
-import type { StageDeps } from './stage-deps';
+import type { StageDeps } from '../pipeline-deps';
+import type { SnapshotJobData } from '../queues/job-data';
 
 /** Snapshot: every index into the snapshot repository, then the oldest beyond the retention count deleted. */
 export async function runSnapshotStage(_input: SnapshotJobData, deps: StageDeps): Promise<[]> {
