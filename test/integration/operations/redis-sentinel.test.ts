@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import type { Job } from 'bullmq';
 import { expect } from 'chai';
 import { createRedis, loadConfig, readGeneration, type Config, type Redis } from '@trendscope/core';
@@ -9,8 +8,8 @@ import { loadCorpus } from '../../../services/pipeline/src/feed-server/load-corp
 import { closeQueues, createQueues, type StageQueues } from '../../../services/pipeline/src/queues/create-queues';
 import { jobId } from '../../../services/pipeline/src/queues/job-ids';
 import { articleId } from '../../../services/pipeline/src/articles/article-id';
-import { REPO_ROOT, corpusDir } from '../../support/corpus';
-import { migrateTestIndices, readArticles } from '../../support/pipeline-harness';
+import { corpusDir } from '../../support/corpus';
+import { migrateTestIndices, readArticles, spawnPipelineWorker } from '../../support/pipeline-harness';
 import { startSentinelGroup, type SentinelGroup } from '../../support/redis-sentinel';
 import { openTestServices, type TestServices } from '../../support/services';
 
@@ -52,25 +51,10 @@ describe('Redis Sentinel: the primary killed during an ingest', function () {
     // Refused connections to the killed primary are expected until the Sentinels name the new one.
     redis.on('error', () => undefined);
     queues = createQueues(redis, s.prefix, 6);
-    worker = spawn(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, 'services/pipeline/src/worker.main.ts')], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        ...sentinelEnv,
-        LOG_LEVEL: 'silent',
-        OPENSEARCH_INDEX_PREFIX: s.prefix,
-        REDIS_KEY_PREFIX: s.prefix,
-        OPENSEARCH_MIGRATE_ON_START: 'false',
-        PIPELINE_ALLOW_HOSTS: server.hostPort,
-        PIPELINE_DOMAIN_DELAY_MS: '0',
-        PIPELINE_DOMAIN_CONCURRENCY: '8',
-        PIPELINE_FETCH_CONCURRENCY: '8',
-        PIPELINE_INDEX_BATCH_SIZE: '10',
-        PIPELINE_JOB_ATTEMPTS: '6',
-        PIPELINE_JOB_LOCK_MS: '6000',
-        PIPELINE_METRICS_PORT: '0',
-      },
+    worker = spawnPipelineWorker(s, server.hostPort, {
+      ...sentinelEnv,
+      PIPELINE_INDEX_BATCH_SIZE: '10',
+      PIPELINE_JOB_ATTEMPTS: '6',
     });
     const discover = async (round: string): Promise<Job[]> =>
       (queues as StageQueues).discover.addBulk(
