@@ -16,7 +16,7 @@ import { openTestServices, type TestServices } from '../../support/services';
 const ARTICLES = 150;
 
 describe('Redis Sentinel: the primary killed during an ingest', function () {
-  this.timeout(300_000);
+  this.timeout(480_000);
   let s: TestServices;
   let group: SentinelGroup;
   let server: FeedServer;
@@ -51,6 +51,7 @@ describe('Redis Sentinel: the primary killed during an ingest', function () {
     // Refused connections to the killed primary are expected until the Sentinels name the new one.
     redis.on('error', () => undefined);
     queues = createQueues(redis, s.prefix, 6);
+    for (const queue of Object.values(queues)) queue.on('error', () => undefined);
     worker = spawnPipelineWorker(s, server.hostPort, {
       ...sentinelEnv,
       PIPELINE_INDEX_BATCH_SIZE: '10',
@@ -66,7 +67,8 @@ describe('Redis Sentinel: the primary killed during an ingest', function () {
       );
     const jobs = await discover('r1');
     const writer = queues.process;
-    const deadline = Date.now() + 120_000;
+    // A worker process starts slowly on a loaded machine (tsx compiles the pipeline first).
+    const deadline = Date.now() + 240_000;
     while (((await writer.getJobCounts('completed')).completed ?? 0) < 20) {
       if (Date.now() > deadline) throw new Error('the worker indexed nothing');
       await new Promise((r) => setTimeout(r, 100));
