@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { clusterArticles, DEFAULT_CLUSTER_OPTIONS } from '../../services/pipeline/src/detect/cluster';
-import { backgroundIdf } from '../../services/pipeline/src/detect/idf';
-import { loadGiveme, loadGivemeSampling } from '../../services/pipeline/scripts/corpus/giveme.corpus';
+import { clusterArticles, DEFAULT_CLUSTER_OPTIONS } from '@trendscope/pipeline/detect/cluster';
+import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
+import { loadGiveme, loadGivemeSampling } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
 import { bcubed, type BCubed } from '../support/bcubed';
 import { givemeDetectArticles, uciDetectArticles, uciSlice } from '../support/detect-corpus';
 

@@ -6,13 +6,9 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
-import { clusterArticles, type ClusterOptions, type DetectArticle } from '../../services/pipeline/src/detect/cluster';
-import { backgroundIdf } from '../../services/pipeline/src/detect/idf';
-import {
-  loadGiveme,
-  loadGivemeSampling,
-  type GivemeArticle,
-} from '../../services/pipeline/scripts/corpus/giveme.corpus';
+import { clusterArticles, type ClusterOptions, type DetectArticle } from '@trendscope/pipeline/detect/cluster';
+import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
+import { loadGiveme, loadGivemeSampling, type GivemeArticle } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
 import { bcubed } from './bcubed';
 import { givemeDetectArticles, uciDetectArticles, uciSlice } from './detect-corpus';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { keyPhrases, topicLabel } from '../../../services/pipeline/src/detect/key-phrases';
+import { keyPhrases, topicLabel } from '@trendscope/pipeline/detect/key-phrases';
 
 const flatIdf = (): number => 1;
 
