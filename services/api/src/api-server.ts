@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { Registry } from 'prom-client';
-import { createMcpRouter } from '@trendscope/mcp';
+import { createMcpServer, type McpDeps } from '@trendscope/mcp';
 import { buildApp } from './app';
 import type { ApiDeps } from './deps';
+import { createMcpRouter } from './routes/mcp.router';
 
 /** What the API server adds to its dependencies. */
 export interface ApiServerOptions {
@@ -15,14 +16,15 @@ export interface ApiServerOptions {
  * main.ts and the tests both start it, so the tests run the service as it is deployed.
  */
 export function createApiServer(deps: ApiDeps, options: ApiServerOptions = {}): Server {
-  const mcp = createMcpRouter({
+  const mcpDeps: McpDeps = {
     opensearch: deps.opensearch,
     names: deps.names,
     queryTimeoutMs: deps.config.opensearch.queryTimeoutMs,
     callTimeoutMs: deps.config.api.requestTimeoutMs,
     logger: deps.logger.child({ component: 'mcp' }),
     ...(deps.now ? { now: deps.now } : {}),
-  });
+  };
+  const mcp = createMcpRouter(() => createMcpServer(mcpDeps));
   const app = buildApp(deps, { extraRouters: [mcp], ...(options.metrics ? { metrics: options.metrics } : {}) });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
