@@ -54,14 +54,18 @@ start() {
   fetch
   mkdir -p "$OS_HOME/config" "$OS_HOME/data" "$OS_HOME/logs"
   cp "$ROOT/infra/local/opensearch/opensearch.yml" "$OS_HOME/config/opensearch.yml"
-  echo "transport.port: $((OS_PORT + 100))" >> "$OS_HOME/config/opensearch.yml"
+  # The runner probes for a free http port only up to 9299; force.http.port sets the real one.
+  {
+    echo "force.http.port: $OS_PORT"
+    echo "transport.port: $((OS_PORT + 100))"
+  } >> "$OS_HOME/config/opensearch.yml"
   log "starting on 127.0.0.1:$OS_PORT (heap $OS_HEAP, data $OS_HOME/data)"
   # The runner names its node home <basePath>/node_1 and listens on baseHttpPort + 1.
   nohup java -Xms"$OS_HEAP" -Xmx"$OS_HEAP" -XX:+UseG1GC -Djava.awt.headless=true \
     -Dlog4j2.formatMsgNoLookups=true -Dfile.encoding=UTF-8 \
     -cp "$LIB/*" org.codelibs.opensearch.runner.OpenSearchRunner \
     -basePath "$OS_HOME" -confPath "$OS_HOME/config" -dataPath "$OS_HOME/data" -logsPath "$OS_HOME/logs" \
-    -numOfNode 1 -baseHttpPort "$((OS_PORT - 1))" -clusterName trendscope-local -printOnFailure \
+    -numOfNode 1 -baseHttpPort 9200 -clusterName trendscope-local -printOnFailure \
     > "$LOG_FILE" 2>&1 < /dev/null &
   echo $! > "$PID_FILE"
   wait_ready
