@@ -6,6 +6,8 @@
  * fragment merge (BEFORE_MERGE), both measured in this run.
  * Run: node --import tsx test/bench/detect.bench.ts
  */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
 import { loadClassifier } from '../../services/pipeline/src/classify/classifier';
 import { buildTrend, type TrendMember } from '../../services/pipeline/src/detect/build-trend';
 import { clusterArticles, type ClusterOptions } from '../../services/pipeline/src/detect/cluster';

@@ -3,6 +3,8 @@
  * with the production defaults, or with options given as JSON (ablations).
  * Run: node --import tsx test/support/cluster-figures.ts ['{"mergeThreshold":0}'] [set keys, comma-separated]
  */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
 import { clusterArticles, type ClusterOptions } from '../../services/pipeline/src/detect/cluster';
 import { backgroundIdf } from '../../services/pipeline/src/detect/idf';
 import { bcubed } from './bcubed';
