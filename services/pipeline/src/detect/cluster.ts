@@ -217,13 +217,7 @@ export function clusterArticles(
   const merged = new Map<string, string>();
   const existingIds = new Set(existing.map((t) => t.id));
   const folded = mergeFragments(
-    // Trends of earlier runs have been served: for now they take fragments but are not absorbed.
-    [...states.values()].map((s) => ({
-      id: s.trend.id,
-      first_seen: s.trend.first_seen,
-      centroid: s.centroid,
-      fixed: existingIds.has(s.trend.id),
-    })),
+    [...states.values()].map((s) => ({ id: s.trend.id, first_seen: s.trend.first_seen, centroid: s.centroid })),
     o,
   );
   for (const [absorbedId, survivorId] of folded) {
