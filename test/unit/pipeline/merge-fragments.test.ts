@@ -4,8 +4,8 @@ import { mergeFragments, type FragmentView } from '../../../services/pipeline/sr
 const T0 = Date.parse('2026-11-20T09:00:07Z');
 const OPTS = { mergeThreshold: 0.15, mergeWindowSeconds: 60 };
 
-function frag(id: string, seconds: number, terms: Record<string, number>, fixed = false): FragmentView {
-  return { id, first_seen: T0 + seconds * 1000, centroid: new Map(Object.entries(terms)), fixed };
+function frag(id: string, seconds: number, terms: Record<string, number>): FragmentView {
+  return { id, first_seen: T0 + seconds * 1000, centroid: new Map(Object.entries(terms)) };
 }
 
 describe('mergeFragments', () => {
@@ -39,13 +39,6 @@ describe('mergeFragments', () => {
       OPTS,
     );
     expect(merged.size).to.equal(0);
-  });
-
-  it('lets a fixed trend take fragments but never absorbs it', () => {
-    const merged = mergeFragments([frag('a', 0, { rbi: 1 }), frag('b', 5, { rbi: 1 }, true)], OPTS);
-    expect(merged.size).to.equal(0);
-    const taken = mergeFragments([frag('a', 0, { rbi: 1 }, true), frag('b', 5, { rbi: 1 })], OPTS);
-    expect([...taken]).to.deep.equal([['b', 'a']]);
   });
 
   it('is switched off by a threshold of 0', () => {

@@ -6,8 +6,6 @@ export interface FragmentView {
   id: string;
   first_seen: number;
   centroid: TermVector;
-  /** A trend that may take fragments but is never absorbed itself. */
-  fixed?: boolean;
 }
 
 /** Options of mergeFragments; defaults live in DEFAULT_CLUSTER_OPTIONS. */
@@ -41,7 +39,7 @@ export function mergeFragments(trends: readonly FragmentView[], o: MergeOptions)
     const tNorm = Math.sqrt(dot(t.centroid, t.centroid));
     let best: (typeof groups)[number] | null = null;
     let bestSim = 0;
-    if (!dateOnly(t.first_seen) && tNorm > 0 && !t.fixed) {
+    if (!dateOnly(t.first_seen) && tNorm > 0) {
       for (let i = groups.length - 1; i >= Math.max(0, groups.length - LOOKBACK); i--) {
         const g = groups[i]!;
         if (t.first_seen - g.first_seen > window) break;
