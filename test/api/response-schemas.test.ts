@@ -7,7 +7,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { getJson, startApi, type RunningApi } from '../support/api';
-import { apiDataset } from '../support/api-dataset';
+import { buildDataset } from '../support/dataset';
 import { FACTORY_NOW, seed } from '../support/factories';
 import { openTestServices, silentLogger, type TestServices } from '../support/services';
 
@@ -59,7 +59,7 @@ describe("Response shapes: every answer matches core's response schemas (REST, O
     expect(validate(body), `${label} as ${name}: ${JSON.stringify(validate.errors)}`).to.equal(true);
   };
 
-  const data = apiDataset();
+  const data = buildDataset();
   const { ai, chip, rates } = data.named;
   let seeded: TestServices;
   let empty: TestServices;
