@@ -1,3 +1,7 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { createMcpServer } from '@trendscope/mcp';
 import { expect } from 'chai';
 import {
   getRecentTrends,
@@ -10,7 +14,7 @@ import {
 } from '@trendscope/core';
 import { runDetect } from '../../../services/pipeline/src/detect/run-detect';
 import { trendIdFor } from '../../../services/pipeline/src/detect/trend-id';
-import { buildArticle } from '../../support/article-factory';
+import { buildArticle } from '../../support/factories';
 import { openTestServices, silentLogger, type TestServices } from '../../support/services';
 
 const T0 = Date.parse('2026-11-20T09:00:07Z');
@@ -83,14 +87,33 @@ describe('trend ids across a merge in a real detection run (OpenSearch + Redis)'
     const articles = await s.opensearch.search({ index: s.names.articles, body: { size: 10 } });
     for (const h of articles.body.hits.hits) expect((h._source as unknown as ArticleDoc).trend_id).to.equal(first);
 
-    // The absorbed id still answers, with the survivor's body; lists show the survivor only.
+    // The absorbed id still answers, with the survivor's body plus merged_into; lists show the
+    // survivor only, which lists the absorbed id in aliases.
     const detail = await getTrend(q, { trend_id: second });
-    expect(detail.id).to.equal(first);
-    expect(detail.article_count).to.equal(3);
+    expect(detail).to.include({ id: first, article_count: 3, merged_into: first });
+    expect(detail.aliases).to.deep.equal([second]);
+    const survivor = await getTrend(q, { trend_id: first });
+    expect(survivor.merged_into).to.equal(null);
+    expect({ ...survivor, merged_into: first }).to.deep.equal(detail);
     const content = await getTrendContent(q, { trend_id: second, limit: 20 });
-    expect(content.trend_id).to.equal(first);
+    expect(content).to.include({ trend_id: first, merged_into: first });
     expect(content.documents).to.have.length(3);
     const recent = await getRecentTrends(q, { page: 1, limit: 50 });
     expect(recent.trends.map((t) => t.id)).to.deep.equal([first]);
+
+    // The same through MCP: the get_trend tool and the trend:// resource.
+    const server = createMcpServer({ ...q, callTimeoutMs: 10_000, logger: silentLogger });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const client = new Client({ name: 'merge-test', version: '1.0.0' });
+    await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+    try {
+      const tool = (await client.callTool({ name: 'get_trend', arguments: { trend_id: second } })) as CallToolResult;
+      expect(tool.structuredContent).to.include({ id: first, merged_into: first });
+      const resource: ReadResourceResult = await client.readResource({ uri: `trend://${second}` });
+      const first0 = resource.contents[0] as { text: string };
+      expect(JSON.parse(first0.text)).to.include({ id: first, merged_into: first });
+    } finally {
+      await client.close();
+    }
   });
 });

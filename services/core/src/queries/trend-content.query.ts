@@ -50,6 +50,7 @@ export async function getTrendContent(
     content_retained: total > 0,
     total,
     limit: input.limit,
+    merged_into: found.mergedInto,
     schema_version: SCHEMA_VERSION,
   };
 }

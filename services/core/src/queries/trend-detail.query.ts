@@ -58,5 +58,5 @@ export async function resolveTrendDoc<T = TrendDoc>(
 export async function getTrend(deps: QueryDeps, input: { trend_id: string }): Promise<TrendDetailResponse> {
   const found = await resolveTrendDoc(deps, input.trend_id);
   if (!found) throw new NotFoundError('Trend not found');
-  return presentTrendDetail({ ...found.doc, id: found.doc.id || found.id });
+  return presentTrendDetail({ ...found.doc, id: found.doc.id || found.id }, found.mergedInto);
 }
