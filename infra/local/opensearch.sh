@@ -3,7 +3,8 @@
 # Central (fetched once with mvn, cached in ~/.m2 and $TRENDSCOPE_CACHE), on the installed JDK,
 # single node bound to 127.0.0.1.
 #
-#   opensearch.sh start|stop|status   (env: OS_PORT, OS_HOME, OS_HEAP, OS_WAIT_SECONDS)
+#   opensearch.sh start|stop|status   (env: OS_PORT, OS_TRANSPORT_PORT (default OS_PORT + 100), OS_HOME,
+#   OS_HEAP, OS_WAIT_SECONDS)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 CACHE="${TRENDSCOPE_CACHE:-$HOME/.cache/trendscope}"
@@ -57,7 +58,7 @@ start() {
   # The runner probes for a free http port only up to 9299; force.http.port sets the real one.
   {
     echo "force.http.port: $OS_PORT"
-    echo "transport.port: $((OS_PORT + 100))"
+    echo "transport.port: ${OS_TRANSPORT_PORT:-$((OS_PORT + 100))}"
   } >> "$OS_HOME/config/opensearch.yml"
   log "starting on 127.0.0.1:$OS_PORT (heap $OS_HEAP, data $OS_HOME/data)"
   # The runner names its node home <basePath>/node_1 and listens on baseHttpPort + 1.
