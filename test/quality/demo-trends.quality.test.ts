@@ -18,9 +18,16 @@ function problems(topic: string, titles: readonly string[]): string[] {
   }
   if ((topic.match(/"/g) ?? []).length % 2 !== 0) out.push('unbalanced "');
   // A single quote opening a word needs one closing a word (a plural possessive "boys'" is none).
-  const opens = words.filter((w) => /^['‘]/.test(w)).length;
-  const closes = words.filter((w) => /['’][.,:;!?]*$/.test(w) && !/^[^'‘]*s['’]$/i.test(w)).length;
-  if (opens !== closes) out.push('unpaired single quote');
+  let open = 0;
+  let unpaired = false;
+  for (const w of words) {
+    if (/^['‘]/.test(w)) open++;
+    if (/['’][.,:;!?]*$/.test(w) && (open > 0 || !/s['’]$/i.test(w))) {
+      if (open === 0) unpaired = true;
+      else open--;
+    }
+  }
+  if (unpaired || open !== 0) out.push('unpaired single quote');
   return out;
 }
 
