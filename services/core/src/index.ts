@@ -6,6 +6,8 @@ export * from './opensearch/client';
 export * from './opensearch/index-names';
 export * from './opensearch/index-definitions';
 export * from './opensearch/migrate';
+export * from './opensearch/migrate-on-start';
+export * from './runtime/on-shutdown';
 export * from './redis/connection';
 export * from './version';
 export * from './domain/taxonomy';
