@@ -7,6 +7,7 @@ export * from './opensearch/index-names';
 export * from './opensearch/index-definitions';
 export * from './opensearch/migrate';
 export * from './opensearch/migrate-on-start';
+export * from './opensearch/snapshots';
 export * from './runtime/on-shutdown';
 export * from './redis/connection';
 export * from './version';

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.logLevel, name: 'pipeline-worker' });
   const runtime = createPipelineRuntime(config, logger);
   await migrateOnStart(config.opensearch, runtime.deps.names, logger);
-  const connection = createRedis(config.redis.url, { forQueues: true });
+  const connection = createRedis(config.redis, { forQueues: true });
   const queues = createQueues(connection, config.redis.keyPrefix, config.pipeline.jobAttempts);
   const workers = startWorkers(runtime.deps, queues, connection, { lockDurationMs: config.pipeline.jobLockMs });
   logger.info({ prefix: config.redis.keyPrefix, concurrency: config.pipeline.concurrency }, 'pipeline workers started');
