@@ -7,7 +7,7 @@ ROOT := $(CURDIR)
 NODE_BIN := $(shell bash $(ROOT)/infra/local/ensure-node.sh)
 export PATH := $(NODE_BIN):$(PATH)
 
-.PHONY: help install up down test check format lint typecheck bench demo clean model
+.PHONY: help install up down test check format lint typecheck bench demo clean model domain-model
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -50,6 +50,9 @@ demo: install ## make up, replay corpora with dates shifted to now, detect trend
 
 model: install ## Rebuild the category model (services/pipeline/models/category-model.json)
 	npm run train:classifier -w services/pipeline
+
+domain-model: install ## Refit the domain quality estimator from the rated domains (services/pipeline/models/)
+	npm run fit:domain-estimator -w services/pipeline
 
 clean: down ## Stop everything and delete local data
 	rm -rf .data

@@ -1,4 +1,6 @@
+import { resolve } from 'node:path';
 import { runDetect } from '../detect/run-detect';
+import { REPO_ROOT } from '../repo-root';
 import type { DetectJobData } from './job-data';
 import type { StageDeps } from './stage-deps';
 
@@ -13,7 +15,7 @@ export async function runDetectStage(input: DetectJobData, deps: StageDeps): Pro
       keyPrefix: deps.keyPrefix,
       logger: deps.logger,
     },
-    { now },
+    { now, ratingsFile: resolve(REPO_ROOT, deps.pipeline.domainRatingsFile) },
   );
   return [];
 }
