@@ -4,6 +4,8 @@
  * ../shared/corpus/domain-quality-ratings), with the k-fold figures of validate-estimator.ts and
  * the rating file's digest in its meta. Run: `npm run fit:domain-estimator -w services/pipeline`.
  */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { DEFAULT_ESTIMATOR_PATH } from '../src/score/domain-estimate';

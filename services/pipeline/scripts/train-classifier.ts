@@ -3,6 +3,8 @@
  * ../shared/corpus (UCI News Aggregator, BBC News, Giveme5W1H, the AG News half). Held-out figures
  * come from scripts/classifier/cross-validate.ts. Run: `npm run train:classifier -w services/pipeline`.
  */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
 import { writeFileSync } from 'node:fs';
 import { DEFAULT_MODEL_PATH } from '../src/classify/classifier';
 import { buildCommittedModel, modelFileText } from './classifier/model-settings';

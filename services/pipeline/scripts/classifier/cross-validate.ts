@@ -5,6 +5,8 @@
  * leave-one-corpus-out (trained without a corpus, scored on all of it). Run:
  * `node --import tsx scripts/classifier/cross-validate.ts [variant...] [--folds 0,1,2,3,4] [--loco]`.
  */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
 import type { Category } from '@trendscope/core';
 import { createClassifier } from '../../src/classify/classifier';
 import { trainCategoryModel, type TrainingSample } from '../../src/classify/train-model';

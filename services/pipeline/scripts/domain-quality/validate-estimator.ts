@@ -2,6 +2,8 @@
  * Validation of the domain quality estimator on rated domains it was not fitted on (k-fold over
  * domains). Run: `node --import tsx scripts/domain-quality/validate-estimator.ts [variant...]`.
  */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
 import { sampleRankCorrelation } from 'simple-statistics';
 import { estimateRating, type DomainEstimator } from '../../src/score/domain-estimate';
 import { loadDomainRatings, ratingOf } from '../../src/score/domain-ratings';

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { runDetect } from '../detect/run-detect';
+import type { StageDeps } from '../pipeline-deps';
+import type { DetectJobData } from '../queues/job-data';
 import { REPO_ROOT } from '../repo-root';
-import type { DetectJobData } from './job-data';
-import type { StageDeps } from './stage-deps';
 
 /** Detect: clusters recent articles into trends (the clock is injected; `now` overrides it). */
 export async function runDetectStage(input: DetectJobData, deps: StageDeps): Promise<[]> {
