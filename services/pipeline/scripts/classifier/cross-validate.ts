@@ -56,7 +56,12 @@ export function validationItems(): ValidationItem[] {
     const key = row.title.toLowerCase().trim();
     if (seen.has(key)) continue;
     seen.add(key);
-    items.push({ text: row.title, category: LABEL_MAPPING.uci[row.category], corpus: 'uci', group: `uci:${row.story}` });
+    items.push({
+      text: row.title,
+      category: LABEL_MAPPING.uci[row.category],
+      corpus: 'uci',
+      group: `uci:${row.story}`,
+    });
   }
   for (const a of loadBbc()) {
     const category = LABEL_MAPPING.bbc[a.category as keyof typeof LABEL_MAPPING.bbc];
@@ -110,12 +115,21 @@ function summarise(tally: Map<string, { n: number; ok: number }>): Scores {
 }
 
 /** k-fold over groups of every corpus: each fold's model scores the items of its held-out groups. */
-export function crossValidate(settings: ModelSettings, folds: readonly number[], items: readonly ValidationItem[]): Scores {
+export function crossValidate(
+  settings: ModelSettings,
+  folds: readonly number[],
+  items: readonly ValidationItem[],
+): Scores {
   const all = buildTrainingSamples(settings.samples);
   const tally = new Map<string, { n: number; ok: number }>();
   for (const f of folds) {
     const train = all.filter((s) => foldOf(s.group ?? s.text) !== f);
-    score(train, items.filter((i) => foldOf(i.group) === f), settings, tally);
+    score(
+      train,
+      items.filter((i) => foldOf(i.group) === f),
+      settings,
+      tally,
+    );
   }
   return summarise(tally);
 }
@@ -124,7 +138,12 @@ export function crossValidate(settings: ModelSettings, folds: readonly number[],
 export function leaveOneCorpusOut(settings: ModelSettings, corpus: string, items: readonly ValidationItem[]): Scores {
   const tally = new Map<string, { n: number; ok: number }>();
   const train = buildTrainingSamples(settings.samples).filter((s) => s.source !== corpus);
-  score(train, items.filter((i) => i.corpus === corpus), settings, tally);
+  score(
+    train,
+    items.filter((i) => i.corpus === corpus),
+    settings,
+    tally,
+  );
   return summarise(tally);
 }
 
@@ -145,7 +164,9 @@ function main(): void {
       }
     } else {
       const s = crossValidate(variant, folds, items);
-      process.stdout.write(`${JSON.stringify({ variant: name, folds, ...s, seconds: (Date.now() - started) / 1000 })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ variant: name, folds, ...s, seconds: (Date.now() - started) / 1000 })}\n`,
+      );
     }
   }
 }

@@ -103,7 +103,9 @@ function main(): void {
   for (const [name, opts] of Object.entries(variants)) {
     if (names.length > 0 && !names.includes(name)) continue;
     const r = crossValidateEstimator(input, opts);
-    process.stdout.write(`${JSON.stringify({ variant: name, rho: r.rho, per_fold: r.perFold, domains: r.heldOut.length })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ variant: name, rho: r.rho, per_fold: r.perFold, domains: r.heldOut.length })}\n`,
+    );
   }
 }
 

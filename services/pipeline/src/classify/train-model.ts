@@ -95,7 +95,8 @@ export function trainCategoryModel(
     byClass.forEach((members, c) => {
       const { pools, cumulative } = bySource[c]!;
       for (let j = 0; j < opts.perClassPerEpoch; j++) {
-        const pool = opts.sourceBalance > 0 && rand() < opts.sourceBalance ? pickPool(pools, cumulative, rand()) : members;
+        const pool =
+          opts.sourceBalance > 0 && rand() < opts.sourceBalance ? pickPool(pools, cumulative, rand()) : members;
         order.push(pool[Math.floor(rand() * pool.length)]!);
       }
     });

@@ -43,7 +43,11 @@ export function coCoverage(
     const rated = domains.map((d) => ratingOf(d));
     let sum = 0;
     let count = 0;
-    for (const r of rated) if (r !== null) (sum += r), count++;
+    for (const r of rated) {
+      if (r === null) continue;
+      sum += r;
+      count++;
+    }
     domains.forEach((d, i) => {
       const own = rated[i];
       const n = count - (own !== null && own !== undefined ? 1 : 0);

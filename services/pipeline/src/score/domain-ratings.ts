@@ -34,7 +34,8 @@ export function parseDomainRatings(csv: string): DomainRatings {
   for (const line of csv.split(/\r?\n/).slice(1)) {
     const [domain, value] = line.split(',');
     const pc1 = Number(value);
-    if (domain && value !== undefined && value !== '' && pc1 >= 0 && pc1 <= 1) out.set(domain.trim().toLowerCase(), pc1);
+    if (domain && value !== undefined && value !== '' && pc1 >= 0 && pc1 <= 1)
+      out.set(domain.trim().toLowerCase(), pc1);
   }
   return out;
 }

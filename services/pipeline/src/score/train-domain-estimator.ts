@@ -59,9 +59,16 @@ export function trainDomainEstimator(
     const { indexes, values } = tfidfVector(docs[i]!, (t) => lookup.get(t));
     const idx = [...indexes];
     const val = [...values];
-    if (opts.use.coverage) idx.push(v), val.push((dense[i]!.coverage - cov.mean) / cov.sd);
-    if (opts.use.articles) idx.push(v + 1), val.push((dense[i]!.log_articles - art.mean) / art.sd);
-    idx.push(v + 2), val.push(1);
+    if (opts.use.coverage) {
+      idx.push(v);
+      val.push((dense[i]!.coverage - cov.mean) / cov.sd);
+    }
+    if (opts.use.articles) {
+      idx.push(v + 1);
+      val.push((dense[i]!.log_articles - art.mean) / art.sd);
+    }
+    idx.push(v + 2);
+    val.push(1);
     return { idx, val };
   });
   const y = rated.map((r) => r.rating);
