@@ -151,7 +151,7 @@ describe('domain quality score', () => {
     it('falls back to the observed score alone without rating and estimate', () => {
       const d = computeDomainQuality([article()], { now: NOW });
       expect(d).to.include({ prior: 10, quality_score: 10, estimate: null });
-      expect(d.weights).to.deep.equal({ prior: 0, observed: 1 });
+      expect(d.weights).to.deep.include({ prior: 0, observed: 1, signals: DOMAIN_QUALITY_WEIGHTS });
     });
   });
 });

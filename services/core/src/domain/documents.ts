@@ -137,8 +137,8 @@ export interface DomainDoc {
   } | null;
   /** The score the observed signals move: the rating's, else the estimate's, else the observed. */
   prior: number;
-  /** Weights of prior and observed score in quality_score (they add up to 1). */
-  weights: { prior: number; observed: number };
+  /** Weights of prior and observed score in quality_score (they add up to 1), and of each signal. */
+  weights: { prior: number; observed: number; signals: Record<string, number> };
   quality_score: number;
   updated_at: string;
 }

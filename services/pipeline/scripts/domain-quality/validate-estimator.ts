@@ -96,7 +96,8 @@ function main(): void {
     'without text': { ...base, use: { text: false, coverage: true, articles: true } },
     'without co-coverage': { ...base, use: { text: true, coverage: false, articles: true } },
     'without articles': { ...base, use: { text: true, coverage: true, articles: false } },
-    'lambda 3': { ...base, lambda: 3 },
+    'lambda 1': { ...base, lambda: 1 },
+    'lambda 10': { ...base, lambda: 10 },
     'lambda 30': { ...base, lambda: 30 },
   };
   const names = process.argv.slice(2);

@@ -49,7 +49,8 @@ export interface DomainEstimate {
 /** Estimates the rating (0-1, clamped) of a domain from its evidence. */
 export function estimateRating(model: DomainEstimator, e: DomainEvidence): DomainEstimate {
   const terms = evidenceTerms(e);
-  const known = [...new Set(terms)].filter((t) => model.terms[t] !== undefined);
+  // Own keys only: a headline word such as "constructor" must not find Object's prototype.
+  const known = [...new Set(terms)].filter((t) => Object.hasOwn(model.terms, t));
   const ids = new Map(known.map((t, i) => [t, i]));
   const vec = tfidfVector(terms, (t) => {
     const index = ids.get(t);

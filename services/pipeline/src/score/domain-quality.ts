@@ -92,7 +92,7 @@ export function computeDomainQuality(articles: readonly DomainArticle[], opts: D
     estimate,
     estimate_parts: opts.estimate ? roundParts(opts.estimate) : null,
     prior,
-    weights: { prior: round3(1 - evidence), observed: round3(evidence) },
+    weights: { prior: round3(1 - evidence), observed: round3(evidence), signals: { ...DOMAIN_QUALITY_WEIGHTS } },
     quality_score: Math.round((prior + evidence * (observed - prior)) * 10) / 10,
     updated_at: (opts.now ?? new Date()).toISOString(),
   };

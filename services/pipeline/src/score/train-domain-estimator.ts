@@ -22,7 +22,7 @@ export interface EstimatorOptions {
 
 /** Defaults of EstimatorOptions. */
 export const DEFAULT_ESTIMATOR_OPTIONS: EstimatorOptions = {
-  lambda: 1,
+  lambda: 3,
   minDf: 2,
   use: { text: true, coverage: true, articles: true },
 };
@@ -47,7 +47,9 @@ export function trainDomainEstimator(
   const dense = rated.map((r) => denseValues(r.evidence, prior));
   const stats = (xs: number[]): { mean: number; sd: number } => {
     const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-    const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / xs.length) || 1;
+    const spread = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / xs.length);
+    // A constant feature carries nothing: unit scale keeps it finite (its weight comes out 0).
+    const sd = spread > 1e-6 ? spread : 1;
     return { mean, sd };
   };
   const cov = stats(dense.map((d) => d.coverage));
