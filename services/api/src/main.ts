@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import {
   createLogger,
   createOpenSearchClient,
@@ -9,8 +8,7 @@ import {
   migrateIndices,
   startMetricsServer,
 } from '@trendscope/core';
-import { createMcpRouter } from '@trendscope/mcp';
-import { buildApp } from './app';
+import { createApiServer } from './api-server';
 
 /** Starts the API: load config, connect, migrate indices, listen, and shut down on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -34,24 +32,14 @@ async function main(): Promise<void> {
     }
   }
 
-  // The composition root mounts the MCP endpoint; buildApp only sees a router.
-  const mcp = createMcpRouter({
-    opensearch,
-    names,
-    queryTimeoutMs: config.opensearch.queryTimeoutMs,
-    callTimeoutMs: config.api.requestTimeoutMs,
-    logger: logger.child({ component: 'mcp' }),
-  });
   const metrics = createMetricsRegistry('api');
-  const app = buildApp({ config, logger, opensearch, redis, names }, { extraRouters: [mcp], metrics });
+  const server = createApiServer({ config, logger, opensearch, redis, names }, { metrics });
   const metricsServer = await startMetricsServer({
     registry: metrics,
     host: config.metrics.host,
     port: config.metrics.apiPort,
     logger,
   });
-  const server = createServer(app.callback());
-  server.keepAliveTimeout = 65_000;
   server.listen(config.api.port, config.api.host, () => {
     logger.info({ url: `http://${config.api.host}:${config.api.port}` }, 'api listening');
   });

@@ -16,3 +16,4 @@ export * from './queries/index';
 export * from './presenters/index';
 export * from './validation/index';
 export * from './metrics/metrics-server';
+export * from './responses/index';

@@ -1,24 +1,9 @@
 import { FETCH_METHODS, type FetchMethod } from '../domain/taxonomy';
+import type { BenefitsResponse } from '../responses/platform.schema';
 import { SCHEMA_VERSION } from '../version';
 import { nowOf, type QueryDeps } from './query-deps';
 import { runMultiSearch, totalOf, type TermsAgg } from './run-search';
 import { isoRequired } from '../presenters/timestamp';
-
-/** Body of GET /v1/benefits. A metric whose index holds nothing yet is null, never 0. */
-export interface BenefitsResponse {
-  /** Trends detected and served. */
-  trends: number | null;
-  /** Articles whose cleaned body is kept and served by /v1/content. */
-  documents_retained: number | null;
-  /** Distinct publishing domains read. */
-  publishers: number | null;
-  /** Distinct source URLs (canonical) behind the trends. */
-  source_urls: number | null;
-  /** How the articles were obtained: counts per fetch method. */
-  fetch_methods: Record<FetchMethod, number> | null;
-  generated_at: string;
-  schema_version: string;
-}
 
 /** The OpenSearch requests of getBenefits, as one `_msearch` (exported for the benchmark). */
 export function benefitsRequests(deps: QueryDeps): { index: string; body: Record<string, unknown> }[] {
