@@ -1,46 +1,7 @@
 import type { DomainDoc } from '../domain/documents';
+import type { SourceResponse } from '../responses/source.schema';
 import { SCHEMA_VERSION } from '../version';
 import { isoSeconds } from './timestamp';
-
-/** How the quality score of a source was made (GET /v1/sources/{domain}). */
-export interface QualityBreakdown {
-  /** What the observed signals move: the published rating, else the estimate, else nothing. */
-  prior_source: 'rating' | 'estimate' | 'observed';
-  /** The prior on the 1.0-10.0 scale. */
-  prior: number;
-  /** The estimator's score (1.0-10.0) and its parts in rating units; null without an estimator. */
-  estimate: number | null;
-  estimate_parts: DomainDoc['estimate_parts'];
-  /** The observed signals (shares 0-1, median words) and the score they make alone (1.0-10.0). */
-  observed: {
-    score: number;
-    articles: number;
-    share_with_author: number;
-    share_with_date: number;
-    median_word_count: number;
-    originality: number;
-    https_share: number;
-    extraction_success: number;
-  };
-  /** quality_score = prior x weights.prior + observed.score x weights.observed; signal weights inside observed. */
-  weights: DomainDoc['weights'];
-  updated_at: string | null;
-}
-
-/** Body of GET /v1/sources/{domain}. */
-export interface SourceResponse {
-  domain: string;
-  publisher: string;
-  quality_score: number;
-  quality_breakdown: QualityBreakdown;
-  rated: boolean;
-  rating: { source: string; value: number } | null;
-  articles: number;
-  trends: number;
-  first_seen: string | null;
-  last_seen: string | null;
-  schema_version: string;
-}
 
 /** What the source query reads besides the domain document. */
 export interface SourceCounts {

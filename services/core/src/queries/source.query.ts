@@ -1,7 +1,8 @@
 import type { DomainDoc } from '../domain/documents';
 import { NotFoundError } from '../errors/app-error';
 import { toSearchError } from '../opensearch/client';
-import { presentSource, type SourceResponse } from '../presenters/source.presenter';
+import { presentSource } from '../presenters/source.presenter';
+import type { SourceResponse } from '../responses/source.schema';
 import { normaliseDomain } from '../validation/domain-name';
 import type { QueryDeps } from './query-deps';
 import { runMultiSearch, totalOf } from './run-search';

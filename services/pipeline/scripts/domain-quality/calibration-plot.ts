@@ -33,7 +33,10 @@ function svg(items: readonly HeldOut[], rho: number): string {
   const y = (v: number): number => SIZE - PAD - v * (SIZE - 2 * PAD);
   const bins = calibrationBins(items);
   const dots = items
-    .map((h) => `<circle cx="${x(h.estimate).toFixed(1)}" cy="${y(h.rating).toFixed(1)}" r="1.6" fill="#888" fill-opacity="0.25"/>`)
+    .map(
+      (h) =>
+        `<circle cx="${x(h.estimate).toFixed(1)}" cy="${y(h.rating).toFixed(1)}" r="1.6" fill="#888" fill-opacity="0.25"/>`,
+    )
     .join('');
   const line = bins.map((b) => `${x(b.estimate).toFixed(1)},${y(b.rating).toFixed(1)}`).join(' ');
   const marks = bins
