@@ -22,7 +22,9 @@ export const BENEFITS_ROUTE = defineRoute({
   summary: 'What the service has gathered',
   description:
     'Measured from the indices: trends served, article bodies retained, distinct publishers, distinct source URLs ' +
-    'and how articles were obtained. A value that cannot be measured yet (nothing indexed) is null, never 0.',
+    'and how articles were obtained: `fetch_methods`, the number of distinct fetch methods used, and ' +
+    '`fetch_method_counts`, the articles per method (methods without any left out). A value that cannot be ' +
+    'measured yet (nothing indexed) is null, never 0.',
   query: NO_PARAMS,
   response: 'Benefits',
 });

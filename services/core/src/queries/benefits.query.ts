@@ -36,17 +36,20 @@ export async function getBenefits(deps: QueryDeps): Promise<BenefitsResponse> {
   };
   const measured = articleTotal > 0;
   const byMethod = aggs.fetch_methods?.buckets ?? [];
+  // Articles per method; a method no article came by is left out, as API.md says.
+  const counts: Partial<Record<FetchMethod, number>> = Object.fromEntries(
+    FETCH_METHODS.flatMap((m) => {
+      const n = byMethod.find((b) => b.key === m)?.doc_count ?? 0;
+      return n > 0 ? [[m, n]] : [];
+    }),
+  );
   return {
     trends: trendTotal > 0 ? trendTotal : null,
     documents_retained: measured ? (aggs.retained?.doc_count ?? 0) : null,
     publishers: measured ? (aggs.publishers?.value ?? 0) : null,
     source_urls: measured ? articleTotal : null,
-    fetch_methods: measured
-      ? (Object.fromEntries(FETCH_METHODS.map((m) => [m, byMethod.find((b) => b.key === m)?.doc_count ?? 0])) as Record<
-          FetchMethod,
-          number
-        >)
-      : null,
+    fetch_methods: measured ? Object.keys(counts).length : null,
+    fetch_method_counts: measured ? counts : null,
     generated_at: isoRequired(nowOf(deps).toISOString()),
     schema_version: SCHEMA_VERSION,
   };

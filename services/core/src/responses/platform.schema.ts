@@ -1,6 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CATEGORIES, FETCH_METHODS, VELOCITIES } from '../domain/taxonomy';
-import { count, countsByName, nullable, oneOf, schemaVersion, text, timestamp } from './schema-parts';
+import {
+  count,
+  countsByName,
+  nonZeroCountsByName,
+  nullable,
+  oneOf,
+  schemaVersion,
+  text,
+  timestamp,
+} from './schema-parts';
 
 const velocityCounts = (description: string) =>
   countsByName(VELOCITIES, (v) => `Trends whose velocity is ${v}.`, description);
@@ -34,11 +43,12 @@ export const BENEFITS_SCHEMA = Type.Object({
   documents_retained: nullable(count('Articles whose cleaned body is kept; null before any article.')),
   publishers: nullable(count('Distinct publishing domains read; null before any article.')),
   source_urls: nullable(count('Distinct source URLs read; null before any article.')),
-  fetch_methods: nullable(
-    countsByName(
+  fetch_methods: nullable(count('Distinct fetch methods used to obtain the articles; null before any article.')),
+  fetch_method_counts: nullable(
+    nonZeroCountsByName(
       FETCH_METHODS,
       (m) => `Articles obtained by ${m}.`,
-      'Articles per fetch method; null before any article.',
+      'Articles per fetch method, methods without any left out; null before any article.',
     ),
   ),
   generated_at: timestamp('When this answer was computed.'),

@@ -36,18 +36,30 @@ export function nullable<S extends TSchema>(schema: S): TUnsafe<Static<S> | null
   });
 }
 
-/** An object with one count per name; `optional` leaves out names without any. */
-export function countsByName<const N extends readonly string[], O extends boolean = false>(
+/** An object with one count per name, zeros included. */
+export function countsByName<const N extends readonly string[]>(
   names: N,
   describe: (name: N[number]) => string,
   description: string,
-  optional?: O,
-): TUnsafe<O extends true ? Partial<Record<N[number], number>> : Record<N[number], number>> {
+): TUnsafe<Record<N[number], number>> {
   return Type.Unsafe({
     type: 'object',
     description,
     properties: Object.fromEntries(names.map((n) => [n, count(describe(n))])),
-    ...(optional ? {} : { required: [...names] }),
+    required: [...names],
+  });
+}
+
+/** An object with a count for each name that has any: names without any are left out. */
+export function nonZeroCountsByName<const N extends readonly string[]>(
+  names: N,
+  describe: (name: N[number]) => string,
+  description: string,
+): TUnsafe<Partial<Record<N[number], number>>> {
+  return Type.Unsafe({
+    type: 'object',
+    description,
+    properties: Object.fromEntries(names.map((n) => [n, Type.Integer({ minimum: 1, description: describe(n) })])),
   });
 }
 

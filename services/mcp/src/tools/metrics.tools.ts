@@ -9,8 +9,8 @@ export const metricsTools: ToolDefinition[] = [
     title: 'Coverage of the service',
     description:
       'Says what the service has gathered, measured from its indices: number of trends, of retained ' +
-      'article bodies, of publishers and of source URLs, and how articles were obtained (counts per ' +
-      'fetch_method). A value that cannot be measured yet is null, never 0. Takes no arguments. Use ' +
+      'article bodies, of publishers and of source URLs, and how articles were obtained: fetch_methods ' +
+      '(how many distinct methods) and fetch_method_counts (articles per method, unused ones left out). A value that cannot be measured yet is null, never 0. Takes no arguments. Use ' +
       'it to judge how much evidence stands behind the trends; get_stats tells how fresh it is.',
     params: { query: NO_PARAMS },
     output: BENEFITS_SCHEMA,
