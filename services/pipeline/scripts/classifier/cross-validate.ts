@@ -11,6 +11,7 @@ import type { Category } from '@trendscope/core';
 import { createClassifier } from '../../src/classify/classifier';
 import { trainCategoryModel, type TrainingSample } from '../../src/classify/train-model';
 import { loadAgNews } from '../corpus/ag-news.corpus';
+import { foldOf } from '../corpus/fold-of';
 import { loadBbc } from '../corpus/bbc.corpus';
 import { loadGiveme } from '../corpus/giveme.corpus';
 import { loadUci } from '../corpus/uci.corpus';
@@ -26,11 +27,9 @@ const VARIANTS: Record<string, ModelSettings> = {
 /** Folds of the k-fold validation. */
 export const FOLDS = 5;
 
-/** The fold of a group (FNV-1a of its name), the same in every script. */
-export function foldOf(group: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < group.length; i++) h = Math.imul(h ^ group.charCodeAt(i), 16777619) >>> 0;
-  return h % FOLDS;
+/** The fold of a UCI story, BBC article, Giveme5W1H event or AG News row. */
+export function foldOfGroup(group: string): number {
+  return foldOf(group, FOLDS);
 }
 
 /** One scored item: the text as the service sees it, its label, corpus and split group. */
@@ -123,10 +122,10 @@ export function crossValidate(
   const all = buildTrainingSamples(settings.samples);
   const tally = new Map<string, { n: number; ok: number }>();
   for (const f of folds) {
-    const train = all.filter((s) => foldOf(s.group ?? s.text) !== f);
+    const train = all.filter((s) => foldOfGroup(s.group ?? s.text) !== f);
     score(
       train,
-      items.filter((i) => foldOf(i.group) === f),
+      items.filter((i) => foldOfGroup(i.group) === f),
       settings,
       tally,
     );

@@ -9,6 +9,7 @@ import { estimateRating, type DomainEstimator } from '../../src/score/domain-est
 import { loadDomainRatings, ratingOf } from '../../src/score/domain-ratings';
 import { trainDomainEstimator, type EstimatorOptions } from '../../src/score/train-domain-estimator';
 import { corpusPath } from '../corpus/corpus-path';
+import { foldOf } from '../corpus/fold-of';
 import { loadUci } from '../corpus/uci.corpus';
 import { ESTIMATOR_OPTIONS } from './estimator-settings';
 import { uciDomains, uciEvidence } from './uci-domain-evidence';
@@ -21,11 +22,9 @@ export const MIN_ARTICLES = 3;
 /** The rating file beside the repository. */
 export const RATINGS_CSV = corpusPath('domain-quality-ratings', 'domain_pc1.csv');
 
-/** The fold of a domain (FNV-1a of its name). */
+/** The fold of a domain. */
 export function domainFold(domain: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < domain.length; i++) h = Math.imul(h ^ domain.charCodeAt(i), 16777619) >>> 0;
-  return h % DOMAIN_FOLDS;
+  return foldOf(domain, DOMAIN_FOLDS);
 }
 
 /** One held-out prediction. */
