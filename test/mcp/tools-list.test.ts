@@ -42,7 +42,7 @@ for (const kind of TRANSPORTS) {
 
     const props = (name: string): Props => (tools.get(name)?.inputSchema.properties ?? {}) as Props;
 
-    it('lists the eight read tools of the contract', () => {
+    it('lists the nine read tools of the contract', () => {
       expect([...tools.keys()]).to.have.members(TOOL_NAMES);
     });
 
