@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createLogger, createRedis, loadConfigOrExit } from '@trendscope/core';
+import { createLogger, createRedis, loadConfigOrExit, onShutdown } from '@trendscope/core';
 import { closeQueues, createQueues } from './queues/create-queues';
 import { scheduleJobs } from './scheduler/schedule-jobs';
 import { loadSourceList } from './scheduler/source-list';
@@ -9,14 +9,14 @@ import { REPO_ROOT } from './repo-root';
 const RELOAD_MS = 60_000;
 
 /**
- * The scheduler process: BullMQ job schedulers for discover (one per source of the source list)
- * and for detect, re-applied every minute so edits to the list take effect. The schedules live in
+ * The scheduler process: BullMQ job schedulers for discover (one per source of the source list),
+ * detect and snapshot, re-applied every minute so edits to the list take effect. The schedules live in
  * Redis; the worker process runs the jobs.
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit(process.env);
   const logger = createLogger({ level: config.logLevel, name: 'pipeline-scheduler' });
-  const connection = createRedis(config.redis.url, { forQueues: true });
+  const connection = createRedis(config.redis, { forQueues: true });
   const queues = createQueues(connection, config.redis.keyPrefix, config.pipeline.jobAttempts);
   const file = resolve(REPO_ROOT, config.pipeline.sourcesFile);
   const apply = async (): Promise<void> => {
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
       const result = await scheduleJobs(queues, sources, {
         discoverSeconds: config.pipeline.discoverIntervalSeconds,
         detectSeconds: config.pipeline.detectIntervalSeconds,
+        snapshotSeconds: config.pipeline.snapshot.intervalSeconds,
       });
       logger.info({ file, ...result }, 'job schedulers applied');
     } catch (err) {
@@ -34,15 +35,17 @@ async function main(): Promise<void> {
   await apply();
   const timer = setInterval(() => void apply(), RELOAD_MS);
 
-  const shutdown = async (signal: string): Promise<void> => {
-    logger.info({ signal }, 'scheduler stopping');
-    clearInterval(timer);
-    await closeQueues(queues);
-    await connection.quit().catch(() => connection.disconnect());
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  onShutdown({
+    logger,
+    message: 'scheduler stopping',
+    forceAfterMs: 30_000,
+    forceExitCode: 1,
+    close: async () => {
+      clearInterval(timer);
+      await closeQueues(queues);
+      await connection.quit().catch(() => connection.disconnect());
+    },
+  });
 }
 
 void main();
