@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { SCHEMA_VERSION } from '@trendscope/core';
 import { getJson, startApi, type RunningApi } from '../support/api';
 import { buildDataset, seedDataset } from '../support/dataset';
 import { FACTORY_NOW } from '../support/factories';
@@ -59,7 +60,7 @@ describe('GET /v1/sources/{domain}', function () {
       publisher: 'BBC News',
       quality_score: 7.5,
       rated: true,
-      schema_version: '1.0',
+      schema_version: SCHEMA_VERSION,
     });
     expect(res.body.rating).to.deep.equal({ source: 'Lin et al. 2023, PNAS Nexus', value: 0.718 });
     expect(res.body.quality_breakdown).to.include({ prior_source: 'rating', prior: 7.5 });
