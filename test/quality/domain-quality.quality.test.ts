@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { loadDomainEstimator } from '../../services/pipeline/src/score/domain-estimate';
-import { ESTIMATOR_OPTIONS } from '../../services/pipeline/scripts/domain-quality/estimator-settings';
+import { loadDomainEstimator } from '@trendscope/pipeline/score/domain-estimate';
+import { ESTIMATOR_OPTIONS } from '@trendscope/pipeline/scripts/domain-quality/estimator-settings';
 import {
   calibrationData,
   crossValidateEstimator,
   MIN_ARTICLES,
   RATINGS_CSV,
-} from '../../services/pipeline/scripts/domain-quality/validate-estimator';
+} from '@trendscope/pipeline/scripts/domain-quality/validate-estimator';
 
 // Figures, ablations and the calibration plot are in docs/quality.md.
 describe('domain quality estimator (k-fold over rated UCI domains, held-out domains only)', function () {

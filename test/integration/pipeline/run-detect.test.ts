@@ -11,9 +11,9 @@ import {
   type RunDoc,
   type TrendDoc,
 } from '@trendscope/core';
-import { runDetect } from '../../../services/pipeline/src/detect/run-detect';
-import { DEFAULT_RATINGS_FILE, loadDomainRatings, ratingOf } from '../../../services/pipeline/src/score/domain-ratings';
-import { loadGiveme, type GivemeArticle } from '../../../services/pipeline/scripts/corpus/giveme.corpus';
+import { runDetect } from '@trendscope/pipeline/detect/run-detect';
+import { DEFAULT_RATINGS_FILE, loadDomainRatings, ratingOf } from '@trendscope/pipeline/score/domain-ratings';
+import { loadGiveme, type GivemeArticle } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
 import { givemeArticleDoc } from '../../support/giveme-articles';
 import { openTestServices, silentLogger, type TestServices } from '../../support/services';
 

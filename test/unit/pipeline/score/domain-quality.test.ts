@@ -7,8 +7,8 @@ import {
   observedWeight,
   qualityScore,
   type DomainArticle,
-} from '../../../services/pipeline/src/score/domain-quality';
-import type { DomainEstimate } from '../../../services/pipeline/src/score/domain-estimate';
+} from '@trendscope/pipeline/score/domain-quality';
+import type { DomainEstimate } from '@trendscope/pipeline/score/domain-estimate';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 

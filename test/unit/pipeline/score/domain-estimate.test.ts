@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import type { DomainEvidence } from '../../../services/pipeline/src/score/domain-evidence';
-import { estimateRating } from '../../../services/pipeline/src/score/domain-estimate';
-import { trainDomainEstimator } from '../../../services/pipeline/src/score/train-domain-estimator';
+import type { DomainEvidence } from '@trendscope/pipeline/score/domain-evidence';
+import { estimateRating } from '@trendscope/pipeline/score/domain-estimate';
+import { trainDomainEstimator } from '@trendscope/pipeline/score/train-domain-estimator';
 
 function evidence(titles: string[], stories = 0, ratingSum = 0): DomainEvidence {
   return {

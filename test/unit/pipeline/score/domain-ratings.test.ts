@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { coCoverage, coverageValue } from '../../../services/pipeline/src/score/domain-evidence';
-import { parseDomainRatings, ratingOf } from '../../../services/pipeline/src/score/domain-ratings';
+import { coCoverage, coverageValue } from '@trendscope/pipeline/score/domain-evidence';
+import { parseDomainRatings, ratingOf } from '@trendscope/pipeline/score/domain-ratings';
 
 describe('domain ratings', () => {
   const ratings = parseDomainRatings('domain,pc1\nreuters.com,1\ncnn.com,0.66\nbad.example,1.5\nnoval.example,\n');
