@@ -30,7 +30,7 @@ function operation(spec: RouteSpec): JsonSchema {
     '200': json(ref(spec.response), 'Success.', isHealth ? undefined : READ_HEADERS),
   };
   if (!isHealth) responses['304'] = { description: 'Not modified: the If-None-Match ETag is still current.' };
-  if (spec.notFound) responses['404'] = json(ref('Error'), 'No trend has this id: `{"detail": "Trend not found"}`.');
+  if (spec.notFound) responses['404'] = json(ref('Error'), `Not found: \`{"detail": "${spec.notFound}"}\`.`);
   if (parameters.length > 0) {
     responses['422'] = json(
       ref('ValidationError'),
