@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { buildApp, type ApiDeps, type BuildAppOptions } from '@trendscope/api';
 import { loadConfig } from '@trendscope/core';
-import { silentLogger, type TestServices } from './services';
+import { GENEROUS_QUOTA_ENV, silentLogger, type TestServices } from './services';
 
 /** A running API over the test services: its base URL and a way to stop it. */
 export interface RunningApi {
@@ -16,7 +16,13 @@ export async function startApi(
   opts: { env?: Record<string, string>; deps?: Partial<ApiDeps>; app?: BuildAppOptions } = {},
 ): Promise<RunningApi> {
   const config = opts.env
-    ? loadConfig({ ...process.env, OPENSEARCH_INDEX_PREFIX: s.prefix, REDIS_KEY_PREFIX: s.prefix, ...opts.env })
+    ? loadConfig({
+        ...GENEROUS_QUOTA_ENV,
+        ...process.env,
+        OPENSEARCH_INDEX_PREFIX: s.prefix,
+        REDIS_KEY_PREFIX: s.prefix,
+        ...opts.env,
+      })
     : s.config;
   const app = buildApp(
     {

@@ -16,3 +16,6 @@ export * from './queries/index';
 export * from './presenters/index';
 export * from './validation/index';
 export * from './metrics/metrics-server';
+export * from './keys/index';
+export * from './quota/index';
+export * from './accounts/index';
