@@ -78,7 +78,7 @@ export function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Koa {
   );
   app.use(errorHandler(deps.logger));
   app.use(methodGuard([...ROUTE_SPECS.map((s) => s.path), ...DOCS_PATHS]));
-  app.use(requestTimeout(deps.config.api.requestTimeoutMs));
+  app.use(requestTimeout(deps.config.api.requestTimeoutMs, /^\/console(\/|$)/));
   const keyRepo = new ApiKeyRepository(deps.opensearch, deps.names.api_keys);
   app.use(
     quotaGuard({

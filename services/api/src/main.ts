@@ -9,6 +9,7 @@ import {
   migrateIndices,
   startMetricsServer,
 } from '@trendscope/core';
+import { createConsoleRouter } from '@trendscope/console';
 import { createMcpRouter } from '@trendscope/mcp';
 import { buildApp } from './app';
 
@@ -43,7 +44,14 @@ async function main(): Promise<void> {
     logger: logger.child({ component: 'mcp' }),
   });
   const metrics = createMetricsRegistry('api');
-  const app = buildApp({ config, logger, opensearch, redis, names }, { extraRouters: [mcp], metrics });
+  const consoleRouter = createConsoleRouter({
+    config,
+    logger: logger.child({ component: 'console' }),
+    opensearch,
+    redis,
+    names,
+  });
+  const app = buildApp({ config, logger, opensearch, redis, names }, { extraRouters: [mcp, consoleRouter], metrics });
   const metricsServer = await startMetricsServer({
     registry: metrics,
     host: config.metrics.host,

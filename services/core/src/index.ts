@@ -19,3 +19,4 @@ export * from './metrics/metrics-server';
 export * from './keys/index';
 export * from './quota/index';
 export * from './accounts/index';
+export * from './http/client-address';

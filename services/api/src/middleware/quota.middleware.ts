@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { Counter, type Registry } from 'prom-client';
 import {
   consumeQuota,
+  resolveClientAddress,
   RateLimitedError,
   UnauthorizedError,
   type Config,
@@ -10,7 +11,7 @@ import {
   type QuotaLimits,
   type Redis,
 } from '@trendscope/core';
-import { resolveClientAddress } from '../auth/client-address';
+
 import type { KeyVerifier } from '../auth/key-verifier';
 import type { LastUsedRecorder } from '../auth/last-used-recorder';
 import { readPresentedKey } from '../auth/presented-key';

@@ -1,7 +1,7 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { ApiKeyDoc } from './api-key.document';
 
-/** Reads and writes the api-keys index. Writes wait for a refresh, so a new key works at once. */
+/** Reads and writes the api-keys index. Writes refresh the (small) index, so a new or changed key is searchable at once. */
 export class ApiKeyRepository {
   constructor(
     private readonly client: Client,
@@ -10,7 +10,7 @@ export class ApiKeyRepository {
 
   /** Stores a new key document. */
   async insert(doc: ApiKeyDoc): Promise<void> {
-    await this.client.index({ index: this.index, id: doc.id, body: doc, op_type: 'create', refresh: 'wait_for' });
+    await this.client.index({ index: this.index, id: doc.id, body: doc, op_type: 'create', refresh: true });
   }
 
   /** The key with this id, or null. */
@@ -26,7 +26,7 @@ export class ApiKeyRepository {
 
   /** Changes some fields of one key. */
   async update(id: string, fields: Partial<ApiKeyDoc>): Promise<void> {
-    await this.client.update({ index: this.index, id, body: { doc: fields }, refresh: 'wait_for' });
+    await this.client.update({ index: this.index, id, body: { doc: fields }, refresh: true });
   }
 
   /** The key whose current or in-grace previous secret has this hash, or null. */

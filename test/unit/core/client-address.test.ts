@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { normalizeAddress, resolveClientAddress } from '../../../services/api/src/auth/client-address';
+import { normalizeAddress, resolveClientAddress } from '@trendscope/core';
 
 describe('resolveClientAddress', () => {
   it('uses the socket address when no proxy is trusted, whatever X-Forwarded-For says', () => {
