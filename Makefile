@@ -3,11 +3,14 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 ROOT := $(CURDIR)
 
-# Node >= 22 first on PATH (the machines ship Node 20; ensure-node.sh installs Node 24 once if so).
+# Node >= 22 first on PATH (the machines ship Node 20; ensure-node.sh installs Node 24 once if so),
+# except for `make help`, which must answer on a fresh machine without installing anything.
+ifneq ($(filter-out help,$(or $(MAKECMDGOALS),$(.DEFAULT_GOAL))),)
 NODE_BIN := $(shell bash $(ROOT)/infra/local/ensure-node.sh)
 export PATH := $(NODE_BIN):$(PATH)
+endif
 
-.PHONY: help install up down test check format lint typecheck bench demo clean model
+.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -27,6 +30,13 @@ down: ## Stop what `make up` started
 test: install ## Start private OpenSearch + Redis, run checks and all test suites, stop them
 	$(MAKE) --no-print-directory check
 	bash infra/local/test.sh
+
+test-unit: install ## Unit tests alone (test/unit): no services, a few seconds
+	NODE_ENV=test LOG_LEVEL=silent npx mocha --config test/.mocharc.unit.json
+
+test-file: install ## One test file: make test-file FILE=test/api/search.test.ts (private services if needed)
+	@test -n "$(FILE)" || { echo 'usage: make test-file FILE=test/<folder>/<name>.test.ts' >&2; exit 2; }
+	bash infra/local/test.sh $(FILE)
 
 check: install format-check lint typecheck ## Format, lint and typecheck
 

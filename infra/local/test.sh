@@ -2,12 +2,22 @@
 # `make test`: a private OpenSearch and Redis for the tests (own ports and data folders, so they
 # never touch `make up`'s), then the checks and the mocha suites; the services are stopped even
 # when a test fails, and the exit code is the tests'.
+# With test files as arguments (`make test-file`), only those run, and unit files need no services.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
 TEST_OS_PORT="${TEST_OS_PORT:-9250}"
 TEST_REDIS_PORT="${TEST_REDIS_PORT:-6390}"
 TEST_DATA="${TEST_DATA:-$ROOT/.data/test}"
+MOCHA_ONE=(npx mocha --node-option import=tsx --extension ts --timeout 20000 --exit)
+
+needs_services=$(($# == 0))
+for file in "$@"; do
+  case "$file" in test/unit/*) ;; *) needs_services=1 ;; esac
+done
+if [ "$needs_services" = 0 ]; then
+  NODE_ENV=test LOG_LEVEL="${LOG_LEVEL:-silent}" exec "${MOCHA_ONE[@]}" "$@"
+fi
 export OS_PORT="$TEST_OS_PORT" OS_HOME="$TEST_DATA/opensearch"
 export REDIS_PORT="$TEST_REDIS_PORT" REDIS_HOME="$TEST_DATA/redis"
 
@@ -40,4 +50,8 @@ export OPENSEARCH_URL="http://127.0.0.1:$TEST_OS_PORT"
 export REDIS_URL="redis://127.0.0.1:$TEST_REDIS_PORT"
 export TEST_OPENSEARCH_HOME="$OS_HOME" TEST_OPENSEARCH_PORT="$TEST_OS_PORT"
 export NODE_ENV=test LOG_LEVEL="${LOG_LEVEL:-silent}"
-npx mocha --config test/.mocharc.json "$@"
+if [ $# -gt 0 ]; then
+  "${MOCHA_ONE[@]}" "$@"
+else
+  npx mocha --config test/.mocharc.json
+fi

@@ -4,6 +4,8 @@
  * 32 connections for a fixed time, alternating the API and the same OpenSearch query sent straight
  * to OpenSearch. Prints requests/s, p50, p99, the API/OpenSearch ratios and the API's peak RSS.
  */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';

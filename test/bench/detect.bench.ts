@@ -4,6 +4,8 @@
  * the growth against the 10,000 baseline measured in the same run (linear = 4.0x at 40,000).
  * Run: node --import tsx test/bench/detect.bench.ts
  */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
 import { loadClassifier } from '../../services/pipeline/src/classify/classifier';
 import { buildTrend, type TrendMember } from '../../services/pipeline/src/detect/build-trend';
 import { clusterArticles } from '../../services/pipeline/src/detect/cluster';

@@ -4,10 +4,12 @@
  * (parsing the page with linkedom only), plus the quality figures of the same run.
  * Run: node --import tsx test/bench/extraction.bench.ts [rounds]
  */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
 import { parseHTML } from 'linkedom';
 import { extractArticle } from '@trendscope/pipeline/extract/extract-article';
-import { cleanBody } from '@trendscope/pipeline/sanitize/clean-body';
-import { htmlToPlainText } from '@trendscope/pipeline/sanitize/sanitize-text';
+import { cleanBody } from '@trendscope/pipeline/sanitise/clean-body';
+import { htmlToPlainText } from '@trendscope/pipeline/sanitise/sanitise-text';
 import { loadExtractionBenchmark } from '../support/corpus';
 import { scoreExtraction } from '../support/extraction-metric';
 

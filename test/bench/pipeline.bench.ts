@@ -6,6 +6,8 @@
  * of OpenSearch's own write speed on this machine.
  * Run against a private node: `make bench`, or OPENSEARCH_URL=... REDIS_URL=... node --import tsx test/bench/pipeline.bench.ts
  */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
 import { randomBytes } from 'node:crypto';
 import {
   createLogger,
@@ -20,12 +22,12 @@ import {
 import { runPipelineOnce } from '../../services/pipeline/src/cli/run-pipeline-once';
 import { extractArticle } from '../../services/pipeline/src/extract/extract-article';
 import { startFeedServer } from '../../services/pipeline/src/feed-server/feed-server';
-import { cleanBody } from '../../services/pipeline/src/sanitize/clean-body';
-import { sanitizeField } from '../../services/pipeline/src/sanitize/sanitize-text';
+import { cleanBody } from '../../services/pipeline/src/sanitise/clean-body';
+import { sanitiseField } from '../../services/pipeline/src/sanitise/sanitise-text';
 import { scoreArticle } from '../../services/pipeline/src/score/score-article';
-import { articleId } from '../../services/pipeline/src/stages/article-id';
-import { buildArticleDoc } from '../../services/pipeline/src/stages/build-article-doc';
-import { IndexBatcher } from '../../services/pipeline/src/stages/index-batcher';
+import { articleId } from '../../services/pipeline/src/articles/article-id';
+import { buildArticleDoc } from '../../services/pipeline/src/articles/build-article-doc';
+import { IndexBatcher } from '../../services/pipeline/src/articles/index-batcher';
 import { corpusDir, loadExtractionBenchmark } from '../support/corpus';
 
 const UCI_ARTICLES = Number(process.env.BENCH_UCI_ARTICLES ?? 10_000);
@@ -85,16 +87,16 @@ async function benchPages(): Promise<void> {
   for (const page of pages) {
     const ex = extractArticle(page.html, { url: page.url });
     const body = cleanBody(ex.body_html ?? '');
-    const title = sanitizeField(ex.title ?? '', 1000) ?? '';
+    const title = sanitiseField(ex.title ?? '', 1000) ?? '';
     const canonicalUrl = ex.canonical_url;
     const doc = buildArticleDoc({
       url: page.url,
       canonicalUrl,
       title,
-      publisher: sanitizeField(ex.publisher, 300),
-      author: sanitizeField(ex.author, 300),
+      publisher: sanitiseField(ex.publisher, 300),
+      author: sanitiseField(ex.author, 300),
       publishedDate: ex.published_date,
-      description: sanitizeField(ex.description, 2000),
+      description: sanitiseField(ex.description, 2000),
       body,
       score: scoreArticle({ title, text: body.text, url: canonicalUrl }),
       fetchMethod: 'page',

@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { FeedParseError, parseFeed } from '@trendscope/pipeline/sources/parse-feed';
 import { extractArticle } from '@trendscope/pipeline/extract/extract-article';
-import { cleanBody } from '@trendscope/pipeline/sanitize/clean-body';
-import { htmlToPlainText, sanitizeField } from '@trendscope/pipeline/sanitize/sanitize-text';
+import { cleanBody } from '@trendscope/pipeline/sanitise/clean-body';
+import { htmlToPlainText, sanitiseField } from '@trendscope/pipeline/sanitise/sanitise-text';
 import { parseLooseDate } from '@trendscope/pipeline/sources/parse-date';
-import { redactPersonalData } from '@trendscope/pipeline/sanitize/redact-personal-data';
+import { redactPersonalData } from '@trendscope/pipeline/sanitise/redact-personal-data';
 
 /** Fragments that make random input look like markup, feeds and hostile payloads. */
 const FRAGMENTS = [
@@ -92,10 +92,10 @@ describe('content functions under random and hostile input', () => {
     );
   });
 
-  it('htmlToPlainText, sanitizeField and cleanBody never leave markup, script URLs or NUL', () => {
+  it('htmlToPlainText, sanitiseField and cleanBody never leave markup, script URLs or NUL', () => {
     fc.assert(
       fc.property(markupish, (html) => {
-        for (const text of [htmlToPlainText(html), sanitizeField(html) ?? '', cleanBody(html).text]) {
+        for (const text of [htmlToPlainText(html), sanitiseField(html) ?? '', cleanBody(html).text]) {
           expect(text).not.to.match(/<[a-z!?/]/i);
           expect(text).not.to.match(/javascript:\S/i);
           expect(text).not.to.include('\u0000');

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { extractArticle } from '@trendscope/pipeline/extract/extract-article';
-import { cleanBody } from '@trendscope/pipeline/sanitize/clean-body';
-import { htmlToPlainText } from '@trendscope/pipeline/sanitize/sanitize-text';
+import { cleanBody } from '@trendscope/pipeline/sanitise/clean-body';
+import { htmlToPlainText } from '@trendscope/pipeline/sanitise/sanitise-text';
 import { loadExtractionBenchmark, loadPublishedPredictions, type BenchmarkPage } from '../support/corpus';
 import { scoreExtraction, type ExtractionScore } from '../support/extraction-metric';
 

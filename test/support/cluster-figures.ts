@@ -4,6 +4,8 @@
  * (all of Giveme5W1H, the Giveme5W1H articles outside `training`, first 10,000 March UCI rows).
  * Run: node --import tsx test/support/cluster-figures.ts ['{"threshold":0.25}'] [train,april,all,held,march]
  */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
 import { clusterArticles, type ClusterOptions, type DetectArticle } from '../../services/pipeline/src/detect/cluster';
 import { backgroundIdf } from '../../services/pipeline/src/detect/idf';
 import {

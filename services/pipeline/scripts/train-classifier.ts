@@ -3,6 +3,8 @@
  * ../shared/corpus (UCI News Aggregator, BBC News, Giveme5W1H; never AG News, which is the
  * held-back evaluation). Run: `npm run train:classifier -w services/pipeline`.
  */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
 import { writeFileSync } from 'node:fs';
 import { createClassifier, DEFAULT_MODEL_PATH } from '../src/classify/classifier';
 import { evaluateAgNews } from './classifier/evaluate-ag-news';

@@ -1,10 +1,35 @@
-import { createOpenSearchClient, createRedis, indexNames, type Config, type Logger } from '@trendscope/core';
+import {
+  createOpenSearchClient,
+  createRedis,
+  indexNames,
+  type Config,
+  type IndexNames,
+  type Logger,
+  type OpenSearchClient,
+  type PipelineConfig,
+  type Redis,
+} from '@trendscope/core';
+import { IndexBatcher } from './articles/index-batcher';
 import { DomainLimiter } from './fetch/domain-limiter';
 import { RobotsCache } from './fetch/robots-cache';
 import { redisStartReserver } from './fetch/start-reserver';
-import { createSafeFetcher } from './fetch/safe-fetcher';
-import { IndexBatcher } from './stages/index-batcher';
-import type { StageDeps } from './stages/stage-deps';
+import { createSafeFetcher, type SafeFetcher } from './fetch/safe-fetcher';
+
+/** What the stage functions need; built once per process (createPipelineRuntime) and passed down. */
+export interface StageDeps {
+  pipeline: PipelineConfig;
+  redis: Redis;
+  keyPrefix: string;
+  opensearch: OpenSearchClient;
+  names: IndexNames;
+  fetcher: SafeFetcher;
+  robots: RobotsCache;
+  limiter: DomainLimiter;
+  indexBatcher: IndexBatcher;
+  /** The injected clock (fetched_at, indexed_at, detection time). */
+  clock: () => Date;
+  logger: Logger;
+}
 
 /** The stage dependencies plus what must be closed at shutdown. */
 export interface PipelineRuntime {

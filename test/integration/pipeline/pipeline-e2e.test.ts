@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { runPipelineOnce } from '../../../services/pipeline/src/cli/run-pipeline-once';
 import { startFeedServer, type FeedServer } from '../../../services/pipeline/src/feed-server/feed-server';
 import { readDeadLetters } from '../../../services/pipeline/src/queues/dead-letter';
-import { articleId } from '../../../services/pipeline/src/stages/article-id';
+import { articleId } from '../../../services/pipeline/src/articles/article-id';
 import { loadCorpus } from '../../../services/pipeline/src/feed-server/load-corpus';
 import { corpusDir } from '../../support/corpus';
 import { migrateTestIndices, pipelineTestConfig, readArticles } from '../../support/pipeline-harness';

@@ -7,8 +7,8 @@ import { startFeedServer, type FeedServer } from '../../../services/pipeline/src
 import { loadCorpus } from '../../../services/pipeline/src/feed-server/load-corpus';
 import { closeQueues, createQueues } from '../../../services/pipeline/src/queues/create-queues';
 import { jobId } from '../../../services/pipeline/src/queues/job-ids';
-import { lastArticleQueue } from '../../../services/pipeline/src/queues/stages';
-import { articleId } from '../../../services/pipeline/src/stages/article-id';
+import { lastArticleQueue } from '../../../services/pipeline/src/queues/routing-table';
+import { articleId } from '../../../services/pipeline/src/articles/article-id';
 import { REPO_ROOT, corpusDir } from '../../support/corpus';
 import { migrateTestIndices, readArticles } from '../../support/pipeline-harness';
 import { openTestServices, type TestServices } from '../../support/services';

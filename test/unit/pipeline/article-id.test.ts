@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { articleId, normaliseCanonicalUrl } from '../../../services/pipeline/src/stages/article-id';
-import { registrableDomain } from '../../../services/pipeline/src/stages/build-article-doc';
+import { articleId, normaliseCanonicalUrl } from '../../../services/pipeline/src/articles/article-id';
+import { registrableDomain } from '../../../services/pipeline/src/articles/build-article-doc';
 import { jobId } from '../../../services/pipeline/src/queues/job-ids';
 
 describe('article identity', () => {

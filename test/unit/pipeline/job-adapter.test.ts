@@ -6,7 +6,7 @@ import { createProcessor, type StageRunner } from '../../../services/pipeline/sr
 import { FetchError } from '../../../services/pipeline/src/fetch/fetch-error';
 import { pickCanonical } from '../../../services/pipeline/src/stages/process.stage';
 import type { StageQueues } from '../../../services/pipeline/src/queues/create-queues';
-import type { StageDeps } from '../../../services/pipeline/src/stages/stage-deps';
+import type { StageDeps } from '../../../services/pipeline/src/pipeline-deps';
 
 const job = (data: unknown) => ({ data, attemptsMade: 0, opts: { attempts: 3 } }) as unknown as Job;
 const deps = {} as StageDeps;

@@ -6,6 +6,8 @@
  * [--folds 0,1,2,3,4]`; with `--ag-news`, trains each variant on all data and prints its AG News
  * figures instead (a look at the evaluation set: log it in the README).
  */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
 import type { Category } from '@trendscope/core';
 import { createClassifier } from '../../src/classify/classifier';
 import { trainCategoryModel } from '../../src/classify/train-model';

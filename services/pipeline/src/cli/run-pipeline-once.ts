@@ -4,10 +4,10 @@ import { createPipelineRuntime } from '../pipeline-deps';
 import { cliQueuePrefix, closeQueues, createQueues } from '../queues/create-queues';
 import { countDeadLetters } from '../queues/dead-letter';
 import { jobId } from '../queues/job-ids';
-import { lastArticleQueue, type Stage } from '../queues/stages';
+import { lastArticleQueue, type Stage } from '../queues/routing-table';
 import { startWorkers } from '../workers/start-workers';
 import { forkStageWorker, type ForkedStageWorker } from './fork-stage-worker';
-import type { DiscoverJobData } from '../stages/job-data';
+import type { DiscoverJobData } from '../queues/job-data';
 import { waitForDrain, type DrainProgress } from './wait-for-drain';
 
 /** What one ingest/replay run did. */

@@ -1,7 +1,7 @@
 import { createLogger, createRedis, type Config } from '@trendscope/core';
 import { createPipelineRuntime } from '../pipeline-deps';
 import { closeQueues, createQueues } from '../queues/create-queues';
-import type { Stage } from '../queues/stages';
+import type { Stage } from '../queues/routing-table';
 import { startWorkers } from '../workers/start-workers';
 
 /** What the parent of a forked stage worker sends it first. */

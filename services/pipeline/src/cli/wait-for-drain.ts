@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { ARTICLE_STAGES, type Stage } from '../queues/stages';
+import { ARTICLE_STAGES, type Stage } from '../queues/routing-table';
 import type { StageQueues } from '../queues/create-queues';
 
 /** Progress of a run, as the queues report it. */

@@ -1,7 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { parseLooseDate } from '../sources/parse-date';
-import { sanitizeField } from '../sanitize/sanitize-text';
+import { sanitiseField } from '../sanitise/sanitise-text';
 import { cleanArticleElement, type CleanableElement } from './clean-content';
 import { readMetadata } from './read-metadata';
 
@@ -45,7 +45,7 @@ function httpUrl(value: string | null | undefined, base: string): string | null 
 
 function first(values: string[], max?: number): string | null {
   for (const value of values) {
-    const clean = sanitizeField(value, max);
+    const clean = sanitiseField(value, max);
     if (clean) return clean;
   }
   return null;

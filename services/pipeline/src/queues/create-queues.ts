@@ -1,5 +1,5 @@
 import { Queue, type ConnectionOptions, type DefaultJobOptions } from 'bullmq';
-import { STAGES, type Stage } from './stages';
+import { STAGES, type Stage } from './routing-table';
 
 /** One queue per stage. */
 export type StageQueues = Readonly<Record<Stage, Queue>>;

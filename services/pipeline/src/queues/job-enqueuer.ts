@@ -1,7 +1,7 @@
 import type { Queue } from 'bullmq';
-import type { NextJob } from '../stages/stage-deps';
+import type { NextJob } from './job-data';
 import type { StageQueues } from './create-queues';
-import type { Stage } from './stages';
+import type { Stage } from './routing-table';
 
 /** Jobs per `addBulk` (one Redis MULTI). */
 const MAX_BULK = 500;

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { isHiddenElement, SCRIPT_URL_TEXT } from '../sanitize/hidden-element';
+import { isHiddenElement, SCRIPT_URL_TEXT } from '../sanitise/hidden-element';
 
 /** Resolves a possibly relative URL; null when it cannot be made an absolute http(s) URL. */
 export function resolveHttpUrl(value: string | null | undefined, base: string | null): string | null {

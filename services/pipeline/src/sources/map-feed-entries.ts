@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sanitizeField } from '../sanitize/sanitize-text';
+import { sanitiseField } from '../sanitise/sanitise-text';
 import { parseLooseDate } from './parse-date';
 import { cleanFeedHtml, resolveBase, resolveHttpUrl, textToHtml } from './feed-html';
 
@@ -67,12 +67,12 @@ function authorName(value: string | null): string | null {
   const named = inParens?.[1] ?? value.replace(/<[^>]*@[^>]*>/g, '');
   // A bare e-mail address is personal data and no name: it is not kept.
   const withoutEmail = named.replace(/\S+@\S+\.\S+/g, '').trim();
-  return sanitizeField(withoutEmail, 200);
+  return sanitiseField(withoutEmail, 200);
 }
 
 /** A plain-text field from an Atom text construct or a string (HTML types flattened). */
 function textField(value: unknown, max: number): string | null {
-  return sanitizeField(firstStr(value), max);
+  return sanitiseField(firstStr(value), max);
 }
 
 /** An HTML field from an Atom text construct (`type="text"` is escaped first). */
@@ -88,7 +88,7 @@ function categoriesOf(values: unknown[]): string[] {
   for (const value of values) {
     const node = obj(value);
     const name = str(node.label) ?? str(node.term) ?? str(node.name) ?? str(value);
-    const clean = sanitizeField(name, 100);
+    const clean = sanitiseField(name, 100);
     if (clean) seen.add(clean);
   }
   return [...seen].slice(0, 50);

@@ -1,5 +1,5 @@
 import { parseFeed as parseXmlFeed } from 'feedsmith';
-import { sanitizeField } from '../sanitize/sanitize-text';
+import { sanitiseField } from '../sanitise/sanitise-text';
 import { decodeFeedBytes, gunzipIfNeeded } from './decode-feed-bytes';
 import { resolveBase, resolveHttpUrl } from './feed-html';
 import {
@@ -49,7 +49,7 @@ function parseJson(text: string, url: string): ParsedFeed {
     const link = resolveHttpUrl(str(doc.home_page_url), url);
     return {
       format: 'json-feed',
-      title: sanitizeField(str(doc.title), 500),
+      title: sanitiseField(str(doc.title), 500),
       link,
       entries: finishEntries(
         arr(doc.items).map((item) => mapJsonFeedItem(obj(item), url)),
@@ -69,7 +69,7 @@ function mapRss(channel: Node, url: string): ParsedFeed {
   const items = arr(channel.item ?? channel.items).map(obj);
   return {
     format: 'rss',
-    title: sanitizeField(str(channel.title), 500),
+    title: sanitiseField(str(channel.title), 500),
     link: resolveHttpUrl(str(channel.link), base),
     entries: finishEntries(
       items.map((item) => mapRssItem(item, base)),
@@ -108,7 +108,7 @@ function parseXml(text: string, url: string, root: string): ParsedFeed {
       const alternate = links.find((l) => !l.rel || l.rel === 'alternate');
       return {
         format: 'atom',
-        title: sanitizeField(str(feed.title), 500),
+        title: sanitiseField(str(feed.title), 500),
         link: resolveHttpUrl(str(alternate?.href), base),
         entries: finishEntries(
           arr(feed.entries).map((entry) => mapAtomEntry(obj(entry), base)),

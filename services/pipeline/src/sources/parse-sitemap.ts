@@ -1,7 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import { parseLooseDate } from './parse-date';
 import { resolveHttpUrl } from './feed-html';
-import { sanitizeField } from '../sanitize/sanitize-text';
+import { sanitiseField } from '../sanitise/sanitise-text';
 import { arr, finishEntries, obj, str, type ParsedFeed } from './map-feed-entries';
 
 const parser = new XMLParser({
@@ -39,12 +39,12 @@ export function parseSitemap(xml: string, feedUrl: string): ParsedFeed {
       {
         id: url,
         url,
-        title: sanitizeField(str(news.title), 500),
+        title: sanitiseField(str(news.title), 500),
         summary_html: null,
         content_html: null,
         author: null,
         published: parseLooseDate(str(news.publication_date) ?? str(node.lastmod)),
-        categories: [...new Set(keywords.map((k) => sanitizeField(k, 100)).filter((k): k is string => k !== null))],
+        categories: [...new Set(keywords.map((k) => sanitiseField(k, 100)).filter((k): k is string => k !== null))],
       },
     ];
   });
@@ -52,7 +52,7 @@ export function parseSitemap(xml: string, feedUrl: string): ParsedFeed {
   const publication = nodes.map((n) => str(obj(obj(n.news).publication).name)).find((name) => name !== null);
   return {
     format: isNews ? 'news-sitemap' : 'sitemap',
-    title: sanitizeField(publication ?? null, 500),
+    title: sanitiseField(publication ?? null, 500),
     link: null,
     entries: finishEntries(drafts, feedUrl),
   };

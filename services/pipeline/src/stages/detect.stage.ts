@@ -1,6 +1,6 @@
 import { runDetect } from '../detect/run-detect';
-import type { DetectJobData } from './job-data';
-import type { StageDeps } from './stage-deps';
+import type { DetectJobData } from '../queues/job-data';
+import type { StageDeps } from '../pipeline-deps';
 
 /** Detect: clusters recent articles into trends (the clock is injected; `now` overrides it). */
 export async function runDetectStage(input: DetectJobData, deps: StageDeps): Promise<[]> {

@@ -2,15 +2,17 @@ import { FetchError } from '../fetch/fetch-error';
 import { readValidators, saveValidators } from '../fetch/validator-store';
 import { jobId } from '../queues/job-ids';
 import { parseFeed } from '../sources/parse-feed';
-import type { DiscoverJobData, FeedEntryData, FetchJobData } from './job-data';
-import type { NextJob, StageDeps, StageOutput } from './stage-deps';
+import {
+  toEntryData,
+  type DiscoverJobData,
+  type FetchJobData,
+  type NextJob,
+  type StageOutput,
+} from '../queues/job-data';
+import type { StageDeps } from '../pipeline-deps';
 
 const FEED_ACCEPT =
   'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5';
-
-/** Caps on what one entry carries into the queue (job data stays bounded). */
-const MAX_SUMMARY = 100_000;
-const MAX_CONTENT = 500_000;
 
 /**
  * Discover: a conditional GET of the feed (robots.txt and politeness apply to feeds too), parse
@@ -42,19 +44,14 @@ export async function runDiscover(
   for (const e of feed.entries) {
     if (!e.url || !/^https?:\/\//i.test(e.url) || seen.has(e.url)) continue;
     seen.add(e.url);
-    const entry: FeedEntryData = {
-      id: e.id ?? null,
-      url: e.url,
-      title: e.title ?? null,
-      summary_html: e.summary_html?.slice(0, MAX_SUMMARY) ?? null,
-      content_html: e.content_html?.slice(0, MAX_CONTENT) ?? null,
-      author: e.author ?? null,
-      published: e.published ?? null,
-      categories: (e.categories ?? []).slice(0, 50).map((c) => c.slice(0, 200)),
-    };
     jobs.push({
       id: jobId('fetch', e.url),
-      data: { source_id: input.source_id, feed_url: input.feed_url, feed_format: feed.format, entry },
+      data: {
+        source_id: input.source_id,
+        feed_url: input.feed_url,
+        feed_format: feed.format,
+        entry: toEntryData(e, e.url),
+      },
     });
   }
   return {

@@ -1,9 +1,9 @@
 import type { FetchMethod } from '@trendscope/core';
 import { FetchError } from '../fetch/fetch-error';
 import { jobId } from '../queues/job-ids';
-import type { FetchJobData, ProcessJobData } from './job-data';
-import { pageKey, storePage } from './page-store';
-import type { NextJob, StageContext, StageDeps } from './stage-deps';
+import { JOB_CAPS, type FetchJobData, type NextJob, type ProcessJobData, type StageContext } from '../queues/job-data';
+import { pageKey, storePage } from '../fetch/page-store';
+import type { StageDeps } from '../pipeline-deps';
 
 const PAGE_ACCEPT = 'text/html, application/xhtml+xml;q=0.9, */*;q=0.1';
 
@@ -44,7 +44,7 @@ export async function runFetch(
       ...base(input),
       fetch_method: fallback,
       page: null,
-      page_error: `${err.code}: ${err.message}`.slice(0, 2000),
+      page_error: `${err.code}: ${err.message}`.slice(0, JOB_CAPS.pageErrorChars),
     };
   }
   return [{ id: jobId('process', url), data }];

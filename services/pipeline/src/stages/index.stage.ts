@@ -1,5 +1,5 @@
-import type { IndexJobData } from './job-data';
-import type { IndexBatcher } from './index-batcher';
+import type { IndexJobData } from '../queues/job-data';
+import type { IndexBatcher } from '../articles/index-batcher';
 
 /** Index: writes one article through the shared batcher (batched `_bulk`, idempotent id). */
 export async function runIndex(input: IndexJobData, deps: { indexBatcher: IndexBatcher }): Promise<[]> {

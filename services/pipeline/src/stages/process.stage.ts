@@ -1,13 +1,13 @@
 import { extractArticle } from '../extract/extract-article';
-import { cleanBody } from '../sanitize/clean-body';
-import { sanitizeField } from '../sanitize/sanitize-text';
+import { cleanBody } from '../sanitise/clean-body';
+import { sanitiseField } from '../sanitise/sanitise-text';
 import { parseLooseDate } from '../sources/parse-date';
 import { scoreArticle } from '../score/score-article';
-import { articleId } from './article-id';
-import { buildArticleDoc } from './build-article-doc';
-import type { IndexJobData, ProcessJobData } from './job-data';
-import { loadPage } from './page-store';
-import type { NextJob, StageDeps } from './stage-deps';
+import { articleId } from '../articles/article-id';
+import { buildArticleDoc } from '../articles/build-article-doc';
+import type { IndexJobData, NextJob, ProcessJobData } from '../queues/job-data';
+import { loadPage } from '../fetch/page-store';
+import type { StageDeps } from '../pipeline-deps';
 
 /**
  * Process: main-content extraction and metadata from the page (when there is one), then every
@@ -28,7 +28,7 @@ export async function runProcess(input: ProcessJobData, deps: StageDeps): Promis
   // (a redirector, a replay server) is the weakest candidate, after the feed's permalink.
   const pageCanonical = extracted && extracted.canonical_url !== pageUrl ? extracted.canonical_url : null;
   const canonicalUrl = pickCanonical(pageCanonical, entry.id, entry.url);
-  const title = sanitizeField(extracted?.title || entry.title || '', 1000) ?? '';
+  const title = sanitiseField(extracted?.title || entry.title || '', 1000) ?? '';
   // A publisher name derived from the fetched host is no better than the registrable domain.
   const publisher =
     extracted?.publisher && !extracted.publisher.includes(new URL(pageUrl).hostname) ? extracted.publisher : null;
@@ -37,17 +37,17 @@ export async function runProcess(input: ProcessJobData, deps: StageDeps): Promis
     url: pickCanonical(null, entry.id, entry.url),
     canonicalUrl,
     title,
-    publisher: sanitizeOrNull(publisher, 300),
-    author: sanitizeOrNull(extracted?.author ?? entry.author, 300),
+    publisher: sanitiseOrNull(publisher, 300),
+    author: sanitiseOrNull(extracted?.author ?? entry.author, 300),
     publishedDate: extracted?.published_date ?? parseLooseDate(entry.published),
-    description: sanitizeOrNull(extracted?.description ?? entry.summary_html, 2000),
+    description: sanitiseOrNull(extracted?.description ?? entry.summary_html, 2000),
     body,
     score,
     fetchMethod,
     fetchedAt: deps.clock(),
     sourceId: input.source_id,
     feedUrl: input.feed_url,
-    categoryHint: entry.categories[0] ? sanitizeField(entry.categories[0], 100) : null,
+    categoryHint: entry.categories[0] ? sanitiseField(entry.categories[0], 100) : null,
   });
   const id = articleId(canonicalUrl);
   return [{ id: `index-${id}`, data: { id, doc } }];
@@ -67,6 +67,6 @@ export function pickCanonical(pageCanonical: string | null, entryId: string | nu
   return new URL(entryUrl).href;
 }
 
-function sanitizeOrNull(value: string | null | undefined, max: number): string | null {
-  return value ? sanitizeField(value, max) : null;
+function sanitiseOrNull(value: string | null | undefined, max: number): string | null {
+  return value ? sanitiseField(value, max) : null;
 }

@@ -1,9 +1,9 @@
 import { UnrecoverableError, type Job, type Processor } from 'bullmq';
 import { FetchError } from '../fetch/fetch-error';
 import type { JobEnqueuer } from '../queues/job-enqueuer';
-import { NEXT_STAGE, runsInline, type Stage } from '../queues/stages';
-import type { NextJob, StageContext, StageDeps, StageOutput } from '../stages/stage-deps';
-import { JOB_SCHEMAS } from './job-schemas';
+import { NEXT_STAGE, runsInline, type Stage } from '../queues/routing-table';
+import type { StageDeps } from '../pipeline-deps';
+import { JOB_SCHEMAS, type NextJob, type StageContext, type StageOutput } from '../queues/job-data';
 
 /** A stage function: validated input in, jobs for the next stage out. */
 export type StageRunner = (

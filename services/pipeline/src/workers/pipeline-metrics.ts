@@ -3,7 +3,7 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Redis } from '@trendscope/core';
 import type { StageQueues } from '../queues/create-queues';
 import { countDeadLetters, isFinalFailure } from '../queues/dead-letter';
-import { STAGES } from '../queues/stages';
+import { STAGES } from '../queues/routing-table';
 
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed', 'completed'] as const;
 

@@ -4,13 +4,13 @@ import type { Redis } from '@trendscope/core';
 import type { StageQueues } from '../queues/create-queues';
 import { isFinalFailure, recordDeadLetter } from '../queues/dead-letter';
 import { JobEnqueuer } from '../queues/job-enqueuer';
-import { runsInline, type Stage } from '../queues/stages';
+import { runsInline, type Stage } from '../queues/routing-table';
 import { runDetectStage } from '../stages/detect.stage';
 import { runDiscover } from '../stages/discover.stage';
 import { runFetch } from '../stages/fetch.stage';
 import { runIndex } from '../stages/index.stage';
 import { runProcess } from '../stages/process.stage';
-import type { StageDeps } from '../stages/stage-deps';
+import type { StageDeps } from '../pipeline-deps';
 import { createProcessor, type StageRouting, type StageRunner } from './job-adapter';
 
 /** The stage function behind each queue. */

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { extractArticle } from '@trendscope/pipeline/extract/extract-article';
-import { cleanBody } from '@trendscope/pipeline/sanitize/clean-body';
+import { cleanBody } from '@trendscope/pipeline/sanitise/clean-body';
 import { loadExtractionBenchmark } from '../../../support/corpus';
 
 const URL = 'https://www.example-news.com/2026/11/21/story?utm_source=feed';

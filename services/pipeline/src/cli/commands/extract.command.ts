@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { extractArticle } from '../../extract/extract-article';
-import { cleanBody } from '../../sanitize/clean-body';
+import { cleanBody } from '../../sanitise/clean-body';
 import { gunzipIfNeeded } from '../../sources/decode-feed-bytes';
 
 /** One output line of `trendscope extract`. */

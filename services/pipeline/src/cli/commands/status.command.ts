@@ -1,7 +1,7 @@
 import { createOpenSearchClient, createRedis, indexNames, type Config, type OpenSearchClient } from '@trendscope/core';
 import { cliQueuePrefix, closeQueues, createQueues, type StageQueues } from '../../queues/create-queues';
 import { countDeadLetters, readDeadLetters } from '../../queues/dead-letter';
-import { STAGES } from '../../queues/stages';
+import { STAGES } from '../../queues/routing-table';
 
 /** `trendscope status`: queue counts, indexed articles, last runs and dead letters. */
 export async function runStatusCommand(config: Config, out: NodeJS.WritableStream = process.stdout): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { redactPersonalData } from '@trendscope/pipeline/sanitize/redact-personal-data';
+import { redactPersonalData } from '@trendscope/pipeline/sanitise/redact-personal-data';
 
 function redact(text: string): string {
   return redactPersonalData(text).text;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { cleanBody } from '@trendscope/pipeline/sanitize/clean-body';
-import { htmlToPlainText, sanitizeField } from '@trendscope/pipeline/sanitize/sanitize-text';
+import { cleanBody } from '@trendscope/pipeline/sanitise/clean-body';
+import { htmlToPlainText, sanitiseField } from '@trendscope/pipeline/sanitise/sanitise-text';
 import { extractArticle } from '@trendscope/pipeline/extract/extract-article';
 import { parseFeed } from '@trendscope/pipeline/sources/parse-feed';
 
@@ -70,8 +70,8 @@ describe('hostile HTML through every content function', () => {
       expect(text).to.match(/Lead\b/);
     });
 
-    it(`sanitizeField removes ${label}`, () => {
-      const field = sanitizeField(`Title ${vector} end`);
+    it(`sanitiseField removes ${label}`, () => {
+      const field = sanitiseField(`Title ${vector} end`);
       expectNothingHostile(field);
       expect(field).to.match(/^Title\b/);
       expect(field).not.to.include('\n');

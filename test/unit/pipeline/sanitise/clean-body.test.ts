@@ -5,7 +5,7 @@ import {
   MIN_BODY_WORDS,
   MIN_PROSE_SHARE,
   NOTICE_MAX_WORDS,
-} from '@trendscope/pipeline/sanitize/clean-body';
+} from '@trendscope/pipeline/sanitise/clean-body';
 
 /** A paragraph of exactly `n` words of prose ending in a full stop. */
 function words(n: number, word = 'market'): string {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { htmlToPlainText, sanitizeField } from '@trendscope/pipeline/sanitize/sanitize-text';
+import { htmlToPlainText, sanitiseField } from '@trendscope/pipeline/sanitise/sanitise-text';
 
 describe('htmlToPlainText', () => {
   it('separates block elements with a blank line and keeps <br> as a line break', () => {
@@ -41,27 +41,27 @@ describe('htmlToPlainText', () => {
   });
 });
 
-describe('sanitizeField', () => {
+describe('sanitiseField', () => {
   it('returns a single line of plain text', () => {
-    expect(sanitizeField('  <b>Breaking:</b>\n markets   rally &amp; bonds fall ')).to.equal(
+    expect(sanitiseField('  <b>Breaking:</b>\n markets   rally &amp; bonds fall ')).to.equal(
       'Breaking: markets rally & bonds fall',
     );
   });
 
   it('redacts personal data in short fields', () => {
-    expect(sanitizeField('By Jane Doe (jane@example.com)')).to.equal('By Jane Doe ([email])');
+    expect(sanitiseField('By Jane Doe (jane@example.com)')).to.equal('By Jane Doe ([email])');
   });
 
   it('answers null for null, empty and markup-only values', () => {
-    expect(sanitizeField(null)).to.equal(null);
-    expect(sanitizeField('   ')).to.equal(null);
-    expect(sanitizeField('<script>x()</script>')).to.equal(null);
+    expect(sanitiseField(null)).to.equal(null);
+    expect(sanitiseField('   ')).to.equal(null);
+    expect(sanitiseField('<script>x()</script>')).to.equal(null);
   });
 
   it('cuts a long value to the maximum length with an ellipsis', () => {
-    const value = sanitizeField('word '.repeat(100), 20);
+    const value = sanitiseField('word '.repeat(100), 20);
     expect(Array.from(value ?? '')).to.have.length.at.most(20);
     expect(value).to.match(/…$/);
-    expect(sanitizeField('exactly twenty chars', 20)).to.equal('exactly twenty chars');
+    expect(sanitiseField('exactly twenty chars', 20)).to.equal('exactly twenty chars');
   });
 });

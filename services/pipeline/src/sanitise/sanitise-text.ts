@@ -119,7 +119,7 @@ const DROPPED_WITH_CONTENT = [
   'base',
 ];
 
-const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+const SANITISE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...BLOCK_TAGS, ...INLINE_TAGS, 'br'],
   allowedAttributes: {},
   allowedSchemes: [],
@@ -139,7 +139,7 @@ const ENCODED_MARKUP_TEST = /&(?:lt|#0*60|#x0*3c);?[a-z!?/]/i;
 
 /** Second passes see text only: any tag left is markup that was smuggled in as entities. */
 const TEXT_ONLY_OPTIONS: sanitizeHtml.IOptions = {
-  ...SANITIZE_OPTIONS,
+  ...SANITISE_OPTIONS,
   allowedTags: [],
 };
 
@@ -180,7 +180,7 @@ function normaliseWhitespace(text: string): string {
 /** Converts HTML to plain text: markup removed, entities decoded, paragraphs as blank lines. */
 export function htmlToPlainText(html: string): string {
   // NUL is dropped first: parsers and browsers disagree on what `<scr\0ipt>` is.
-  const clean = sanitizeHtml(html.replaceAll('\u0000', ''), SANITIZE_OPTIONS);
+  const clean = sanitizeHtml(html.replaceAll('\u0000', ''), SANITISE_OPTIONS);
   // sanitize-html escapes text, so every `<` left in its output starts one of its own tags.
   const text = clean
     .replace(/\s+/g, ' ')
@@ -194,7 +194,7 @@ export function htmlToPlainText(html: string): string {
 export const MAX_FIELD_LENGTH = 1000;
 
 /** Sanitises a short field: plain text on one line, personal data redacted, bounded length. */
-export function sanitizeField(value: string | null, maxLength = MAX_FIELD_LENGTH): string | null {
+export function sanitiseField(value: string | null, maxLength = MAX_FIELD_LENGTH): string | null {
   if (value === null || value === undefined) return null;
   const plain = htmlToPlainText(value).replace(/\s+/g, ' ').trim();
   if (plain === '') return null;

@@ -1,5 +1,5 @@
 import type { Redactions } from '@trendscope/core';
-import { htmlToPlainText } from './sanitize-text';
+import { htmlToPlainText } from './sanitise-text';
 import { redactPersonalData } from './redact-personal-data';
 
 /**
