@@ -1,15 +1,9 @@
-import type { Server } from 'node:http';
-import { createServer } from 'node:http';
-import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
+import { createServer as createNetServer, type Socket } from 'node:net';
 import { expect } from 'chai';
-import { buildApp } from '@trendscope/api';
-import { createOpenSearchClient, loadConfig } from '@trendscope/core';
-import { openTestServices, silentLogger, type TestServices } from '../support/services';
-
-async function listen(server: Server | NetServer): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as { port: number }).port;
-}
+import { createOpenSearchClient } from '@trendscope/core';
+import { startApi } from '../support/api';
+import { deadOpenSearch } from '../support/dead-services';
+import { openTestServices, type TestServices } from '../support/services';
 
 describe('GET /health', function () {
   this.timeout(20_000);
@@ -22,10 +16,9 @@ describe('GET /health', function () {
   });
 
   it('answers 200 with each dependency up', async () => {
-    const server = createServer(buildApp({ ...s, logger: silentLogger }).callback());
-    const port = await listen(server);
+    const api = await startApi(s);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/health`);
+      const res = await fetch(`${api.url}/health`);
       expect(res.status).to.equal(200);
       expect(res.headers.get('x-request-id')).to.be.a('string');
       const body = (await res.json()) as {
@@ -38,26 +31,22 @@ describe('GET /health', function () {
       expect(body.checks.opensearch?.status).to.equal('up');
       expect(body.checks.redis?.status).to.equal('up');
     } finally {
-      server.close();
+      await api.close();
     }
   });
 
   it('answers 503 naming OpenSearch when it is pointed at a closed port', async () => {
-    const closed = createNetServer();
-    const closedPort = await listen(closed);
-    await new Promise((r) => closed.close(r));
-    const opensearch = createOpenSearchClient({ url: `http://127.0.0.1:${closedPort}`, requestTimeoutMs: 1000 });
-    const server = createServer(buildApp({ ...s, opensearch, logger: silentLogger }).callback());
-    const port = await listen(server);
+    const { client: opensearch } = await deadOpenSearch();
+    const api = await startApi(s, { deps: { opensearch } });
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/health`);
+      const res = await fetch(`${api.url}/health`);
       expect(res.status).to.equal(503);
       const body = (await res.json()) as { status: string; checks: Record<string, { status: string; error?: string }> };
       expect(body.checks.opensearch?.status).to.equal('down');
       expect(body.checks.redis?.status).to.equal('up');
       expect(JSON.stringify(body)).not.to.include('127.0.0.1');
     } finally {
-      server.close();
+      await api.close();
       await opensearch.close();
     }
   });
@@ -66,18 +55,17 @@ describe('GET /health', function () {
     // A TCP server that accepts and never answers: the worst kind of dependency.
     const sockets: Socket[] = [];
     const hang = createNetServer((sock) => sockets.push(sock));
-    const hangPort = await listen(hang);
-    const config = loadConfig({ ...process.env, HEALTH_TIMEOUT_MS: '500' });
+    await new Promise<void>((resolve) => hang.listen(0, '127.0.0.1', resolve));
+    const hangPort = (hang.address() as { port: number }).port;
     const opensearch = createOpenSearchClient({ url: `http://127.0.0.1:${hangPort}`, requestTimeoutMs: 30_000 });
-    const server = createServer(buildApp({ ...s, config, opensearch, logger: silentLogger }).callback());
-    const port = await listen(server);
+    const api = await startApi(s, { env: { HEALTH_TIMEOUT_MS: '500' }, deps: { opensearch } });
     try {
       const started = Date.now();
-      const res = await fetch(`http://127.0.0.1:${port}/health`);
+      const res = await fetch(`${api.url}/health`);
       expect(res.status).to.equal(503);
       expect(Date.now() - started).to.be.lessThan(2000);
     } finally {
-      server.close();
+      await api.close();
       sockets.forEach((sock) => sock.destroy());
       hang.close();
       await opensearch.close();

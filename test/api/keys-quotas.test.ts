@@ -3,7 +3,6 @@ import { Registry } from 'prom-client';
 import {
   ApiKeyRepository,
   createApiKey,
-  createOpenSearchClient,
   createRedis,
   migrateIndices,
   revokeApiKey,
@@ -11,12 +10,11 @@ import {
   type ApiKeyServiceDeps,
   type IssuedApiKey,
 } from '@trendscope/core';
-import { createMcpRouter } from '@trendscope/mcp';
 import { getJson, startApi, type RunningApi } from '../support/api';
-import { apiDataset } from '../support/api-dataset';
-import { FACTORY_NOW, seed } from '../support/factories';
-import { freePort } from '../support/free-port';
-import { openTestServices, silentLogger, type TestServices } from '../support/services';
+import { seedDataset } from '../support/dataset';
+import { FACTORY_NOW } from '../support/factories';
+import { closedPortUrl, deadOpenSearch } from '../support/dead-services';
+import { openTestServices, type TestServices } from '../support/services';
 
 const ANON_POLICY = '"minute";q=60;w=60, "day";q=2000;w=86400';
 const KEY_POLICY = '"minute";q=600;w=60, "day";q=100000;w=86400';
@@ -33,8 +31,7 @@ describe('API keys and quotas', function () {
 
   before(async () => {
     s = await openTestServices();
-    const data = apiDataset();
-    await seed(s, { trends: data.trends, articles: data.articles });
+    await seedDataset(s);
     await migrateIndices(s.opensearch, s.names, { kinds: ['api_keys'] });
     keys = {
       repo: new ApiKeyRepository(s.opensearch, s.names.api_keys),
@@ -201,10 +198,10 @@ describe('API keys and quotas', function () {
 
   describe('faults', () => {
     it('keeps answering without quotas when Redis is down, counted in a metric', async () => {
-      const deadRedis = createRedis(`redis://127.0.0.1:${await freePort()}`);
+      const deadRedis = createRedis((await closedPortUrl()).replace('http:', 'redis:'));
       deadRedis.on('error', () => undefined);
       const metrics = new Registry();
-      const down = await startApi(s, { env: DEFAULT_QUOTAS, deps: { redis: deadRedis }, app: { metrics } });
+      const down = await startApi(s, { env: DEFAULT_QUOTAS, deps: { redis: deadRedis }, metrics });
       try {
         for (let i = 0; i < 3; i++) {
           const res = await fetch(`${down.url}/v1/categories`);
@@ -220,7 +217,7 @@ describe('API keys and quotas', function () {
     });
 
     it('answers 503, not 401, when OpenSearch is down while verifying a key it has not cached', async () => {
-      const deadOs = createOpenSearchClient({ url: `http://127.0.0.1:${await freePort()}`, requestTimeoutMs: 500 });
+      const { client: deadOs } = await deadOpenSearch();
       const down = await startApi(s, { env: DEFAULT_QUOTAS, deps: { opensearch: deadOs } });
       try {
         const res = await getJson(down.url, '/v1/categories', bearer(issued.key));
@@ -235,14 +232,7 @@ describe('API keys and quotas', function () {
   describe('/mcp', () => {
     let mcpApi: RunningApi;
     before(async () => {
-      const mcp = createMcpRouter({
-        opensearch: s.opensearch,
-        names: s.names,
-        queryTimeoutMs: s.config.opensearch.queryTimeoutMs,
-        callTimeoutMs: s.config.api.requestTimeoutMs,
-        logger: silentLogger,
-      });
-      mcpApi = await startApi(s, { env: DEFAULT_QUOTAS, app: { extraRouters: [mcp] } });
+      mcpApi = await startApi(s, { env: DEFAULT_QUOTAS });
     });
     after(async () => {
       await mcpApi.close();

@@ -36,7 +36,7 @@ describe('API observability: access log and /metrics', function () {
     });
     api = await startApi(s, {
       deps: { now: () => FACTORY_NOW, logger: pino({ level: 'info' }, sink) },
-      app: { metrics: registry },
+      metrics: registry,
     });
   });
   after(async () => {

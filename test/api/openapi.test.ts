@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { getJson, startApi, type RunningApi } from '../support/api';
-import { apiDataset } from '../support/api-dataset';
+import { buildDataset } from '../support/dataset';
 import { FACTORY_NOW, seed } from '../support/factories';
 import { openTestServices, type TestServices } from '../support/services';
 
@@ -48,7 +48,7 @@ describe('OpenAPI document and /docs', function () {
   let s: TestServices;
   let api: RunningApi;
   let doc: Doc;
-  const data = apiDataset();
+  const data = buildDataset();
   const id = data.named.ai.id;
 
   // A valid request path for an operation, with `override` for one parameter.

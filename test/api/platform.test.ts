@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { CATEGORIES, IPTC_MEDIA_TOPICS } from '@trendscope/core';
 import { getJson, startApi, type RunningApi } from '../support/api';
-import { apiDataset } from '../support/api-dataset';
+import { buildDataset } from '../support/dataset';
 import { FACTORY_NOW, seed } from '../support/factories';
 import { openTestServices, type TestServices } from '../support/services';
 
@@ -17,7 +17,7 @@ describe('GET /v1/categories, /v1/benefits, /v1/stats', function () {
   this.timeout(60_000);
   let s: TestServices;
   let api: RunningApi;
-  const data = apiDataset();
+  const data = buildDataset();
 
   before(async () => {
     s = await openTestServices();
@@ -102,7 +102,7 @@ describe('GET /v1/categories, /v1/benefits, /v1/stats', function () {
         source_urls: data.articles.length,
         fetch_methods: { page: 4, feed: 1, sitemap: 0 },
       });
-      expect(res.body.publishers).to.equal(2);
+      expect(res.body.publishers).to.equal(3);
     });
 
     it('answers counts and freshness, last_pipeline_run_at from the newest run', async () => {
@@ -115,7 +115,7 @@ describe('GET /v1/categories, /v1/benefits, /v1/stats', function () {
         by_velocity: { emerging: 2, accelerating: 3, peak: 25, declining: 1 },
       });
       expect(res.body.articles).to.deep.equal({ total: 5, retained: 3, last_24h: 5 });
-      expect(res.body.publishers).to.equal(2);
+      expect(res.body.publishers).to.equal(3);
       expect(res.body.freshness.last_pipeline_run_at).to.equal(data.ago(1.5).replace(/\.\d{3}Z$/, 'Z'));
       expect(res.body.freshness.last_article_at).to.match(TIME);
       expect(res.body.freshness.lag_seconds).to.equal(3600);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { getJson, startApi, type RunningApi } from '../support/api';
-import { apiDataset } from '../support/api-dataset';
+import { buildDataset } from '../support/dataset';
 import { FACTORY_NOW, seed } from '../support/factories';
 import { openTestServices, type TestServices } from '../support/services';
 
@@ -34,7 +34,7 @@ describe('GET /v1/trends/recent', function () {
   this.timeout(60_000);
   let s: TestServices;
   let api: RunningApi;
-  const data = apiDataset();
+  const data = buildDataset();
   const { ai, chip, rates, football, election, quantumNew, quantumOld } = data.named;
   const ids = async (query: string): Promise<string[]> =>
     (await getJson<Page>(api.url, `/v1/trends/recent?limit=50&${query}`)).body.trends.map((t) => t.id);

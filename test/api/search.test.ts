@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { getJson, startApi, type RunningApi } from '../support/api';
-import { apiDataset } from '../support/api-dataset';
+import { buildDataset } from '../support/dataset';
 import { FACTORY_NOW, seed } from '../support/factories';
 import { openTestServices, type TestServices } from '../support/services';
 
@@ -18,7 +18,7 @@ describe('GET /v1/search', function () {
   this.timeout(60_000);
   let s: TestServices;
   let api: RunningApi;
-  const data = apiDataset();
+  const data = buildDataset();
   const { ai, chip, rates, football, election, quantumNew, quantumOld } = data.named;
   const search = (query: string) => getJson<Body>(api.url, `/v1/search?${query}`);
   const ids = async (query: string): Promise<string[]> => (await search(query)).body.results.map((r) => r.id);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { getJson, startApi, type RunningApi } from '../support/api';
-import { apiDataset } from '../support/api-dataset';
+import { buildDataset } from '../support/dataset';
 import { FACTORY_NOW, seed } from '../support/factories';
 import { openTestServices, type TestServices } from '../support/services';
 
@@ -11,7 +11,7 @@ describe('GET /v1/sources/{domain}/trending', function () {
   this.timeout(60_000);
   let s: TestServices;
   let api: RunningApi;
-  const data = apiDataset();
+  const data = buildDataset();
   const { ai, rates } = data.named;
   const get = (domain: string, query = '') =>
     getJson<Body>(api.url, `/v1/sources/${encodeURIComponent(domain)}/trending${query}`);

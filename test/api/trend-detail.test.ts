@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { getJson, startApi, type RunningApi } from '../support/api';
-import { apiDataset } from '../support/api-dataset';
+import { buildDataset } from '../support/dataset';
 import { FACTORY_NOW, seed } from '../support/factories';
 import { openTestServices, type TestServices } from '../support/services';
 
@@ -10,7 +10,7 @@ describe('GET /v1/trends/{trend_id} and GET /v1/content/{trend_id}', function ()
   this.timeout(60_000);
   let s: TestServices;
   let api: RunningApi;
-  const data = apiDataset();
+  const data = buildDataset();
   const { ai, chip } = data.named;
 
   before(async () => {

@@ -2,10 +2,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { createConsoleRouter } from '@trendscope/console';
 import { migrateIndices } from '@trendscope/core';
 import { startApi, type RunningApi } from '../support/api';
-import { openTestServices, silentLogger, type TestServices } from '../support/services';
+import { openTestServices, type TestServices } from '../support/services';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = fileURLToPath(new URL('../../test-artifacts/console/', import.meta.url));
@@ -27,14 +26,7 @@ describe('developer console in headless Chromium', function () {
     mkdirSync(SHOTS, { recursive: true });
     s = await openTestServices();
     await migrateIndices(s.opensearch, s.names, { kinds: ['accounts', 'api_keys'] });
-    const consoleRouter = createConsoleRouter({
-      config: s.config,
-      logger: silentLogger,
-      opensearch: s.opensearch,
-      redis: s.redis,
-      names: s.names,
-    });
-    api = await startApi(s, { app: { extraRouters: [consoleRouter] } });
+    api = await startApi(s);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   });
   after(async () => {

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { startApi, type RunningApi } from '../support/api';
-import { apiDataset } from '../support/api-dataset';
+import { buildDataset } from '../support/dataset';
 import { FACTORY_NOW, seed } from '../support/factories';
 import { openTestServices, type TestServices } from '../support/services';
 
@@ -90,7 +90,7 @@ describe('fuzz: random and hostile input never gives a 5xx', function () {
   this.timeout(300_000);
   let s: TestServices;
   let api: RunningApi;
-  const data = apiDataset();
+  const data = buildDataset();
   const id = data.named.ai.id;
   const templates = [
     '/v1/trends/recent',

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { openTestServices, type TestServices } from '../support/services';
-import { startApi, type RunningApi } from './support/api-server';
+import { startApi, type RunningApi } from '../support/api';
 import { call, connectHttp, connectStdio, stdioEnv, TRANSPORTS } from './support/mcp-clients';
-import { seedMcpData } from './support/seed-data';
+import { buildDataset, seedDataset } from '../support/dataset';
 
 type Json = Record<string, unknown>;
 
@@ -21,12 +21,12 @@ for (const kind of TRANSPORTS) {
 
     before(async () => {
       s = await openTestServices();
-      await seedMcpData(s);
+      await seedDataset(s, buildDataset(new Date()));
       api = await startApi(s);
       // Over stdio, the server is started exactly as the README says: `npx trendscope-mcp`.
       client =
         kind === 'http'
-          ? await connectHttp(api.baseUrl)
+          ? await connectHttp(api.url)
           : await connectStdio(stdioEnv(s.config), { command: 'npx', args: ['--no-install', 'trendscope-mcp'] });
     });
     after(async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { openTestServices, type TestServices } from '../support/services';
-import { startApi, type RunningApi } from './support/api-server';
+import { startApi, type RunningApi } from '../support/api';
 
 describe('the /mcp endpoint of the API', function () {
   this.timeout(30_000);
@@ -18,7 +18,7 @@ describe('the /mcp endpoint of the API', function () {
 
   it('answers 405 with Allow: POST to GET and DELETE (stateless: no server stream, no session)', async () => {
     for (const method of ['GET', 'DELETE']) {
-      const res = await fetch(`${api.baseUrl}/mcp`, { method });
+      const res = await fetch(`${api.url}/mcp`, { method });
       expect(res.status, method).to.equal(405);
       expect(res.headers.get('allow')).to.equal('POST');
       expect(await res.json()).to.deep.equal({ detail: 'Method Not Allowed' });
@@ -26,7 +26,7 @@ describe('the /mcp endpoint of the API', function () {
   });
 
   it('answers a JSON-RPC tools/list POST with JSON and a request id', async () => {
-    const res = await fetch(`${api.baseUrl}/mcp`, {
+    const res = await fetch(`${api.url}/mcp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
@@ -39,7 +39,7 @@ describe('the /mcp endpoint of the API', function () {
   });
 
   it('answers malformed JSON with a JSON-RPC parse error, not a crash', async () => {
-    const res = await fetch(`${api.baseUrl}/mcp`, {
+    const res = await fetch(`${api.url}/mcp`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: '{not json',

@@ -3,9 +3,10 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { CATEGORIES, IPTC_MEDIA_TOPICS, VELOCITIES } from '@trendscope/core';
 import { openTestServices, type TestServices } from '../support/services';
-import { deadOpenSearch, startApi, type RunningApi } from './support/api-server';
+import { getJson, startApi, type RunningApi } from '../support/api';
+import { deadOpenSearch } from '../support/dead-services';
 import { connectHttp, connectStdio, stdioEnv, TRANSPORTS } from './support/mcp-clients';
-import { seedMcpData, type McpSeed } from './support/seed-data';
+import { buildDataset, seedDataset, type Dataset } from '../support/dataset';
 
 function textContent(result: ReadResourceResult): unknown {
   const first = result.contents[0];
@@ -18,13 +19,13 @@ for (const kind of TRANSPORTS) {
     let s: TestServices;
     let api: RunningApi;
     let client: Client;
-    let data: McpSeed;
+    let data: Dataset;
 
     before(async () => {
       s = await openTestServices();
-      data = await seedMcpData(s);
+      data = await seedDataset(s, buildDataset(new Date()));
       api = await startApi(s);
-      client = kind === 'http' ? await connectHttp(api.baseUrl) : await connectStdio(stdioEnv(s.config));
+      client = kind === 'http' ? await connectHttp(api.url) : await connectStdio(stdioEnv(s.config));
     });
     after(async () => {
       await client.close();
@@ -41,14 +42,18 @@ for (const kind of TRANSPORTS) {
       const { resources } = await client.listResources();
       const uris = resources.map((r) => r.uri);
       expect(uris).to.include('trendscope://taxonomy');
-      expect(uris).to.include.members([`trend://${data.ai.id}`, `trend://${data.rates.id}`, `trend://${data.old.id}`]);
-      expect(resources.find((r) => r.uri === `trend://${data.ai.id}`)?.title).to.equal(data.ai.topic);
+      expect(uris).to.include.members([
+        `trend://${data.named.ai.id}`,
+        `trend://${data.named.rates.id}`,
+        `trend://${data.named.football.id}`,
+      ]);
+      expect(resources.find((r) => r.uri === `trend://${data.named.ai.id}`)?.title).to.equal(data.named.ai.topic);
     });
 
     it('reads trend://{id} as the JSON of GET /v1/trends/{id}', async () => {
-      const result = await client.readResource({ uri: `trend://${data.ai.id}` });
-      expect(result.contents[0]).to.include({ uri: `trend://${data.ai.id}`, mimeType: 'application/json' });
-      const rest = await api.get(`/v1/trends/${data.ai.id}`);
+      const result = await client.readResource({ uri: `trend://${data.named.ai.id}` });
+      expect(result.contents[0]).to.include({ uri: `trend://${data.named.ai.id}`, mimeType: 'application/json' });
+      const rest = await getJson(api.url, `/v1/trends/${data.named.ai.id}`);
       expect(textContent(result)).to.deep.equal(rest.body);
     });
 
@@ -85,7 +90,7 @@ for (const kind of TRANSPORTS) {
       );
       expect(body.velocities).to.deep.equal([...VELOCITIES]);
       expect(body.time_windows).to.deep.equal(['1h', '24h', '7d', '30d']);
-      const rest = (await api.get('/v1/categories')).body as {
+      const rest = (await getJson(api.url, '/v1/categories')).body as {
         categories: { category: string; iptc_media_topic: string | null }[];
       };
       expect(body.categories).to.deep.equal(
@@ -105,10 +110,10 @@ for (const kind of TRANSPORTS) {
       s = await openTestServices();
       const dead = await deadOpenSearch();
       closeDead = () => dead.client.close();
-      api = await startApi(s, dead.client);
+      api = await startApi(s, { deps: { opensearch: dead.client } });
       client =
         kind === 'http'
-          ? await connectHttp(api.baseUrl)
+          ? await connectHttp(api.url)
           : await connectStdio(stdioEnv(s.config, { OPENSEARCH_URL: dead.url }));
     });
     after(async () => {
@@ -126,7 +131,7 @@ for (const kind of TRANSPORTS) {
     });
 
     it('answers a trend read with the REST 503 words, without internal addresses', async () => {
-      const rest = await api.get('/v1/trends/tr_aaaaaaaaaaaaaaaa');
+      const rest = await getJson(api.url, '/v1/trends/tr_aaaaaaaaaaaaaaaa');
       expect(rest.status).to.equal(503);
       const err = await client.readResource({ uri: 'trend://tr_aaaaaaaaaaaaaaaa' }).then(
         () => null,

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { openTestServices, type TestServices } from '../support/services';
-import { startApi, type RunningApi } from './support/api-server';
+import { getJson, startApi, type RunningApi } from '../support/api';
 import { call, connectHttp, connectStdio, stdioEnv, textOf, TRANSPORTS } from './support/mcp-clients';
-import { seedMcpData, type McpSeed } from './support/seed-data';
+import { buildDataset, seedDataset, type Dataset } from '../support/dataset';
 
 /** One tool call and the REST request that must answer the same body. */
 interface Case {
@@ -14,7 +14,7 @@ interface Case {
   volatile?: string[];
 }
 
-function cases(d: McpSeed): Case[] {
+function cases(d: Dataset): Case[] {
   return [
     { tool: 'get_recent_trends', args: {}, rest: '/v1/trends/recent' },
     {
@@ -36,10 +36,14 @@ function cases(d: McpSeed): Case[] {
     },
     { tool: 'search_trends', args: { q: 'penalties' }, rest: '/v1/search?q=penalties' },
     { tool: 'list_categories', args: {}, rest: '/v1/categories' },
-    { tool: 'get_trend', args: { trend_id: d.ai.id }, rest: `/v1/trends/${d.ai.id}` },
-    { tool: 'get_trend_content', args: { trend_id: d.ai.id }, rest: `/v1/content/${d.ai.id}` },
-    { tool: 'get_trend_content', args: { trend_id: d.ai.id, limit: 1 }, rest: `/v1/content/${d.ai.id}?limit=1` },
-    { tool: 'get_trend_content', args: { trend_id: d.old.id }, rest: `/v1/content/${d.old.id}` },
+    { tool: 'get_trend', args: { trend_id: d.named.ai.id }, rest: `/v1/trends/${d.named.ai.id}` },
+    { tool: 'get_trend_content', args: { trend_id: d.named.ai.id }, rest: `/v1/content/${d.named.ai.id}` },
+    {
+      tool: 'get_trend_content',
+      args: { trend_id: d.named.ai.id, limit: 1 },
+      rest: `/v1/content/${d.named.ai.id}?limit=1`,
+    },
+    { tool: 'get_trend_content', args: { trend_id: d.named.football.id }, rest: `/v1/content/${d.named.football.id}` },
     { tool: 'get_source_trends', args: { domain: 'bbc.co.uk' }, rest: '/v1/sources/bbc.co.uk/trending' },
     {
       tool: 'get_source_trends',
@@ -76,13 +80,13 @@ for (const kind of TRANSPORTS) {
     let s: TestServices;
     let api: RunningApi;
     let client: Client;
-    let data: McpSeed;
+    let data: Dataset;
 
     before(async () => {
       s = await openTestServices();
-      data = await seedMcpData(s);
+      data = await seedDataset(s, buildDataset(new Date()));
       api = await startApi(s);
-      client = kind === 'http' ? await connectHttp(api.baseUrl) : await connectStdio(stdioEnv(s.config));
+      client = kind === 'http' ? await connectHttp(api.url) : await connectStdio(stdioEnv(s.config));
       // Listing the tools makes the SDK client check every structuredContent against the tool's
       // advertised output schema (it throws on a mismatch).
       await client.listTools();
@@ -96,7 +100,7 @@ for (const kind of TRANSPORTS) {
     it('answers every tool and argument set as its REST endpoint does', async () => {
       for (const c of cases(data)) {
         const label = `${c.tool} ${JSON.stringify(c.args)}`;
-        const rest = await api.get(c.rest);
+        const rest = await getJson(api.url, c.rest);
         expect(rest.status, `${label}: REST ${c.rest}`).to.equal(200);
         const result = await call(client, c.tool, c.args);
         expect(result.isError, `${label}: ${textOf(result)}`).to.not.equal(true);
@@ -109,29 +113,34 @@ for (const kind of TRANSPORTS) {
       const { tools } = await client.listTools();
       const detail = tools.find((t) => t.name === 'get_trend')?.outputSchema as { required?: string[] };
       expect(detail.required).to.include.members(['id', 'citations', 'score_breakdown', 'schema_version']);
-      const result = await call(client, 'get_trend', { trend_id: data.ai.id });
+      const result = await call(client, 'get_trend', { trend_id: data.named.ai.id });
       expect(result.isError).to.not.equal(true);
     });
 
     it('finds the seeded data (so the comparisons above are not of empty answers)', async () => {
-      const recent = (await call(client, 'get_recent_trends')).structuredContent as { trends: { id: string }[] };
-      expect(recent.trends.map((t) => t.id)).to.deep.equal([data.ai.id, data.rates.id, data.old.id]);
+      const recent = (await call(client, 'get_recent_trends')).structuredContent as {
+        trends: { id: string }[];
+        total: number;
+      };
+      const { ai, quantumNew, chip, rates } = data.named;
+      expect(recent.trends.slice(0, 4).map((t) => t.id)).to.deep.equal([ai.id, quantumNew.id, chip.id, rates.id]);
+      expect(recent.total).to.equal(data.trends.length - 1); // all but the 125-day-old one
       const search = (await call(client, 'search_trends', { q: 'AI Act', time_window: '30d' })).structuredContent as {
         results: { id: string }[];
       };
-      expect(search.results[0]?.id).to.equal(data.ai.id);
-      const content = (await call(client, 'get_trend_content', { trend_id: data.ai.id })).structuredContent as {
+      expect(search.results[0]?.id).to.equal(data.named.ai.id);
+      const content = (await call(client, 'get_trend_content', { trend_id: data.named.ai.id })).structuredContent as {
         documents: { body: string }[];
       };
-      expect(content.documents).to.have.length(2);
+      expect(content.documents).to.have.length(3);
     });
 
     it('renders ids and topics in the text block', async () => {
       const text = textOf(await call(client, 'get_recent_trends', { limit: 2 }));
-      expect(text).to.include(data.ai.id).and.include(data.ai.topic).and.include(data.rates.id);
-      const detail = textOf(await call(client, 'get_trend', { trend_id: data.ai.id }));
-      for (const citation of data.ai.citations) expect(detail).to.include(citation.url);
-      const content = textOf(await call(client, 'get_trend_content', { trend_id: data.ai.id }));
+      expect(text).to.include(data.named.ai.id).and.include(data.named.ai.topic).and.include(data.named.quantumNew.id);
+      const detail = textOf(await call(client, 'get_trend', { trend_id: data.named.ai.id }));
+      for (const citation of data.named.ai.citations) expect(detail).to.include(citation.url);
+      const content = textOf(await call(client, 'get_trend_content', { trend_id: data.named.ai.id }));
       expect(content).to.include('Report 0 from bbc.co.uk');
     });
   });

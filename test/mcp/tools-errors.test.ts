@@ -4,9 +4,10 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createOpenSearchClient, type OpenSearchClient } from '@trendscope/core';
 import { openTestServices, type TestServices } from '../support/services';
-import { deadOpenSearch, startApi, type RunningApi } from './support/api-server';
+import { getJson, startApi, type RunningApi } from '../support/api';
+import { deadOpenSearch } from '../support/dead-services';
 import { call, connectHttp, connectStdio, restErrorOf, stdioEnv, textOf, TRANSPORTS } from './support/mcp-clients';
-import { seedMcpData, type McpSeed } from './support/seed-data';
+import { buildDataset, seedDataset, type Dataset } from '../support/dataset';
 
 /** A bad argument, the REST request carrying the same value, and the words the error must name. */
 interface BadCase {
@@ -108,13 +109,13 @@ for (const kind of TRANSPORTS) {
     let s: TestServices;
     let api: RunningApi;
     let client: Client;
-    let data: McpSeed;
+    let data: Dataset;
 
     before(async () => {
       s = await openTestServices();
-      data = await seedMcpData(s);
+      data = await seedDataset(s, buildDataset(new Date()));
       api = await startApi(s);
-      client = kind === 'http' ? await connectHttp(api.baseUrl) : await connectStdio(stdioEnv(s.config));
+      client = kind === 'http' ? await connectHttp(api.url) : await connectStdio(stdioEnv(s.config));
     });
     after(async () => {
       await client.close();
@@ -123,9 +124,9 @@ for (const kind of TRANSPORTS) {
     });
 
     it('answers every bad argument as a tool error with the REST 422 words', async () => {
-      for (const c of badCases(data.ai.id)) {
+      for (const c of badCases(data.named.ai.id)) {
         const label = `${c.tool} ${JSON.stringify(c.args).slice(0, 80)}`;
-        const rest = await api.get(c.rest);
+        const rest = await getJson(api.url, c.rest);
         expect(rest.status, `${label}: REST ${c.rest}`).to.equal(422);
         const result = await call(client, c.tool, c.args);
         expect(result.isError, label).to.equal(true);
@@ -159,7 +160,7 @@ for (const kind of TRANSPORTS) {
         ['get_trend', `/v1/trends/${unknown}`],
         ['get_trend_content', `/v1/content/${unknown}`],
       ] as const) {
-        const rest = await api.get(path);
+        const rest = await getJson(api.url, path);
         expect(rest.status).to.equal(404);
         const result = await call(client, tool, { trend_id: unknown });
         expect(result.isError, tool).to.equal(true);
@@ -181,10 +182,10 @@ for (const kind of TRANSPORTS) {
       s = await openTestServices();
       const dead = await deadOpenSearch();
       closeDead = () => dead.client.close();
-      deadApi = await startApi(s, dead.client);
+      deadApi = await startApi(s, { deps: { opensearch: dead.client } });
       client =
         kind === 'http'
-          ? await connectHttp(deadApi.baseUrl)
+          ? await connectHttp(deadApi.url)
           : await connectStdio(stdioEnv(s.config, { OPENSEARCH_URL: dead.url }));
     });
     after(async () => {
@@ -207,7 +208,7 @@ for (const kind of TRANSPORTS) {
         ['get_stats', {}, '/v1/stats'],
       ];
       for (const [tool, args, path] of calls) {
-        const rest = await deadApi.get(path);
+        const rest = await getJson(deadApi.url, path);
         expect(rest.status, path).to.equal(503);
         const result = await call(client, tool, args);
         expect(result.isError, tool).to.equal(true);
@@ -233,8 +234,8 @@ describe('MCP tool errors over http when OpenSearch hangs', function () {
     const port = (hang.address() as { port: number }).port;
     // A client that would wait 30 s: the tool call's own time-out must answer first.
     opensearch = createOpenSearchClient({ url: `http://127.0.0.1:${port}`, requestTimeoutMs: 30_000 });
-    api = await startApi(s, opensearch);
-    client = await connectHttp(api.baseUrl);
+    api = await startApi(s, { deps: { opensearch } });
+    client = await connectHttp(api.url);
   });
   after(async () => {
     await client.close();
@@ -250,7 +251,7 @@ describe('MCP tool errors over http when OpenSearch hangs', function () {
     const result = await call(client, 'get_recent_trends');
     expect(Date.now() - started).to.be.lessThan(10_000);
     expect(result.isError).to.equal(true);
-    expect(restErrorOf(result)).to.deep.equal((await api.get('/v1/trends/recent')).body);
+    expect(restErrorOf(result)).to.deep.equal((await getJson(api.url, '/v1/trends/recent')).body);
     expect(restErrorOf(result)).to.deep.equal({ detail: 'The request took too long, try again shortly' });
   });
 });

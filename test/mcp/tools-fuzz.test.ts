@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { openTestServices, type TestServices } from '../support/services';
-import { startApi, type RunningApi } from './support/api-server';
+import { startApi, type RunningApi } from '../support/api';
 import { call, connectHttp, restErrorOf } from './support/mcp-clients';
-import { seedMcpData } from './support/seed-data';
+import { buildDataset, seedDataset } from '../support/dataset';
 
 const TOOLS = [
   'get_recent_trends',
@@ -40,9 +40,9 @@ describe('MCP tools under random and hostile arguments', function () {
 
   before(async () => {
     s = await openTestServices();
-    await seedMcpData(s);
+    await seedDataset(s, buildDataset(new Date()));
     api = await startApi(s);
-    client = await connectHttp(api.baseUrl);
+    client = await connectHttp(api.url);
     await client.listTools();
   });
   after(async () => {

@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { BOUNDS, TREND_ID_PATTERN, VELOCITIES } from '@trendscope/core';
 import { openTestServices, type TestServices } from '../support/services';
-import { startApi, type RunningApi } from './support/api-server';
+import { startApi, type RunningApi } from '../support/api';
 import { connectHttp, connectStdio, stdioEnv, TRANSPORTS } from './support/mcp-clients';
 
 const TOOL_NAMES = [
@@ -30,7 +30,7 @@ for (const kind of TRANSPORTS) {
     before(async () => {
       s = await openTestServices();
       api = await startApi(s);
-      client = kind === 'http' ? await connectHttp(api.baseUrl) : await connectStdio(stdioEnv(s.config));
+      client = kind === 'http' ? await connectHttp(api.url) : await connectStdio(stdioEnv(s.config));
       tools = new Map((await client.listTools()).tools.map((t) => [t.name, t]));
     });
     after(async () => {

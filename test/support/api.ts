@@ -1,5 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import { buildApp, type ApiDeps, type BuildAppOptions } from '@trendscope/api';
+import type { Server } from 'node:http';
+import type { Registry } from 'prom-client';
+import { createApiServer, type ApiDeps } from '@trendscope/api';
 import { loadConfig } from '@trendscope/core';
 import { GENEROUS_QUOTA_ENV, silentLogger, type TestServices } from './services';
 
@@ -10,10 +11,14 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-/** Starts buildApp on a free port over `s`, with config `env` overrides and optional deps overrides. */
+/**
+ * Starts the API as main.ts does (createApiServer: REST routes plus /mcp) on a free port over
+ * `s`, with config `env` overrides, dependency overrides (a pinned clock, a dead OpenSearch) and
+ * the registry its request metrics go to.
+ */
 export async function startApi(
   s: TestServices,
-  opts: { env?: Record<string, string>; deps?: Partial<ApiDeps>; app?: BuildAppOptions } = {},
+  opts: { env?: Record<string, string>; deps?: Partial<ApiDeps>; metrics?: Registry } = {},
 ): Promise<RunningApi> {
   const config = opts.env
     ? loadConfig({
@@ -24,18 +29,10 @@ export async function startApi(
         ...opts.env,
       })
     : s.config;
-  const app = buildApp(
-    {
-      config,
-      logger: silentLogger,
-      opensearch: s.opensearch,
-      redis: s.redis,
-      names: s.names,
-      ...opts.deps,
-    },
-    opts.app,
+  const server = createApiServer(
+    { config, logger: silentLogger, opensearch: s.opensearch, redis: s.redis, names: s.names, ...opts.deps },
+    opts.metrics ? { metrics: opts.metrics } : {},
   );
-  const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   bumpGeneration,
   migrateIndices,
@@ -9,6 +9,7 @@ import {
   type RunDoc,
   type TrendDoc,
 } from '@trendscope/core';
+import { articleId } from '@trendscope/pipeline/articles/article-id';
 
 /** A fixed clock for seeded data: tests pass the same `now` to the query layer. */
 export const FACTORY_NOW = new Date('2026-11-21T12:00:00Z');
@@ -20,12 +21,14 @@ export function newTrendId(): string {
   return `tr_${Array.from(randomBytes(12), (b) => BASE32.charAt(b % 32)).join('')}`;
 }
 
+/** The ISO time `hours` before `now`. */
 export function hoursAgo(hours: number, now: Date = FACTORY_NOW): string {
   return new Date(now.getTime() - hours * 3_600_000).toISOString();
 }
 
-/** A complete, valid TrendDoc; `overrides` replace any field. */
-export function buildTrend(overrides: Partial<TrendDoc> = {}): TrendDoc {
+/** A complete, valid TrendDoc with its times before `now`; `overrides` replace any field. */
+export function buildTrend(overrides: Partial<TrendDoc> = {}, now: Date = FACTORY_NOW): TrendDoc {
+  const at = (hours: number): string => hoursAgo(hours, now);
   const id = overrides.id ?? newTrendId();
   const domains = overrides.source_domains ?? ['example.com', 'news.example.org'];
   const first = domains[0] ?? 'example.com';
@@ -40,9 +43,9 @@ export function buildTrend(overrides: Partial<TrendDoc> = {}): TrendDoc {
     velocity: 'accelerating',
     business_impact_score: 5,
     domain_quality_score: 6.5,
-    first_seen: hoursAgo(30),
-    last_seen: hoursAgo(2),
-    updated_at: hoursAgo(1),
+    first_seen: at(30),
+    last_seen: at(2),
+    updated_at: at(1),
     article_count: 4,
     source_count: domains.length,
     source_domains: domains,
@@ -54,13 +57,13 @@ export function buildTrend(overrides: Partial<TrendDoc> = {}): TrendDoc {
       publisher: d.toUpperCase(),
       domain: d,
       author: i === 0 ? 'A. Writer' : null,
-      published_date: i === 0 ? hoursAgo(30) : null,
+      published_date: i === 0 ? at(30) : null,
       word_count: 400 + i,
       fetch_method: i === 0 ? 'page' : 'feed',
     })),
     timeline: [
-      { bucket: hoursAgo(3).replace(/:\d\d:\d\d\.\d{3}Z$/, ':00:00Z'), articles: 1 },
-      { bucket: hoursAgo(2).replace(/:\d\d:\d\d\.\d{3}Z$/, ':00:00Z'), articles: 3 },
+      { bucket: at(3).replace(/:\d\d:\d\d\.\d{3}Z$/, ':00:00Z'), articles: 1 },
+      { bucket: at(2).replace(/:\d\d:\d\d\.\d{3}Z$/, ':00:00Z'), articles: 3 },
     ],
     velocity_metrics: { window_hours: 24, current: 3, previous: 1, growth: 2, peak: 3, age_hours: 30 },
     score_breakdown: {
@@ -73,8 +76,9 @@ export function buildTrend(overrides: Partial<TrendDoc> = {}): TrendDoc {
   };
 }
 
-/** A complete, valid ArticleDoc; `overrides` replace any field. */
-export function buildArticle(overrides: Partial<ArticleDoc> = {}): ArticleDoc {
+/** A complete, valid ArticleDoc with its times before `now`; `overrides` replace any field. */
+export function buildArticle(overrides: Partial<ArticleDoc> = {}, now: Date = FACTORY_NOW): ArticleDoc {
+  const at = (hours: number): string => hoursAgo(hours, now);
   const url = overrides.url ?? `https://example.com/a/${randomBytes(6).toString('hex')}`;
   const retained = overrides.content_retained ?? true;
   return {
@@ -83,8 +87,8 @@ export function buildArticle(overrides: Partial<ArticleDoc> = {}): ArticleDoc {
     domain: 'example.com',
     publisher: 'Example News',
     author: 'A. Writer',
-    published_date: hoursAgo(5),
-    fetched_at: hoursAgo(4),
+    published_date: at(5),
+    fetched_at: at(4),
     fetch_method: 'page',
     title: 'Central bank raises interest rates again',
     description: null,
@@ -100,18 +104,19 @@ export function buildArticle(overrides: Partial<ArticleDoc> = {}): ArticleDoc {
     https: true,
     redactions: { email: 0, phone: 0, card: 0, iban: 0, ip: 0, ssn: 0 },
     category_hint: null,
-    indexed_at: hoursAgo(4),
+    indexed_at: at(4),
     ...overrides,
   };
 }
 
-/** A finished pipeline run; `overrides` replace any field. */
-export function buildRun(overrides: Partial<RunDoc> = {}): RunDoc {
+/** A finished pipeline run before `now`; `overrides` replace any field. */
+export function buildRun(overrides: Partial<RunDoc> = {}, now: Date = FACTORY_NOW): RunDoc {
+  const at = (hours: number): string => hoursAgo(hours, now);
   return {
     id: `run-${randomBytes(4).toString('hex')}`,
     kind: 'detect',
-    started_at: hoursAgo(1),
-    finished_at: hoursAgo(0.9),
+    started_at: at(1),
+    finished_at: at(0.9),
     status: 'succeeded',
     counts: {},
     ...overrides,
@@ -126,11 +131,6 @@ export interface SeedTarget {
   prefix?: string;
 }
 
-/** The id an article is stored under: a hash of its canonical URL, as the pipeline does. */
-export function articleId(a: ArticleDoc): string {
-  return createHash('sha256').update(a.canonical_url).digest('hex').slice(0, 40);
-}
-
 /**
  * Creates the indices (the real migration) and bulk-indexes the documents through the real
  * index layer with refresh, then bumps the data generation as a pipeline write would.
@@ -142,7 +142,8 @@ export async function seed(
   await migrateIndices(services.opensearch, services.names, { kinds: ['trends', 'articles', 'runs', 'domains'] });
   const ops: unknown[] = [];
   for (const t of data.trends ?? []) ops.push({ index: { _index: services.names.trends, _id: t.id } }, t);
-  for (const a of data.articles ?? []) ops.push({ index: { _index: services.names.articles, _id: articleId(a) } }, a);
+  for (const a of data.articles ?? [])
+    ops.push({ index: { _index: services.names.articles, _id: articleId(a.canonical_url) } }, a);
   for (const r of data.runs ?? []) ops.push({ index: { _index: services.names.runs, _id: r.id } }, r);
   for (let i = 0; i < ops.length; i += 2000) {
     const res = await services.opensearch.bulk({ body: ops.slice(i, i + 2000) as never, refresh: false });

@@ -1,2 +1,3 @@
 export { buildApp, type BuildAppOptions } from './app';
+export { createApiServer, type ApiServerOptions } from './api-server';
 export type { ApiDeps } from './deps';

@@ -1,4 +1,3 @@
-import { createServer } from 'node:http';
 import {
   createLogger,
   createOpenSearchClient,
@@ -9,9 +8,7 @@ import {
   migrateIndices,
   startMetricsServer,
 } from '@trendscope/core';
-import { createConsoleRouter } from '@trendscope/console';
-import { createMcpRouter } from '@trendscope/mcp';
-import { buildApp } from './app';
+import { createApiServer } from './api-server';
 
 /** Starts the API: load config, connect, migrate indices, listen, and shut down on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -35,31 +32,14 @@ async function main(): Promise<void> {
     }
   }
 
-  // The composition root mounts the MCP endpoint; buildApp only sees a router.
-  const mcp = createMcpRouter({
-    opensearch,
-    names,
-    queryTimeoutMs: config.opensearch.queryTimeoutMs,
-    callTimeoutMs: config.api.requestTimeoutMs,
-    logger: logger.child({ component: 'mcp' }),
-  });
   const metrics = createMetricsRegistry('api');
-  const consoleRouter = createConsoleRouter({
-    config,
-    logger: logger.child({ component: 'console' }),
-    opensearch,
-    redis,
-    names,
-  });
-  const app = buildApp({ config, logger, opensearch, redis, names }, { extraRouters: [mcp, consoleRouter], metrics });
+  const server = createApiServer({ config, logger, opensearch, redis, names }, { metrics });
   const metricsServer = await startMetricsServer({
     registry: metrics,
     host: config.metrics.host,
     port: config.metrics.apiPort,
     logger,
   });
-  const server = createServer(app.callback());
-  server.keepAliveTimeout = 65_000;
   server.listen(config.api.port, config.api.host, () => {
     logger.info({ url: `http://${config.api.host}:${config.api.port}` }, 'api listening');
   });

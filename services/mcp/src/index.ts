@@ -1,6 +1,5 @@
 export type { McpDeps } from './deps';
 export { createMcpServer, TOOL_NAMES } from './server/create-mcp-server';
-export { createMcpRouter, MCP_PATH } from './http/mcp.router';
 export { TAXONOMY_URI } from './resources/taxonomy.resource';
 export { TREND_URI_TEMPLATE } from './resources/trend.resource';
 export { toToolError, toRestError } from './errors/tool-error';
