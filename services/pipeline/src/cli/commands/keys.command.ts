@@ -73,6 +73,7 @@ const wholeNumber = (value: string): number => {
 
 /** `keys create`: prints the new key once, as one JSON line. */
 export async function runKeysCreate(
+  config: Config,
   opts: { name: string; account?: string; perMinute?: number; perDay?: number },
   out: Out = process.stdout,
 ): Promise<void> {
@@ -80,7 +81,6 @@ export async function runKeysCreate(
   if (opts.account !== undefined) check(emailProblem(opts.account));
   if (opts.perMinute !== undefined) check(apiKeyCeilingProblem(opts.perMinute));
   if (opts.perDay !== undefined) check(apiKeyCeilingProblem(opts.perDay));
-  const { config } = cliContext();
   const issued = await withKeyService(config, (deps) =>
     createApiKey(deps, {
       name: opts.name,
@@ -96,9 +96,12 @@ export async function runKeysCreate(
 }
 
 /** `keys list`: one JSON line per key, without any secret. */
-export async function runKeysList(opts: { account?: string }, out: Out = process.stdout): Promise<void> {
+export async function runKeysList(
+  config: Config,
+  opts: { account?: string },
+  out: Out = process.stdout,
+): Promise<void> {
   if (opts.account !== undefined) check(emailProblem(opts.account));
-  const { config } = cliContext();
   const docs = await withKeyService(config, (deps) =>
     deps.repo.list(opts.account === undefined ? {} : { account: normalizeEmail(opts.account) }),
   );
@@ -106,10 +109,14 @@ export async function runKeysList(opts: { account?: string }, out: Out = process
 }
 
 /** `keys rotate`: a new secret for the same id, printed once. */
-export async function runKeysRotate(id: string, opts: { grace?: number }, out: Out = process.stdout): Promise<void> {
+export async function runKeysRotate(
+  config: Config,
+  id: string,
+  opts: { grace?: number },
+  out: Out = process.stdout,
+): Promise<void> {
   const grace = opts.grace ?? 0;
   check(apiKeyGraceProblem(grace));
-  const { config } = cliContext();
   const issued = await withKeyService(config, (deps) => rotateApiKey(deps, id, grace));
   const shown = presentKey(issued.doc, config);
   out.write(
@@ -118,8 +125,7 @@ export async function runKeysRotate(id: string, opts: { grace?: number }, out: O
 }
 
 /** `keys revoke`: refused by every API process within a second. */
-export async function runKeysRevoke(id: string, out: Out = process.stdout): Promise<void> {
-  const { config } = cliContext();
+export async function runKeysRevoke(config: Config, id: string, out: Out = process.stdout): Promise<void> {
   const doc = await withKeyService(config, (deps) => revokeApiKey(deps, id));
   out.write(`${JSON.stringify({ id: doc.id, revoked_at: doc.revoked_at })}\n`);
 }
@@ -134,22 +140,22 @@ export function addKeysCommand(program: Command): void {
     .option('--account <email>', 'the account the key belongs to')
     .option('--per-minute <n>', 'reserved ceiling per minute', wholeNumber)
     .option('--per-day <n>', 'reserved ceiling per UTC day', wholeNumber)
-    .action((opts: Parameters<typeof runKeysCreate>[0]) => runKeysCreate(opts));
+    .action((opts: Parameters<typeof runKeysCreate>[1]) => runKeysCreate(cliContext().config, opts));
   keys
     .command('list')
     .description('List keys as JSON lines (never the key itself).')
     .option('--account <email>', 'only this account')
-    .action((opts: { account?: string }) => runKeysList(opts));
+    .action((opts: { account?: string }) => runKeysList(cliContext().config, opts));
   keys
     .command('rotate')
     .description('A new secret for the same key id; prints it once.')
     .argument('<id>')
     .option('--grace <seconds>', 'how long the old secret keeps working (default 0)', wholeNumber)
-    .action((id: string, opts: { grace?: number }) => runKeysRotate(id, opts));
+    .action((id: string, opts: { grace?: number }) => runKeysRotate(cliContext().config, id, opts));
   keys
     .command('revoke')
     .description('Revoke a key.')
     .argument('<id>')
-    .action((id: string) => runKeysRevoke(id));
+    .action((id: string) => runKeysRevoke(cliContext().config, id));
   for (const cmd of [keys, ...keys.commands]) cmd.exitOverride();
 }
