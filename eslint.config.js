@@ -1,6 +1,32 @@
 // Type-aware lint for every TypeScript file of the workspace.
 import js from '@eslint/js';
+import n from 'eslint-plugin-n';
 import tseslint from 'typescript-eslint';
+
+// Services depend on core and never on each other, except in a composition root that wires one
+// into another (file -> the services it may import).
+const SERVICES = ['core', 'api', 'mcp', 'pipeline', 'console'];
+const COMPOSITION_ROOTS = { 'services/api/src/api-server.ts': ['mcp', 'console'] };
+
+/** The import restrictions of one service's files (plus what a composition root may wire in). */
+function serviceBoundary(service, wires = []) {
+  const others = SERVICES.filter((s) => s !== service && s !== 'core' && !wires.includes(s));
+  return [
+    'error',
+    {
+      patterns: [
+        {
+          group: others.flatMap((s) => [`@trendscope/${s}`, `@trendscope/${s}/*`]),
+          message: 'services import each other only in a composition root listed in eslint.config.js',
+        },
+        {
+          regex: '^(\\.\\./)+(services/)?(core|api|mcp|pipeline|console)/',
+          message: 'import another package by its name (@trendscope/...), never by a relative path',
+        },
+      ],
+    },
+  ];
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '.cache/**', '.data/**', '**/dist/**', 'services/console/public/vendor/**'] },
@@ -20,6 +46,16 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { arguments: false } }],
     },
   },
+  // Each package declares what it imports (workspace packages included) in its own package.json.
+  { files: ['services/**/*.ts', 'services/**/*.js'], plugins: { n }, rules: { 'n/no-extraneous-import': 'error' } },
+  ...SERVICES.map((service) => ({
+    files: [`services/${service}/**/*.ts`, `services/${service}/**/*.js`],
+    rules: { 'no-restricted-imports': serviceBoundary(service) },
+  })),
+  ...Object.entries(COMPOSITION_ROOTS).map(([file, wires]) => ({
+    files: [file],
+    rules: { 'no-restricted-imports': serviceBoundary(file.split('/')[1], wires) },
+  })),
   {
     files: ['test/**/*.ts'],
     rules: {

@@ -51,6 +51,7 @@ describe('GET /v1/categories, /v1/benefits, /v1/stats', function () {
         publishers: null,
         source_urls: null,
         fetch_methods: null,
+        fetch_method_counts: null,
       });
       expect(res.body.generated_at).to.match(TIME);
       expect(res.body.schema_version).to.equal('1.0');
@@ -100,7 +101,8 @@ describe('GET /v1/categories, /v1/benefits, /v1/stats', function () {
         trends: data.trends.length,
         documents_retained: 3,
         source_urls: data.articles.length,
-        fetch_methods: { page: 4, feed: 1, sitemap: 0 },
+        fetch_methods: 2,
+        fetch_method_counts: { page: 4, feed: 1 },
       });
       expect(res.body.publishers).to.equal(3);
     });

@@ -20,3 +20,4 @@ export * from './keys/index';
 export * from './quota/index';
 export * from './accounts/index';
 export * from './http/client-address';
+export * from './responses/index';

@@ -33,13 +33,14 @@ describe('core query layer', function () {
   it('answers nulls for benefits and stats over empty indices', async () => {
     await seed(s, {});
     const b = await getBenefits(deps);
-    expect([b.trends, b.documents_retained, b.publishers, b.source_urls, b.fetch_methods]).to.deep.equal([
-      null,
-      null,
-      null,
-      null,
-      null,
-    ]);
+    expect([
+      b.trends,
+      b.documents_retained,
+      b.publishers,
+      b.source_urls,
+      b.fetch_methods,
+      b.fetch_method_counts,
+    ]).to.deep.equal([null, null, null, null, null, null]);
     const st = await getStats(deps);
     expect(st.freshness).to.deep.equal({
       last_article_at: null,
@@ -88,7 +89,8 @@ describe('core query layer', function () {
 
     const b = await getBenefits(deps);
     expect(b.documents_retained).to.equal(3);
-    expect(b.fetch_methods).to.deep.equal({ page: 4, feed: 1, sitemap: 0 });
+    expect(b.fetch_methods).to.equal(2);
+    expect(b.fetch_method_counts).to.deep.equal({ page: 4, feed: 1 });
 
     const st = await getStats(deps);
     expect(st.freshness.last_pipeline_run_at).to.equal(data.ago(1.5).replace(/\.\d{3}Z$/, 'Z'));

@@ -1,11 +1,4 @@
-import type { OpenSearchClient, Redis } from '@trendscope/core';
-
-/** The state of one dependency as /health reports it. */
-export interface DependencyCheck {
-  status: 'up' | 'down';
-  latency_ms: number;
-  error?: string;
-}
+import type { DependencyCheck, HealthResponse, OpenSearchClient, Redis } from '@trendscope/core';
 
 /** Runs `probe`, and reports it down when it fails or takes longer than `timeoutMs`. */
 async function check(probe: () => Promise<unknown>, timeoutMs: number): Promise<DependencyCheck> {
@@ -43,7 +36,7 @@ function describe(err: unknown): string {
 export async function checkDependencies(
   deps: { opensearch: OpenSearchClient; redis: Redis },
   timeoutMs: number,
-): Promise<{ opensearch: DependencyCheck; redis: DependencyCheck }> {
+): Promise<HealthResponse['checks']> {
   const [opensearch, redis] = await Promise.all([
     check(
       () => deps.opensearch.cluster.health({ timeout: `${timeoutMs}ms` }, { requestTimeout: timeoutMs }),

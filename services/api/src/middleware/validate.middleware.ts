@@ -1,19 +1,21 @@
-import type { Middleware } from 'koa';
+import type { RouterContext, RouterMiddleware } from '@koa/router';
 import { validateRequest } from '@trendscope/core';
 import type { RouteSpec } from '../routes/route-spec';
 
 /**
- * Validates the path and query parameters of a route with its joi schemas; the converted values
- * (defaults applied, unknown query parameters dropped) go to `ctx.state.input`. A failure throws
- * RequestValidationError, which the error middleware answers as a FastAPI-style 422.
+ * The handler of a route whose parameters are validated first with its joi schemas: `handle`
+ * gets them converted and typed (defaults applied, unknown query parameters dropped). A failure
+ * throws RequestValidationError, which the error middleware answers as a FastAPI-style 422.
  */
-export function validate(spec: RouteSpec): Middleware {
-  return async (ctx, next) => {
-    const { path, query } = validateRequest<Record<string, unknown>, Record<string, unknown>>({
-      ...(spec.pathParams ? { path: { schema: spec.pathParams, raw: ctx.params as Record<string, string> } } : {}),
+export function validated<P extends object, Q extends object>(
+  spec: RouteSpec<P, Q>,
+  handle: (ctx: RouterContext, input: P & Q) => Promise<void>,
+): RouterMiddleware {
+  return async (ctx) => {
+    const input = validateRequest({
+      ...(spec.pathParams ? { path: { schema: spec.pathParams, raw: ctx.params } } : {}),
       ...(spec.query ? { query: { schema: spec.query, raw: ctx.query } } : {}),
     });
-    ctx.state.input = { ...path, ...query };
-    await next();
+    await handle(ctx, input);
   };
 }

@@ -1,7 +1,9 @@
-import { SERVICE_VERSION } from '@trendscope/core';
+import { RESPONSE_SCHEMAS, SERVICE_VERSION, type ResponseName } from '@trendscope/core';
 import { openapiPath, type JsonSchema, type RouteSpec } from '../routes/route-spec';
-import { COMPONENT_SCHEMAS, ref } from './components';
 import { joiToParameters } from './joi-to-parameters';
+
+/** A reference to one of core's response schemas, published as a component. */
+const ref = (name: ResponseName): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
 const json = (schema: JsonSchema, description: string, headers?: Record<string, unknown>): JsonSchema => ({
   description,
@@ -25,7 +27,7 @@ function operation(spec: RouteSpec): JsonSchema {
   const parameters = [...joiToParameters(spec.pathParams, 'path'), ...joiToParameters(spec.query, 'query')];
   const isHealth = spec.operationId === 'getHealth';
   const responses: Record<string, JsonSchema> = {
-    '200': json(spec.response, 'Success.', isHealth ? undefined : READ_HEADERS),
+    '200': json(ref(spec.response), 'Success.', isHealth ? undefined : READ_HEADERS),
   };
   if (!isHealth) responses['304'] = { description: 'Not modified: the If-None-Match ETag is still current.' };
   if (spec.notFound) responses['404'] = json(ref('Error'), 'No trend has this id: `{"detail": "Trend not found"}`.');
@@ -82,6 +84,6 @@ export function buildOpenApi(specs: readonly RouteSpec[], serverUrl: string): Js
       { name: 'platform', description: 'Categories, statistics, health.' },
     ],
     paths,
-    components: { schemas: COMPONENT_SCHEMAS },
+    components: { schemas: RESPONSE_SCHEMAS },
   };
 }

@@ -1,16 +1,18 @@
 import Router from '@koa/router';
 import { getTrendContent } from '@trendscope/core';
 import { normalisedKey, sendCachedJson } from '../http/send-json';
-import { validate } from '../middleware/validate.middleware';
+import { validated } from '../middleware/validate.middleware';
 import { CONTENT_ROUTE } from './content.schema';
 import type { RouteContext } from './route-context';
 
 /** GET /v1/content/{trend_id}. */
 export function contentRouter(rc: RouteContext): Router {
   const router = new Router();
-  router.get(CONTENT_ROUTE.path, validate(CONTENT_ROUTE), async (ctx) => {
-    const input = ctx.state.input as { trend_id: string; limit: number };
-    await sendCachedJson(ctx, rc, normalisedKey('content', input), () => getTrendContent(rc.queries, input));
-  });
+  router.get(
+    CONTENT_ROUTE.path,
+    validated(CONTENT_ROUTE, (ctx, input) =>
+      sendCachedJson(ctx, rc, normalisedKey('content', { ...input }), () => getTrendContent(rc.queries, input)),
+    ),
+  );
   return router;
 }

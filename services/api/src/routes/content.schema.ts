@@ -1,9 +1,8 @@
 import { CONTENT_PARAMS, TREND_PATH_PARAMS } from '@trendscope/core';
-import { ref } from '../openapi/components';
-import type { RouteSpec } from './route-spec';
+import { defineRoute } from './route-spec';
 
 /** GET /v1/content/{trend_id}. */
-export const CONTENT_ROUTE: RouteSpec = {
+export const CONTENT_ROUTE = defineRoute({
   operationId: 'getTrendContent',
   path: '/v1/content/:trend_id',
   tag: 'trends',
@@ -14,6 +13,6 @@ export const CONTENT_ROUTE: RouteSpec = {
     'of /v1/trends/{trend_id} still list every source). 404 when no trend has this id.',
   pathParams: TREND_PATH_PARAMS,
   query: CONTENT_PARAMS,
-  response: ref('TrendContent'),
+  response: 'TrendContent',
   notFound: true,
-};
+});

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { SERVICE_VERSION } from '@trendscope/core';
+import { SERVICE_VERSION, type HealthResponse } from '@trendscope/core';
 import type { ApiDeps } from '../deps';
 import { checkDependencies } from '../health/check-dependencies';
 
@@ -11,7 +11,8 @@ export function healthRouter(deps: ApiDeps): Router {
     const allUp = Object.values(checks).every((c) => c.status === 'up');
     ctx.status = allUp ? 200 : 503;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: allUp ? 'ok' : 'degraded', version: SERVICE_VERSION, checks };
+    const body: HealthResponse = { status: allUp ? 'ok' : 'degraded', version: SERVICE_VERSION, checks };
+    ctx.body = body;
   });
   return router;
 }

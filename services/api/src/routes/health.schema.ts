@@ -1,8 +1,7 @@
-import { ref } from '../openapi/components';
-import type { RouteSpec } from './route-spec';
+import { defineRoute } from './route-spec';
 
 /** GET /health. */
-export const HEALTH_ROUTE: RouteSpec = {
+export const HEALTH_ROUTE = defineRoute({
   operationId: 'getHealth',
   path: '/health',
   tag: 'platform',
@@ -10,5 +9,5 @@ export const HEALTH_ROUTE: RouteSpec = {
   description:
     '200 with `status: ok` when OpenSearch and Redis answer; 503 with the same shape and `status: degraded` when ' +
     'one does not, naming it in `checks`. Never cached.',
-  response: ref('Health'),
-};
+  response: 'Health',
+});

@@ -1,9 +1,8 @@
 import { SEARCH_PARAMS } from '@trendscope/core';
-import { ref } from '../openapi/components';
-import type { RouteSpec } from './route-spec';
+import { defineRoute } from './route-spec';
 
 /** GET /v1/search. */
-export const SEARCH_ROUTE: RouteSpec = {
+export const SEARCH_ROUTE = defineRoute({
   operationId: 'searchTrends',
   path: '/v1/search',
   tag: 'search',
@@ -14,5 +13,5 @@ export const SEARCH_ROUTE: RouteSpec = {
     'accepted: malformed syntax is read as plain words, never an error. Results are ordered by relevance blended ' +
     'with recency (`score`), with matched words marked `<em>` in `highlights`.',
   query: SEARCH_PARAMS,
-  response: ref('SearchResults'),
-};
+  response: 'SearchResults',
+});

@@ -1,9 +1,8 @@
 import { SOURCE_PARAMS, SOURCE_PATH_PARAMS } from '@trendscope/core';
-import { ref } from '../openapi/components';
-import type { RouteSpec } from './route-spec';
+import { defineRoute } from './route-spec';
 
 /** GET /v1/sources/{domain}/trending. */
-export const SOURCE_TRENDS_ROUTE: RouteSpec = {
+export const SOURCE_TRENDS_ROUTE = defineRoute({
   operationId: 'getSourceTrends',
   path: '/v1/sources/:domain/trending',
   tag: 'sources',
@@ -15,5 +14,5 @@ export const SOURCE_TRENDS_ROUTE: RouteSpec = {
     'domain with no trends gives an empty list.',
   pathParams: SOURCE_PATH_PARAMS,
   query: SOURCE_PARAMS,
-  response: ref('SourceTrends'),
-};
+  response: 'SourceTrends',
+});

@@ -1,9 +1,8 @@
 import { RECENT_TRENDS_PARAMS, TREND_PATH_PARAMS } from '@trendscope/core';
-import { ref } from '../openapi/components';
-import type { RouteSpec } from './route-spec';
+import { defineRoute } from './route-spec';
 
 /** GET /v1/trends/recent. */
-export const RECENT_TRENDS_ROUTE: RouteSpec = {
+export const RECENT_TRENDS_ROUTE = defineRoute({
   operationId: 'getRecentTrends',
   path: '/v1/trends/recent',
   tag: 'trends',
@@ -13,11 +12,11 @@ export const RECENT_TRENDS_ROUTE: RouteSpec = {
     'business impact, then id. Filter by category, velocity, minimum impact and minimum quality; page with ' +
     '`page` and `limit` until `has_more` is false. An unknown category gives an empty list, not an error.',
   query: RECENT_TRENDS_PARAMS,
-  response: ref('RecentTrends'),
-};
+  response: 'RecentTrends',
+});
 
 /** GET /v1/trends/{trend_id}. */
-export const TREND_DETAIL_ROUTE: RouteSpec = {
+export const TREND_DETAIL_ROUTE = defineRoute({
   operationId: 'getTrend',
   path: '/v1/trends/:trend_id',
   tag: 'trends',
@@ -26,6 +25,6 @@ export const TREND_DETAIL_ROUTE: RouteSpec = {
     'The trend summary plus its citations (provenance of each article), hourly timeline, the numbers behind ' +
     'its velocity class and the parts of both scores. 404 when no trend has this id.',
   pathParams: TREND_PATH_PARAMS,
-  response: ref('TrendDetail'),
+  response: 'TrendDetail',
   notFound: true,
-};
+});

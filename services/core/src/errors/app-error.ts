@@ -1,3 +1,5 @@
+import type { ValidationIssue } from '../responses/error.schema';
+
 /**
  * The one error family of the project. Anything thrown from a route, the query layer or the MCP
  * tools is either one of these (status and public body known) or is masked as a 500.
@@ -32,13 +34,7 @@ export class NotFoundError extends AppError {
 }
 
 /** One entry of a 422 body, as pydantic v2 writes it. */
-export interface ValidationIssue {
-  type: string;
-  loc: [string, string];
-  msg: string;
-  input: unknown;
-  ctx?: Record<string, unknown>;
-}
+export type { ValidationIssue };
 
 /** 422: one or more request parameters are invalid; `issues` is the FastAPI-style `detail`. */
 export class RequestValidationError extends AppError {

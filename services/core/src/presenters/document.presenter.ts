@@ -1,21 +1,6 @@
 import type { ArticleDoc } from '../domain/documents';
-import type { FetchMethod } from '../domain/taxonomy';
+import type { RetainedDocument } from '../responses/content.schema';
 import { isoRequired, isoSeconds } from './timestamp';
-
-/** One retained body in GET /v1/content/{trend_id}. */
-export interface RetainedDocument {
-  url: string;
-  title: string;
-  publisher: string;
-  domain: string;
-  author: string | null;
-  published_date: string | null;
-  fetched_at: string;
-  fetch_method: FetchMethod;
-  language: string | null;
-  word_count: number;
-  body: string;
-}
 
 /** The stored article fields a retained document reads. */
 export const DOCUMENT_FIELDS = [

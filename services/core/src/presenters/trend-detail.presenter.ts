@@ -1,17 +1,8 @@
 import type { TrendDoc } from '../domain/documents';
 import { SCHEMA_VERSION } from '../version';
-import { presentCitation, presentTrendSummary, type Citation, type TrendSummary } from './trend.presenter';
+import type { TrendDetailResponse } from '../responses/trend-detail.schema';
+import { presentCitation, presentTrendSummary } from './trend.presenter';
 import { isoRequired } from './timestamp';
-
-/** Body of GET /v1/trends/{trend_id}. */
-export interface TrendDetailResponse extends TrendSummary {
-  citations: Citation[];
-  timeline: { bucket: string; articles: number }[];
-  velocity_metrics: { window_hours: number; current: number; previous: number; growth: number };
-  score_breakdown: Record<string, unknown>;
-  updated_at: string;
-  schema_version: string;
-}
 
 /** Builds the public detail of a stored trend. */
 export function presentTrendDetail(doc: TrendDoc): TrendDetailResponse {

@@ -1,23 +1,7 @@
 import type { CitationDoc, TrendDoc } from '../domain/documents';
-import type { Category, FetchMethod, Velocity } from '../domain/taxonomy';
+import type { Citation } from '../responses/trend-detail.schema';
+import type { TrendSummary } from '../responses/trend-summary.schema';
 import { isoRequired, isoSeconds } from './timestamp';
-
-/** One trend in every list of the API (API.md "Trend summary"). */
-export interface TrendSummary {
-  id: string;
-  topic: string;
-  summary: string;
-  category: Category;
-  velocity: Velocity;
-  business_impact_score: number;
-  domain_quality_score: number;
-  keywords: string[];
-  article_count: number;
-  source_count: number;
-  first_seen: string;
-  last_seen: string;
-  language: string | null;
-}
 
 /** The stored fields a summary is built from (what list queries fetch from `_source`). */
 export const TREND_SUMMARY_FIELDS = [
@@ -56,18 +40,6 @@ export function presentTrendSummary(doc: TrendSummaryDoc, id?: string): TrendSum
     last_seen: isoRequired(doc.last_seen),
     language: doc.language ?? null,
   };
-}
-
-/** One source of a trend (its provenance). */
-export interface Citation {
-  url: string;
-  title: string;
-  publisher: string;
-  domain: string;
-  author: string | null;
-  published_date: string | null;
-  word_count: number;
-  fetch_method: FetchMethod;
 }
 
 /** Builds the public citation of a stored one. */

@@ -1,24 +1,9 @@
 import { FETCH_METHODS, type FetchMethod } from '../domain/taxonomy';
+import type { BenefitsResponse } from '../responses/platform.schema';
 import { SCHEMA_VERSION } from '../version';
 import { nowOf, type QueryDeps } from './query-deps';
 import { runMultiSearch, totalOf, type TermsAgg } from './run-search';
 import { isoRequired } from '../presenters/timestamp';
-
-/** Body of GET /v1/benefits. A metric whose index holds nothing yet is null, never 0. */
-export interface BenefitsResponse {
-  /** Trends detected and served. */
-  trends: number | null;
-  /** Articles whose cleaned body is kept and served by /v1/content. */
-  documents_retained: number | null;
-  /** Distinct publishing domains read. */
-  publishers: number | null;
-  /** Distinct source URLs (canonical) behind the trends. */
-  source_urls: number | null;
-  /** How the articles were obtained: counts per fetch method. */
-  fetch_methods: Record<FetchMethod, number> | null;
-  generated_at: string;
-  schema_version: string;
-}
 
 /** The OpenSearch requests of getBenefits, as one `_msearch` (exported for the benchmark). */
 export function benefitsRequests(deps: QueryDeps): { index: string; body: Record<string, unknown> }[] {
@@ -51,17 +36,20 @@ export async function getBenefits(deps: QueryDeps): Promise<BenefitsResponse> {
   };
   const measured = articleTotal > 0;
   const byMethod = aggs.fetch_methods?.buckets ?? [];
+  // Articles per method; a method no article came by is left out, as API.md says.
+  const counts: Partial<Record<FetchMethod, number>> = Object.fromEntries(
+    FETCH_METHODS.flatMap((m) => {
+      const n = byMethod.find((b) => b.key === m)?.doc_count ?? 0;
+      return n > 0 ? [[m, n]] : [];
+    }),
+  );
   return {
     trends: trendTotal > 0 ? trendTotal : null,
     documents_retained: measured ? (aggs.retained?.doc_count ?? 0) : null,
     publishers: measured ? (aggs.publishers?.value ?? 0) : null,
     source_urls: measured ? articleTotal : null,
-    fetch_methods: measured
-      ? (Object.fromEntries(FETCH_METHODS.map((m) => [m, byMethod.find((b) => b.key === m)?.doc_count ?? 0])) as Record<
-          FetchMethod,
-          number
-        >)
-      : null,
+    fetch_methods: measured ? Object.keys(counts).length : null,
+    fetch_method_counts: measured ? counts : null,
     generated_at: isoRequired(nowOf(deps).toISOString()),
     schema_version: SCHEMA_VERSION,
   };

@@ -1,22 +1,8 @@
-import { CATEGORIES, IPTC_MEDIA_TOPICS, VELOCITIES, type Category, type Velocity } from '../domain/taxonomy';
+import { CATEGORIES, IPTC_MEDIA_TOPICS, VELOCITIES, type Velocity } from '../domain/taxonomy';
+import type { CategoriesResponse } from '../responses/platform.schema';
 import { SCHEMA_VERSION } from '../version';
 import type { QueryDeps } from './query-deps';
 import { runSearch, totalOf, type TermsAgg } from './run-search';
-
-/** One category with its trend counts. */
-export interface CategoryCount {
-  category: Category;
-  iptc_media_topic: string | null;
-  trend_count: number;
-  velocity_breakdown: Record<Velocity, number>;
-}
-
-/** Body of GET /v1/categories. */
-export interface CategoriesResponse {
-  categories: CategoryCount[];
-  total_trends: number;
-  schema_version: string;
-}
 
 /** The OpenSearch request of listCategories (exported so the benchmark sends the same one). */
 export function categoriesRequest(): Record<string, unknown> {

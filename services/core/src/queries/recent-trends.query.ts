@@ -1,11 +1,7 @@
 import { DEFAULT_RECENT_HOURS } from '../domain/bounds';
 import type { Velocity } from '../domain/taxonomy';
-import {
-  presentTrendSummary,
-  TREND_SUMMARY_FIELDS,
-  type TrendSummary,
-  type TrendSummaryDoc,
-} from '../presenters/trend.presenter';
+import { presentTrendSummary, TREND_SUMMARY_FIELDS, type TrendSummaryDoc } from '../presenters/trend.presenter';
+import type { RecentTrendsResponse } from '../responses/trend-lists.schema';
 import { SCHEMA_VERSION } from '../version';
 import { hoursBefore, nowOf, type QueryDeps } from './query-deps';
 import { runSearch, totalOf } from './run-search';
@@ -19,16 +15,6 @@ export interface RecentTrendsInput {
   min_quality?: number;
   page: number;
   limit: number;
-}
-
-/** Body of GET /v1/trends/recent. */
-export interface RecentTrendsResponse {
-  trends: TrendSummary[];
-  total: number;
-  page: number;
-  limit: number;
-  has_more: boolean;
-  schema_version: string;
 }
 
 /** Sort order of every "most recent first" list: last_seen, then impact, then id (stable pages). */

@@ -1,10 +1,6 @@
 import { TIME_WINDOW_HOURS } from '../domain/bounds';
-import {
-  presentTrendSummary,
-  TREND_SUMMARY_FIELDS,
-  type TrendSummary,
-  type TrendSummaryDoc,
-} from '../presenters/trend.presenter';
+import { presentTrendSummary, TREND_SUMMARY_FIELDS, type TrendSummaryDoc } from '../presenters/trend.presenter';
+import type { SearchResultItem, SearchTrendsResponse } from '../responses/trend-lists.schema';
 import { SCHEMA_VERSION } from '../version';
 import { hoursBefore, nowOf, type QueryDeps } from './query-deps';
 import { runSearch, totalOf, type Hit } from './run-search';
@@ -17,22 +13,6 @@ export interface SearchTrendsInput {
   time_window: '1h' | '24h' | '7d' | '30d';
   min_impact?: number;
   limit: number;
-}
-
-/** One search result: a trend summary with its relevance and highlighted fields. */
-export interface SearchResultItem extends TrendSummary {
-  score: number;
-  highlights: { topic?: string; summary?: string };
-}
-
-/** Body of GET /v1/search. */
-export interface SearchTrendsResponse {
-  query: string;
-  time_window: SearchTrendsInput['time_window'];
-  results: SearchResultItem[];
-  total: number;
-  limit: number;
-  schema_version: string;
 }
 
 const TEXT_FIELDS = ['topic^3', 'keywords.text^2', 'summary'];

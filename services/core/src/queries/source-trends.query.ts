@@ -1,30 +1,11 @@
 import type { TrendDoc } from '../domain/documents';
-import {
-  presentTrendSummary,
-  TREND_SUMMARY_FIELDS,
-  type TrendSummary,
-  type TrendSummaryDoc,
-} from '../presenters/trend.presenter';
-import { normaliseDomain } from '../validation/domain-name';
+import { presentTrendSummary, TREND_SUMMARY_FIELDS, type TrendSummaryDoc } from '../presenters/trend.presenter';
+import type { SourceTrendsResponse } from '../responses/trend-lists.schema';
+import { comparableDomain } from '../validation/domain-name';
 import { SCHEMA_VERSION } from '../version';
 import type { QueryDeps } from './query-deps';
 import { RECENT_SORT } from './recent-trends.query';
 import { runSearch, totalOf } from './run-search';
-
-/** One trend a domain reported, with that domain's part in it. */
-export interface SourceTrendItem extends TrendSummary {
-  origin: boolean;
-  domain_articles: number;
-}
-
-/** Body of GET /v1/sources/{domain}/trending. */
-export interface SourceTrendsResponse {
-  domain: string;
-  trends: SourceTrendItem[];
-  total: number;
-  limit: number;
-  schema_version: string;
-}
 
 type SourceTrendDoc = TrendSummaryDoc & Pick<TrendDoc, 'origin_domain' | 'domain_articles'>;
 
@@ -47,7 +28,7 @@ export async function getSourceTrends(
   deps: QueryDeps,
   input: { domain: string; limit: number },
 ): Promise<SourceTrendsResponse> {
-  const domain = normaliseDomain(input.domain) ?? input.domain.toLowerCase();
+  const domain = comparableDomain(input.domain);
   const res = await runSearch<SourceTrendDoc>(deps, deps.names.trends, sourceTrendsRequest(domain, input.limit));
   const trends = res.hits.hits.flatMap((h) => {
     const doc = h._source;

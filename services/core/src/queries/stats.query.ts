@@ -1,24 +1,10 @@
 import type { RunDoc } from '../domain/documents';
 import { VELOCITIES, type Velocity } from '../domain/taxonomy';
 import { isoRequired, isoSeconds } from '../presenters/timestamp';
+import type { StatsResponse } from '../responses/platform.schema';
 import { SCHEMA_VERSION } from '../version';
 import { hoursBefore, nowOf, type QueryDeps } from './query-deps';
 import { runMultiSearch, totalOf, type SearchResult, type TermsAgg } from './run-search';
-
-/** Body of GET /v1/stats. Unmeasured values (no data, no run yet) are null, never 0. */
-export interface StatsResponse {
-  trends: { total: number; by_velocity: Record<Velocity, number> };
-  articles: { total: number; retained: number; last_24h: number };
-  publishers: number | null;
-  freshness: {
-    last_article_at: string | null;
-    last_trend_update_at: string | null;
-    last_pipeline_run_at: string | null;
-    lag_seconds: number | null;
-  };
-  generated_at: string;
-  schema_version: string;
-}
 
 /** The OpenSearch requests of getStats, as one `_msearch` (exported for the benchmark). */
 export function statsRequests(deps: QueryDeps, now: Date): { index: string; body: Record<string, unknown> }[] {

@@ -1,20 +1,11 @@
 import type { ArticleDoc } from '../domain/documents';
 import { NotFoundError } from '../errors/app-error';
-import { DOCUMENT_FIELDS, presentDocument, type RetainedDocument } from '../presenters/document.presenter';
+import { DOCUMENT_FIELDS, presentDocument } from '../presenters/document.presenter';
+import type { TrendContentResponse } from '../responses/content.schema';
 import { SCHEMA_VERSION } from '../version';
 import type { QueryDeps } from './query-deps';
 import { runSearch, totalOf } from './run-search';
 import { fetchTrendDoc } from './trend-detail.query';
-
-/** Body of GET /v1/content/{trend_id}. */
-export interface TrendContentResponse {
-  trend_id: string;
-  documents: RetainedDocument[];
-  content_retained: boolean;
-  total: number;
-  limit: number;
-  schema_version: string;
-}
 
 /** The OpenSearch request of getTrendContent (exported so the benchmark sends the same one). */
 export function trendContentRequest(trendId: string, topic: string, limit: number): Record<string, unknown> {

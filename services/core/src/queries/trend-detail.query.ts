@@ -1,7 +1,8 @@
 import type { TrendDoc } from '../domain/documents';
 import { NotFoundError } from '../errors/app-error';
 import { toSearchError } from '../opensearch/client';
-import { presentTrendDetail, type TrendDetailResponse } from '../presenters/trend-detail.presenter';
+import { presentTrendDetail } from '../presenters/trend-detail.presenter';
+import type { TrendDetailResponse } from '../responses/trend-detail.schema';
 import type { QueryDeps } from './query-deps';
 
 /** Reads one stored trend by id, or null when there is none (fields limited by `includes`). */

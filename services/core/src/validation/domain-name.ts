@@ -14,6 +14,17 @@ export const DOMAIN_REGEXP = new RegExp(DOMAIN_PATTERN, 'u');
 const ASCII_HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /**
+ * The form a requested domain is compared in: the stored form when it has one, otherwise the
+ * case-folded name without `www.` (a name whose IDNA conversion fails, or whose punycode label
+ * outgrows 63 characters, cannot be stored, so it is answered as never seen rather than refused).
+ * Only for input that matches DOMAIN_PATTERN.
+ */
+export function comparableDomain(raw: string): string {
+  const folded = raw.toLowerCase();
+  return normaliseDomain(raw) ?? (folded.startsWith('www.') ? folded.slice(4) : folded);
+}
+
+/**
  * The form domains are stored in: case-folded, punycode for IDNs, no leading `www.`.
  * Returns null when the input is not a hostname (so callers can answer 422).
  */

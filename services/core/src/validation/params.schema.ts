@@ -1,7 +1,27 @@
 import Joi from 'joi';
 import { BOUNDS, TREND_ID_PATTERN } from '../domain/bounds';
 import { VELOCITIES } from '../domain/taxonomy';
-import { DOMAIN_PATTERN, normaliseDomain } from './domain-name';
+import type { RecentTrendsInput } from '../queries/recent-trends.query';
+import type { SearchTrendsInput } from '../queries/search-trends.query';
+import { comparableDomain, DOMAIN_REGEXP } from './domain-name';
+
+/** Path of the trend endpoints, as validated. */
+export interface TrendPathInput {
+  trend_id: string;
+}
+
+/** Path of the source endpoints, as validated (the domain in its stored form). */
+export interface SourcePathInput {
+  domain: string;
+}
+
+/** Query of the endpoints that only take `limit`, as validated (default applied). */
+export interface LimitInput {
+  limit: number;
+}
+
+/** Parameters of an endpoint that takes none. */
+export type NoInput = Record<string, never>;
 
 /**
  * The joi schemas of every public read parameter (API.md "Parameter bounds"). The REST routes,
@@ -35,7 +55,7 @@ const trendId = Joi.string()
   .description('Trend id as served in every trend summary (`tr_` and 8 to 32 base32 characters).');
 
 /** Query of GET /v1/trends/recent. */
-export const RECENT_TRENDS_PARAMS = Joi.object({
+export const RECENT_TRENDS_PARAMS = Joi.object<RecentTrendsInput>({
   category,
   hours: Joi.number()
     .integer()
@@ -60,7 +80,7 @@ export const RECENT_TRENDS_PARAMS = Joi.object({
 });
 
 /** Query of GET /v1/search. */
-export const SEARCH_PARAMS = Joi.object({
+export const SEARCH_PARAMS = Joi.object<SearchTrendsInput>({
   q: Joi.string()
     .trim()
     .min(BOUNDS.q.minLength)
@@ -80,21 +100,22 @@ export const SEARCH_PARAMS = Joi.object({
 });
 
 /** Path of GET /v1/trends/{trend_id} and GET /v1/content/{trend_id}. */
-export const TREND_PATH_PARAMS = Joi.object({ trend_id: trendId });
+export const TREND_PATH_PARAMS = Joi.object<TrendPathInput>({ trend_id: trendId });
 
 /** Query of GET /v1/content/{trend_id}. */
-export const CONTENT_PARAMS = Joi.object({ limit });
+export const CONTENT_PARAMS = Joi.object<LimitInput>({ limit });
 
-/** Path of GET /v1/sources/{domain}/trending; the value comes out normalised (see normaliseDomain). */
-export const SOURCE_PATH_PARAMS = Joi.object({
+/**
+ * Path of GET /v1/sources/{domain}/trending; the value comes out in the compared form (see
+ * comparableDomain). The pattern alone decides what is accepted, so the OpenAPI document, which
+ * publishes it, accepts exactly what the API accepts (its 1..253 length is counted in characters
+ * inside the pattern; joi's max would count UTF-16 units and disagree for astral letters).
+ */
+export const SOURCE_PATH_PARAMS = Joi.object<SourcePathInput>({
   domain: Joi.string()
     .min(1)
-    .max(253)
-    .pattern(new RegExp(DOMAIN_PATTERN, 'u'))
-    .custom(
-      (value: string, helpers) =>
-        normaliseDomain(value) ?? helpers.error('string.pattern.base', { regex: DOMAIN_PATTERN }),
-    )
+    .pattern(DOMAIN_REGEXP)
+    .custom((value: string) => comparableDomain(value))
     .required()
     .description(
       'Hostname of a publisher, e.g. `bbc.co.uk` or `www.BBC.co.uk`; case-folded, IDNs compared in punycode, ' +
@@ -103,7 +124,7 @@ export const SOURCE_PATH_PARAMS = Joi.object({
 });
 
 /** Query of GET /v1/sources/{domain}/trending. */
-export const SOURCE_PARAMS = Joi.object({ limit });
+export const SOURCE_PARAMS = Joi.object<LimitInput>({ limit });
 
 /** Parameters of endpoints that take none (unknown query parameters are ignored). */
-export const NO_PARAMS = Joi.object({});
+export const NO_PARAMS = Joi.object<NoInput>({});

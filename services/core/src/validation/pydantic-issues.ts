@@ -171,8 +171,8 @@ function lastValue(v: string | string[] | undefined): string | undefined {
  * Validates raw parameters against one joi schema and returns the converted value plus the
  * pydantic issues (one per failing parameter, in the schema's order). Unknown keys are ignored.
  */
-export function collectIssues<T>(
-  schema: Joi.ObjectSchema,
+export function collectIssues<T extends object>(
+  schema: Joi.ObjectSchema<T>,
   raw: RawParams,
   location: ParamLocation,
 ): { value: T; issues: ValidationIssue[] } {
@@ -212,27 +212,31 @@ export function collectIssues<T>(
 }
 
 /** Validates one set of parameters; throws RequestValidationError (422) listing every failure. */
-export function validateParams<T>(schema: Joi.ObjectSchema, raw: RawParams, location: ParamLocation): T {
+export function validateParams<T extends object>(
+  schema: Joi.ObjectSchema<T>,
+  raw: RawParams,
+  location: ParamLocation,
+): T {
   const { value, issues } = collectIssues<T>(schema, raw, location);
   if (issues.length > 0) throw new RequestValidationError(issues);
   return value;
 }
 
+/** The joi schemas of one endpoint's parameters with the raw values: path first, then query. */
+export interface RequestParts<P extends object, Q extends object> {
+  path?: { schema: Joi.ObjectSchema<P>; raw: RawParams };
+  query?: { schema: Joi.ObjectSchema<Q>; raw: RawParams };
+}
+
 /**
  * Validates path and query parameters together, path first as FastAPI does, so one 422 lists
- * every failing parameter of the request.
+ * every failing parameter of the request; returns both, converted, as one typed input.
  */
-export function validateRequest<P, Q>(parts: {
-  path?: { schema: Joi.ObjectSchema; raw: RawParams };
-  query?: { schema: Joi.ObjectSchema; raw: RawParams };
-}): { path: P; query: Q } {
-  const path = parts.path
-    ? collectIssues<P>(parts.path.schema, parts.path.raw, 'path')
-    : { value: {} as P, issues: [] };
-  const query = parts.query
-    ? collectIssues<Q>(parts.query.schema, parts.query.raw, 'query')
-    : { value: {} as Q, issues: [] };
-  const issues = [...path.issues, ...query.issues];
+export function validateRequest<P extends object, Q extends object>(parts: RequestParts<P, Q>): P & Q {
+  const path = parts.path ? collectIssues(parts.path.schema, parts.path.raw, 'path') : undefined;
+  const query = parts.query ? collectIssues(parts.query.schema, parts.query.raw, 'query') : undefined;
+  const issues = [...(path?.issues ?? []), ...(query?.issues ?? [])];
   if (issues.length > 0) throw new RequestValidationError(issues);
-  return { path: path.value, query: query.value };
+  // An absent part has no parameters, so its (empty) input adds nothing.
+  return { ...path?.value, ...query?.value } as P & Q;
 }

@@ -1,9 +1,7 @@
-import type { z } from 'zod';
-import type { CATEGORY_LIST } from '../schemas/output.schemas';
+import type { CategoriesResponse } from '@trendscope/core';
 
 /** list_categories as text: one line per category. */
-export function renderCategories(raw: object): string {
-  const body = raw as z.infer<typeof CATEGORY_LIST>;
+export function renderCategories(body: CategoriesResponse): string {
   const lines = body.categories.map((c) => {
     const v = c.velocity_breakdown;
     return (

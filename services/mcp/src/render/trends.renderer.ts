@@ -1,16 +1,13 @@
-import type { z } from 'zod';
 import type {
-  RECENT_TRENDS,
-  SEARCH_RESULTS,
-  SOURCE_TRENDS,
-  TREND_DETAIL,
-  TREND_SUMMARY,
-} from '../schemas/output.schemas';
-
-type Summary = z.infer<typeof TREND_SUMMARY>;
+  RecentTrendsResponse,
+  SearchTrendsResponse,
+  SourceTrendsResponse,
+  TrendDetailResponse,
+  TrendSummary,
+} from '@trendscope/core';
 
 /** One trend summary as a few lines of text, id first so an agent can act on it. */
-export function renderSummary(t: Summary, extra = ''): string {
+export function renderSummary(t: TrendSummary, extra = ''): string {
   return [
     `- ${t.id}: ${t.topic}${extra}`,
     `  ${t.category}, ${t.velocity}, impact ${t.business_impact_score}/10, quality ${t.domain_quality_score}/10, ` +
@@ -21,24 +18,21 @@ export function renderSummary(t: Summary, extra = ''): string {
 }
 
 /** get_recent_trends as text. */
-export function renderRecentTrends(raw: object): string {
-  const body = raw as z.infer<typeof RECENT_TRENDS>;
+export function renderRecentTrends(body: RecentTrendsResponse): string {
   const head = `${body.total} trends; page ${body.page} (limit ${body.limit})${body.has_more ? ', more on the next page' : ''}.`;
   if (body.trends.length === 0) return `${head}\nNo trends match.`;
   return [head, ...body.trends.map((t) => renderSummary(t)), NEXT_STEP].join('\n');
 }
 
 /** search_trends as text. */
-export function renderSearchResults(raw: object): string {
-  const body = raw as z.infer<typeof SEARCH_RESULTS>;
+export function renderSearchResults(body: SearchTrendsResponse): string {
   const head = `${body.total} trends match "${body.query}" within ${body.time_window} (showing ${body.results.length}).`;
   if (body.results.length === 0) return head;
   return [head, ...body.results.map((t) => renderSummary(t, ` (score ${t.score})`)), NEXT_STEP].join('\n');
 }
 
 /** get_source_trends as text. */
-export function renderSourceTrends(raw: object): string {
-  const body = raw as z.infer<typeof SOURCE_TRENDS>;
+export function renderSourceTrends(body: SourceTrendsResponse): string {
   const head = `${body.total} trends cite ${body.domain} (showing ${body.trends.length}).`;
   if (body.trends.length === 0) return head;
   const items = body.trends.map((t) =>
@@ -48,18 +42,17 @@ export function renderSourceTrends(raw: object): string {
 }
 
 /** get_trend as text: the summary, then every citation. */
-export function renderTrendDetail(raw: object): string {
-  const t = raw as z.infer<typeof TREND_DETAIL>;
+export function renderTrendDetail(t: TrendDetailResponse): string {
   const m = t.velocity_metrics;
   return [
     renderSummary(t),
     `velocity: ${m.current} reports in the last ${m.window_hours} h, ${m.previous} in the ${m.window_hours} h before` +
-      (m.growth === null ? '' : ` (growth ${m.growth})`),
+      ` (growth ${m.growth})`,
     `score breakdown: ${JSON.stringify(t.score_breakdown)}`,
     `${t.citations.length} citations:`,
     ...t.citations.map(
       (c) =>
-        `- ${c.title ?? '(untitled)'} (${c.publisher ?? c.domain}${c.author ? `, ${c.author}` : ''}` +
+        `- ${c.title || '(untitled)'} (${c.publisher || c.domain}${c.author ? `, ${c.author}` : ''}` +
         `${c.published_date ? `, ${c.published_date}` : ''}) ${c.url}`,
     ),
     `Next: get_trend_content with trend_id "${t.id}" for the article bodies.`,

@@ -3,7 +3,6 @@ import { SearchUnavailableError } from '@trendscope/core';
 import type { McpDeps } from '../deps';
 import { toToolError } from '../errors/tool-error';
 import type { ToolDefinition } from '../tools/tool.types';
-import { validateToolArguments } from './validate-arguments';
 
 /**
  * Runs one tool call: validates the arguments with the REST endpoint's joi schemas, calls the
@@ -12,12 +11,8 @@ import { validateToolArguments } from './validate-arguments';
  */
 export async function callTool(tool: ToolDefinition, deps: McpDeps, rawArgs: unknown): Promise<CallToolResult> {
   try {
-    const args = validateToolArguments(tool, rawArgs);
-    const body = await withTimeout(tool.run(deps, args), deps.callTimeoutMs);
-    return {
-      structuredContent: body as Record<string, unknown>,
-      content: [{ type: 'text', text: tool.render(body) }],
-    };
+    const { body, text } = await withTimeout(tool.answer(deps, rawArgs), deps.callTimeoutMs);
+    return { structuredContent: body, content: [{ type: 'text', text }] };
   } catch (err) {
     return toToolError(err, deps.logger, tool.name);
   }

@@ -1,5 +1,5 @@
+import type Joi from 'joi';
 import { validateRequest, type RawParams } from '@trendscope/core';
-import type { ToolDefinition } from '../tools/tool.types';
 
 /**
  * Validates a tool call's arguments with the REST endpoint's own joi schemas and pydantic-issue
@@ -7,13 +7,15 @@ import type { ToolDefinition } from '../tools/tool.types';
  * Arguments are read as REST reads its parameters: each scalar as the string it would be in a
  * query string, path parameters first.
  */
-export function validateToolArguments(tool: ToolDefinition, rawArgs: unknown): Record<string, unknown> {
+export function validateToolArguments<P extends object, Q extends object>(
+  params: { path?: Joi.ObjectSchema<P>; query?: Joi.ObjectSchema<Q> },
+  rawArgs: unknown,
+): P & Q {
   const raw = toRawParams(rawArgs);
-  const { path, query } = validateRequest<Record<string, unknown>, Record<string, unknown>>({
-    ...(tool.params.path ? { path: { schema: tool.params.path, raw } } : {}),
-    ...(tool.params.query ? { query: { schema: tool.params.query, raw } } : {}),
+  return validateRequest({
+    ...(params.path ? { path: { schema: params.path, raw } } : {}),
+    ...(params.query ? { query: { schema: params.query, raw } } : {}),
   });
-  return { ...path, ...query };
 }
 
 /** JSON arguments as query-string values: numbers and booleans as text, null as absent. */

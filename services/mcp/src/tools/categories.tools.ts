@@ -1,11 +1,10 @@
-import { listCategories, NO_PARAMS } from '@trendscope/core';
+import { CATEGORIES_SCHEMA, listCategories, NO_PARAMS } from '@trendscope/core';
 import { renderCategories } from '../render/platform.renderer';
-import { CATEGORY_LIST } from '../schemas/output.schemas';
-import type { ToolDefinition } from './tool.types';
+import { defineTool, type ToolDefinition } from './tool.types';
 
 /** list_categories (GET /v1/categories). */
 export const categoryTools: ToolDefinition[] = [
-  {
+  defineTool({
     name: 'list_categories',
     title: 'Categories',
     description:
@@ -15,8 +14,8 @@ export const categoryTools: ToolDefinition[] = [
       'category values the other tools accept. Next: get_recent_trends or search_trends with ' +
       'category set.',
     params: { query: NO_PARAMS },
-    output: CATEGORY_LIST,
+    output: CATEGORIES_SCHEMA,
     run: (deps) => listCategories(deps),
     render: (body) => renderCategories(body),
-  },
+  }),
 ];

@@ -1,11 +1,10 @@
-import { CONTENT_PARAMS, getTrendContent, TREND_PATH_PARAMS } from '@trendscope/core';
+import { CONTENT_PARAMS, getTrendContent, TREND_CONTENT_SCHEMA, TREND_PATH_PARAMS } from '@trendscope/core';
 import { renderTrendContent } from '../render/content.renderer';
-import { TREND_CONTENT } from '../schemas/output.schemas';
-import type { ToolDefinition } from './tool.types';
+import { defineTool, type ToolDefinition } from './tool.types';
 
 /** get_trend_content (GET /v1/content/{trend_id}). */
 export const contentTools: ToolDefinition[] = [
-  {
+  defineTool({
     name: 'get_trend_content',
     title: 'Trend article bodies',
     description:
@@ -16,8 +15,8 @@ export const contentTools: ToolDefinition[] = [
       'and content_retained false when no body was kept (the citations in get_trend still list ' +
       'the sources). An unknown id is an error "Trend not found".',
     params: { path: TREND_PATH_PARAMS, query: CONTENT_PARAMS },
-    output: TREND_CONTENT,
-    run: (deps, args) => getTrendContent(deps, args as unknown as Parameters<typeof getTrendContent>[1]),
+    output: TREND_CONTENT_SCHEMA,
+    run: (deps, args) => getTrendContent(deps, args),
     render: (body) => renderTrendContent(body),
-  },
+  }),
 ];

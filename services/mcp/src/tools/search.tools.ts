@@ -1,11 +1,10 @@
-import { SEARCH_PARAMS, searchTrends } from '@trendscope/core';
+import { SEARCH_PARAMS, SEARCH_RESULTS_SCHEMA, searchTrends } from '@trendscope/core';
 import { renderSearchResults } from '../render/trends.renderer';
-import { SEARCH_RESULTS } from '../schemas/output.schemas';
-import type { ToolDefinition } from './tool.types';
+import { defineTool, type ToolDefinition } from './tool.types';
 
 /** search_trends (GET /v1/search). */
 export const searchTools: ToolDefinition[] = [
-  {
+  defineTool({
     name: 'search_trends',
     title: 'Search trends',
     description:
@@ -16,8 +15,8 @@ export const searchTools: ToolDefinition[] = [
       'words and OR. Narrow with category or min_impact. Next: get_trend with a result id, then ' +
       'get_trend_content.',
     params: { query: SEARCH_PARAMS },
-    output: SEARCH_RESULTS,
-    run: (deps, args) => searchTrends(deps, args as unknown as Parameters<typeof searchTrends>[1]),
+    output: SEARCH_RESULTS_SCHEMA,
+    run: (deps, args) => searchTrends(deps, args),
     render: (body) => renderSearchResults(body),
-  },
+  }),
 ];

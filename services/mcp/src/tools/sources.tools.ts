@@ -1,11 +1,10 @@
-import { getSourceTrends, SOURCE_PARAMS, SOURCE_PATH_PARAMS } from '@trendscope/core';
+import { getSourceTrends, SOURCE_PARAMS, SOURCE_PATH_PARAMS, SOURCE_TRENDS_SCHEMA } from '@trendscope/core';
 import { renderSourceTrends } from '../render/trends.renderer';
-import { SOURCE_TRENDS } from '../schemas/output.schemas';
-import type { ToolDefinition } from './tool.types';
+import { defineTool, type ToolDefinition } from './tool.types';
 
 /** get_source_trends (GET /v1/sources/{domain}/trending). */
 export const sourceTools: ToolDefinition[] = [
-  {
+  defineTool({
     name: 'get_source_trends',
     title: 'Trends reported by a source',
     description:
@@ -16,8 +15,8 @@ export const sourceTools: ToolDefinition[] = [
       'Use it to follow a source you trust or to check who broke a story. An unknown domain gives ' +
       'an empty list. Next: get_trend with an id.',
     params: { path: SOURCE_PATH_PARAMS, query: SOURCE_PARAMS },
-    output: SOURCE_TRENDS,
-    run: (deps, args) => getSourceTrends(deps, args as unknown as Parameters<typeof getSourceTrends>[1]),
+    output: SOURCE_TRENDS_SCHEMA,
+    run: (deps, args) => getSourceTrends(deps, args),
     render: (body) => renderSourceTrends(body),
-  },
+  }),
 ];

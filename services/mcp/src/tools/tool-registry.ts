@@ -1,5 +1,5 @@
+import type { TObject } from '@sinclair/typebox';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
 import { toInputSchema } from '../schemas/input-schema';
 import { categoryTools } from './categories.tools';
 import { contentTools } from './content.tools';
@@ -40,10 +40,8 @@ export function listedTools(): Tool[] {
   return listed;
 }
 
-// draft-07, as the SDK itself converts zod schemas; "input" io leaves objects open, since the
-// contract is additive (new fields may appear).
-function toOutputSchema(schema: z.ZodType): Tool['outputSchema'] {
-  const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
-  delete json.$schema;
-  return json as Tool['outputSchema'];
+// core's response schema as plain JSON (its TypeBox markers are symbols, which JSON leaves out).
+// Objects stay open, since the contract is additive (a newer server may add fields).
+function toOutputSchema(schema: TObject): Tool['outputSchema'] {
+  return { ...(JSON.parse(JSON.stringify(schema)) as Record<string, unknown>), type: 'object' };
 }

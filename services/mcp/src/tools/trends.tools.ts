@@ -1,11 +1,17 @@
-import { getRecentTrends, getTrend, RECENT_TRENDS_PARAMS, TREND_PATH_PARAMS } from '@trendscope/core';
+import {
+  getRecentTrends,
+  getTrend,
+  RECENT_TRENDS_PARAMS,
+  RECENT_TRENDS_SCHEMA,
+  TREND_DETAIL_SCHEMA,
+  TREND_PATH_PARAMS,
+} from '@trendscope/core';
 import { renderRecentTrends, renderTrendDetail } from '../render/trends.renderer';
-import { RECENT_TRENDS, TREND_DETAIL } from '../schemas/output.schemas';
-import type { ToolDefinition } from './tool.types';
+import { defineTool, type ToolDefinition } from './tool.types';
 
 /** get_recent_trends (GET /v1/trends/recent) and get_trend (GET /v1/trends/{trend_id}). */
 export const trendTools: ToolDefinition[] = [
-  {
+  defineTool({
     name: 'get_recent_trends',
     title: 'Recent trends',
     description:
@@ -18,11 +24,11 @@ export const trendTools: ToolDefinition[] = [
       'true. Next: get_trend with a chosen id for its sources and score breakdown, then ' +
       'get_trend_content for the article bodies.',
     params: { query: RECENT_TRENDS_PARAMS },
-    output: RECENT_TRENDS,
-    run: (deps, args) => getRecentTrends(deps, args as unknown as Parameters<typeof getRecentTrends>[1]),
+    output: RECENT_TRENDS_SCHEMA,
+    run: (deps, args) => getRecentTrends(deps, args),
     render: (body) => renderRecentTrends(body),
-  },
-  {
+  }),
+  defineTool({
     name: 'get_trend',
     title: 'Trend detail',
     description:
@@ -34,8 +40,8 @@ export const trendTools: ToolDefinition[] = [
       'article bodies, or get_source_trends with a citation domain. An unknown id is an error ' +
       '"Trend not found".',
     params: { path: TREND_PATH_PARAMS },
-    output: TREND_DETAIL,
-    run: (deps, args) => getTrend(deps, args as unknown as Parameters<typeof getTrend>[1]),
+    output: TREND_DETAIL_SCHEMA,
+    run: (deps, args) => getTrend(deps, args),
     render: (body) => renderTrendDetail(body),
-  },
+  }),
 ];

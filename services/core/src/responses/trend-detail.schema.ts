@@ -1,0 +1,55 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { FETCH_METHODS } from '../domain/taxonomy';
+import { count, looseObject, nullable, oneOf, schemaVersion, text, timestamp } from './schema-parts';
+import { TREND_SUMMARY_PROPERTIES } from './trend-summary.schema';
+
+/** Where an article comes from: the members a citation and a retained document share. */
+export const PROVENANCE_PROPERTIES = {
+  url: text('Address of the article.'),
+  title: text('Title of the article.'),
+  publisher: text('Name of the publisher (its domain when the source names none).'),
+  domain: text('Registrable domain of the publisher (lowercase, punycode, no www.).'),
+  author: nullable(text('Author; null when the source gave none.')),
+  published_date: nullable(timestamp('Publication time; null when the source gave none.')),
+};
+
+/** One source of a trend (its provenance). */
+export const CITATION_SCHEMA = Type.Object(
+  {
+    ...PROVENANCE_PROPERTIES,
+    word_count: count('Words in the cleaned body.'),
+    fetch_method: oneOf(FETCH_METHODS, 'How the text was obtained.'),
+  },
+  { description: 'One source of a trend (its provenance).' },
+);
+
+/** One source of a trend. */
+export type Citation = Static<typeof CITATION_SCHEMA>;
+
+/** Body of GET /v1/trends/{trend_id}: the summary plus its sources, timeline and numbers. */
+export const TREND_DETAIL_SCHEMA = Type.Object(
+  {
+    ...TREND_SUMMARY_PROPERTIES,
+    citations: Type.Array(CITATION_SCHEMA, { description: 'Sources, at most 50.' }),
+    timeline: Type.Array(
+      Type.Object({ bucket: timestamp('Start of the hour.'), articles: count('Articles published in that hour.') }),
+      { description: 'Articles per hour of the trend life.' },
+    ),
+    velocity_metrics: Type.Object(
+      {
+        window_hours: count('Length W of the comparison window.'),
+        current: count('Independent reports in the last W hours.'),
+        previous: count('Independent reports in the W hours before.'),
+        growth: Type.Number({ minimum: 0, description: '(current + 1) / (previous + 1).' }),
+      },
+      { description: 'The numbers behind the velocity class.' },
+    ),
+    score_breakdown: looseObject('The parts of business_impact_score and domain_quality_score.'),
+    updated_at: timestamp('When the pipeline last recomputed this trend.'),
+    schema_version: schemaVersion(),
+  },
+  { description: 'One trend with its sources, hourly timeline, velocity numbers and score parts.' },
+);
+
+/** Body of GET /v1/trends/{trend_id}. */
+export type TrendDetailResponse = Static<typeof TREND_DETAIL_SCHEMA>;
