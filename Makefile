@@ -10,7 +10,7 @@ NODE_BIN := $(shell bash $(ROOT)/infra/local/ensure-node.sh)
 export PATH := $(NODE_BIN):$(PATH)
 endif
 
-.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model
+.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model snapshot restore cluster-up cluster-down
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -57,6 +57,18 @@ bench: install ## Benchmarks (ratios against OpenSearch measured in the same run
 
 demo: install ## make up, replay corpora with dates shifted to now, detect trends (OS_PORT/REDIS_PORT/API_PORT honoured)
 	bash infra/local/demo.sh
+
+cluster-up: install ## Three local OpenSearch nodes as one cluster (CLUSTER_OS_PORT, default 9220-9222)
+	bash infra/local/cluster.sh start
+
+cluster-down: ## Stop the nodes of `make cluster-up`
+	bash infra/local/cluster.sh stop
+
+snapshot: install ## Snapshot every index (OPENSEARCH_URL, or OS_PORT); prints the snapshot name last
+	bash infra/local/snapshot.sh snapshot
+
+restore: install ## Restore a snapshot into the running stack: make restore SNAPSHOT=<name>
+	bash infra/local/snapshot.sh restore "$(SNAPSHOT)"
 
 model: install ## Rebuild the category model (services/pipeline/models/category-model.json)
 	npm run train:classifier -w services/pipeline

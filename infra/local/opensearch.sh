@@ -3,7 +3,10 @@
 # Central (fetched once with mvn, cached in ~/.m2 and $TRENDSCOPE_CACHE), on the installed JDK,
 # single node bound to 127.0.0.1.
 #
-#   opensearch.sh start|stop|status   (env: OS_PORT, OS_HOME, OS_HEAP, OS_WAIT_SECONDS)
+#   opensearch.sh start|stop|status   (env: OS_PORT, OS_HOME, OS_HEAP, OS_WAIT_SECONDS, OS_SNAPSHOT_DIR)
+#
+# One node of a multi-node cluster (infra/local/cluster.sh) instead: OS_CLUSTER_NAME, OS_NODE_NAME,
+# OS_SEED_TRANSPORT_PORTS (the transport ports of every node) and OS_INITIAL_MANAGERS (node names).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 CACHE="${TRENDSCOPE_CACHE:-$HOME/.cache/trendscope}"
@@ -13,6 +16,10 @@ OS_PORT="${OS_PORT:-9200}"
 OS_HOME="${OS_HOME:-$ROOT/.data/opensearch}"
 OS_HEAP="${OS_HEAP:-512m}"
 OS_WAIT_SECONDS="${OS_WAIT_SECONDS:-180}"
+# Filesystem snapshot repositories must live under path.repo (make snapshot / make restore).
+OS_SNAPSHOT_DIR="${OS_SNAPSHOT_DIR:-$OS_HOME/snapshots}"
+OS_CLUSTER_NAME="${OS_CLUSTER_NAME:-trendscope-local}"
+OS_SEED_TRANSPORT_PORTS="${OS_SEED_TRANSPORT_PORTS:-}"
 PID_FILE="$OS_HOME/opensearch.pid"
 LOG_FILE="$OS_HOME/opensearch.out"
 
@@ -52,16 +59,34 @@ start() {
     log "port $OS_PORT already answers (not started by this script); using it"; return 0
   fi
   fetch
-  mkdir -p "$OS_HOME/config" "$OS_HOME/data" "$OS_HOME/logs"
-  cp "$ROOT/infra/local/opensearch/opensearch.yml" "$OS_HOME/config/opensearch.yml"
-  echo "transport.port: $((OS_PORT + 100))" >> "$OS_HOME/config/opensearch.yml"
+  mkdir -p "$OS_HOME/config" "$OS_HOME/data" "$OS_HOME/logs" "$OS_SNAPSHOT_DIR"
+  if [ -z "$OS_SEED_TRANSPORT_PORTS" ]; then
+    cp "$ROOT/infra/local/opensearch/opensearch.yml" "$OS_HOME/config/opensearch.yml"
+  else
+    # A cluster member: the same settings without single-node discovery, plus the seed list.
+    grep -v '^discovery.type' "$ROOT/infra/local/opensearch/opensearch.yml" > "$OS_HOME/config/opensearch.yml"
+    local seeds="" p
+    for p in ${OS_SEED_TRANSPORT_PORTS//,/ }; do seeds="$seeds${seeds:+, }\"127.0.0.1:$p\""; done
+    {
+      echo "force.node.name: $OS_NODE_NAME"
+      echo "discovery.seed_hosts: [$seeds]"
+      echo "cluster.initial_cluster_manager_nodes: [$(echo "$OS_INITIAL_MANAGERS" | sed 's/[^,]*/"&"/g; s/,/, /g')]"
+    } >> "$OS_HOME/config/opensearch.yml"
+  fi
+  # The runner sets http.port (only up to 9299) and node.name itself; force.-prefixed keys override it.
+  {
+    echo "force.http.port: $OS_PORT"
+    echo "transport.port: $((OS_PORT + 100))"
+    echo "path.repo: [\"$OS_SNAPSHOT_DIR\"]"
+  } >> "$OS_HOME/config/opensearch.yml"
   log "starting on 127.0.0.1:$OS_PORT (heap $OS_HEAP, data $OS_HOME/data)"
-  # The runner names its node home <basePath>/node_1 and listens on baseHttpPort + 1.
+  # The runner names its node home <basePath>/node_1; its own port pick (baseHttpPort + 1, at most
+  # 9299) is overridden by force.http.port above.
   nohup java -Xms"$OS_HEAP" -Xmx"$OS_HEAP" -XX:+UseG1GC -Djava.awt.headless=true \
     -Dlog4j2.formatMsgNoLookups=true -Dfile.encoding=UTF-8 \
     -cp "$LIB/*" org.codelibs.opensearch.runner.OpenSearchRunner \
     -basePath "$OS_HOME" -confPath "$OS_HOME/config" -dataPath "$OS_HOME/data" -logsPath "$OS_HOME/logs" \
-    -numOfNode 1 -baseHttpPort "$((OS_PORT - 1))" -clusterName trendscope-local -printOnFailure \
+    -numOfNode 1 -baseHttpPort 9200 -clusterName "$OS_CLUSTER_NAME" -printOnFailure \
     > "$LOG_FILE" 2>&1 < /dev/null &
   echo $! > "$PID_FILE"
   wait_ready

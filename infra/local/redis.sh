@@ -12,13 +12,15 @@ PID_FILE="$REDIS_HOME/redis.pid"
 log() { echo "redis: $*" >&2; }
 
 install() {
-  command -v redis-server >/dev/null 2>&1 && return 0
-  log "redis-server not found; installing Debian's redis-server package"
+  # redis-sentinel serves the Sentinel test (a primary, a replica and three Sentinels).
+  command -v redis-server >/dev/null 2>&1 && command -v redis-sentinel >/dev/null 2>&1 && return 0
+  log "redis-server or redis-sentinel not found; installing Debian's redis-server and redis-sentinel packages"
   local sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   $sudo apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq redis-server >&2
-  # Debian's package starts a system service on 6379; this project runs its own.
-  $sudo systemctl disable --now redis-server >/dev/null 2>&1 || $sudo service redis-server stop >/dev/null 2>&1 || true
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq redis-server redis-sentinel >&2
+  # Debian's packages start system services on 6379 and 26379; this project runs its own.
+  $sudo systemctl disable --now redis-server redis-sentinel >/dev/null 2>&1 ||
+    { $sudo service redis-server stop; $sudo service redis-sentinel stop; } >/dev/null 2>&1 || true
 }
 
 running_pid() {

@@ -1,4 +1,7 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
 import { loadConfig, migrateIndices, type ArticleDoc, type Config } from '@trendscope/core';
+import { REPO_ROOT } from './corpus';
 import type { TestServices } from './services';
 
 /** Config for a pipeline test: the test's prefixes, these hosts allowed, no politeness delay. */
@@ -33,4 +36,30 @@ export async function readArticles(s: TestServices): Promise<Array<{ id: string;
   });
   const hits = (res.body as { hits: { hits: Array<{ _id: string; _source: ArticleDoc }> } }).hits.hits;
   return hits.map((h) => ({ id: h._id, doc: h._source }));
+}
+
+/**
+ * Starts a real pipeline worker process (services/pipeline/src/worker.main.ts) on the test's
+ * prefixes, allowed to reach `hostPort` (the feed server), with small batches; `env` adds to it.
+ */
+export function spawnPipelineWorker(s: TestServices, hostPort: string, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, 'services/pipeline/src/worker.main.ts')], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      OPENSEARCH_INDEX_PREFIX: s.prefix,
+      REDIS_KEY_PREFIX: s.prefix,
+      OPENSEARCH_MIGRATE_ON_START: 'false',
+      PIPELINE_ALLOW_HOSTS: hostPort,
+      PIPELINE_DOMAIN_DELAY_MS: '0',
+      PIPELINE_DOMAIN_CONCURRENCY: '8',
+      PIPELINE_FETCH_CONCURRENCY: '8',
+      PIPELINE_INDEX_BATCH_SIZE: '20',
+      PIPELINE_METRICS_PORT: '0',
+      PIPELINE_JOB_LOCK_MS: '6000',
+      ...env,
+    },
+  });
 }

@@ -47,7 +47,7 @@ export async function openTestServices(overrides: Record<string, string> = {}): 
     ...overrides,
   });
   const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 30_000, maxRetries: 1 });
-  const redis = createRedis(config.redis.url);
+  const redis = createRedis(config.redis);
   await redis.ping();
   return {
     config,

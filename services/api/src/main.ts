@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit(process.env);
   const logger = createLogger({ level: config.logLevel, name: 'api' });
   const opensearch = createOpenSearchClient(config.opensearch);
-  const redis = createRedis(config.redis.url);
+  const redis = createRedis(config.redis);
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const names = indexNames(config.opensearch.indexPrefix);
 

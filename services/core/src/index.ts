@@ -6,6 +6,7 @@ export * from './opensearch/client';
 export * from './opensearch/index-names';
 export * from './opensearch/index-definitions';
 export * from './opensearch/migrate';
+export * from './opensearch/snapshots';
 export * from './redis/connection';
 export * from './version';
 export * from './domain/taxonomy';

@@ -8,6 +8,7 @@ import {
   type OpenSearchClient,
   type PipelineConfig,
   type Redis,
+  type SnapshotRepository,
 } from '@trendscope/core';
 import { IndexBatcher } from './articles/index-batcher';
 import { DomainLimiter } from './fetch/domain-limiter';
@@ -29,6 +30,8 @@ export interface StageDeps {
   /** The injected clock (fetched_at, indexed_at, detection time). */
   clock: () => Date;
   logger: Logger;
+  /** Where scheduled snapshots go, and the prefix their names start with. */
+  snapshots: { repository: SnapshotRepository; prefix: string };
 }
 
 /** The stage dependencies plus what must be closed at shutdown. */
@@ -49,7 +52,7 @@ export function createPipelineRuntime(
 ): PipelineRuntime {
   const p = config.pipeline;
   const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 60_000, maxRetries: 3 });
-  const redis = createRedis(config.redis.url, { forQueues: true });
+  const redis = createRedis(config.redis, { forQueues: true });
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const keyPrefix = config.redis.keyPrefix;
   const names = indexNames(config.opensearch.indexPrefix);
@@ -92,6 +95,7 @@ export function createPipelineRuntime(
     indexBatcher,
     clock,
     logger,
+    snapshots: { repository: config.opensearch.snapshotRepository, prefix: config.opensearch.indexPrefix },
   };
   return {
     deps,

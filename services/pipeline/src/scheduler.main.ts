@@ -9,14 +9,14 @@ import { REPO_ROOT } from './repo-root';
 const RELOAD_MS = 60_000;
 
 /**
- * The scheduler process: BullMQ job schedulers for discover (one per source of the source list)
- * and for detect, re-applied every minute so edits to the list take effect. The schedules live in
+ * The scheduler process: BullMQ job schedulers for discover (one per source of the source list),
+ * detect and snapshot, re-applied every minute so edits to the list take effect. The schedules live in
  * Redis; the worker process runs the jobs.
  */
 async function main(): Promise<void> {
   const config = loadConfigOrExit(process.env);
   const logger = createLogger({ level: config.logLevel, name: 'pipeline-scheduler' });
-  const connection = createRedis(config.redis.url, { forQueues: true });
+  const connection = createRedis(config.redis, { forQueues: true });
   const queues = createQueues(connection, config.redis.keyPrefix, config.pipeline.jobAttempts);
   const file = resolve(REPO_ROOT, config.pipeline.sourcesFile);
   const apply = async (): Promise<void> => {
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
       const result = await scheduleJobs(queues, sources, {
         discoverSeconds: config.pipeline.discoverIntervalSeconds,
         detectSeconds: config.pipeline.detectIntervalSeconds,
+        snapshotSeconds: config.pipeline.snapshot.intervalSeconds,
       });
       logger.info({ file, ...result }, 'job schedulers applied');
     } catch (err) {

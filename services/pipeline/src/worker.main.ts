@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     const migrator = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 120_000, maxRetries: 3 });
     await migrateIndices(migrator, runtime.deps.names).finally(() => migrator.close());
   }
-  const connection = createRedis(config.redis.url, { forQueues: true });
+  const connection = createRedis(config.redis, { forQueues: true });
   const queues = createQueues(connection, config.redis.keyPrefix, config.pipeline.jobAttempts);
   const workers = startWorkers(runtime.deps, queues, connection, { lockDurationMs: config.pipeline.jobLockMs });
   logger.info({ prefix: config.redis.keyPrefix, concurrency: config.pipeline.concurrency }, 'pipeline workers started');

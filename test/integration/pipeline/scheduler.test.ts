@@ -28,7 +28,7 @@ describe('scheduler job schedulers (real Redis)', () => {
       { id: 'a', name: 'A', feed_url: 'https://a.example/feed' },
       { id: 'b', name: 'B', feed_url: 'https://b.example/feed' },
     ];
-    const intervals = { discoverSeconds: 900, detectSeconds: 600 };
+    const intervals = { discoverSeconds: 900, detectSeconds: 600, snapshotSeconds: 86400 };
     await scheduleJobs(queues, sources, intervals);
     await scheduleJobs(queues, sources, intervals);
     const keys = (await queues.discover.getJobSchedulers(0, -1)).map((j) => j.key).sort();
@@ -37,5 +37,14 @@ describe('scheduler job schedulers (real Redis)', () => {
     const result = await scheduleJobs(queues, [sources[0]!], intervals);
     expect(result.removed).to.equal(1);
     expect((await queues.discover.getJobSchedulers(0, -1)).map((j) => j.key)).to.deep.equal(['discover-a']);
+  });
+
+  it('schedules the snapshot job at its interval and removes it when the interval is 0', async () => {
+    await scheduleJobs(queues, [], { discoverSeconds: 900, detectSeconds: 600, snapshotSeconds: 3600 });
+    const [scheduler] = await queues.snapshot.getJobSchedulers(0, -1);
+    expect(scheduler?.key).to.equal('snapshot');
+    expect(Number(scheduler?.every)).to.equal(3_600_000);
+    await scheduleJobs(queues, [], { discoverSeconds: 900, detectSeconds: 600, snapshotSeconds: 0 });
+    expect(await queues.snapshot.getJobSchedulers(0, -1)).to.deep.equal([]);
   });
 });

@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { resolve } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { expect } from 'chai';
 import { createRedis } from '@trendscope/core';
 import { waitForDrain } from '../../../services/pipeline/src/cli/wait-for-drain';
@@ -9,30 +8,15 @@ import { closeQueues, createQueues } from '../../../services/pipeline/src/queues
 import { jobId } from '../../../services/pipeline/src/queues/job-ids';
 import { lastArticleQueue } from '../../../services/pipeline/src/queues/routing-table';
 import { articleId } from '../../../services/pipeline/src/articles/article-id';
-import { REPO_ROOT, corpusDir } from '../../support/corpus';
-import { migrateTestIndices, readArticles } from '../../support/pipeline-harness';
+import { corpusDir } from '../../support/corpus';
+import { migrateTestIndices, readArticles, spawnPipelineWorker } from '../../support/pipeline-harness';
 import { openTestServices, type TestServices } from '../../support/services';
 import { freePort } from '../../support/free-port';
 
 function startWorker(s: TestServices, server: FeedServer, indexInline: boolean, metricsPort = 0): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, 'services/pipeline/src/worker.main.ts')], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'silent',
-      OPENSEARCH_INDEX_PREFIX: s.prefix,
-      REDIS_KEY_PREFIX: s.prefix,
-      OPENSEARCH_MIGRATE_ON_START: 'false',
-      PIPELINE_ALLOW_HOSTS: server.hostPort,
-      PIPELINE_DOMAIN_DELAY_MS: '0',
-      PIPELINE_DOMAIN_CONCURRENCY: '8',
-      PIPELINE_FETCH_CONCURRENCY: '8',
-      PIPELINE_INDEX_BATCH_SIZE: '20',
-      PIPELINE_INDEX_INLINE: String(indexInline),
-      PIPELINE_METRICS_PORT: String(metricsPort),
-      PIPELINE_JOB_LOCK_MS: '6000',
-    },
+  return spawnPipelineWorker(s, server.hostPort, {
+    PIPELINE_INDEX_INLINE: String(indexInline),
+    PIPELINE_METRICS_PORT: String(metricsPort),
   });
 }
 
@@ -59,7 +43,7 @@ describe('a worker killed in the middle of a run', function () {
       await s.cleanup();
       s = await openTestServices();
       await migrateTestIndices(s);
-      const redis = createRedis(s.config.redis.url, { forQueues: true });
+      const redis = createRedis(s.config.redis, { forQueues: true });
       const queues = createQueues(redis, s.prefix, 4);
       const writerStage = lastArticleQueue({ indexInline });
       const writer = queues[writerStage];

@@ -106,9 +106,15 @@ export const CONFIG_SCHEMA = Joi.object({
     .description('Lifetime of a developer console session (renewed on use).'),
 
   OPENSEARCH_URL: Joi.string()
-    .uri({ scheme: ['http', 'https'] })
+    .custom((value: string, helpers) => {
+      const uri = Joi.string().uri({ scheme: ['http', 'https'] });
+      const nodes = value.split(',').map((n) => n.trim());
+      return nodes.every((n) => uri.validate(n).error === undefined) ? nodes.join(',') : helpers.error('string.uri');
+    })
     .default('http://127.0.0.1:9200')
-    .description('OpenSearch node URL (credentials may be embedded).'),
+    .description(
+      'OpenSearch node URL, or a comma-separated list of the nodes of one cluster (credentials may be embedded).',
+    ),
   OPENSEARCH_INDEX_PREFIX: Joi.string()
     .pattern(/^[a-z][a-z0-9_-]{0,40}$/)
     .default('trendscope')
@@ -126,11 +132,33 @@ export const CONFIG_SCHEMA = Joi.object({
     .default(1000)
     .description('Server-side time-out put on search requests so slow queries are bounded.'),
   OPENSEARCH_MIGRATE_ON_START: Joi.boolean().default(true).description('Apply index migrations when a service starts.'),
+  OPENSEARCH_SNAPSHOT_REPOSITORY: Joi.string()
+    .pattern(/^[a-z][a-z0-9_-]{0,60}$/)
+    .default('trendscope-snapshots')
+    .description('Name of the filesystem snapshot repository (make snapshot, make restore, the scheduled snapshot).'),
+  OPENSEARCH_SNAPSHOT_LOCATION: Joi.string()
+    .min(1)
+    .max(1000)
+    .default('trendscope')
+    .description(
+      "Folder of the snapshot repository on the OpenSearch nodes: absolute, or relative to the nodes' path.repo.",
+    ),
 
   REDIS_URL: Joi.string()
     .uri({ scheme: ['redis', 'rediss'] })
     .default('redis://127.0.0.1:6379')
     .description('Redis URL (queues, schedules, rate limits, caches).'),
+  REDIS_SENTINELS: Joi.string()
+    .allow('')
+    .pattern(/^\s*[^\s,:]+:\d{1,5}\s*(,\s*[^\s,:]+:\d{1,5}\s*)*$/)
+    .default('')
+    .description(
+      'Comma-separated host:port list of Redis Sentinels; when set, every connection asks them for the current primary of REDIS_SENTINEL_NAME (REDIS_URL then gives only the password and database).',
+    ),
+  REDIS_SENTINEL_NAME: Joi.string()
+    .pattern(/^[A-Za-z0-9._-]{1,100}$/)
+    .default('trendscope')
+    .description('Name of the primary the Sentinels monitor.'),
   REDIS_KEY_PREFIX: Joi.string()
     .pattern(/^[a-z][a-z0-9_-]{0,40}$/)
     .default('trendscope')
@@ -231,6 +259,18 @@ export const CONFIG_SCHEMA = Joi.object({
     .max(600000)
     .default(30000)
     .description('Lock of an active job; a job whose worker died is retried after this long.'),
+  PIPELINE_SNAPSHOT_INTERVAL_SECONDS: Joi.number()
+    .integer()
+    .min(0)
+    .max(30 * 86400)
+    .default(86400)
+    .description('How often the scheduler takes a snapshot of every index; 0 turns scheduled snapshots off.'),
+  PIPELINE_SNAPSHOT_KEEP: Joi.number()
+    .integer()
+    .min(1)
+    .max(1000)
+    .default(14)
+    .description('Snapshots kept by the scheduled snapshot job; older ones are deleted after each new one.'),
   PIPELINE_CLI_WORKER_PROCESSES: Joi.number()
     .integer()
     .min(1)

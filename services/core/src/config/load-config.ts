@@ -25,8 +25,16 @@ export interface Config {
     readonly requestTimeoutMs: number;
     readonly queryTimeoutMs: number;
     readonly migrateOnStart: boolean;
+    /** The filesystem snapshot repository (its location is on the OpenSearch nodes). */
+    readonly snapshotRepository: { readonly name: string; readonly location: string };
   };
-  readonly redis: { readonly url: string; readonly keyPrefix: string };
+  readonly redis: {
+    readonly url: string;
+    readonly keyPrefix: string;
+    /** Sentinels to ask for the primary (empty: connect to `url` directly). */
+    readonly sentinels: readonly { readonly host: string; readonly port: number }[];
+    readonly sentinelName: string;
+  };
   /** Request quotas per key (registered) or per client address (anonymous). */
   readonly quotas: QuotaConfig;
   /** Stored API keys: how they are hashed and how long a process trusts a verified one. */
@@ -81,6 +89,8 @@ export interface PipelineConfig {
   readonly jobLockMs: number;
   /** Worker processes of a CLI run: 2 runs the process and index stages in a forked process. */
   readonly cliWorkerProcesses: number;
+  /** Scheduled snapshots: every `intervalSeconds` (0: off), the newest `keep` kept. */
+  readonly snapshot: { readonly intervalSeconds: number; readonly keep: number };
 }
 
 /** Thrown when the environment is invalid; lists every bad variable with its reason. */
@@ -120,8 +130,12 @@ interface RawEnv {
   OPENSEARCH_REQUEST_TIMEOUT_MS: number;
   OPENSEARCH_QUERY_TIMEOUT_MS: number;
   OPENSEARCH_MIGRATE_ON_START: boolean;
+  OPENSEARCH_SNAPSHOT_REPOSITORY: string;
+  OPENSEARCH_SNAPSHOT_LOCATION: string;
   REDIS_URL: string;
   REDIS_KEY_PREFIX: string;
+  REDIS_SENTINELS: string;
+  REDIS_SENTINEL_NAME: string;
   HEALTH_TIMEOUT_MS: number;
   PIPELINE_ALLOW_HOSTS: string;
   PIPELINE_USER_AGENT: string;
@@ -143,6 +157,8 @@ interface RawEnv {
   PIPELINE_JOB_ATTEMPTS: number;
   PIPELINE_JOB_LOCK_MS: number;
   PIPELINE_CLI_WORKER_PROCESSES: number;
+  PIPELINE_SNAPSHOT_INTERVAL_SECONDS: number;
+  PIPELINE_SNAPSHOT_KEEP: number;
 }
 
 /** Validates `env` against the schema, reporting every bad variable at once. */
@@ -173,8 +189,17 @@ export function loadConfig(env: Env = process.env): Config {
       requestTimeoutMs: v.OPENSEARCH_REQUEST_TIMEOUT_MS,
       queryTimeoutMs: v.OPENSEARCH_QUERY_TIMEOUT_MS,
       migrateOnStart: v.OPENSEARCH_MIGRATE_ON_START,
+      snapshotRepository: { name: v.OPENSEARCH_SNAPSHOT_REPOSITORY, location: v.OPENSEARCH_SNAPSHOT_LOCATION },
     },
-    redis: { url: v.REDIS_URL, keyPrefix: v.REDIS_KEY_PREFIX },
+    redis: {
+      url: v.REDIS_URL,
+      keyPrefix: v.REDIS_KEY_PREFIX,
+      sentinels: v.REDIS_SENTINELS.split(',')
+        .map((s) => s.trim())
+        .filter((s) => s.length > 0)
+        .map((s) => ({ host: s.slice(0, s.lastIndexOf(':')), port: Number(s.slice(s.lastIndexOf(':') + 1)) })),
+      sentinelName: v.REDIS_SENTINEL_NAME,
+    },
     quotas: {
       enabled: v.API_QUOTAS_ENABLED,
       anonymous: { perMinute: v.API_QUOTA_ANONYMOUS_PER_MINUTE, perDay: v.API_QUOTA_ANONYMOUS_PER_DAY },
@@ -212,6 +237,7 @@ export function loadConfig(env: Env = process.env): Config {
       jobAttempts: v.PIPELINE_JOB_ATTEMPTS,
       jobLockMs: v.PIPELINE_JOB_LOCK_MS,
       cliWorkerProcesses: v.PIPELINE_CLI_WORKER_PROCESSES,
+      snapshot: { intervalSeconds: v.PIPELINE_SNAPSHOT_INTERVAL_SECONDS, keep: v.PIPELINE_SNAPSHOT_KEEP },
     },
   });
 }

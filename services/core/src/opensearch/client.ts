@@ -3,12 +3,27 @@ import { SearchUnavailableError } from '../errors/app-error';
 
 export type { Client as OpenSearchClient };
 
-/** Builds the OpenSearch client. Retries are off for reads so a dead node fails fast (503). */
+/** The node URLs of OPENSEARCH_URL: one URL, or a comma-separated list of one cluster's nodes. */
+export function openSearchNodes(url: string): string[] {
+  return url
+    .split(',')
+    .map((n) => n.trim())
+    .filter((n) => n.length > 0);
+}
+
+/**
+ * Builds the OpenSearch client over one node or several. With one node, reads are not retried, so
+ * a dead node fails fast (503); with several, a request that fails on one node (connection refused,
+ * time-out, 502-504) is retried on another, at least `nodes - 1` times, and a node marked dead is
+ * pinged back into rotation (resurrection) once it answers again.
+ */
 export function createOpenSearchClient(opts: { url: string; requestTimeoutMs: number; maxRetries?: number }): Client {
+  const nodes = openSearchNodes(opts.url);
   return new Client({
-    node: opts.url,
+    nodes,
     requestTimeout: opts.requestTimeoutMs,
-    maxRetries: opts.maxRetries ?? 0,
+    maxRetries: Math.max(opts.maxRetries ?? 0, nodes.length - 1),
+    resurrectStrategy: 'ping',
     sniffOnStart: false,
   });
 }

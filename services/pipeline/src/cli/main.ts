@@ -9,6 +9,7 @@ import { startFeedServer } from '../feed-server/feed-server';
 import { runClassifyCommand } from './commands/classify.command';
 import { runExtractCommand } from './commands/extract.command';
 import { addKeysCommand } from './commands/keys.command';
+import { runListSnapshotsCommand, runRestoreCommand, runSnapshotCommand } from './commands/snapshot.command';
 
 const program = new Command();
 program
@@ -65,6 +66,28 @@ program
   .description('Queues, indexed articles, last runs and dead letters.')
   .action(async () => {
     await runStatusCommand(cliContext().config);
+  });
+
+program
+  .command('snapshot')
+  .description('Snapshot every index into the snapshot repository; prints the snapshot name last.')
+  .action(async () => {
+    await runSnapshotCommand(cliContext().config, process.stdout);
+  });
+
+program
+  .command('restore')
+  .description('Restore a snapshot (indices and aliases) into the running cluster, replacing the current indices.')
+  .argument('<snapshot>', 'a name printed by `snapshot` or listed by `snapshots`')
+  .action(async (snapshot: string) => {
+    await runRestoreCommand(cliContext().config, snapshot, process.stdout);
+  });
+
+program
+  .command('snapshots')
+  .description('List the snapshots in the repository, oldest first.')
+  .action(async () => {
+    await runListSnapshotsCommand(cliContext().config, process.stdout);
   });
 
 program

@@ -37,7 +37,7 @@ export async function runPipelineOnce(
   const runtime = createPipelineRuntime(config, logger);
   const migrator = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 120_000, maxRetries: 3 });
   await migrateIndices(migrator, runtime.deps.names).finally(() => migrator.close());
-  const connection = createRedis(config.redis.url, { forQueues: true });
+  const connection = createRedis(config.redis, { forQueues: true });
   const queuePrefix = cliQueuePrefix(config.redis.keyPrefix);
   const queues = createQueues(connection, queuePrefix, config.pipeline.jobAttempts);
   const forked: ForkedStageWorker[] = [];

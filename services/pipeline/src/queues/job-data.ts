@@ -147,6 +147,11 @@ export interface DetectJobData {
 
 const detectSchema = Joi.object({ now: Joi.string().isoDate() });
 
+/** Take a snapshot of every index and prune old ones (the scheduler's periodic job). */
+export type SnapshotJobData = Record<string, never>;
+
+const snapshotSchema = Joi.object({});
+
 /** The joi schema of each stage's job data; a job that fails it is dropped as unrecoverable. */
 export const JOB_SCHEMAS: Readonly<Record<Stage, Joi.ObjectSchema>> = Object.freeze({
   discover: discoverSchema,
@@ -154,6 +159,7 @@ export const JOB_SCHEMAS: Readonly<Record<Stage, Joi.ObjectSchema>> = Object.fre
   process: processSchema,
   index: indexSchema,
   detect: detectSchema,
+  snapshot: snapshotSchema,
 });
 
 /** Where a job is in its retries, for stages that degrade on the last attempt. */

@@ -1,10 +1,10 @@
 /** The pipeline's stages; each has its own BullMQ queue and workers. */
-export const STAGES = ['discover', 'fetch', 'process', 'index', 'detect'] as const;
+export const STAGES = ['discover', 'fetch', 'process', 'index', 'detect', 'snapshot'] as const;
 
 /** One stage. */
 export type Stage = (typeof STAGES)[number];
 
-/** The stages an article flows through, in order (detect runs on its own schedule). */
+/** The stages an article flows through, in order (detect and snapshot run on their own schedules). */
 export const ARTICLE_STAGES = ['discover', 'fetch', 'process', 'index'] as const satisfies readonly Stage[];
 
 /** The routing table: which stage receives what a stage produces (null: the end of the line). */
@@ -14,6 +14,7 @@ export const NEXT_STAGE: Readonly<Record<Stage, Stage | null>> = Object.freeze({
   process: 'index',
   index: null,
   detect: null,
+  snapshot: null,
 });
 
 /**

@@ -4,13 +4,14 @@ import type { Source } from './source-list';
 const DISCOVER_PREFIX = 'discover-';
 
 /**
- * Upserts one BullMQ job scheduler per source (discover) and one for detection, and removes the
- * schedulers of sources no longer listed. Idempotent: running it twice changes nothing.
+ * Upserts one BullMQ job scheduler per source (discover), one for detection and one for snapshots
+ * (removed when its interval is 0), and removes the schedulers of sources no longer listed.
+ * Idempotent: running it twice changes nothing.
  */
 export async function scheduleJobs(
   queues: StageQueues,
   sources: readonly Source[],
-  intervals: { discoverSeconds: number; detectSeconds: number },
+  intervals: { discoverSeconds: number; detectSeconds: number; snapshotSeconds: number },
 ): Promise<{ discover: number; removed: number }> {
   const wanted = new Set<string>();
   for (const s of sources) {
@@ -35,5 +36,14 @@ export async function scheduleJobs(
     { every: intervals.detectSeconds * 1000 },
     { name: 'detect', data: {} },
   );
+  if (intervals.snapshotSeconds > 0) {
+    await queues.snapshot.upsertJobScheduler(
+      'snapshot',
+      { every: intervals.snapshotSeconds * 1000 },
+      { name: 'snapshot', data: {} },
+    );
+  } else {
+    await queues.snapshot.removeJobScheduler('snapshot');
+  }
   return { discover: sources.length, removed };
 }

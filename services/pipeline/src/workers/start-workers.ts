@@ -10,6 +10,7 @@ import { runDiscover } from '../stages/discover.stage';
 import { runFetch } from '../stages/fetch.stage';
 import { runIndex } from '../stages/index.stage';
 import { runProcess } from '../stages/process.stage';
+import { runSnapshotStage } from '../stages/snapshot.stage';
 import type { StageDeps } from '../pipeline-deps';
 import { createProcessor, type StageRouting, type StageRunner } from './job-adapter';
 
@@ -20,6 +21,7 @@ export const STAGE_RUNNERS: Readonly<Record<Stage, StageRunner>> = Object.freeze
   process: runProcess,
   index: runIndex,
   detect: runDetectStage,
+  snapshot: runSnapshotStage,
 });
 
 /** Running workers, one per stage. */
@@ -53,6 +55,7 @@ export function startWorkers(
     process: indexInline ? c.process + writers : c.process,
     index: writers,
     detect: 1,
+    snapshot: 1,
   };
   const enqueuer = new JobEnqueuer(queues);
   const processSlots = pLimit(c.process);

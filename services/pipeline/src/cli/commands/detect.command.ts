@@ -11,7 +11,7 @@ import { runDetect } from '../../detect/run-detect';
 /** `trendscope detect [--now]`: runs trend detection now, in this process. */
 export async function runDetectCommand(config: Config, logger: Logger, opts: { now?: Date }): Promise<unknown> {
   const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 120_000, maxRetries: 2 });
-  const redis = createRedis(config.redis.url, { forQueues: true });
+  const redis = createRedis(config.redis, { forQueues: true });
   const names = indexNames(config.opensearch.indexPrefix);
   try {
     await migrateIndices(opensearch, names);

@@ -5,7 +5,7 @@ import { STAGES } from '../../queues/routing-table';
 
 /** `trendscope status`: queue counts, indexed articles, last runs and dead letters. */
 export async function runStatusCommand(config: Config, out: NodeJS.WritableStream = process.stdout): Promise<void> {
-  const redis = createRedis(config.redis.url, { forQueues: true });
+  const redis = createRedis(config.redis, { forQueues: true });
   const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 10_000 });
   const names = indexNames(config.opensearch.indexPrefix);
   try {

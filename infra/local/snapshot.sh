@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# `make snapshot` / `make restore SNAPSHOT=<name>`: the CLI's snapshot and restore against the
+# stack `make up` runs (OPENSEARCH_URL / REDIS_URL, else OS_PORT / REDIS_PORT on 127.0.0.1).
+# The repository folder is OPENSEARCH_SNAPSHOT_LOCATION under the node's path.repo
+# (infra/local/opensearch.sh: OS_SNAPSHOT_DIR, default .data/opensearch/snapshots).
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$ROOT"
+export OPENSEARCH_URL="${OPENSEARCH_URL:-http://127.0.0.1:${OS_PORT:-9200}}"
+export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:${REDIS_PORT:-6379}}"
+case "${1:-}" in
+  snapshot) exec npx --no-install trendscope snapshot ;;
+  restore)
+    if [ -z "${2:-}" ]; then
+      echo "usage: make restore SNAPSHOT=<name>   (names: npx trendscope snapshots)" >&2
+      exit 2
+    fi
+    exec npx --no-install trendscope restore "$2" ;;
+  *) echo "usage: $0 snapshot|restore <name>" >&2; exit 2 ;;
+esac
