@@ -42,7 +42,7 @@ function presentKey(doc: ApiKeyDoc, config: Config): Record<string, unknown> {
 /** Runs `work` with the key service over the configured OpenSearch and Redis, then closes both. */
 async function withKeyService<T>(config: Config, work: (deps: ApiKeyServiceDeps) => Promise<T>): Promise<T> {
   const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 30_000 });
-  const redis = createRedis(config.redis.url);
+  const redis = createRedis(config.redis);
   redis.on('error', () => undefined);
   const names = indexNames(config.opensearch.indexPrefix);
   try {
