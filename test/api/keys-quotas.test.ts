@@ -21,6 +21,15 @@ const KEY_POLICY = '"minute";q=600;w=60, "day";q=100000;w=86400';
 const RATE_LIMIT = /^"minute";r=\d+;t=\d+, "day";r=\d+;t=\d+$/;
 const DEFAULT_QUOTAS = { API_QUOTA_ANONYMOUS_PER_MINUTE: '60', API_QUOTA_ANONYMOUS_PER_DAY: '2000' };
 
+/**
+ * Waits out the last seconds of a UTC minute: tests that count within one minute window must not
+ * straddle its edge (the count starts again at the next minute).
+ */
+async function clearOfMinuteEdge(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 8000) await new Promise((r) => setTimeout(r, left + 50));
+}
+
 describe('API keys and quotas', function () {
   this.timeout(60_000);
   let s: TestServices;
@@ -60,6 +69,7 @@ describe('API keys and quotas', function () {
     });
 
     it('gives a key the registered policy, sent as Bearer or as X-API-Key, counted per key', async () => {
+      await clearOfMinuteEdge();
       const a = await getJson(api.url, '/v1/categories', bearer(issued.key));
       const b = await getJson(api.url, '/v1/categories', { headers: { 'x-api-key': issued.key } });
       expect([a.status, b.status]).to.deep.equal([200, 200]);
@@ -110,6 +120,7 @@ describe('API keys and quotas', function () {
     });
 
     it('answers 429 with Retry-After past the minute quota, and the body of API.md', async () => {
+      await clearOfMinuteEdge();
       const tight = await startApi(s, {
         env: { API_QUOTA_ANONYMOUS_PER_MINUTE: '3', REDIS_KEY_PREFIX: `${s.prefix}-tight` },
       });
@@ -134,6 +145,7 @@ describe('API keys and quotas', function () {
     });
 
     it('lets exactly 50 of 100 parallel requests through a key limited to 50 a minute', async () => {
+      await clearOfMinuteEdge();
       const fifty = await createApiKey(keys, { name: 'fifty', perMinute: 50 });
       const statuses = await Promise.all(
         Array.from({ length: 100 }, async () => (await fetch(`${api.url}/v1/categories`, bearer(fifty.key))).status),
@@ -257,6 +269,7 @@ describe('API keys and quotas', function () {
     });
 
     it("counts tool calls against the key's quota, shared with REST", async () => {
+      await clearOfMinuteEdge();
       const k = await createApiKey(keys, { name: 'mcp' });
       const minuteLeft = (res: Response): number =>
         Number(/"minute";r=(\d+)/.exec(res.headers.get('ratelimit') ?? '')?.[1]);
