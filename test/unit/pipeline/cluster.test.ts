@@ -80,4 +80,22 @@ describe('clusterArticles', () => {
     const r = clusterArticles(ARTICLES, [], { now: NOW, idf, threshold: 0.99 });
     expect(r.created).to.have.length(5);
   });
+
+  it('merges two fragments of one burst founded seconds apart into the earlier trend', () => {
+    const S = 1000;
+    const t = T0 + 9 * H + 7 * S; // a time of day: bare dates are never merged
+    // f2 shares nothing with f1 and founds a trend; f3 bridges both, so the two centroids agree.
+    const burst = [
+      { id: 'f1', title: 'Licence approval for bank', text: '', time: t, entities: [] },
+      { id: 'f2', title: 'Rajan rupee exports dollar', text: '', time: t + 5 * S, entities: [] },
+      { id: 'f3', title: 'Rajan bank licence rupee', text: '', time: t + 10 * S, entities: [] },
+    ];
+    const apart = clusterArticles(burst, [], { now: NOW, idf, mergeThreshold: 0 });
+    expect(new Set(apart.assignments.values()).size).to.equal(2);
+    const r = clusterArticles(burst, [], { now: NOW, idf });
+    expect(new Set(r.assignments.values())).to.deep.equal(new Set([trendIdFor('f1')]));
+    expect(r.created).to.deep.equal([trendIdFor('f1')]);
+    expect(r.touched.map((t) => [t.id, t.article_count])).to.deep.equal([[trendIdFor('f1'), 3]]);
+    expect(r.merged.size).to.equal(0);
+  });
 });

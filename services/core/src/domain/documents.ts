@@ -105,6 +105,8 @@ export interface TrendDoc {
   language: string | null;
   /** Articles of this trend whose body was retained. */
   retained_count: number;
+  /** Ids of trends merged into this one: they keep resolving to it (absent when none). */
+  aliases?: string[];
 }
 
 /** Quality signals and score of one registrable domain. */

@@ -16,6 +16,7 @@ import { buildTrend } from './build-trend';
 import { clusterArticles, DEFAULT_CLUSTER_OPTIONS } from './cluster';
 import {
   bulkWrite,
+  deleteTrends,
   loadActiveTrends,
   loadTrendMembers,
   loadUnassignedArticles,
@@ -41,6 +42,8 @@ export interface DetectSummary {
   articles_assigned: number;
   trends_created: number;
   trends_written: number;
+  /** Stored trends merged into another in this run (their ids now resolve to the survivor). */
+  trends_merged: number;
   domains_written: number;
 }
 
@@ -80,6 +83,17 @@ export async function runDetect(
     const existing = [...byTrend.entries()].map(([id, list]) => toActiveTrend(id, list, idf));
     const result = clusterArticles(unassigned.map(toDetectArticle), existing, { now, idf, windowHours });
 
+    // A stored trend merged into another: its articles and ids move to the survivor, whose
+    // `aliases` keep every absorbed id resolving (API.md); the absorbed document is deleted.
+    const aliases = new Map(active.map((t) => [t.id, t.aliases ?? []]));
+    const moved: [string, string][] = [];
+    for (const [absorbed, survivor] of result.merged) {
+      const list = byTrend.get(absorbed) ?? [];
+      byTrend.delete(absorbed);
+      byTrend.set(survivor, [...(byTrend.get(survivor) ?? []), ...list.map((a) => ({ ...a, trend_id: survivor }))]);
+      for (const a of list) moved.push([a.id, survivor]);
+      aliases.set(survivor, [...(aliases.get(survivor) ?? []), absorbed, ...(aliases.get(absorbed) ?? [])]);
+    }
     const byId = new Map(unassigned.map((a) => [a.id, a]));
     for (const [articleId, trendId] of result.assignments) {
       const a = byId.get(articleId)!;
@@ -100,7 +114,11 @@ export async function runDetect(
     const trends: TrendDoc[] = [...byTrend.entries()]
       .filter(([id]) => touched.has(id) || (lastSeen.get(id) ?? 0) >= settledBefore)
       .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-      .map(([id, list]) => buildTrend(id, list.map(toTrendMember), { now, classifier, idf, domainQuality: quality }));
+      .map(([id, list]) => {
+        const doc = buildTrend(id, list.map(toTrendMember), { now, classifier, idf, domainQuality: quality });
+        const absorbed = [...new Set(aliases.get(id) ?? [])].sort();
+        return absorbed.length > 0 ? { ...doc, aliases: absorbed } : doc;
+      });
 
     // Trends first: an article pointing at a trend that was never written would be invisible.
     await bulkWrite(
@@ -112,9 +130,10 @@ export async function runDetect(
     await bulkWrite(
       client,
       names.articles,
-      [...result.assignments].map(([id, trendId]) => ({ id, doc: { trend_id: trendId } })),
+      [...result.assignments, ...moved].map(([id, trendId]) => ({ id, doc: { trend_id: trendId } })),
       'update',
     );
+    await deleteTrends(client, names, [...result.merged.keys()]);
     await bulkWrite(
       client,
       names.domains,
@@ -128,6 +147,7 @@ export async function runDetect(
       articles_assigned: result.assignments.size,
       trends_created: result.created.length,
       trends_written: trends.length,
+      trends_merged: result.merged.size,
       domains_written: domains.length,
     };
     await writeRun(client, names, runDoc(runId, now, 'succeeded', summary));
