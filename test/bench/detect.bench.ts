@@ -8,12 +8,12 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
-import { loadClassifier } from '../../services/pipeline/src/classify/classifier';
-import { buildTrend, type TrendMember } from '../../services/pipeline/src/detect/build-trend';
-import { clusterArticles, type ClusterOptions } from '../../services/pipeline/src/detect/cluster';
-import { backgroundIdf } from '../../services/pipeline/src/detect/idf';
-import { simhash } from '../../services/pipeline/src/score/simhash';
-import { loadUci } from '../../services/pipeline/scripts/corpus/uci.corpus';
+import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
+import { buildTrend, type TrendMember } from '@trendscope/pipeline/detect/build-trend';
+import { clusterArticles, type ClusterOptions } from '@trendscope/pipeline/detect/cluster';
+import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
+import { simhash } from '@trendscope/pipeline/score/simhash';
+import { loadUci } from '@trendscope/pipeline/scripts/corpus/uci.corpus';
 import { uciDetectArticles } from '../support/detect-corpus';
 
 const SIZES = [10_000, 20_000, 40_000];

@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import {
-  DEFAULT_MODEL_PATH,
-  loadCategoryModelFile,
-  loadClassifier,
-} from '../../services/pipeline/src/classify/classifier';
-import { evaluateAgNews } from '../../services/pipeline/scripts/classifier/evaluate-ag-news';
-import { buildCommittedModel, modelFileText } from '../../services/pipeline/scripts/classifier/model-settings';
+import { DEFAULT_MODEL_PATH, loadCategoryModelFile, loadClassifier } from '@trendscope/pipeline/classify/classifier';
+import { evaluateAgNews } from '@trendscope/pipeline/scripts/classifier/evaluate-ag-news';
+import { buildCommittedModel, modelFileText } from '@trendscope/pipeline/scripts/classifier/model-settings';
 
 // The committed model was trained without AG News (see its meta.trained_on); figures in the README.
 describe('category classifier quality (AG News half, held back from training)', function () {

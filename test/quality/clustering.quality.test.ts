@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { clusterArticles } from '../../services/pipeline/src/detect/cluster';
-import { backgroundIdf } from '../../services/pipeline/src/detect/idf';
-import { loadGiveme } from '../../services/pipeline/scripts/corpus/giveme.corpus';
+import { clusterArticles } from '@trendscope/pipeline/detect/cluster';
+import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
+import { loadGiveme } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
 import { bcubed, type BCubed } from '../support/bcubed';
 import { CLUSTER_SETS } from '../support/cluster-sets';
 import { givemeDetectArticles } from '../support/detect-corpus';

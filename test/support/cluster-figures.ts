@@ -5,8 +5,8 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
-import { clusterArticles, type ClusterOptions } from '../../services/pipeline/src/detect/cluster';
-import { backgroundIdf } from '../../services/pipeline/src/detect/idf';
+import { clusterArticles, type ClusterOptions } from '@trendscope/pipeline/detect/cluster';
+import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
 import { bcubed } from './bcubed';
 import { CLUSTER_SETS } from './cluster-sets';
 

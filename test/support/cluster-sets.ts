@@ -1,5 +1,5 @@
-import type { DetectArticle } from '../../services/pipeline/src/detect/cluster';
-import { loadGiveme, loadGivemeSampling } from '../../services/pipeline/scripts/corpus/giveme.corpus';
+import type { DetectArticle } from '@trendscope/pipeline/detect/cluster';
+import { loadGiveme, loadGivemeSampling } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
 import { givemeDetectArticles, uciDetectArticles, uciSlice } from './detect-corpus';
 
 /** Articles with their gold story or event. */

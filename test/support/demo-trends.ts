@@ -1,11 +1,11 @@
 import type { TrendDoc } from '@trendscope/core';
-import { loadClassifier } from '../../services/pipeline/src/classify/classifier';
-import { buildTrend, type TrendMember } from '../../services/pipeline/src/detect/build-trend';
-import { clusterArticles, type DetectArticle } from '../../services/pipeline/src/detect/cluster';
-import { backgroundIdf } from '../../services/pipeline/src/detect/idf';
-import { simhash } from '../../services/pipeline/src/score/simhash';
-import { loadGiveme } from '../../services/pipeline/scripts/corpus/giveme.corpus';
-import { loadUci } from '../../services/pipeline/scripts/corpus/uci.corpus';
+import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
+import { buildTrend, type TrendMember } from '@trendscope/pipeline/detect/build-trend';
+import { clusterArticles, type DetectArticle } from '@trendscope/pipeline/detect/cluster';
+import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
+import { simhash } from '@trendscope/pipeline/score/simhash';
+import { loadGiveme } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
+import { loadUci } from '@trendscope/pipeline/scripts/corpus/uci.corpus';
 import { givemeDetectArticles, uciDetectArticles } from './detect-corpus';
 
 /** Headlines `make demo` replays (infra/local/demo.sh, DEMO_UCI_LIMIT). */

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { migrateIndices } from '@trendscope/core';
-import { BulkWriteError, bulkWrite } from '../../../services/pipeline/src/detect/detect.repository';
-import { runDetect } from '../../../services/pipeline/src/detect/run-detect';
+import { BulkWriteError, bulkWrite } from '@trendscope/pipeline/detect/detect.repository';
+import { runDetect } from '@trendscope/pipeline/detect/run-detect';
 import { openTestServices, silentLogger, type TestServices } from '../../support/services';
 
 describe('detection writes (real OpenSearch + Redis)', function () {

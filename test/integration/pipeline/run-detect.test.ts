@@ -11,8 +11,8 @@ import {
   type RunDoc,
   type TrendDoc,
 } from '@trendscope/core';
-import { runDetect } from '../../../services/pipeline/src/detect/run-detect';
-import { loadGiveme, type GivemeArticle } from '../../../services/pipeline/scripts/corpus/giveme.corpus';
+import { runDetect } from '@trendscope/pipeline/detect/run-detect';
+import { loadGiveme, type GivemeArticle } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
 import { givemeArticleDoc } from '../../support/giveme-articles';
 import { openTestServices, silentLogger, type TestServices } from '../../support/services';
 

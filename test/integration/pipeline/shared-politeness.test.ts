@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { DomainLimiter } from '../../../services/pipeline/src/fetch/domain-limiter';
-import { redisStartReserver } from '../../../services/pipeline/src/fetch/start-reserver';
+import { DomainLimiter } from '@trendscope/pipeline/fetch/domain-limiter';
+import { redisStartReserver } from '@trendscope/pipeline/fetch/start-reserver';
 import { openTestServices, type TestServices } from '../../support/services';
 
 /**

@@ -12,8 +12,8 @@ import {
   type QueryDeps,
   type TrendDoc,
 } from '@trendscope/core';
-import { runDetect } from '../../../services/pipeline/src/detect/run-detect';
-import { trendIdFor } from '../../../services/pipeline/src/detect/trend-id';
+import { runDetect } from '@trendscope/pipeline/detect/run-detect';
+import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
 import { buildArticle } from '../../support/factories';
 import { openTestServices, silentLogger, type TestServices } from '../../support/services';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { normalizeText } from '../../../services/pipeline/src/text/normalize-text';
-import { contentTerms, countWords, stem } from '../../../services/pipeline/src/text/tokenize';
+import { normalizeText } from '@trendscope/pipeline/text/normalize-text';
+import { contentTerms, countWords, stem } from '@trendscope/pipeline/text/tokenize';
 
 describe('text normalisation and terms', () => {
   it('decodes entity remnants of feeds, including the mangled " #39;" form', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mergeFragments, type FragmentView } from '../../../services/pipeline/src/detect/merge-fragments';
+import { mergeFragments, type FragmentView } from '@trendscope/pipeline/detect/merge-fragments';
 
 const T0 = Date.parse('2026-11-20T09:00:07Z');
 const OPTS = { mergeThreshold: 0.15, mergeWindowSeconds: 60 };

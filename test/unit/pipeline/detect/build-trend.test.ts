@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { MAX_CITATIONS, TREND_ID_PATTERN } from '@trendscope/core';
-import { loadClassifier } from '../../../services/pipeline/src/classify/classifier';
-import { buildTrend, summarise, type TrendMember } from '../../../services/pipeline/src/detect/build-trend';
-import { trendIdFor } from '../../../services/pipeline/src/detect/trend-id';
+import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
+import { buildTrend, summarise, type TrendMember } from '@trendscope/pipeline/detect/build-trend';
+import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
 
 const H = 3_600_000;
 const NOW = new Date('2026-11-21T12:00:00Z');

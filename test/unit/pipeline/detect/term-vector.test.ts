@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { articleVector, CALENDAR_TERMS } from '../../../services/pipeline/src/detect/term-vector';
+import { articleVector, CALENDAR_TERMS } from '@trendscope/pipeline/detect/term-vector';
 
 describe('article term vectors leave calendar words out', () => {
   const idf = () => 1;

@@ -5,7 +5,7 @@ import {
   LENGTH_TARGET,
   qualityScore,
   type DomainArticle,
-} from '../../../services/pipeline/src/score/domain-quality';
+} from '@trendscope/pipeline/score/domain-quality';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { TREND_ID_PATTERN } from '@trendscope/core';
-import { trendIdFor } from '../../../services/pipeline/src/detect/trend-id';
+import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
 
 describe('trendIdFor', () => {
   it('matches the public trend id pattern', () => {

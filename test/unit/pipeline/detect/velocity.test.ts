@@ -5,7 +5,7 @@ import {
   velocityClass,
   velocityHistory,
   velocityMetrics,
-} from '../../../services/pipeline/src/detect/velocity';
+} from '@trendscope/pipeline/detect/velocity';
 import type { VelocityMetrics } from '@trendscope/core';
 
 const H = 3_600_000;

@@ -1,11 +1,7 @@
 import { expect } from 'chai';
-import { isClosed, meanGap, requiredSimilarity } from '../../../services/pipeline/src/detect/cadence';
-import {
-  clusterArticles,
-  DEFAULT_CLUSTER_OPTIONS,
-  type DetectArticle,
-} from '../../../services/pipeline/src/detect/cluster';
-import { articleVector, dot } from '../../../services/pipeline/src/detect/term-vector';
+import { isClosed, meanGap, requiredSimilarity } from '@trendscope/pipeline/detect/cadence';
+import { clusterArticles, DEFAULT_CLUSTER_OPTIONS, type DetectArticle } from '@trendscope/pipeline/detect/cluster';
+import { articleVector, dot } from '@trendscope/pipeline/detect/term-vector';
 
 const S = 1000;
 const H = 3_600_000;

@@ -1,11 +1,6 @@
 import { expect } from 'chai';
-import { loadGiveme } from '../../../services/pipeline/scripts/corpus/giveme.corpus';
-import {
-  hammingDistance,
-  NEAR_DUPLICATE_BITS,
-  NearDuplicateIndex,
-  simhash,
-} from '../../../services/pipeline/src/score/simhash';
+import { loadGiveme } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
+import { hammingDistance, NEAR_DUPLICATE_BITS, NearDuplicateIndex, simhash } from '@trendscope/pipeline/score/simhash';
 
 const STORY =
   'The European Commission opened an investigation into the merger of two chip makers on Monday, ' +

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { detectLanguage } from '../../../services/pipeline/src/score/detect-language';
-import { extractEntities } from '../../../services/pipeline/src/score/entities';
-import { scoreArticle } from '../../../services/pipeline/src/score/score-article';
+import { detectLanguage } from '@trendscope/pipeline/score/detect-language';
+import { extractEntities } from '@trendscope/pipeline/score/entities';
+import { scoreArticle } from '@trendscope/pipeline/score/score-article';
 
 describe('scoreArticle', () => {
   it('returns language, body word count, SimHash and entities', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { businessImpact, CATEGORY_WEIGHTS, impactScore } from '../../../services/pipeline/src/detect/impact';
+import { businessImpact, CATEGORY_WEIGHTS, impactScore } from '@trendscope/pipeline/detect/impact';
 
 describe('business impact score', () => {
   it('rounds and clamps the point total to 1..10', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { CATEGORIES } from '@trendscope/core';
-import { loadClassifier } from '../../../services/pipeline/src/classify/classifier';
+import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
 
 describe('category classifier', () => {
   const classifier = loadClassifier();

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
-import { keyPhrases } from '../../../services/pipeline/src/detect/key-phrases';
+import { keyPhrases } from '@trendscope/pipeline/detect/key-phrases';
 import {
   balanced,
   chooseTopic,
   cleanHeadline,
   hasDateOrTime,
   isReadableTopic,
-} from '../../../services/pipeline/src/detect/topic';
+} from '@trendscope/pipeline/detect/topic';
 
 const flatIdf = (): number => 1;
 

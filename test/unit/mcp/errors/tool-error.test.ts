@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { errors } from '@opensearch-project/opensearch';
 import { NotFoundError, RequestValidationError, SearchUnavailableError } from '@trendscope/core';
 import { toToolError } from '@trendscope/mcp';
-import { silentLogger } from '../../support/services';
+import { silentLogger } from '../../../support/services';
 
 function blocks(result: ReturnType<typeof toToolError>): string[] {
   return result.content.map((c) => (c.type === 'text' ? c.text : ''));

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import type { Job } from 'bullmq';
-import { JobEnqueuer } from '../../../services/pipeline/src/queues/job-enqueuer';
-import { STAGE_RUNNERS } from '../../../services/pipeline/src/workers/start-workers';
-import { createProcessor, type StageRunner } from '../../../services/pipeline/src/workers/job-adapter';
-import { FetchError } from '../../../services/pipeline/src/fetch/fetch-error';
-import { pickCanonical } from '../../../services/pipeline/src/stages/process.stage';
-import type { StageQueues } from '../../../services/pipeline/src/queues/create-queues';
-import type { StageDeps } from '../../../services/pipeline/src/pipeline-deps';
+import { JobEnqueuer } from '@trendscope/pipeline/queues/job-enqueuer';
+import { STAGE_RUNNERS } from '@trendscope/pipeline/workers/start-workers';
+import { createProcessor, type StageRunner } from '@trendscope/pipeline/workers/job-adapter';
+import { FetchError } from '@trendscope/pipeline/fetch/fetch-error';
+import { pickCanonical } from '@trendscope/pipeline/stages/process.stage';
+import type { StageQueues } from '@trendscope/pipeline/queues/create-queues';
+import type { StageDeps } from '@trendscope/pipeline/pipeline-deps';
 
 const job = (data: unknown) => ({ data, attemptsMade: 0, opts: { attempts: 3 } }) as unknown as Job;
 const deps = {} as StageDeps;

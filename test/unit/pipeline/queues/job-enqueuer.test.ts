@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Queue } from 'bullmq';
-import type { StageQueues } from '../../../services/pipeline/src/queues/create-queues';
-import { JobEnqueuer } from '../../../services/pipeline/src/queues/job-enqueuer';
+import type { StageQueues } from '@trendscope/pipeline/queues/create-queues';
+import { JobEnqueuer } from '@trendscope/pipeline/queues/job-enqueuer';
 
 /** A queue that records each addBulk and settles it when told. */
 function recordingQueue() {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 describe('a service started with a bad environment', () => {
   for (const entry of ['services/api/src/main.ts', 'services/pipeline/src/worker.main.ts']) {

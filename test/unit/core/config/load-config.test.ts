@@ -32,7 +32,7 @@ describe('loadConfig', () => {
   });
 
   it('documents every variable of the schema in .env.example', () => {
-    const example = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
+    const example = readFileSync(new URL('../../../../.env.example', import.meta.url), 'utf8');
     const documented = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
     const keys = [...(CONFIG_SCHEMA.describe().keys ? Object.keys(CONFIG_SCHEMA.describe().keys as object) : [])];
     expect(keys.length).to.be.greaterThan(5);

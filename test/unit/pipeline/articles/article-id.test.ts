@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { articleId, normaliseCanonicalUrl } from '../../../services/pipeline/src/articles/article-id';
-import { registrableDomain } from '../../../services/pipeline/src/articles/build-article-doc';
-import { jobId } from '../../../services/pipeline/src/queues/job-ids';
+import { articleId, normaliseCanonicalUrl } from '@trendscope/pipeline/articles/article-id';
+import { registrableDomain } from '@trendscope/pipeline/articles/build-article-doc';
+import { jobId } from '@trendscope/pipeline/queues/job-ids';
 
 describe('article identity', () => {
   it('gives http/https, www/bare, fragment and tracking variants of a URL one id', () => {

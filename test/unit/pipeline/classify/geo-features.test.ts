@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { geoFeatures } from '../../../services/pipeline/src/classify/geo-features';
-import { classifierFeatures } from '../../../services/pipeline/src/classify/features';
+import { geoFeatures } from '@trendscope/pipeline/classify/geo-features';
+import { classifierFeatures } from '@trendscope/pipeline/classify/features';
 
 describe('gazetteer features of the category classifier', () => {
   it('names a country by its name, capital or nationality adjective, and says it is abroad', () => {

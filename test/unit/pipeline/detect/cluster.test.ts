@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { clusterArticles, type DetectArticle } from '../../../services/pipeline/src/detect/cluster';
-import { trendIdFor } from '../../../services/pipeline/src/detect/trend-id';
+import { clusterArticles, type DetectArticle } from '@trendscope/pipeline/detect/cluster';
+import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
 
 const H = 3_600_000;
 const T0 = Date.parse('2026-11-20T00:00:00Z');

@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { expect } from 'chai';
-import { runClassifyCommand } from '../../../services/pipeline/src/cli/commands/classify.command';
+import { runClassifyCommand } from '@trendscope/pipeline/cli/commands/classify.command';
 
 async function run(input: string): Promise<{ code: number; lines: Record<string, unknown>[] }> {
   const out = new PassThrough();
