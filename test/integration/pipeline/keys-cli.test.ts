@@ -9,8 +9,8 @@ import {
   runKeysList,
   runKeysRevoke,
   runKeysRotate,
-} from '../../../services/pipeline/src/cli/commands/keys.command';
-import { CliError } from '../../../services/pipeline/src/cli/cli-context';
+} from '@trendscope/pipeline/cli/commands/keys.command';
+import { CliError } from '@trendscope/pipeline/cli/cli-context';
 import { openTestServices, type TestServices } from '../../support/services';
 
 const CLI = resolve(fileURLToPath(new URL('../../..', import.meta.url)), 'services/pipeline/bin/trendscope.js');

@@ -4,7 +4,7 @@ import {
   formatRateLimit,
   formatRateLimitPolicy,
   retryAfterSeconds,
-} from '../../../services/api/src/quota/rate-limit-headers';
+} from '../../../../services/api/src/quota/rate-limit-headers';
 
 const decision = (minute: [number, number], day: [number, number], allowed = true): QuotaDecision => ({
   allowed,
