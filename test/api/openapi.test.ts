@@ -36,6 +36,7 @@ const API_PATHS = [
   '/v1/trends/{trend_id}',
   '/v1/search',
   '/v1/categories',
+  '/v1/sources/{domain}',
   '/v1/sources/{domain}/trending',
   '/v1/content/{trend_id}',
   '/v1/benefits',
@@ -64,7 +65,7 @@ describe('OpenAPI document and /docs', function () {
 
   before(async () => {
     s = await openTestServices();
-    await seed(s, { trends: data.trends, articles: data.articles, runs: data.runs });
+    await seed(s, { trends: data.trends, articles: data.articles, runs: data.runs, domains: data.domains });
     api = await startApi(s, { deps: { now: () => FACTORY_NOW } });
     doc = (await getJson<Doc>(api.url, '/docs/openapi.json')).body;
   });
@@ -97,7 +98,9 @@ describe('OpenAPI document and /docs', function () {
         });
       }
       if (path !== '/docs/openapi.json') expect(op.responses['503'], path).to.be.an('object');
-      if (path.includes('{trend_id}')) expect(op.responses['404'], path).to.be.an('object');
+      if (path.includes('{trend_id}') || path === '/v1/sources/{domain}') {
+        expect(op.responses['404'], path).to.be.an('object');
+      }
     }
     const recent = doc.paths['/v1/trends/recent']!.get.parameters;
     expect(recent.find((p) => p.name === 'limit')?.schema).to.deep.equal({

@@ -78,7 +78,7 @@ function operation(spec: RouteSpec): JsonSchema {
     ...(isHealth ? {} : QUOTA_RESPONSES),
   };
   if (!isHealth) responses['304'] = { description: 'Not modified: the If-None-Match ETag is still current.' };
-  if (spec.notFound) responses['404'] = json(ref('Error'), 'No trend has this id: `{"detail": "Trend not found"}`.');
+  if (spec.notFound) responses['404'] = json(ref('Error'), `Not found: \`{"detail": "${spec.notFound}"}\`.`);
   if (parameters.length > 0) {
     responses['422'] = json(
       ref('ValidationError'),

@@ -247,6 +247,9 @@ export const CONFIG_SCHEMA = Joi.object({
   PIPELINE_SOURCES_FILE: Joi.string()
     .default('infra/sources/sources.json')
     .description('Source list (JSON) the scheduler discovers, relative to the repository root.'),
+  PIPELINE_DOMAIN_RATINGS_FILE: Joi.string()
+    .default('../shared/corpus/domain-quality-ratings/domain_pc1.csv')
+    .description('Published domain ratings (domain,pc1 CSV) read in place, relative to the repository root.'),
   PIPELINE_JOB_ATTEMPTS: Joi.number()
     .integer()
     .min(1)

@@ -85,6 +85,8 @@ export interface PipelineConfig {
   readonly discoverIntervalSeconds: number;
   readonly detectIntervalSeconds: number;
   readonly sourcesFile: string;
+  /** Published domain ratings (CSV), relative to the repository root unless absolute. */
+  readonly domainRatingsFile: string;
   readonly jobAttempts: number;
   readonly jobLockMs: number;
   /** Worker processes of a CLI run: 2 runs the process and index stages in a forked process. */
@@ -154,6 +156,7 @@ interface RawEnv {
   PIPELINE_DISCOVER_INTERVAL_SECONDS: number;
   PIPELINE_DETECT_INTERVAL_SECONDS: number;
   PIPELINE_SOURCES_FILE: string;
+  PIPELINE_DOMAIN_RATINGS_FILE: string;
   PIPELINE_JOB_ATTEMPTS: number;
   PIPELINE_JOB_LOCK_MS: number;
   PIPELINE_CLI_WORKER_PROCESSES: number;
@@ -234,6 +237,7 @@ export function loadConfig(env: Env = process.env): Config {
       discoverIntervalSeconds: v.PIPELINE_DISCOVER_INTERVAL_SECONDS,
       detectIntervalSeconds: v.PIPELINE_DETECT_INTERVAL_SECONDS,
       sourcesFile: v.PIPELINE_SOURCES_FILE,
+      domainRatingsFile: v.PIPELINE_DOMAIN_RATINGS_FILE,
       jobAttempts: v.PIPELINE_JOB_ATTEMPTS,
       jobLockMs: v.PIPELINE_JOB_LOCK_MS,
       cliWorkerProcesses: v.PIPELINE_CLI_WORKER_PROCESSES,

@@ -9,7 +9,10 @@ import {
   type TrendDoc,
 } from '@trendscope/core';
 import { loadClassifier } from '../classify/classifier';
+import { coCoverage } from '../score/domain-evidence';
+import { estimateRating, loadDomainEstimator } from '../score/domain-estimate';
 import { computeDomainQuality } from '../score/domain-quality';
+import { DEFAULT_RATINGS_FILE, loadDomainRatings, ratingOf, type DomainRatings } from '../score/domain-ratings';
 import { isSimhash, NearDuplicateIndex } from '../score/simhash';
 import { articleTime, toActiveTrend, toDetectArticle, toTrendMember, type StoredArticle } from './active-trend';
 import { buildTrend } from './build-trend';
@@ -57,7 +60,7 @@ export interface DetectSummary {
  */
 export async function runDetect(
   deps: DetectDeps,
-  opts: { now: Date; windowHours?: number; modelPath?: string },
+  opts: { now: Date; windowHours?: number; modelPath?: string; ratingsFile?: string },
 ): Promise<DetectSummary> {
   const { opensearch: client, names, logger } = deps;
   const now = opts.now;
@@ -104,7 +107,8 @@ export async function runDetect(
     const all = [...byTrend.values()].flat();
     // Articles left without a trend (nothing to compare) still tell how good their domain is.
     const left = unassigned.filter((a) => !result.assignments.has(a.id));
-    const domains = domainDocs([...all, ...left], now);
+    const ratings = loadDomainRatings(opts.ratingsFile ?? DEFAULT_RATINGS_FILE);
+    const domains = domainDocs([...all, ...left], now, ratings, [...byTrend.values()]);
     const quality = new Map(domains.map((d) => [d.domain, d.quality_score]));
     // A trend without a report in the last two velocity windows is `declining` for good and its
     // scores cannot move: only touched trends and those still inside 2W are rebuilt.
@@ -161,17 +165,37 @@ export async function runDetect(
   }
 }
 
-/** Quality documents of every domain seen in the window; originality checks copies across domains. */
-function domainDocs(articles: readonly StoredArticle[], now: Date): DomainDoc[] {
+/**
+ * Quality documents of every domain seen in the window: originality checks copies across domains,
+ * the published rating is the prior, else the estimate (co-coverage read over the window's trends).
+ */
+function domainDocs(
+  articles: readonly StoredArticle[],
+  now: Date,
+  ratings: DomainRatings,
+  trends: readonly (readonly StoredArticle[])[],
+): DomainDoc[] {
   const index = new NearDuplicateIndex<StoredArticle>();
   for (const a of articles) if (isSimhash(a.simhash)) index.add(a.simhash, a);
+  const estimator = loadDomainEstimator();
+  const coverage = coCoverage(
+    trends.map((list) => list.map((a) => a.domain)),
+    (d) => ratingOf(ratings, d),
+  );
   return [...groupBy(articles, (a) => a.domain).entries()]
     .sort((a, b) => (a[0] < b[0] ? -1 : 1))
     .map(([domain, list]) => {
       const others = list.flatMap((a) =>
         isSimhash(a.simhash) ? index.near(a.simhash).filter((o) => o.domain !== domain) : [],
       );
-      return computeDomainQuality(list, { now, others });
+      const rating = ratingOf(ratings, domain);
+      const estimate = estimateRating(estimator, {
+        titles: list.map((a) => a.title),
+        urls: list.map((a) => a.url),
+        articles: list.length,
+        coverage: coverage.get(domain) ?? { stories: 0, rating_sum: 0 },
+      });
+      return computeDomainQuality(list, { now, others, rating, estimate });
     });
 }
 
