@@ -118,6 +118,38 @@ describe('OpenAPI document and /docs', function () {
     expect(doc.paths['/v1/search']!.get.parameters.find((p) => p.name === 'q')?.required).to.equal(true);
   });
 
+  it('declares both key schemes as optional, and the 401 and 429 answers with their headers', () => {
+    const raw = doc as unknown as {
+      components: { securitySchemes: Record<string, { type: string; scheme?: string; in?: string; name?: string }> };
+      paths: Record<
+        string,
+        { get: { security: object[]; responses: Record<string, { headers?: Record<string, unknown> }> } }
+      >;
+    };
+    expect(raw.components.securitySchemes.bearerKey).to.include({ type: 'http', scheme: 'bearer' });
+    expect(raw.components.securitySchemes.headerKey).to.include({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    for (const [path, { get: op }] of Object.entries(raw.paths)) {
+      if (path === '/health' || path === '/docs/openapi.json') {
+        expect(op.security, path).to.deep.equal([]);
+        continue;
+      }
+      expect(op.security, path).to.deep.equal([{}, { bearerKey: [] }, { headerKey: [] }]);
+      expect(Object.keys(op.responses['401']?.headers ?? {}), path).to.include.members([
+        'RateLimit',
+        'RateLimit-Policy',
+      ]);
+      expect(Object.keys(op.responses['429']?.headers ?? {}), path).to.include.members([
+        'Retry-After',
+        'RateLimit',
+        'RateLimit-Policy',
+      ]);
+      expect(Object.keys(op.responses['200']?.headers ?? {}), path).to.include.members([
+        'RateLimit',
+        'RateLimit-Policy',
+      ]);
+    }
+  });
+
   it('states exactly the bounds the API enforces (min and max pass, one step outside fails with that bound)', async () => {
     let checked = 0;
     for (const [path, { get: op }] of Object.entries(doc.paths)) {

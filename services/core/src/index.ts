@@ -19,4 +19,8 @@ export * from './queries/index';
 export * from './presenters/index';
 export * from './validation/index';
 export * from './metrics/metrics-server';
+export * from './keys/index';
+export * from './quota/index';
+export * from './accounts/index';
+export * from './http/client-address';
 export * from './responses/index';
