@@ -67,3 +67,8 @@ export async function openTestServices(overrides: Record<string, string> = {}): 
 
 /** A logger that writes nothing, for building apps in tests. */
 export const silentLogger = createLogger({ level: 'silent', name: 'test' });
+
+/** What detection and its repository take from the test services: this run's indices and key prefix. */
+export function detectDeps(s: TestServices) {
+  return { opensearch: s.opensearch, names: s.names, redis: s.redis, keyPrefix: s.prefix, logger: silentLogger };
+}

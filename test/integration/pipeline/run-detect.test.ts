@@ -15,7 +15,7 @@ import { runDetect } from '@trendscope/pipeline/detect/run-detect';
 import { DEFAULT_RATINGS_FILE, loadDomainRatings, ratingOf } from '@trendscope/pipeline/score/domain-ratings';
 import { loadGiveme, type GivemeArticle } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
 import { givemeArticleDoc } from '../../support/giveme-articles';
-import { openTestServices, silentLogger, type TestServices } from '../../support/services';
+import { detectDeps, openTestServices, type TestServices } from '../../support/services';
 
 const NOW = new Date('2018-02-08T00:00:00Z');
 const FETCHED_AT = '2018-02-07T12:00:00Z';
@@ -53,13 +53,7 @@ describe('runDetect over Giveme5W1H articles (real OpenSearch + Redis)', functio
     await s.cleanup();
   });
 
-  const deps = () => ({
-    opensearch: s.opensearch,
-    names: s.names,
-    redis: s.redis,
-    keyPrefix: s.prefix,
-    logger: silentLogger,
-  });
+  const deps = () => detectDeps(s);
 
   async function allTrends(): Promise<TrendDoc[]> {
     const res = await s.opensearch.search({ index: s.names.trends, body: { size: 1000, sort: [{ id: 'asc' }] } });

@@ -15,7 +15,7 @@ import {
 import { runDetect } from '@trendscope/pipeline/detect/run-detect';
 import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
 import { buildArticle } from '../../support/factories';
-import { openTestServices, silentLogger, type TestServices } from '../../support/services';
+import { detectDeps, openTestServices, silentLogger, type TestServices } from '../../support/services';
 
 const T0 = Date.parse('2026-11-20T09:00:07Z');
 const S = 1000;
@@ -54,13 +54,7 @@ describe('trend ids across a merge in a real detection run (OpenSearch + Redis)'
     await s.cleanup();
   });
 
-  const deps = () => ({
-    opensearch: s.opensearch,
-    names: s.names,
-    redis: s.redis,
-    keyPrefix: s.prefix,
-    logger: silentLogger,
-  });
+  const deps = () => detectDeps(s);
   async function index(docs: { id: string; doc: ArticleDoc }[]): Promise<void> {
     const body = docs.flatMap(({ id, doc }) => [{ index: { _index: s.names.articles, _id: id } }, doc]);
     const res = await s.opensearch.bulk({ body, refresh: true });
