@@ -5,8 +5,8 @@
  * to OpenSearch. Prints requests/s, p50, p99, the API/OpenSearch ratios and the API's peak RSS.
  * The API is loaded with a key that has a reserved ceiling (as load tests should be). Then the
  * quota cost: the same scenarios against the API with quotas on (with that key) and quotas off
- * (API_QUOTAS_ENABLED=false, no key), alternating rounds in the same run. Last, the cached and
- * uncached scenarios on one API process and on two (API_PROCESSES=2), alternating likewise.
+ * (API_QUOTAS_ENABLED=false, no key), in short paired rounds (median of the per-pair ratios). Last,
+ * the cached and uncached scenarios on one API process and on two (API_PROCESSES=2), paired likewise.
  * BENCH_PHASES (default `compare,quota,processes`) picks the phases.
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -222,26 +222,76 @@ const sum = (xs: Figures[], k: keyof Figures): number => xs.reduce((a, x) => a +
 interface Side {
   url: string;
   headers: Record<string, string>;
+  /** The API's process (a cluster primary counts with its children). */
+  pid: number;
+}
+
+/** CPU seconds (user + system) used so far by a process and its children. */
+function cpuSeconds(pid: number): number {
+  return [pid, ...childPids(pid)].reduce((total, p) => {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return total + (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return total;
+    }
+  }, 0);
+}
+
+/** Load rounds per side of a comparison (short, so the two sides see the same machine). */
+const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 8);
+const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 2);
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /**
- * Each scenario against two APIs under the same load, rounds alternating so drift in the
- * machine's load hits both sides alike; one table row per scenario with the ratios a/b.
+ * Each scenario against two APIs under the same load: short rounds in pairs, the order swapped
+ * every pair (a b, b a, ...), and the ratios a/b taken per pair, then their median, so the load
+ * that other work puts on the machine (which moves by the second) hits both sides alike.
  */
 async function compareApis(label: string, a: Side, b: Side, sampleId: string): Promise<string[]> {
   const rows: string[] = [];
   for (const sc of scenarios(sampleId, new Date())) {
-    await load(a.url, { path: sc.api, headers: a.headers }, 1);
-    await load(b.url, { path: sc.api, headers: b.headers }, 1);
+    const cpu = new Map<Side, { seconds: number; requests: number }>([
+      [a, { seconds: 0, requests: 0 }],
+      [b, { seconds: 0, requests: 0 }],
+    ]);
+    const run = async (side: Side, seconds: number): Promise<Figures> => {
+      const before = cpuSeconds(side.pid);
+      const figures = await load(side.url, { path: sc.api, headers: side.headers }, seconds);
+      const used = cpu.get(side)!;
+      used.seconds += cpuSeconds(side.pid) - before;
+      used.requests += figures.rps * seconds;
+      return figures;
+    };
+    await run(a, 1);
+    await run(b, 1);
+    for (const used of cpu.values()) Object.assign(used, { seconds: 0, requests: 0 });
     const onA: Figures[] = [];
     const onB: Figures[] = [];
-    for (let i = 0; i < ROUNDS; i += 1) {
-      onA.push(await load(a.url, { path: sc.api, headers: a.headers }, SECONDS));
-      onB.push(await load(b.url, { path: sc.api, headers: b.headers }, SECONDS));
+    for (let i = 0; i < PAIR_ROUNDS; i += 1) {
+      if (i % 2 === 0) {
+        onA.push(await run(a, PAIR_SECONDS));
+        onB.push(await run(b, PAIR_SECONDS));
+      } else {
+        onB.push(await run(b, PAIR_SECONDS));
+        onA.push(await run(a, PAIR_SECONDS));
+      }
     }
-    const [aRps, bRps, a99, b99] = [mean(onA, 'rps'), mean(onB, 'rps'), mean(onA, 'p99'), mean(onB, 'p99')];
+    const rpsRatio = median(onA.map((x, i) => x.rps / onB[i]!.rps));
+    const p99Ratio = median(onA.map((x, i) => x.p99 / Math.max(onB[i]!.p99, 1)));
+    // CPU per answer barely moves with the machine's load, unlike throughput.
+    const [cpuA, cpuB] = [a, b].map((side) => (1e6 * cpu.get(side)!.seconds) / cpu.get(side)!.requests) as [
+      number,
+      number,
+    ];
     rows.push(
-      `| ${label} | ${sc.name} | ${fmt(aRps)} | ${fmt(a99)} | ${sum(onA, 'errors')} | ${fmt(bRps)} | ${fmt(b99)} | ${sum(onB, 'errors')} | ${fmt(aRps / bRps, 3)}x | ${fmt(a99 / Math.max(b99, 1), 2)}x |`,
+      `| ${label} | ${sc.name} | ${fmt(median(onA.map((x) => x.rps)))} | ${fmt(median(onA.map((x) => x.p99)))} | ${fmt(cpuA)} | ${sum(onA, 'errors')} | ${fmt(median(onB.map((x) => x.rps)))} | ${fmt(median(onB.map((x) => x.p99)))} | ${fmt(cpuB)} | ${sum(onB, 'errors')} | ${fmt(rpsRatio, 3)}x | ${fmt(p99Ratio, 2)}x | ${fmt(cpuA / cpuB, 3)}x |`,
     );
     process.stdout.write(`${rows.at(-1)}\n`);
   }
@@ -258,8 +308,8 @@ async function quotaCost(sampleId: string, key: string): Promise<string[]> {
   try {
     return await compareApis(
       'cached',
-      { url: on.url, headers: { authorization: `Bearer ${key}` } },
-      { url: off.url, headers: {} },
+      { url: on.url, headers: { authorization: `Bearer ${key}` }, pid: on.child.pid! },
+      { url: off.url, headers: {}, pid: off.child.pid! },
       sampleId,
     );
   } finally {
@@ -276,7 +326,14 @@ async function processScaling(sampleId: string, key: string): Promise<string[]> 
     const two = await startApi(ttl, { API_PROCESSES: '2' });
     const one = await startApi(ttl);
     try {
-      rows.push(...(await compareApis(label, { url: two.url, headers }, { url: one.url, headers }, sampleId)));
+      rows.push(
+        ...(await compareApis(
+          label,
+          { url: two.url, headers, pid: two.child.pid! },
+          { url: one.url, headers, pid: one.child.pid! },
+          sampleId,
+        )),
+      );
     } finally {
       two.child.kill('SIGTERM');
       one.child.kill('SIGTERM');
@@ -332,8 +389,8 @@ async function main(): Promise<void> {
   const quota = PHASES.has('quota') ? await quotaCost(data.sampleId, data.key) : [];
   const scaling = PHASES.has('processes') ? await processScaling(data.sampleId, data.key) : [];
   const pairHeader = (a: string, b: string): string[] => [
-    `| API | scenario | ${a} req/s | ${a} p99 ms | ${a} errors | ${b} req/s | ${b} p99 ms | ${b} errors | throughput ${a}/${b} | p99 ${a}/${b} |`,
-    '|---|---|---|---|---|---|---|---|---|---|',
+    `| API | scenario | ${a} req/s | ${a} p99 ms | ${a} CPU µs/req | ${a} errors | ${b} req/s | ${b} p99 ms | ${b} CPU µs/req | ${b} errors | throughput ${a}/${b} | p99 ${a}/${b} | CPU/req ${a}/${b} |`,
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   process.stdout.write(
     [
@@ -342,12 +399,12 @@ async function main(): Promise<void> {
       '|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows,
       '',
-      'Quota cost (cached API; quotas on = with a key, counted in Redis; off = API_QUOTAS_ENABLED=false):',
+      'Quota cost (cached API; quotas on = with a key, counted in Redis; off = API_QUOTAS_ENABLED=false; medians of paired rounds):',
       '',
       ...pairHeader('on', 'off'),
       ...quota,
       '',
-      'API processes (API_PROCESSES=2 against 1, with the key):',
+      'API processes (API_PROCESSES=2 against 1, with the key; medians of paired rounds):',
       '',
       ...pairHeader('2 proc', '1 proc'),
       ...scaling,
