@@ -1,4 +1,11 @@
-import { BLOCK_TAGS, BOILERPLATE_LINE, BOILERPLATE_WORDS, CHROME_TAGS, nameWords } from './content-cues';
+import {
+  BLOCK_TAGS,
+  BOILERPLATE_LINE,
+  BOILERPLATE_WORDS,
+  CHROME_TAGS,
+  LINKING_BOILERPLATE_WORDS,
+  nameWords,
+} from './content-cues';
 import type { PageNode } from './page-tree';
 import { linkDensity } from './select-content';
 
@@ -22,7 +29,7 @@ function isBoilerplate(node: PageNode): boolean {
   if (
     node.names &&
     node.textLen < MAX_NAMED_BOILERPLATE_CHARS &&
-    nameWords(node.names).some((w) => BOILERPLATE_WORDS.has(w))
+    nameWords(node.names).some((w) => BOILERPLATE_WORDS.has(w) && (node.links > 0 || !LINKING_BOILERPLATE_WORDS.has(w)))
   )
     return true;
   // A linked phrase inside a sentence is prose; several links in a row are a list.
