@@ -13,6 +13,11 @@ const WIDEN_MAX_LINK_DENSITY = 0.15;
 /** A paragraph counted as prose when widening: this long, with at most this share of link text. */
 const PROSE_PARAGRAPH_CHARS = 80;
 const PROSE_MAX_LINK_DENSITY = 0.2;
+/** Lead paragraphs between the headline and the body: each this long, at most this much in all. */
+const MIN_LEAD_CHARS = 80;
+const MAX_LEAD_CHARS = 1000;
+const MAX_LEAD_PARAGRAPHS = 3;
+const IMAGE_TAGS = new Set(['img', 'picture', 'figure']);
 /** Candidates compared when looking for an article split across containers. */
 const TOP_CANDIDATES = 5;
 const MIN_CLOSE_CANDIDATES = 3;
@@ -147,7 +152,47 @@ export function selectContent(nodes: PageNode[]): PageNode[] {
   if (!top) return [];
   const wide = widen(top, proseByContainer(nodes));
   // A widened container already holds what surrounds the body text; its siblings are the page's.
-  return wide === top ? withSiblings(top) : [wide];
+  const roots = wide === top ? withSiblings(top) : [wide];
+  return [...leadBefore(nodes, roots), ...roots];
+}
+
+/**
+ * The lead (standfirst) of an article often sits in its header, between the headline and the
+ * body text: prose paragraphs there, without links, are kept before the body.
+ */
+function leadBefore(nodes: PageNode[], roots: PageNode[]): PageNode[] {
+  const first = roots[0];
+  if (!first) return [];
+  const end = nodes.indexOf(first);
+  let start = -1;
+  for (let i = 0; i < end; i += 1) if (nodes[i]?.tag === 'h1') start = i;
+  if (start < 0) return [];
+  const h1 = nodes[start] as PageNode;
+  const lead: PageNode[] = [];
+  let chars = 0;
+  for (let i = start + 1; i < end; i += 1) {
+    const node = nodes[i] as PageNode;
+    if (contains(h1, node) || contains(node, first) || node.unlikely) continue;
+    if (lead.some((l) => contains(l, node))) continue;
+    const paragraph = node.tag === 'p' || hasOwnText(node);
+    if (!paragraph || node.textLen < MIN_LEAD_CHARS || node.linkLen > 0 || inChrome(node)) continue;
+    if (nearImage(node.parent) || nearImage(node.parent?.parent ?? null)) continue;
+    lead.push(node);
+    chars += node.textLen;
+  }
+  return chars <= MAX_LEAD_CHARS && lead.length <= MAX_LEAD_PARAGRAPHS ? lead : [];
+}
+
+/** Inside a container named as chrome (widgets, sidebars, teasers) or a list. */
+function inChrome(node: PageNode): boolean {
+  for (let a = node.parent; a; a = a.parent)
+    if (a.tag === 'li' || (a.names.trim() && NEGATIVE_NAMES.test(a.names))) return true;
+  return false;
+}
+
+/** An element holding an image: a paragraph beside it is its caption. */
+function nearImage(node: PageNode | null): boolean {
+  return node !== null && node.children.some((c) => typeof c !== 'string' && c.drop && IMAGE_TAGS.has(c.tag));
 }
 
 /** Siblings of the chosen container that continue the article (Readability's sibling rule). */
