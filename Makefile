@@ -10,7 +10,7 @@ NODE_BIN := $(shell bash $(ROOT)/infra/local/ensure-node.sh)
 export PATH := $(NODE_BIN):$(PATH)
 endif
 
-.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model snapshot restore cluster-up cluster-down cluster-test
+.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model domain-model snapshot restore cluster-up cluster-down cluster-test
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -75,6 +75,9 @@ restore: install ## Restore a snapshot into the running stack: make restore SNAP
 
 model: install ## Rebuild the category model (services/pipeline/models/category-model.json)
 	npm run train:classifier -w services/pipeline
+
+domain-model: install ## Refit the domain quality estimator from the rated domains (services/pipeline/models/)
+	npm run fit:domain-estimator -w services/pipeline
 
 clean: down ## Stop everything and delete local data
 	rm -rf .data

@@ -3,7 +3,8 @@
 # Central (fetched once with mvn, cached in ~/.m2 and $TRENDSCOPE_CACHE), on the installed JDK,
 # single node bound to 127.0.0.1.
 #
-#   opensearch.sh start|stop|status   (env: OS_PORT, OS_HOME, OS_HEAP, OS_WAIT_SECONDS, OS_SNAPSHOT_DIR)
+#   opensearch.sh start|stop|status   (env: OS_PORT, OS_HOME, OS_HEAP, OS_WAIT_SECONDS, OS_SNAPSHOT_DIR,
+#   OS_TRANSPORT_PORT: default OS_PORT + 100)
 #
 # One node of a multi-node cluster (infra/local/cluster.sh) instead: OS_CLUSTER_NAME, OS_NODE_NAME,
 # OS_SEED_TRANSPORT_PORTS (the transport ports of every node) and OS_INITIAL_MANAGERS (node names).
@@ -76,7 +77,7 @@ start() {
   # The runner sets http.port (only up to 9299) and node.name itself; force.-prefixed keys override it.
   {
     echo "force.http.port: $OS_PORT"
-    echo "transport.port: $((OS_PORT + 100))"
+    echo "transport.port: ${OS_TRANSPORT_PORT:-$((OS_PORT + 100))}"
     echo "path.repo: [\"$OS_SNAPSHOT_DIR\"]"
   } >> "$OS_HOME/config/opensearch.yml"
   log "starting on 127.0.0.1:$OS_PORT (heap $OS_HEAP, data $OS_HOME/data)"

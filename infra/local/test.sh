@@ -27,6 +27,14 @@ stop_services() {
 }
 trap stop_services EXIT
 
+# The console's browser tests drive Debian's Chromium; install it where it is missing and we may
+# (CI runs on a fresh machine). Where it cannot be installed, those tests skip and say why.
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+  echo "test: installing chromium for the console browser tests" >&2
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+    || echo "test: could not install chromium; the browser tests will skip" >&2
+fi
+
 # A fresh data folder each run: tests start from empty indices.
 stop_services
 rm -rf "$TEST_DATA"

@@ -10,6 +10,8 @@ REDIS_PORT="${REDIS_PORT:-6379}"
 export OPENSEARCH_URL="${OPENSEARCH_URL:-http://127.0.0.1:$OS_PORT}"
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:$REDIS_PORT}"
 export API_PORT
+# The console's snippets and the OpenAPI document name the port the API really listens on.
+export API_PUBLIC_URL="${API_PUBLIC_URL:-http://127.0.0.1:$API_PORT}"
 UP_WAIT_SECONDS="${UP_WAIT_SECONDS:-120}"
 
 if command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1 && [ "${TRENDSCOPE_LOCAL:-0}" != "1" ]; then

@@ -36,6 +36,7 @@ const API_PATHS = [
   '/v1/trends/{trend_id}',
   '/v1/search',
   '/v1/categories',
+  '/v1/sources/{domain}',
   '/v1/sources/{domain}/trending',
   '/v1/content/{trend_id}',
   '/v1/benefits',
@@ -64,7 +65,7 @@ describe('OpenAPI document and /docs', function () {
 
   before(async () => {
     s = await openTestServices();
-    await seed(s, { trends: data.trends, articles: data.articles, runs: data.runs });
+    await seed(s, { trends: data.trends, articles: data.articles, runs: data.runs, domains: data.domains });
     api = await startApi(s, { deps: { now: () => FACTORY_NOW } });
     doc = (await getJson<Doc>(api.url, '/docs/openapi.json')).body;
   });
@@ -97,7 +98,9 @@ describe('OpenAPI document and /docs', function () {
         });
       }
       if (path !== '/docs/openapi.json') expect(op.responses['503'], path).to.be.an('object');
-      if (path.includes('{trend_id}')) expect(op.responses['404'], path).to.be.an('object');
+      if (path.includes('{trend_id}') || path === '/v1/sources/{domain}') {
+        expect(op.responses['404'], path).to.be.an('object');
+      }
     }
     const recent = doc.paths['/v1/trends/recent']!.get.parameters;
     expect(recent.find((p) => p.name === 'limit')?.schema).to.deep.equal({
@@ -113,6 +116,38 @@ describe('OpenAPI document and /docs', function () {
       'declining',
     ]);
     expect(doc.paths['/v1/search']!.get.parameters.find((p) => p.name === 'q')?.required).to.equal(true);
+  });
+
+  it('declares both key schemes as optional, and the 401 and 429 answers with their headers', () => {
+    const raw = doc as unknown as {
+      components: { securitySchemes: Record<string, { type: string; scheme?: string; in?: string; name?: string }> };
+      paths: Record<
+        string,
+        { get: { security: object[]; responses: Record<string, { headers?: Record<string, unknown> }> } }
+      >;
+    };
+    expect(raw.components.securitySchemes.bearerKey).to.include({ type: 'http', scheme: 'bearer' });
+    expect(raw.components.securitySchemes.headerKey).to.include({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    for (const [path, { get: op }] of Object.entries(raw.paths)) {
+      if (path === '/health' || path === '/docs/openapi.json') {
+        expect(op.security, path).to.deep.equal([]);
+        continue;
+      }
+      expect(op.security, path).to.deep.equal([{}, { bearerKey: [] }, { headerKey: [] }]);
+      expect(Object.keys(op.responses['401']?.headers ?? {}), path).to.include.members([
+        'RateLimit',
+        'RateLimit-Policy',
+      ]);
+      expect(Object.keys(op.responses['429']?.headers ?? {}), path).to.include.members([
+        'Retry-After',
+        'RateLimit',
+        'RateLimit-Policy',
+      ]);
+      expect(Object.keys(op.responses['200']?.headers ?? {}), path).to.include.members([
+        'RateLimit',
+        'RateLimit-Policy',
+      ]);
+    }
   });
 
   it('states exactly the bounds the API enforces (min and max pass, one step outside fails with that bound)', async () => {

@@ -61,7 +61,7 @@ describe('GET /v1/trends/recent', function () {
       'total',
       'trends',
     ]);
-    expect(res.body).to.include({ page: 1, limit: 20, schema_version: '1.0' });
+    expect(res.body).to.include({ page: 1, limit: 20, schema_version: '1.1' });
     for (const t of res.body.trends) {
       expect(Object.keys(t)).to.have.members(SUMMARY_KEYS);
       expect(t.first_seen).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);

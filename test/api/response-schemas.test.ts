@@ -39,6 +39,7 @@ const TOOL_RESPONSES: Record<string, ResponseName> = {
   list_categories: 'Categories',
   get_trend: 'TrendDetail',
   get_trend_content: 'TrendContent',
+  get_source: 'Source',
   get_source_trends: 'SourceTrends',
   get_benefits: 'Benefits',
   get_stats: 'Stats',
@@ -72,7 +73,7 @@ describe("Response shapes: every answer matches core's response schemas (REST, O
     const patient = { API_REQUEST_TIMEOUT_MS: '20000', OPENSEARCH_QUERY_TIMEOUT_MS: '15000' };
     [seeded, empty] = await Promise.all([openTestServices(patient), openTestServices(patient)]);
     await Promise.all([
-      seed(seeded, { trends: data.trends, articles: data.articles, runs: data.runs }),
+      seed(seeded, { trends: data.trends, articles: data.articles, runs: data.runs, domains: data.domains }),
       seed(empty, {}),
     ]);
     api = await startApi(seeded, { deps: { now: () => FACTORY_NOW } });
@@ -111,6 +112,10 @@ describe("Response shapes: every answer matches core's response schemas (REST, O
       [api, '/v1/search?q=streaming%20-number', 200],
       [api, '/v1/search?q=%22%22', 200],
       [api, '/v1/categories', 200],
+      [api, '/v1/sources/bbc.co.uk', 200],
+      [api, `/v1/sources/${encodeURIComponent('WWW.Bücher.de')}`, 200],
+      [api, '/v1/sources/quiet.example', 200],
+      [api, '/v1/sources/nobody.example', 404],
       [api, '/v1/sources/bbc.co.uk/trending', 200],
       [api, `/v1/sources/${encodeURIComponent('WWW.Bücher.de')}/trending?limit=1`, 200],
       [api, '/v1/sources/nobody.example/trending', 200],
@@ -164,6 +169,8 @@ describe("Response shapes: every answer matches core's response schemas (REST, O
         ['list_categories', {}],
         ['get_trend', { trend_id: ai.id }],
         ['get_trend_content', { trend_id: ai.id }],
+        ['get_source', { domain: 'bbc.co.uk' }],
+        ['get_source', { domain: 'quiet.example' }],
         ['get_source_trends', { domain: 'bbc.co.uk' }],
         ['get_benefits', {}],
         ['get_stats', {}],

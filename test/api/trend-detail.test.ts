@@ -29,9 +29,12 @@ describe('GET /v1/trends/{trend_id} and GET /v1/content/{trend_id}', function ()
       `/v1/trends/${ai.id}`,
     );
     expect(res.status).to.equal(200);
-    expect(res.body).to.include({ id: ai.id, topic: ai.topic, schema_version: '1.0', domain_quality_score: 9 });
+    expect(res.body).to.include({ id: ai.id, topic: ai.topic, schema_version: '1.1', domain_quality_score: 9 });
     for (const key of ['citations', 'timeline', 'velocity_metrics', 'score_breakdown', 'updated_at'])
       expect(res.body).to.have.property(key);
+    // Not merged into another trend, and nothing merged into it.
+    expect(res.body).to.include({ merged_into: null });
+    expect(res.body.aliases).to.deep.equal([]);
     expect(Object.keys(res.body.citations[0]!).sort()).to.deep.equal(
       ['author', 'domain', 'fetch_method', 'published_date', 'publisher', 'title', 'url', 'word_count'].sort(),
     );
@@ -73,11 +76,12 @@ describe('GET /v1/trends/{trend_id} and GET /v1/content/{trend_id}', function ()
       'content_retained',
       'documents',
       'limit',
+      'merged_into',
       'schema_version',
       'total',
       'trend_id',
     ]);
-    expect(res.body).to.include({ trend_id: ai.id, content_retained: true, total: 3, limit: 20 });
+    expect(res.body).to.include({ trend_id: ai.id, content_retained: true, total: 3, limit: 20, merged_into: null });
     expect(res.body.documents.map((d) => d.title)).to.have.members([
       'AI Act enforcement begins today',
       'What the AI Act means',

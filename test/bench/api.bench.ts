@@ -3,6 +3,9 @@
  * >= 100,000 articles indexed (built from the UCI News Aggregator corpus), each scenario is loaded at
  * 32 connections for a fixed time, alternating the API and the same OpenSearch query sent straight
  * to OpenSearch. Prints requests/s, p50, p99, the API/OpenSearch ratios and the API's peak RSS.
+ * The API is loaded with a key that has a reserved ceiling (as load tests should be). Then the
+ * quota cost: the same scenarios against the API with quotas on (with that key) and quotas off
+ * (API_QUOTAS_ENABLED=false, no key), alternating rounds in the same run.
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -11,8 +14,11 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import {
+  ApiKeyRepository,
   bumpGeneration,
   categoriesRequest,
+  createApiKey,
+  migrateIndices,
   createOpenSearchClient,
   createRedis,
   indexNames,
@@ -53,7 +59,7 @@ interface Figures {
   errors: number;
 }
 
-async function ensureData(): Promise<{ sampleId: string; trends: number; articles: number }> {
+async function ensureData(): Promise<{ sampleId: string; trends: number; articles: number; key: string }> {
   const opensearch = createOpenSearchClient({ url: OS_URL, requestTimeoutMs: 120_000, maxRetries: 2 });
   const redis = createRedis(REDIS_URL);
   const names = indexNames(PREFIX);
@@ -69,13 +75,21 @@ async function ensureData(): Promise<{ sampleId: string; trends: number; article
   await bumpGeneration(redis, PREFIX);
   const sample = await opensearch.search({ index: names.trends, body: { size: 1, sort: [{ last_seen: 'desc' }] } });
   const sampleId = (sample.body as unknown as { hits: { hits: { _id: string }[] } }).hits.hits[0]!._id;
-  const result = { sampleId, trends: await count(names.trends), articles: await count(names.articles) };
+  await migrateIndices(opensearch, names, { kinds: ['api_keys'] });
+  const { key } = await createApiKey(
+    { repo: new ApiKeyRepository(opensearch, names.api_keys), hashSecret: '', redis, keyPrefix: PREFIX },
+    { name: 'bench', perMinute: 1_000_000_000, perDay: 1_000_000_000 },
+  );
+  const result = { sampleId, trends: await count(names.trends), articles: await count(names.articles), key };
   await opensearch.close();
   redis.disconnect();
   return result;
 }
 
-async function startApi(cacheTtlMs: number): Promise<{ url: string; child: ChildProcess }> {
+async function startApi(
+  cacheTtlMs: number,
+  env: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   // The flags the API runs with (infra/local/services.sh), so the figures are the shipped ones.
   const child = spawn(process.execPath, [...API_NODE_FLAGS, '--import', 'tsx', 'services/api/src/main.ts'], {
@@ -89,6 +103,7 @@ async function startApi(cacheTtlMs: number): Promise<{ url: string; child: Child
       API_CACHE_TTL_MS: String(cacheTtlMs),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -170,6 +185,46 @@ function scenarios(sampleId: string, now: Date): Scenario[] {
 }
 
 const fmt = (n: number, digits = 0): string => n.toFixed(digits);
+const mean = (xs: Figures[], k: keyof Figures): number => xs.reduce((a, x) => a + x[k], 0) / xs.length;
+const sum = (xs: Figures[], k: keyof Figures): number => xs.reduce((a, x) => a + x[k], 0);
+
+/**
+ * What quotas cost: each scenario against an API with quotas on (requests with the key) and one
+ * with quotas off (no key), both with the response cache on, rounds alternating so drift in the
+ * machine's load hits both sides alike.
+ */
+async function quotaCost(sampleId: string, key: string): Promise<string[]> {
+  const on = await startApi(5000);
+  const off = await startApi(5000, { API_QUOTAS_ENABLED: 'false' });
+  const auth = { authorization: `Bearer ${key}` };
+  const rows: string[] = [];
+  try {
+    for (const sc of scenarios(sampleId, new Date())) {
+      await load(on.url, { path: sc.api, headers: auth }, 1);
+      await load(off.url, { path: sc.api }, 1);
+      const withQuota: Figures[] = [];
+      const without: Figures[] = [];
+      for (let i = 0; i < ROUNDS; i += 1) {
+        withQuota.push(await load(on.url, { path: sc.api, headers: auth }, SECONDS));
+        without.push(await load(off.url, { path: sc.api }, SECONDS));
+      }
+      const [qRps, nRps, q99, n99] = [
+        mean(withQuota, 'rps'),
+        mean(without, 'rps'),
+        mean(withQuota, 'p99'),
+        mean(without, 'p99'),
+      ];
+      rows.push(
+        `| ${sc.name} | ${fmt(qRps)} | ${fmt(q99)} | ${sum(withQuota, 'errors')} | ${fmt(nRps)} | ${fmt(n99)} | ${sum(without, 'errors')} | ${fmt(qRps / nRps, 3)}x | ${fmt(q99 / Math.max(n99, 1), 2)}x |`,
+      );
+      process.stdout.write(`${rows.at(-1)}\n`);
+    }
+  } finally {
+    on.child.kill('SIGTERM');
+    off.child.kill('SIGTERM');
+  }
+  return rows;
+}
 
 async function main(): Promise<void> {
   const data = await ensureData();
@@ -189,16 +244,15 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(child.pid!))), 200);
     try {
       for (const sc of scenarios(data.sampleId, new Date())) {
-        await load(url, { path: sc.api }, 1); // warm-up
+        const auth = { authorization: `Bearer ${data.key}` };
+        await load(url, { path: sc.api, headers: auth }, 1); // warm-up
         await load(OS_URL, sc.os, 1);
         const api: Figures[] = [];
         const os: Figures[] = [];
         for (let i = 0; i < ROUNDS; i += 1) {
-          api.push(await load(url, { path: sc.api }, SECONDS));
+          api.push(await load(url, { path: sc.api, headers: auth }, SECONDS));
           os.push(await load(OS_URL, sc.os, SECONDS));
         }
-        const mean = (xs: Figures[], k: keyof Figures): number => xs.reduce((a, x) => a + x[k], 0) / xs.length;
-        const sum = (xs: Figures[], k: keyof Figures): number => xs.reduce((a, x) => a + x[k], 0);
         const [aRps, oRps, a50, o50, a99, o99] = [
           mean(api, 'rps'),
           mean(os, 'rps'),
@@ -219,12 +273,19 @@ async function main(): Promise<void> {
     rows.push(`| ${label} | API peak RSS under load: ${fmt(peakRss)} MB | | | | | | | | | | |`);
     process.stdout.write(`${rows.at(-1)}\n`);
   }
+  const quota = await quotaCost(data.sampleId, data.key);
   process.stdout.write(
     [
       '',
       '| API | scenario | API req/s | API p50 ms | API p99 ms | API errors | OS req/s | OS p50 ms | OS p99 ms | OS errors | throughput API/OS | p99 API/OS |',
       '|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows,
+      '',
+      'Quota cost (cached API; quotas on = with a key, counted in Redis; off = API_QUOTAS_ENABLED=false):',
+      '',
+      '| scenario | on req/s | on p99 ms | on errors | off req/s | off p99 ms | off errors | throughput on/off | p99 on/off |',
+      '|---|---|---|---|---|---|---|---|---|',
+      ...quota,
       `load average at end ${loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,

@@ -1,20 +1,24 @@
 /**
  * Detection speed over UCI headlines: clustering (production defaults) plus building every trend
  * document, for 10,000, 20,000 and 40,000 articles in time order. Prints the time per size and
- * the growth against the 10,000 baseline measured in the same run (linear = 4.0x at 40,000).
+ * the growth against the 10,000 baseline measured in the same run (linear = 4.0x at 40,000), then
+ * the CPU per article of the production defaults against the clustering as it was before the
+ * fragment merge (BEFORE_MERGE), both measured in this run.
  * Run: node --import tsx test/bench/detect.bench.ts
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
-import { loadClassifier } from '../../services/pipeline/src/classify/classifier';
-import { buildTrend, type TrendMember } from '../../services/pipeline/src/detect/build-trend';
-import { clusterArticles } from '../../services/pipeline/src/detect/cluster';
-import { backgroundIdf } from '../../services/pipeline/src/detect/idf';
-import { simhash } from '../../services/pipeline/src/score/simhash';
-import { loadUci } from '../../services/pipeline/scripts/corpus/uci.corpus';
+import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
+import { buildTrend, type TrendMember } from '@trendscope/pipeline/detect/build-trend';
+import { clusterArticles, type ClusterOptions } from '@trendscope/pipeline/detect/cluster';
+import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
+import { simhash } from '@trendscope/pipeline/score/simhash';
+import { loadUci } from '@trendscope/pipeline/scripts/corpus/uci.corpus';
 import { uciDetectArticles } from '../support/detect-corpus';
 
 const SIZES = [10_000, 20_000, 40_000];
+/** The options before fragments were merged (issue 11): the baseline of the CPU ratio. */
+const BEFORE_MERGE: Partial<ClusterOptions> = { mergeThreshold: 0, burstDiscount: 0.1 };
 const idf = backgroundIdf();
 const classifier = loadClassifier();
 const rows = loadUci().slice(0, Math.max(...SIZES));
@@ -49,11 +53,14 @@ function cpuMs(since: NodeJS.CpuUsage): number {
   return (d.user + d.system) / 1000;
 }
 
-function measure(n: number): { cluster: number; build: number; trends: number; cpu: number } {
+function measure(
+  n: number,
+  options: Partial<ClusterOptions> = {},
+): { cluster: number; build: number; trends: number; cpu: number } {
   const slice = articles.slice(0, n);
   const cpu0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
-  const result = clusterArticles(slice, [], { now, idf });
+  const result = clusterArticles(slice, [], { now, idf, ...options });
   const t1 = process.hrtime.bigint();
   const groups = new Map<string, TrendMember[]>();
   for (const [a, t] of result.assignments) {
@@ -79,3 +86,14 @@ for (const r of results) {
       `x${(r.n / base.n).toFixed(1)} articles\n`,
   );
 }
+
+// Alternate the two so that load on the machine hits both alike; medians of three rounds.
+const rounds = [0, 1, 2].map(() => ({ before: measure(20_000, BEFORE_MERGE).cpu, after: measure(20_000).cpu }));
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[1]!;
+const before = median(rounds.map((r) => r.before));
+const after = median(rounds.map((r) => r.after));
+process.stdout.write(
+  `  CPU per article at 20,000 (cluster + build), median of 3: before the fragment merge ` +
+    `${((before * 1000) / 20_000).toFixed(0)} us, now ${((after * 1000) / 20_000).toFixed(0)} us: ` +
+    `x${(after / before).toFixed(2)} (target <= x1.5)\n`,
+);

@@ -1,53 +1,76 @@
 /**
- * Extraction speed: pages per second for extractArticle + cleanBody over the 181 pages of
- * shared/corpus/article-extraction-benchmark, against a baseline measured in the same run
- * (parsing the page with linkedom only), plus the quality figures of the same run.
- * Run: node --import tsx test/bench/extraction.bench.ts [rounds]
+ * Extraction quality and speed against trafilatura, side by side on the same pages in one run:
+ * shared/corpus/trafilatura-eval-dev (378 multilingual pages: tuning part, held-out validation
+ * part, all) and shared/corpus/article-extraction-benchmark (181 English news pages). Speed is
+ * CPU time per page (bytes to body text) and the ratio of pages per second ours / trafilatura.
+ * Run: node --import tsx test/bench/extraction.bench.ts
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
-import { parseHTML } from 'linkedom';
-import { extractArticle } from '@trendscope/pipeline/extract/extract-article';
-import { cleanBody } from '@trendscope/pipeline/sanitise/clean-body';
-import { htmlToPlainText } from '@trendscope/pipeline/sanitise/sanitise-text';
 import { loadExtractionBenchmark } from '../support/corpus';
 import { scoreExtraction } from '../support/extraction-metric';
+import { runExtraction, type ExtractionRun } from '../support/extraction-runs';
+import { isValidationPage, loadTrafilaturaEval, scoreMetadata, scoreSegments } from '../support/trafilatura-eval';
+import { runTrafilatura, type TrafilaturaRun } from '../support/trafilatura-runner';
 
-const rounds = Math.max(1, Number(process.argv[2] ?? 1));
-const pages = loadExtractionBenchmark();
-const megabytes = pages.reduce((sum, p) => sum + Buffer.byteLength(p.html), 0) / 1e6;
+const fmt = (v: number) => v.toFixed(3);
 
-function time(label: string, run: () => void): number {
-  run(); // warm-up round: JIT and module caches
-  const start = process.hrtime.bigint();
-  const cpuStart = process.cpuUsage();
-  for (let i = 0; i < rounds; i += 1) run();
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-  const cpu = process.cpuUsage(cpuStart);
-  // CPU time per page is steadier than wall time on a shared, noisy machine.
-  const cpuMsPerPage = (cpu.user + cpu.system) / 1000 / (pages.length * rounds);
-  const rate = (pages.length * rounds) / seconds;
+function speedLine(label: string, pages: number, ours: ExtractionRun, theirs: TrafilaturaRun | null): void {
+  const oursMs = ours.cpuMs / pages;
+  const theirsMs = theirs ? theirs.cpuMs / pages : NaN;
   console.log(
-    `${label.padEnd(34)} ${rate.toFixed(1).padStart(7)} pages/s  ${((megabytes * rounds) / seconds).toFixed(2)} MB/s  ${cpuMsPerPage.toFixed(1)} ms CPU/page`,
+    `${label}: ours ${oursMs.toFixed(1)} ms CPU/page, trafilatura ${theirs ? theirsMs.toFixed(1) : 'n/a'} ms CPU/page, ` +
+      `speed ratio ours/trafilatura ${theirs ? (theirsMs / oursMs).toFixed(2) : 'n/a'}x`,
   );
-  return rate;
 }
 
-const baseline = time('parse only (linkedom, baseline)', () => {
-  for (const page of pages) parseHTML(page.html);
-});
-const full = time('extract + sanitise (stored body)', () => {
-  for (const page of pages) cleanBody(extractArticle(page.html, { url: page.url }).body_html);
-});
-console.log(`ratio extract+sanitise / parse-only: ${(full / baseline).toFixed(2)}`);
-
-const stored = Object.fromEntries(
-  pages.map((p) => {
-    const html = extractArticle(p.html, { url: p.url }).body_html;
-    return [p.id, html ? htmlToPlainText(html) : ''];
-  }),
-);
-const score = scoreExtraction(Object.fromEntries(pages.map((p) => [p.id, p.truth])), stored);
+const evalPages = loadTrafilaturaEval();
+const evalRaw = evalPages.map((p) => ({ id: p.key, url: p.key, bytes: p.bytes }));
+const oursEval = runExtraction(evalRaw);
+const theirsEval = runTrafilatura(evalPages.map((p) => ({ id: p.key, gzPath: p.gzPath })));
+if (!theirsEval) console.log('trafilatura not available (no python3): its columns are n/a');
 console.log(
-  `quality: F1 ${score.f1.toFixed(3)}  precision ${score.precision.toFixed(3)}  recall ${score.recall.toFixed(3)}  accuracy ${score.accuracy.toFixed(3)}  (${pages.length} pages, ${megabytes.toFixed(1)} MB)`,
+  `trafilatura-eval-dev (${evalPages.length} pages), segment metric; trafilatura ${theirsEval?.version ?? 'n/a'}`,
 );
+for (const [part, pages] of [
+  ['tuning', evalPages.filter((p) => !isValidationPage(p))],
+  ['validation', evalPages.filter(isValidationPage)],
+  ['all', evalPages],
+] as const) {
+  for (const [who, output] of [
+    ['ours', oursEval.text],
+    ['trafilatura', theirsEval?.output ?? null],
+  ] as const) {
+    if (!output) continue;
+    const s = scoreSegments(pages, output);
+    console.log(
+      `  ${part.padEnd(10)} ${who.padEnd(11)} pages ${String(pages.length).padStart(3)}  F1 ${fmt(s.f1)}  precision ${fmt(s.precision)}  recall ${fmt(s.recall)}  accuracy ${fmt(s.accuracy)}`,
+    );
+  }
+}
+const meta = scoreMetadata(evalPages, oursEval.articles);
+console.log(
+  `  metadata (ours, all pages): ` +
+    (['title', 'author', 'date'] as const)
+      .map((f) => `${f} ${meta[f].correct}/${meta[f].pages} (${fmt(meta[f].correct / meta[f].pages)})`)
+      .join('  '),
+);
+speedLine('  speed', evalPages.length, oursEval, theirsEval);
+
+const bench = loadExtractionBenchmark();
+const benchRaw = bench.map((p) => ({ id: p.id, url: p.url, bytes: Buffer.from(p.html) }));
+const truth = Object.fromEntries(bench.map((p) => [p.id, p.truth]));
+const oursBench = runExtraction(benchRaw);
+const theirsBench = runTrafilatura(bench.map((p) => ({ id: p.id, gzPath: p.gzPath })));
+console.log(`article-extraction-benchmark (${bench.length} pages), shingle metric`);
+for (const [who, output] of [
+  ['ours', oursBench.text],
+  ['trafilatura', theirsBench?.output ?? null],
+] as const) {
+  if (!output) continue;
+  const s = scoreExtraction(truth, Object.fromEntries(Object.entries(output).map(([id, text]) => [id, text ?? ''])));
+  console.log(
+    `  ${who.padEnd(11)} F1 ${fmt(s.f1)}  precision ${fmt(s.precision)}  recall ${fmt(s.recall)}  accuracy ${fmt(s.accuracy)}`,
+  );
+}
+speedLine('  speed', bench.length, oursBench, theirsBench);

@@ -19,15 +19,15 @@ import {
   type ArticleDoc,
   type OpenSearchClient,
 } from '@trendscope/core';
-import { runPipelineOnce } from '../../services/pipeline/src/cli/run-pipeline-once';
-import { extractArticle } from '../../services/pipeline/src/extract/extract-article';
-import { startFeedServer } from '../../services/pipeline/src/feed-server/feed-server';
-import { cleanBody } from '../../services/pipeline/src/sanitise/clean-body';
-import { sanitiseField } from '../../services/pipeline/src/sanitise/sanitise-text';
-import { scoreArticle } from '../../services/pipeline/src/score/score-article';
-import { articleId } from '../../services/pipeline/src/articles/article-id';
-import { buildArticleDoc } from '../../services/pipeline/src/articles/build-article-doc';
-import { IndexBatcher } from '../../services/pipeline/src/articles/index-batcher';
+import { runPipelineOnce } from '@trendscope/pipeline/cli/run-pipeline-once';
+import { extractArticle } from '@trendscope/pipeline/extract/extract-article';
+import { startFeedServer } from '@trendscope/pipeline/feed-server/feed-server';
+import { cleanBody } from '@trendscope/pipeline/sanitise/clean-body';
+import { sanitiseField } from '@trendscope/pipeline/sanitise/sanitise-text';
+import { scoreArticle } from '@trendscope/pipeline/score/score-article';
+import { articleId } from '@trendscope/pipeline/articles/article-id';
+import { buildArticleDoc } from '@trendscope/pipeline/articles/build-article-doc';
+import { IndexBatcher } from '@trendscope/pipeline/articles/index-batcher';
 import { corpusDir, loadExtractionBenchmark } from '../support/corpus';
 
 const UCI_ARTICLES = Number(process.env.BENCH_UCI_ARTICLES ?? 10_000);

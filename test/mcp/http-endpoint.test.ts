@@ -35,7 +35,7 @@ describe('the /mcp endpoint of the API', function () {
     expect(res.headers.get('x-request-id')).to.be.a('string');
     const body = (await res.json()) as { id: number; result: { tools: { name: string }[] } };
     expect(body.id).to.equal(1);
-    expect(body.result.tools).to.have.length(8);
+    expect(body.result.tools).to.have.length(9);
   });
 
   it('answers malformed JSON with a JSON-RPC parse error, not a crash', async () => {

@@ -44,6 +44,13 @@ function cases(d: Dataset): Case[] {
       rest: `/v1/content/${d.named.ai.id}?limit=1`,
     },
     { tool: 'get_trend_content', args: { trend_id: d.named.football.id }, rest: `/v1/content/${d.named.football.id}` },
+    { tool: 'get_source', args: { domain: 'bbc.co.uk' }, rest: '/v1/sources/bbc.co.uk' },
+    {
+      tool: 'get_source',
+      args: { domain: 'WWW.Bücher.de' },
+      rest: `/v1/sources/${encodeURIComponent('WWW.Bücher.de')}`,
+    },
+    { tool: 'get_source', args: { domain: 'quiet.example' }, rest: '/v1/sources/quiet.example' },
     { tool: 'get_source_trends', args: { domain: 'bbc.co.uk' }, rest: '/v1/sources/bbc.co.uk/trending' },
     {
       tool: 'get_source_trends',

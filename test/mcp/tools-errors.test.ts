@@ -88,6 +88,7 @@ function badCases(id: string): BadCase[] {
       rest: `/v1/content/${id}?limit=51`,
       names: ['limit', '50'],
     },
+    { tool: 'get_source', args: { domain: 'not a domain' }, rest: '/v1/sources/not%20a%20domain', names: ['domain'] },
     {
       tool: 'get_source_trends',
       args: { domain: 'not a domain' },
@@ -169,6 +170,14 @@ for (const kind of TRANSPORTS) {
         expect(textOf(result)).to.include('Trend not found');
       }
     });
+
+    it('answers a domain never scored as a tool error "Source not found", as REST answers 404', async () => {
+      const rest = await getJson(api.url, '/v1/sources/never-seen.example');
+      expect(rest.status).to.equal(404);
+      const result = await call(client, 'get_source', { domain: 'never-seen.example' });
+      expect(result.isError).to.equal(true);
+      expect(restErrorOf(result)).to.deep.equal(rest.body).and.deep.equal({ detail: 'Source not found' });
+    });
   });
 
   describe(`MCP tool errors over ${kind} when OpenSearch is down`, function () {
@@ -203,6 +212,7 @@ for (const kind of TRANSPORTS) {
         ['list_categories', {}, '/v1/categories'],
         ['get_trend', { trend_id: id }, `/v1/trends/${id}`],
         ['get_trend_content', { trend_id: id }, `/v1/content/${id}`],
+        ['get_source', { domain: 'bbc.co.uk' }, '/v1/sources/bbc.co.uk'],
         ['get_source_trends', { domain: 'bbc.co.uk' }, '/v1/sources/bbc.co.uk/trending'],
         ['get_benefits', {}, '/v1/benefits'],
         ['get_stats', {}, '/v1/stats'],

@@ -12,6 +12,7 @@ const TOOLS = [
   'list_categories',
   'get_trend',
   'get_trend_content',
+  'get_source',
   'get_source_trends',
   'get_benefits',
   'get_stats',

@@ -12,6 +12,7 @@ const TOOL_NAMES = [
   'list_categories',
   'get_trend',
   'get_trend_content',
+  'get_source',
   'get_source_trends',
   'get_benefits',
   'get_stats',
@@ -41,7 +42,7 @@ for (const kind of TRANSPORTS) {
 
     const props = (name: string): Props => (tools.get(name)?.inputSchema.properties ?? {}) as Props;
 
-    it('lists the eight read tools of the contract', () => {
+    it('lists the nine read tools of the contract', () => {
       expect([...tools.keys()]).to.have.members(TOOL_NAMES);
     });
 

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { Registry } from 'prom-client';
 import { createApiServer, type ApiDeps } from '@trendscope/api';
 import { loadConfig } from '@trendscope/core';
-import { silentLogger, type TestServices } from './services';
+import { GENEROUS_QUOTA_ENV, silentLogger, type TestServices } from './services';
 
 /** A running API over the test services: its base URL and a way to stop it. */
 export interface RunningApi {
@@ -21,7 +21,13 @@ export async function startApi(
   opts: { env?: Record<string, string>; deps?: Partial<ApiDeps>; metrics?: Registry } = {},
 ): Promise<RunningApi> {
   const config = opts.env
-    ? loadConfig({ ...process.env, OPENSEARCH_INDEX_PREFIX: s.prefix, REDIS_KEY_PREFIX: s.prefix, ...opts.env })
+    ? loadConfig({
+        ...GENEROUS_QUOTA_ENV,
+        ...process.env,
+        OPENSEARCH_INDEX_PREFIX: s.prefix,
+        REDIS_KEY_PREFIX: s.prefix,
+        ...opts.env,
+      })
     : s.config;
   const server = createApiServer(
     { config, logger: silentLogger, opensearch: s.opensearch, redis: s.redis, names: s.names, ...opts.deps },

@@ -20,6 +20,8 @@ export interface BenchmarkPage {
   url: string;
   html: string;
   truth: string;
+  /** Absolute path of the gzip-compressed page. */
+  gzPath: string;
 }
 
 /** All pages of shared/corpus/article-extraction-benchmark, in ground-truth order. */
@@ -29,12 +31,10 @@ export function loadExtractionBenchmark(): BenchmarkPage[] {
     string,
     { articleBody: string; url: string }
   >;
-  return Object.entries(truth).map(([id, { articleBody, url }]) => ({
-    id,
-    url,
-    truth: articleBody,
-    html: gunzipSync(readFileSync(path.join(dir, 'html', `${id}.html.gz`))).toString('utf8'),
-  }));
+  return Object.entries(truth).map(([id, { articleBody, url }]) => {
+    const gzPath = path.join(dir, 'html', `${id}.html.gz`);
+    return { id, url, truth: articleBody, gzPath, html: gunzipSync(readFileSync(gzPath)).toString('utf8') };
+  });
 }
 
 /** The predictions of one of the benchmark's published tools (`output/<name>.json`), by page id. */

@@ -1,5 +1,14 @@
 import type { ArticleDoc, CitationDoc, TrendDoc } from '@trendscope/core';
-import { buildArticle, buildRun, buildTrend, FACTORY_NOW, hoursAgo, seed, type SeedTarget } from './factories';
+import {
+  buildArticle,
+  buildDomain,
+  buildRun,
+  buildTrend,
+  FACTORY_NOW,
+  hoursAgo,
+  seed,
+  type SeedTarget,
+} from './factories';
 
 /** What a trend cites of an article, as detection writes it. */
 function citationOf(a: ArticleDoc): CitationDoc {
@@ -177,6 +186,22 @@ export function buildDataset(now: Date = FACTORY_NOW) {
     trends: [...Object.values(named), ...paging],
     articles,
     runs: [buildRun({ started_at: ago(2), finished_at: ago(1.5) }, now)],
+    // Scored domains: one rated, one estimated, one with no stored article or trend.
+    domains: [
+      buildDomain(
+        {
+          domain: 'bbc.co.uk',
+          publisher: 'BBC News',
+          rated: true,
+          rating: { source: 'Lin et al. 2023, PNAS Nexus', value: 0.718 },
+          prior: 7.5,
+          quality_score: 7.5,
+        },
+        now,
+      ),
+      buildDomain({ domain: 'xn--bcher-kva.de', publisher: 'Bücher' }, now),
+      buildDomain({ domain: 'quiet.example', articles: 0 }, now),
+    ],
     ago,
   };
 }
@@ -186,6 +211,6 @@ export type Dataset = ReturnType<typeof buildDataset>;
 
 /** Seeds `data` (by default the dataset at FACTORY_NOW) and answers it. */
 export async function seedDataset(target: SeedTarget, data: Dataset = buildDataset()): Promise<Dataset> {
-  await seed(target, { trends: data.trends, articles: data.articles, runs: data.runs });
+  await seed(target, { trends: data.trends, articles: data.articles, runs: data.runs, domains: data.domains });
   return data;
 }

@@ -1,7 +1,7 @@
-import type { DetectArticle } from '../../services/pipeline/src/detect/cluster';
-import { extractEntities } from '../../services/pipeline/src/score/entities';
-import { loadGiveme, type GivemeArticle } from '../../services/pipeline/scripts/corpus/giveme.corpus';
-import { loadUci, type UciRow } from '../../services/pipeline/scripts/corpus/uci.corpus';
+import type { DetectArticle } from '@trendscope/pipeline/detect/cluster';
+import { extractEntities } from '@trendscope/pipeline/score/entities';
+import { loadGiveme, type GivemeArticle } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
+import { loadUci, type UciRow } from '@trendscope/pipeline/scripts/corpus/uci.corpus';
 
 /** When a Giveme5W1H record has no date: the day after the last crawl (it was seen then). */
 export const GIVEME_FALLBACK_TIME = Date.parse('2018-02-07T00:00:00Z');

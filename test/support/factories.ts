@@ -3,6 +3,7 @@ import {
   bumpGeneration,
   migrateIndices,
   type ArticleDoc,
+  type DomainDoc,
   type IndexNames,
   type OpenSearchClient,
   type Redis,
@@ -123,6 +124,45 @@ export function buildRun(overrides: Partial<RunDoc> = {}, now: Date = FACTORY_NO
   };
 }
 
+/**
+ * A domain's quality document as detection writes it (an unrated domain scored by its estimate);
+ * `overrides` replace any field.
+ */
+export function buildDomain(overrides: Partial<DomainDoc> = {}, now: Date = FACTORY_NOW): DomainDoc {
+  return {
+    domain: 'example.org',
+    publisher: 'Example',
+    articles: 4,
+    share_with_author: 0.5,
+    share_with_date: 1,
+    median_word_count: 420,
+    originality: 1,
+    https_share: 1,
+    extraction_success: 0.75,
+    observed_score: 8.2,
+    rated: false,
+    rating: null,
+    estimate: 6.4,
+    estimate_parts: {
+      rating: 0.6,
+      co_coverage: 0.7,
+      intercept: 0.71,
+      text: -0.08,
+      coverage: -0.02,
+      log_articles: -0.01,
+    },
+    prior: 6.4,
+    weights: {
+      prior: 0.981,
+      observed: 0.019,
+      signals: { author: 0.2, date: 0.15, length: 0.2, originality: 0.2, https: 0.1, extraction: 0.15 },
+    },
+    quality_score: 6.4,
+    updated_at: hoursAgo(1, now),
+    ...overrides,
+  };
+}
+
 /** What seed() needs: a client, index aliases, and optionally Redis to bump the data generation. */
 export interface SeedTarget {
   opensearch: OpenSearchClient;
@@ -137,7 +177,7 @@ export interface SeedTarget {
  */
 export async function seed(
   services: SeedTarget,
-  data: { trends?: TrendDoc[]; articles?: ArticleDoc[]; runs?: RunDoc[] },
+  data: { trends?: TrendDoc[]; articles?: ArticleDoc[]; runs?: RunDoc[]; domains?: DomainDoc[] },
 ): Promise<void> {
   await migrateIndices(services.opensearch, services.names, { kinds: ['trends', 'articles', 'runs', 'domains'] });
   const ops: unknown[] = [];
@@ -145,6 +185,7 @@ export async function seed(
   for (const a of data.articles ?? [])
     ops.push({ index: { _index: services.names.articles, _id: articleId(a.canonical_url) } }, a);
   for (const r of data.runs ?? []) ops.push({ index: { _index: services.names.runs, _id: r.id } }, r);
+  for (const d of data.domains ?? []) ops.push({ index: { _index: services.names.domains, _id: d.domain } }, d);
   for (let i = 0; i < ops.length; i += 2000) {
     const res = await services.opensearch.bulk({ body: ops.slice(i, i + 2000) as never, refresh: false });
     const body = res.body as { errors: boolean; items: { index?: { error?: unknown } }[] };
@@ -154,7 +195,7 @@ export async function seed(
     }
   }
   await services.opensearch.indices.refresh({
-    index: [services.names.trends, services.names.articles, services.names.runs],
+    index: [services.names.trends, services.names.articles, services.names.runs, services.names.domains],
   });
   if (services.redis && services.prefix) await bumpGeneration(services.redis, services.prefix);
 }

@@ -21,6 +21,15 @@ export interface TestServices {
   cleanup(): Promise<void>;
 }
 
+/**
+ * Anonymous quotas far above what any suite sends: suites that are not about quotas must never be
+ * refused (counting still runs, so every answer carries the RateLimit headers).
+ */
+export const GENEROUS_QUOTA_ENV: Readonly<Record<string, string>> = {
+  API_QUOTA_ANONYMOUS_PER_MINUTE: '100000000',
+  API_QUOTA_ANONYMOUS_PER_DAY: '100000000',
+};
+
 /** A prefix unique to this run and suite, so suites never see each other's data. */
 export function uniquePrefix(label = 't'): string {
   return `${label}-${randomBytes(4).toString('hex')}`;
@@ -30,6 +39,7 @@ export function uniquePrefix(label = 't'): string {
 export async function openTestServices(overrides: Record<string, string> = {}): Promise<TestServices> {
   const prefix = uniquePrefix();
   const config = loadConfig({
+    ...GENEROUS_QUOTA_ENV,
     ...process.env,
     OPENSEARCH_INDEX_PREFIX: prefix,
     REDIS_KEY_PREFIX: prefix,
@@ -57,3 +67,8 @@ export async function openTestServices(overrides: Record<string, string> = {}): 
 
 /** A logger that writes nothing, for building apps in tests. */
 export const silentLogger = createLogger({ level: 'silent', name: 'test' });
+
+/** What detection and its repository take from the test services: this run's indices and key prefix. */
+export function detectDeps(s: TestServices) {
+  return { opensearch: s.opensearch, names: s.names, redis: s.redis, keyPrefix: s.prefix, logger: silentLogger };
+}

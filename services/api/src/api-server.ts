@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Registry } from 'prom-client';
+import { createConsoleRouter } from '@trendscope/console';
 import { createMcpServer, type McpDeps } from '@trendscope/mcp';
 import { buildApp } from './app';
 import type { ApiDeps } from './deps';
@@ -12,7 +13,8 @@ export interface ApiServerOptions {
 }
 
 /**
- * The API's HTTP server, not yet listening: the REST app with the MCP endpoint mounted at /mcp.
+ * The API's HTTP server, not yet listening: the REST app with the MCP endpoint mounted at /mcp
+ * and the developer console at /console.
  * main.ts and the tests both start it, so the tests run the service as it is deployed.
  */
 export function createApiServer(deps: ApiDeps, options: ApiServerOptions = {}): Server {
@@ -25,7 +27,11 @@ export function createApiServer(deps: ApiDeps, options: ApiServerOptions = {}): 
     ...(deps.now ? { now: deps.now } : {}),
   };
   const mcp = createMcpRouter(() => createMcpServer(mcpDeps));
-  const app = buildApp(deps, { extraRouters: [mcp], ...(options.metrics ? { metrics: options.metrics } : {}) });
+  const consoleRouter = createConsoleRouter({ ...deps, logger: deps.logger.child({ component: 'console' }) });
+  const app = buildApp(deps, {
+    extraRouters: [mcp, consoleRouter],
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   return server;

@@ -4,13 +4,16 @@ import Koa from 'koa';
 import type { Registry } from 'prom-client';
 import compress from 'koa-compress';
 import { constants as zlib } from 'node:zlib';
-import { NotFoundError } from '@trendscope/core';
+import { ApiKeyRepository, NotFoundError } from '@trendscope/core';
+import { KeyVerifier } from './auth/key-verifier';
+import { LastUsedRecorder } from './auth/last-used-recorder';
 import { BackendState } from './cache/backend-state';
 import { ResponseCache } from './cache/response-cache';
 import type { ApiDeps } from './deps';
 import { errorHandler } from './middleware/errors.middleware';
 import { methodGuard } from './middleware/method-guard.middleware';
 import { observeRequests } from './middleware/observe.middleware';
+import { quotaGuard } from './middleware/quota.middleware';
 import { requestId } from './middleware/request-id.middleware';
 import { securityHeaders } from './middleware/security-headers.middleware';
 import { requestTimeout } from './middleware/timeout.middleware';
@@ -60,7 +63,7 @@ export function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Koa {
     cors({
       origin: '*',
       allowMethods: 'GET,HEAD,OPTIONS',
-      exposeHeaders: ['ETag', 'x-request-id', 'Retry-After'],
+      exposeHeaders: ['ETag', 'x-request-id', 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
       maxAge: 86400,
     }),
   );
@@ -75,7 +78,24 @@ export function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Koa {
   );
   app.use(errorHandler(deps.logger));
   app.use(methodGuard([...ROUTE_SPECS.map((s) => s.path), ...DOCS_PATHS]));
-  app.use(requestTimeout(deps.config.api.requestTimeoutMs));
+  app.use(requestTimeout(deps.config.api.requestTimeoutMs, /^\/console(\/|$)/));
+  const keyRepo = new ApiKeyRepository(deps.opensearch, deps.names.api_keys);
+  app.use(
+    quotaGuard({
+      config: deps.config,
+      logger: deps.logger,
+      redis: deps.redis,
+      verifier: new KeyVerifier({
+        repo: keyRepo,
+        redis: deps.redis,
+        keyPrefix: deps.config.redis.keyPrefix,
+        hashSecret: deps.config.keys.hashSecret,
+        cacheTtlSeconds: deps.config.keys.cacheTtlSeconds,
+      }),
+      lastUsed: new LastUsedRecorder(keyRepo, deps.logger),
+      ...(options.metrics ? { metrics: options.metrics } : {}),
+    }),
+  );
 
   const routers = [
     healthRouter(deps),

@@ -5,7 +5,8 @@ import {
   createRedis,
   indexNames,
   loadConfigOrExit,
-  migrateIndices,
+  migrateOnStart,
+  onShutdown,
   startMetricsServer,
 } from '@trendscope/core';
 import { createApiServer } from './api-server';
@@ -19,18 +20,9 @@ async function main(): Promise<void> {
   redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
   const names = indexNames(config.opensearch.indexPrefix);
 
-  if (config.opensearch.migrateOnStart) {
-    const migrator = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 120_000, maxRetries: 3 });
-    try {
-      const results = await migrateIndices(migrator, names);
-      logger.info({ results: results.map((r) => `${r.alias}:${r.action}`) }, 'indices migrated');
-    } catch (err) {
-      // The API still starts: /health shows OpenSearch down and reads answer 503 until it is back.
-      logger.error({ err: (err as Error).message }, 'index migration failed; continuing');
-    } finally {
-      await migrator.close();
-    }
-  }
+  // The API still starts when the migration fails: /health shows OpenSearch down and reads answer
+  // 503 until it is back.
+  await migrateOnStart(config.opensearch, names, logger, { continueOnFailure: true });
 
   const metrics = createMetricsRegistry('api');
   const server = createApiServer({ config, logger, opensearch, redis, names }, { metrics });
@@ -44,16 +36,16 @@ async function main(): Promise<void> {
     logger.info({ url: `http://${config.api.host}:${config.api.port}` }, 'api listening');
   });
 
-  const shutdown = (signal: string): void => {
-    logger.info({ signal }, 'shutting down');
-    metricsServer?.close();
-    server.close(() => {
-      void Promise.allSettled([opensearch.close(), redis.quit()]).then(() => process.exit(0));
-    });
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  onShutdown({
+    logger,
+    message: 'shutting down',
+    forceAfterMs: 5000,
+    close: async () => {
+      metricsServer?.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.allSettled([opensearch.close(), redis.quit()]);
+    },
+  });
 }
 
 void main();

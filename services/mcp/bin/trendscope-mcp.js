@@ -1,11 +1,8 @@
 #!/usr/bin/env node
-// `npx trendscope-mcp`: runs the MCP stdio server from its TypeScript source through tsx (the
-// project has no build step). Paths resolve from this file, so any working directory works. From a
-// shell whose Node is older than 22 it re-runs itself under the project's Node 24.
-import { register } from 'tsx/esm/api';
+// `npx trendscope-mcp`: runs the MCP stdio server from its TypeScript source with no build step,
+// from any shell and any working directory: core's launcher switches to the project's Node 24 and
+// installs the dependencies when needed (relative import: nothing may be installed yet).
+// eslint-disable-next-line no-restricted-imports -- runs before the workspace packages are installed
+import { launchCli } from '../../core/bin/launch-cli.mjs';
 
-register();
-const { rerunUnderProjectNode } = await import('@trendscope/core/project-node');
-if (!rerunUnderProjectNode('trendscope-mcp', 'forward-signals')) {
-  await import(new globalThis.URL('../src/stdio.main.ts', import.meta.url).href);
-}
+await launchCli('trendscope-mcp', new globalThis.URL('../src/stdio.main.ts', import.meta.url));

@@ -1,5 +1,5 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createLogger, createOpenSearchClient, indexNames, loadConfigOrExit } from '@trendscope/core';
+import { createLogger, createOpenSearchClient, indexNames, loadConfigOrExit, onShutdown } from '@trendscope/core';
 import { createMcpServer } from './server/create-mcp-server';
 
 /**
@@ -19,18 +19,16 @@ async function main(): Promise<void> {
     logger,
   });
 
-  let closing = false;
-  const shutdown = (reason: string): void => {
-    if (closing) return;
-    closing = true;
-    logger.info({ reason }, 'mcp stdio shutting down');
-    void Promise.allSettled([server.close(), opensearch.close()]).then(() => process.exit(0));
-    setTimeout(() => process.exit(0), 3000).unref();
-  };
+  const shutdown = onShutdown({
+    logger,
+    message: 'mcp stdio shutting down',
+    forceAfterMs: 3000,
+    close: async () => {
+      await Promise.allSettled([server.close(), opensearch.close()]);
+    },
+  });
   // The client closing our stdin is the normal end of a stdio session.
   process.stdin.once('end', () => shutdown('stdin closed'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
 
   await server.connect(new StdioServerTransport());
   logger.info({ prefix: config.opensearch.indexPrefix }, 'mcp stdio ready');

@@ -1,11 +1,8 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI (services/pipeline/src/cli/main.ts) through tsx, so `npx trendscope ...`
-// works from the repository root after `npm ci` with no build step. From a shell whose Node is
-// older than 22 it re-runs itself under the project's Node 24 (installed as `make` does if missing).
-import { register } from 'tsx/esm/api';
+// `npx trendscope ...`: runs the TypeScript CLI (services/pipeline/src/cli/main.ts) with no build
+// step, from any shell: core's launcher switches to the project's Node 24 and installs the
+// dependencies when needed (relative import: nothing may be required to be installed yet).
+// eslint-disable-next-line no-restricted-imports -- runs before the workspace packages are installed
+import { launchCli } from '../../core/bin/launch-cli.mjs';
 
-register();
-const { rerunUnderProjectNode } = await import('@trendscope/core/project-node');
-if (!rerunUnderProjectNode('trendscope', 'forward-signals')) {
-  await import(import.meta.resolve('../src/cli/main.ts'));
-}
+await launchCli('trendscope', new globalThis.URL('../src/cli/main.ts', import.meta.url));

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createLogger, createRedis, loadConfigOrExit } from '@trendscope/core';
+import { createLogger, createRedis, loadConfigOrExit, onShutdown } from '@trendscope/core';
 import { closeQueues, createQueues } from './queues/create-queues';
 import { scheduleJobs } from './scheduler/schedule-jobs';
 import { loadSourceList } from './scheduler/source-list';
@@ -35,15 +35,17 @@ async function main(): Promise<void> {
   await apply();
   const timer = setInterval(() => void apply(), RELOAD_MS);
 
-  const shutdown = async (signal: string): Promise<void> => {
-    logger.info({ signal }, 'scheduler stopping');
-    clearInterval(timer);
-    await closeQueues(queues);
-    await connection.quit().catch(() => connection.disconnect());
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  onShutdown({
+    logger,
+    message: 'scheduler stopping',
+    forceAfterMs: 30_000,
+    forceExitCode: 1,
+    close: async () => {
+      clearInterval(timer);
+      await closeQueues(queues);
+      await connection.quit().catch(() => connection.disconnect());
+    },
+  });
 }
 
 void main();

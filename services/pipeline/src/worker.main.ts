@@ -1,10 +1,10 @@
 import {
   createLogger,
   createMetricsRegistry,
-  createOpenSearchClient,
   createRedis,
   loadConfigOrExit,
-  migrateIndices,
+  migrateOnStart,
+  onShutdown,
   startMetricsServer,
 } from '@trendscope/core';
 import { createPipelineRuntime } from './pipeline-deps';
@@ -20,10 +20,7 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit(process.env);
   const logger = createLogger({ level: config.logLevel, name: 'pipeline-worker' });
   const runtime = createPipelineRuntime(config, logger);
-  if (config.opensearch.migrateOnStart) {
-    const migrator = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 120_000, maxRetries: 3 });
-    await migrateIndices(migrator, runtime.deps.names).finally(() => migrator.close());
-  }
+  await migrateOnStart(config.opensearch, runtime.deps.names, logger);
   const connection = createRedis(config.redis, { forQueues: true });
   const queues = createQueues(connection, config.redis.keyPrefix, config.pipeline.jobAttempts);
   const workers = startWorkers(runtime.deps, queues, connection, { lockDurationMs: config.pipeline.jobLockMs });
@@ -42,21 +39,19 @@ async function main(): Promise<void> {
     logger,
   });
 
-  let stopping = false;
-  const shutdown = async (signal: string): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'stopping workers');
-    setTimeout(() => process.exit(1), 30_000).unref();
-    metricsServer?.close();
-    await workers.close();
-    await closeQueues(queues);
-    await runtime.close();
-    await connection.quit().catch(() => connection.disconnect());
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  onShutdown({
+    logger,
+    message: 'stopping workers',
+    forceAfterMs: 30_000,
+    forceExitCode: 1,
+    close: async () => {
+      metricsServer?.close();
+      await workers.close();
+      await closeQueues(queues);
+      await runtime.close();
+      await connection.quit().catch(() => connection.disconnect());
+    },
+  });
 }
 
 void main();

@@ -9,10 +9,10 @@ import {
   readGeneration,
   takeSnapshot,
 } from '@trendscope/core';
-import { runRestoreCommand, runSnapshotCommand } from '../../../services/pipeline/src/cli/commands/snapshot.command';
-import { createPipelineRuntime } from '../../../services/pipeline/src/pipeline-deps';
-import { closeQueues, createQueues } from '../../../services/pipeline/src/queues/create-queues';
-import { startWorkers } from '../../../services/pipeline/src/workers/start-workers';
+import { runRestoreCommand, runSnapshotCommand } from '@trendscope/pipeline/cli/commands/snapshot.command';
+import { createPipelineRuntime } from '@trendscope/pipeline/pipeline-deps';
+import { closeQueues, createQueues } from '@trendscope/pipeline/queues/create-queues';
+import { startWorkers } from '@trendscope/pipeline/workers/start-workers';
 import { buildArticle, buildRun, buildTrend, seed } from '../../support/factories';
 import { pipelineTestConfig } from '../../support/pipeline-harness';
 import { openTestServices, silentLogger, type TestServices } from '../../support/services';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { migrateIndices } from '@trendscope/core';
-import { BulkWriteError, bulkWrite } from '../../../services/pipeline/src/detect/detect.repository';
-import { runDetect } from '../../../services/pipeline/src/detect/run-detect';
-import { openTestServices, silentLogger, type TestServices } from '../../support/services';
+import { BulkWriteError, bulkWrite } from '@trendscope/pipeline/detect/detect.repository';
+import { runDetect } from '@trendscope/pipeline/detect/run-detect';
+import { detectDeps, openTestServices, type TestServices } from '../../support/services';
 
 describe('detection writes (real OpenSearch + Redis)', function () {
   this.timeout(60_000);
@@ -32,10 +32,7 @@ describe('detection writes (real OpenSearch + Redis)', function () {
   });
 
   it('runs over an empty window: no trends, a succeeded run record', async () => {
-    const summary = await runDetect(
-      { opensearch: s.opensearch, names: s.names, redis: s.redis, keyPrefix: s.prefix, logger: silentLogger },
-      { now: new Date('2026-11-21T12:00:00Z') },
-    );
+    const summary = await runDetect(detectDeps(s), { now: new Date('2026-11-21T12:00:00Z') });
     expect(summary).to.include({ articles_considered: 0, articles_assigned: 0, trends_written: 0 });
     const run = await s.opensearch.get({ index: s.names.runs, id: summary.run_id });
     expect(run.body._source).to.include({ kind: 'detect', status: 'succeeded' });

@@ -1,11 +1,11 @@
 import type { Job, Queue } from 'bullmq';
 import { expect } from 'chai';
-import { startFeedServer, type FeedServer } from '../../../services/pipeline/src/feed-server/feed-server';
-import { createPipelineRuntime, type PipelineRuntime } from '../../../services/pipeline/src/pipeline-deps';
-import { closeQueues, createQueues, type StageQueues } from '../../../services/pipeline/src/queues/create-queues';
-import { JobEnqueuer } from '../../../services/pipeline/src/queues/job-enqueuer';
-import { createProcessor, type StageRouting } from '../../../services/pipeline/src/workers/job-adapter';
-import { STAGE_RUNNERS } from '../../../services/pipeline/src/workers/start-workers';
+import { startFeedServer, type FeedServer } from '@trendscope/pipeline/feed-server/feed-server';
+import { createPipelineRuntime, type PipelineRuntime } from '@trendscope/pipeline/pipeline-deps';
+import { closeQueues, createQueues, type StageQueues } from '@trendscope/pipeline/queues/create-queues';
+import { JobEnqueuer } from '@trendscope/pipeline/queues/job-enqueuer';
+import { createProcessor, type StageRouting } from '@trendscope/pipeline/workers/job-adapter';
+import { STAGE_RUNNERS } from '@trendscope/pipeline/workers/start-workers';
 import { corpusDir } from '../../support/corpus';
 import { pipelineTestConfig } from '../../support/pipeline-harness';
 import { openTestServices, silentLogger, type TestServices } from '../../support/services';

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { startFeedServer } from '../../../services/pipeline/src/feed-server/feed-server';
+import { startFeedServer } from '@trendscope/pipeline/feed-server/feed-server';
 import { corpusDir } from '../../support/corpus';
 
 async function get(url: string, headers: Record<string, string> = {}) {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createOpenSearchClient, migrateIndices, readGeneration, type ArticleDoc } from '@trendscope/core';
-import { IndexBatcher } from '../../../services/pipeline/src/articles/index-batcher';
-import { articleId } from '../../../services/pipeline/src/articles/article-id';
+import { IndexBatcher } from '@trendscope/pipeline/articles/index-batcher';
+import { articleId } from '@trendscope/pipeline/articles/article-id';
 import { buildArticle } from '../../support/factories';
 import { openTestServices, silentLogger, type TestServices } from '../../support/services';
 

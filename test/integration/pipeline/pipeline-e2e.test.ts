@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { runPipelineOnce } from '../../../services/pipeline/src/cli/run-pipeline-once';
-import { startFeedServer, type FeedServer } from '../../../services/pipeline/src/feed-server/feed-server';
-import { readDeadLetters } from '../../../services/pipeline/src/queues/dead-letter';
-import { articleId } from '../../../services/pipeline/src/articles/article-id';
-import { loadCorpus } from '../../../services/pipeline/src/feed-server/load-corpus';
+import { runPipelineOnce } from '@trendscope/pipeline/cli/run-pipeline-once';
+import { startFeedServer, type FeedServer } from '@trendscope/pipeline/feed-server/feed-server';
+import { readDeadLetters } from '@trendscope/pipeline/queues/dead-letter';
+import { articleId } from '@trendscope/pipeline/articles/article-id';
+import { loadCorpus } from '@trendscope/pipeline/feed-server/load-corpus';
 import { corpusDir } from '../../support/corpus';
 import { migrateTestIndices, pipelineTestConfig, readArticles } from '../../support/pipeline-harness';
 import { openTestServices, silentLogger, type TestServices } from '../../support/services';

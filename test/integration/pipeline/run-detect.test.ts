@@ -11,10 +11,11 @@ import {
   type RunDoc,
   type TrendDoc,
 } from '@trendscope/core';
-import { runDetect } from '../../../services/pipeline/src/detect/run-detect';
-import { loadGiveme, type GivemeArticle } from '../../../services/pipeline/scripts/corpus/giveme.corpus';
+import { runDetect } from '@trendscope/pipeline/detect/run-detect';
+import { DEFAULT_RATINGS_FILE, loadDomainRatings, ratingOf } from '@trendscope/pipeline/score/domain-ratings';
+import { loadGiveme, type GivemeArticle } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
 import { givemeArticleDoc } from '../../support/giveme-articles';
-import { openTestServices, silentLogger, type TestServices } from '../../support/services';
+import { detectDeps, openTestServices, type TestServices } from '../../support/services';
 
 const NOW = new Date('2018-02-08T00:00:00Z');
 const FETCHED_AT = '2018-02-07T12:00:00Z';
@@ -52,13 +53,7 @@ describe('runDetect over Giveme5W1H articles (real OpenSearch + Redis)', functio
     await s.cleanup();
   });
 
-  const deps = () => ({
-    opensearch: s.opensearch,
-    names: s.names,
-    redis: s.redis,
-    keyPrefix: s.prefix,
-    logger: silentLogger,
-  });
+  const deps = () => detectDeps(s);
 
   async function allTrends(): Promise<TrendDoc[]> {
     const res = await s.opensearch.search({ index: s.names.trends, body: { size: 1000, sort: [{ id: 'asc' }] } });
@@ -120,7 +115,18 @@ describe('runDetect over Giveme5W1H articles (real OpenSearch + Redis)', functio
     const domains = await s.opensearch.search({ index: s.names.domains, body: { size: 500 } });
     const domainDocs = domains.body.hits.hits.map((h) => h._source as unknown as DomainDoc);
     expect(domainDocs.length).to.equal(new Set(inWindow.map((a) => a.domain)).size);
-    for (const d of domainDocs) expect(d.quality_score).to.be.within(1, 10);
+    for (const d of domainDocs) {
+      expect(d.quality_score).to.be.within(1, 10);
+      expect(d.weights.prior + d.weights.observed).to.be.closeTo(1, 1e-3);
+      // Rated outlets start from their published rating; the others from the estimate.
+      if (d.rated) expect(d.prior).to.equal(Math.round((1 + 9 * d.rating!.value) * 10) / 10);
+      else expect(d).to.include({ rating: null, prior: d.estimate });
+    }
+    const ratings = loadDomainRatings(DEFAULT_RATINGS_FILE);
+    const rated = domainDocs.filter((d) => d.rated);
+    expect(rated.length).to.be.greaterThan(5);
+    for (const d of rated) expect(d.rating!.value).to.equal(ratingOf(ratings, d.domain));
+    expect(domainDocs.some((d) => !d.rated && d.estimate_parts !== null)).to.equal(true);
 
     const runs = await s.opensearch.search({ index: s.names.runs, body: { query: { term: { kind: 'detect' } } } });
     const run = runs.body.hits.hits[0]!._source as unknown as RunDoc;

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
-import { createSafeFetcher, type SafeFetcherOptions } from '../../../services/pipeline/src/fetch/safe-fetcher';
-import { FetchError } from '../../../services/pipeline/src/fetch/fetch-error';
-import { RobotsCache } from '../../../services/pipeline/src/fetch/robots-cache';
+import { createSafeFetcher, type SafeFetcherOptions } from '@trendscope/pipeline/fetch/safe-fetcher';
+import { FetchError } from '@trendscope/pipeline/fetch/fetch-error';
+import { RobotsCache } from '@trendscope/pipeline/fetch/robots-cache';
 import { openTestServices, type TestServices } from '../../support/services';
 
 async function expectFetchError(p: Promise<unknown>, code: string): Promise<FetchError> {

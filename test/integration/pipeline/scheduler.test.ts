@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { closeQueues, createQueues, type StageQueues } from '../../../services/pipeline/src/queues/create-queues';
-import { scheduleJobs } from '../../../services/pipeline/src/scheduler/schedule-jobs';
-import { loadSourceList } from '../../../services/pipeline/src/scheduler/source-list';
+import { closeQueues, createQueues, type StageQueues } from '@trendscope/pipeline/queues/create-queues';
+import { scheduleJobs } from '@trendscope/pipeline/scheduler/schedule-jobs';
+import { loadSourceList } from '@trendscope/pipeline/scheduler/source-list';
 import { REPO_ROOT } from '../../support/corpus';
 import { openTestServices, type TestServices } from '../../support/services';
 

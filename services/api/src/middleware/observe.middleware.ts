@@ -38,6 +38,7 @@ export function observeRequests(logger: Logger, registry?: Registry): Middleware
       logger.info(
         {
           request_id: ctx.state.requestId as string | undefined,
+          key_id: ctx.state.apiKeyId as string | undefined,
           method: ctx.method,
           path: ctx.path,
           route: labels.route,

@@ -23,14 +23,62 @@ const READ_HEADERS = {
   },
 };
 
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': {
+    description:
+      'The caller\'s quotas as structured fields (draft-ietf-httpapi-ratelimit-headers): `"minute";q=60;w=60, "day";q=2000;w=86400`.',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description:
+      'What remains of each window (`r`) and the seconds until it resets (`t`): `"minute";r=41;t=17, "day";r=1710;t=50311`.',
+    schema: { type: 'string' },
+  },
+};
+
+/** Keys are optional: an operation may be called with no key, a Bearer key or an X-API-Key. */
+const OPTIONAL_KEY = [{}, { bearerKey: [] }, { headerKey: [] }];
+
+const SECURITY_SCHEMES = {
+  bearerKey: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'An API key (`ts_live_...`) as `Authorization: Bearer <key>`. Optional: it raises the quota, never changes an answer.',
+  },
+  headerKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-API-Key',
+    description: 'The same API key in `X-API-Key`. Never in the URL: a key in the query string is refused.',
+  },
+};
+
+/** The answers every counted operation may give: a refused key, a spent quota. */
+const QUOTA_RESPONSES: Record<string, JsonSchema> = {
+  '401': json(
+    ref('Error'),
+    'A key was presented and is malformed, unknown, revoked or past its grace: `{"detail": "Invalid API key"}`.',
+    RATE_LIMIT_HEADERS,
+  ),
+  '429': json(ref('Error'), 'A quota window is spent: `{"detail": "Rate limit exceeded"}`.', {
+    'Retry-After': {
+      description: 'Whole seconds until the window that refused resets (at least 1).',
+      schema: { type: 'integer', minimum: 1 },
+    },
+    ...RATE_LIMIT_HEADERS,
+  }),
+};
+
 function operation(spec: RouteSpec): JsonSchema {
   const parameters = [...joiToParameters(spec.pathParams, 'path'), ...joiToParameters(spec.query, 'query')];
   const isHealth = spec.operationId === 'getHealth';
   const responses: Record<string, JsonSchema> = {
-    '200': json(ref(spec.response), 'Success.', isHealth ? undefined : READ_HEADERS),
+    '200': json(ref(spec.response), 'Success.', isHealth ? undefined : { ...READ_HEADERS, ...RATE_LIMIT_HEADERS }),
+    ...(isHealth ? {} : QUOTA_RESPONSES),
   };
   if (!isHealth) responses['304'] = { description: 'Not modified: the If-None-Match ETag is still current.' };
-  if (spec.notFound) responses['404'] = json(ref('Error'), 'No trend has this id: `{"detail": "Trend not found"}`.');
+  if (spec.notFound) responses['404'] = json(ref('Error'), `Not found: \`{"detail": "${spec.notFound}"}\`.`);
   if (parameters.length > 0) {
     responses['422'] = json(
       ref('ValidationError'),
@@ -47,6 +95,8 @@ function operation(spec: RouteSpec): JsonSchema {
     description: spec.description,
     parameters,
     responses,
+    // /health is not counted and needs no key.
+    security: isHealth ? [] : OPTIONAL_KEY,
   };
 }
 
@@ -61,6 +111,7 @@ export function buildOpenApi(specs: readonly RouteSpec[], serverUrl: string): Js
       summary: 'This document',
       description: 'The OpenAPI 3.1 description of the API; /docs renders it as a page.',
       parameters: [],
+      security: [],
       responses: { '200': json({ type: 'object' }, 'The OpenAPI document.') },
     },
   };
@@ -73,7 +124,9 @@ export function buildOpenApi(specs: readonly RouteSpec[], serverUrl: string): Js
       description:
         'Read-only trend intelligence: trends detected from published articles, scored for business impact and ' +
         'source quality, with their sources. All endpoints are GET and answer JSON; errors carry `detail`. ' +
-        'Answers carry an ETag: send it back in If-None-Match to get 304 when nothing changed.',
+        'Answers carry an ETag: send it back in If-None-Match to get 304 when nothing changed. ' +
+        'No key is needed; an API key (Authorization: Bearer or X-API-Key) raises the quota. Counted answers carry ' +
+        'RateLimit-Policy and RateLimit; past a quota the answer is 429 with Retry-After.',
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     servers: [{ url: serverUrl, description: 'This deployment' }],
@@ -84,6 +137,6 @@ export function buildOpenApi(specs: readonly RouteSpec[], serverUrl: string): Js
       { name: 'platform', description: 'Categories, statistics, health.' },
     ],
     paths,
-    components: { schemas: RESPONSE_SCHEMAS },
+    components: { schemas: RESPONSE_SCHEMAS, securitySchemes: SECURITY_SCHEMES },
   };
 }

@@ -14,5 +14,5 @@ export const CONTENT_ROUTE = defineRoute({
   pathParams: TREND_PATH_PARAMS,
   query: CONTENT_PARAMS,
   response: 'TrendContent',
-  notFound: true,
+  notFound: 'Trend not found',
 });

@@ -19,8 +19,8 @@ export interface RouteSpec<P extends object = object, Q extends object = object>
   query?: Joi.ObjectSchema<Q>;
   /** The shape of the 200 body: one of core's response schemas. */
   response: ResponseName;
-  /** Whether the endpoint answers 404 for an unknown trend. */
-  notFound?: boolean;
+  /** The `detail` of the endpoint's 404 for an unknown resource (absent: no 404). */
+  notFound?: string;
 }
 
 /** A route spec with its parameter types inferred from its joi schemas (so handlers get them typed). */

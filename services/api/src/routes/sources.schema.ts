@@ -1,4 +1,4 @@
-import { SOURCE_PARAMS, SOURCE_PATH_PARAMS } from '@trendscope/core';
+import { NO_PARAMS, SOURCE_PARAMS, SOURCE_PATH_PARAMS } from '@trendscope/core';
 import { defineRoute } from './route-spec';
 
 /** GET /v1/sources/{domain}/trending. */
@@ -15,4 +15,22 @@ export const SOURCE_TRENDS_ROUTE = defineRoute({
   pathParams: SOURCE_PATH_PARAMS,
   query: SOURCE_PARAMS,
   response: 'SourceTrends',
+});
+
+/** GET /v1/sources/{domain}. */
+export const SOURCE_ROUTE = defineRoute({
+  operationId: 'getSource',
+  path: '/v1/sources/:domain',
+  tag: 'sources',
+  summary: "A publisher's quality score and its parts",
+  description:
+    'The domain quality score (1.0-10.0) of one publisher with how it was made: the published rating when one ' +
+    'exists (`rated`, `rating`: Lin et al. 2023, 0-1), else an estimate learned from rated outlets, blended with ' +
+    'what the pipeline observed of the domain (`quality_breakdown`: signals, estimate, weights); plus its article ' +
+    'and trend counts and time span. The domain is normalised as for /v1/sources/{domain}/trending. 404 for a ' +
+    'domain the pipeline never scored.',
+  pathParams: SOURCE_PATH_PARAMS,
+  query: NO_PARAMS,
+  response: 'Source',
+  notFound: 'Source not found',
 });

@@ -26,5 +26,5 @@ export const TREND_DETAIL_ROUTE = defineRoute({
     'its velocity class and the parts of both scores. 404 when no trend has this id.',
   pathParams: TREND_PATH_PARAMS,
   response: 'TrendDetail',
-  notFound: true,
+  notFound: 'Trend not found',
 });

@@ -54,6 +54,57 @@ export const CONFIG_SCHEMA = Joi.object({
     .default(32)
     .description('Memory the in-process response cache may use, in MiB.'),
 
+  API_QUOTAS_ENABLED: Joi.boolean()
+    .default(true)
+    .description('Count requests against per-key and per-address quotas and send the RateLimit headers.'),
+  API_QUOTA_ANONYMOUS_PER_MINUTE: Joi.number()
+    .integer()
+    .min(1)
+    .default(60)
+    .description('Requests per minute for an anonymous caller (per client address).'),
+  API_QUOTA_ANONYMOUS_PER_DAY: Joi.number()
+    .integer()
+    .min(1)
+    .default(2000)
+    .description('Requests per UTC day for an anonymous caller (per client address).'),
+  API_QUOTA_REGISTERED_PER_MINUTE: Joi.number()
+    .integer()
+    .min(1)
+    .default(600)
+    .description('Requests per minute for a key without a reserved ceiling.'),
+  API_QUOTA_REGISTERED_PER_DAY: Joi.number()
+    .integer()
+    .min(1)
+    .default(100000)
+    .description('Requests per UTC day for a key without a reserved ceiling.'),
+  API_TRUST_PROXY_HOPS: Joi.number()
+    .integer()
+    .min(0)
+    .max(10)
+    .default(0)
+    .description(
+      'Proxies in front of the API that append to X-Forwarded-For; the client address is the Nth from the right (0: the socket address).',
+    ),
+  API_KEY_HASH_SECRET: Joi.string()
+    .allow('')
+    .min(32)
+    .default('')
+    .description('Server secret for HMAC-SHA256 of stored API keys; empty: plain SHA-256.'),
+  API_KEY_CACHE_TTL_SECONDS: Joi.number()
+    .integer()
+    .min(0)
+    .max(3600)
+    .default(60)
+    .description(
+      'How long a verified key is trusted in process (revocations reach every process at once through Redis).',
+    ),
+  CONSOLE_SESSION_TTL_SECONDS: Joi.number()
+    .integer()
+    .min(60)
+    .max(90 * 86400)
+    .default(7 * 86400)
+    .description('Lifetime of a developer console session (renewed on use).'),
+
   OPENSEARCH_URL: Joi.string()
     .custom((value: string, helpers) => {
       const uri = Joi.string().uri({ scheme: ['http', 'https'] });
@@ -196,6 +247,9 @@ export const CONFIG_SCHEMA = Joi.object({
   PIPELINE_SOURCES_FILE: Joi.string()
     .default('infra/sources/sources.json')
     .description('Source list (JSON) the scheduler discovers, relative to the repository root.'),
+  PIPELINE_DOMAIN_RATINGS_FILE: Joi.string()
+    .default('../shared/corpus/domain-quality-ratings/domain_pc1.csv')
+    .description('Published domain ratings (domain,pc1 CSV) read in place, relative to the repository root.'),
   PIPELINE_JOB_ATTEMPTS: Joi.number()
     .integer()
     .min(1)

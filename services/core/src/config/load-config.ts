@@ -35,8 +35,28 @@ export interface Config {
     readonly sentinels: readonly { readonly host: string; readonly port: number }[];
     readonly sentinelName: string;
   };
+  /** Request quotas per key (registered) or per client address (anonymous). */
+  readonly quotas: QuotaConfig;
+  /** Stored API keys: how they are hashed and how long a process trusts a verified one. */
+  readonly keys: { readonly hashSecret: string; readonly cacheTtlSeconds: number };
+  /** The developer console; cookies are `Secure` and `__Host-` when the public URL is https. */
+  readonly console: { readonly sessionTtlSeconds: number; readonly secureCookies: boolean };
   readonly health: { readonly timeoutMs: number };
   readonly pipeline: PipelineConfig;
+}
+
+/** Requests allowed per minute and per UTC day. */
+export interface QuotaLimits {
+  readonly perMinute: number;
+  readonly perDay: number;
+}
+
+/** The quota section: on/off, the two default policies and the trusted proxy hops. */
+export interface QuotaConfig {
+  readonly enabled: boolean;
+  readonly anonymous: QuotaLimits;
+  readonly registered: QuotaLimits;
+  readonly trustProxyHops: number;
 }
 
 /** The pipeline section: fetch safety and politeness, stage concurrencies, schedules. */
@@ -65,6 +85,8 @@ export interface PipelineConfig {
   readonly discoverIntervalSeconds: number;
   readonly detectIntervalSeconds: number;
   readonly sourcesFile: string;
+  /** Published domain ratings (CSV), relative to the repository root unless absolute. */
+  readonly domainRatingsFile: string;
   readonly jobAttempts: number;
   readonly jobLockMs: number;
   /** Worker processes of a CLI run: 2 runs the process and index stages in a forked process. */
@@ -96,6 +118,15 @@ interface RawEnv {
   API_REQUEST_TIMEOUT_MS: number;
   API_CACHE_TTL_MS: number;
   API_CACHE_MAX_MB: number;
+  API_QUOTAS_ENABLED: boolean;
+  API_QUOTA_ANONYMOUS_PER_MINUTE: number;
+  API_QUOTA_ANONYMOUS_PER_DAY: number;
+  API_QUOTA_REGISTERED_PER_MINUTE: number;
+  API_QUOTA_REGISTERED_PER_DAY: number;
+  API_TRUST_PROXY_HOPS: number;
+  API_KEY_HASH_SECRET: string;
+  API_KEY_CACHE_TTL_SECONDS: number;
+  CONSOLE_SESSION_TTL_SECONDS: number;
   OPENSEARCH_URL: string;
   OPENSEARCH_INDEX_PREFIX: string;
   OPENSEARCH_REQUEST_TIMEOUT_MS: number;
@@ -125,6 +156,7 @@ interface RawEnv {
   PIPELINE_DISCOVER_INTERVAL_SECONDS: number;
   PIPELINE_DETECT_INTERVAL_SECONDS: number;
   PIPELINE_SOURCES_FILE: string;
+  PIPELINE_DOMAIN_RATINGS_FILE: string;
   PIPELINE_JOB_ATTEMPTS: number;
   PIPELINE_JOB_LOCK_MS: number;
   PIPELINE_CLI_WORKER_PROCESSES: number;
@@ -171,6 +203,17 @@ export function loadConfig(env: Env = process.env): Config {
         .map((s) => ({ host: s.slice(0, s.lastIndexOf(':')), port: Number(s.slice(s.lastIndexOf(':') + 1)) })),
       sentinelName: v.REDIS_SENTINEL_NAME,
     },
+    quotas: {
+      enabled: v.API_QUOTAS_ENABLED,
+      anonymous: { perMinute: v.API_QUOTA_ANONYMOUS_PER_MINUTE, perDay: v.API_QUOTA_ANONYMOUS_PER_DAY },
+      registered: { perMinute: v.API_QUOTA_REGISTERED_PER_MINUTE, perDay: v.API_QUOTA_REGISTERED_PER_DAY },
+      trustProxyHops: v.API_TRUST_PROXY_HOPS,
+    },
+    keys: { hashSecret: v.API_KEY_HASH_SECRET, cacheTtlSeconds: v.API_KEY_CACHE_TTL_SECONDS },
+    console: {
+      sessionTtlSeconds: v.CONSOLE_SESSION_TTL_SECONDS,
+      secureCookies: v.API_PUBLIC_URL.startsWith('https:'),
+    },
     health: { timeoutMs: v.HEALTH_TIMEOUT_MS },
     pipeline: {
       allowHosts: v.PIPELINE_ALLOW_HOSTS.split(',')
@@ -194,6 +237,7 @@ export function loadConfig(env: Env = process.env): Config {
       discoverIntervalSeconds: v.PIPELINE_DISCOVER_INTERVAL_SECONDS,
       detectIntervalSeconds: v.PIPELINE_DETECT_INTERVAL_SECONDS,
       sourcesFile: v.PIPELINE_SOURCES_FILE,
+      domainRatingsFile: v.PIPELINE_DOMAIN_RATINGS_FILE,
       jobAttempts: v.PIPELINE_JOB_ATTEMPTS,
       jobLockMs: v.PIPELINE_JOB_LOCK_MS,
       cliWorkerProcesses: v.PIPELINE_CLI_WORKER_PROCESSES,

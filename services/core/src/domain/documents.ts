@@ -105,6 +105,8 @@ export interface TrendDoc {
   language: string | null;
   /** Articles of this trend whose body was retained. */
   retained_count: number;
+  /** Ids of trends merged into this one: they keep resolving to it (absent when none). */
+  aliases?: string[];
 }
 
 /** Quality signals and score of one registrable domain. */
@@ -118,6 +120,27 @@ export interface DomainDoc {
   originality: number;
   https_share: number;
   extraction_success: number;
+  /** 1 + 9 x the weighted signals above. */
+  observed_score: number;
+  /** True when a published rating exists for the domain. */
+  rated: boolean;
+  /** The published rating (`value` = pc1, 0-1) and its citation, null when unrated. */
+  rating: { source: string; value: number } | null;
+  /** The estimator's score (1.0-10.0) from text, co-coverage and volume; null without an estimator. */
+  estimate: number | null;
+  /** The estimate's parts in rating units (they add up to `rating` before clamping to 0-1). */
+  estimate_parts: {
+    rating: number;
+    co_coverage: number;
+    intercept: number;
+    text: number;
+    coverage: number;
+    log_articles: number;
+  } | null;
+  /** The score the observed signals move: the rating's, else the estimate's, else the observed. */
+  prior: number;
+  /** Weights of prior and observed score in quality_score (they add up to 1), and of each signal. */
+  weights: { prior: number; observed: number; signals: Record<string, number> };
   quality_score: number;
   updated_at: string;
 }

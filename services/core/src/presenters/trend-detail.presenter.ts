@@ -4,8 +4,8 @@ import type { TrendDetailResponse } from '../responses/trend-detail.schema';
 import { presentCitation, presentTrendSummary } from './trend.presenter';
 import { isoRequired } from './timestamp';
 
-/** Builds the public detail of a stored trend. */
-export function presentTrendDetail(doc: TrendDoc): TrendDetailResponse {
+/** Builds the public detail of a stored trend (`mergedInto`: it answers for an id merged into it). */
+export function presentTrendDetail(doc: TrendDoc, mergedInto: string | null = null): TrendDetailResponse {
   const vm = doc.velocity_metrics;
   return {
     ...presentTrendSummary(doc),
@@ -20,6 +20,8 @@ export function presentTrendDetail(doc: TrendDoc): TrendDetailResponse {
     // Written by the scorer as plain JSON (numbers per part of each score); served as stored.
     score_breakdown: doc.score_breakdown ?? {},
     updated_at: isoRequired(doc.updated_at),
+    merged_into: mergedInto,
+    aliases: [...(doc.aliases ?? [])],
     schema_version: SCHEMA_VERSION,
   };
 }

@@ -9,3 +9,4 @@ export * from './trend-content.query';
 export * from './source-trends.query';
 export * from './benefits.query';
 export * from './stats.query';
+export * from './source.query';

@@ -5,7 +5,7 @@ import type { TrendContentResponse } from '../responses/content.schema';
 import { SCHEMA_VERSION } from '../version';
 import type { QueryDeps } from './query-deps';
 import { runSearch, totalOf } from './run-search';
-import { fetchTrendDoc } from './trend-detail.query';
+import { resolveTrendDoc } from './trend-detail.query';
 
 /** The OpenSearch request of getTrendContent (exported so the benchmark sends the same one). */
 export function trendContentRequest(trendId: string, topic: string, limit: number): Record<string, unknown> {
@@ -34,21 +34,23 @@ export async function getTrendContent(
   deps: QueryDeps,
   input: { trend_id: string; limit: number },
 ): Promise<TrendContentResponse> {
-  const trend = await fetchTrendDoc<{ topic?: string }>(deps, input.trend_id, ['topic']);
-  if (!trend) throw new NotFoundError('Trend not found');
+  const found = await resolveTrendDoc<{ topic?: string }>(deps, input.trend_id, ['topic']);
+  if (!found) throw new NotFoundError('Trend not found');
+  // A merged id answers with the survivor's documents (its articles moved there).
   const res = await runSearch<ArticleDoc>(
     deps,
     deps.names.articles,
-    trendContentRequest(input.trend_id, trend.topic ?? '', input.limit),
+    trendContentRequest(found.id, found.doc.topic ?? '', input.limit),
   );
   const documents = res.hits.hits.flatMap((h) => (h._source && h._source.body ? [presentDocument(h._source)] : []));
   const total = totalOf(res);
   return {
-    trend_id: input.trend_id,
+    trend_id: found.id,
     documents,
     content_retained: total > 0,
     total,
     limit: input.limit,
+    merged_into: found.mergedInto,
     schema_version: SCHEMA_VERSION,
   };
 }

@@ -19,9 +19,44 @@ export async function fetchTrendDoc<T = TrendDoc>(deps: QueryDeps, id: string, i
   }
 }
 
+/** A stored trend found by its id or by an id merged into it (`mergedInto` is then its id). */
+export interface ResolvedTrend<T> {
+  doc: T;
+  id: string;
+  mergedInto: string | null;
+}
+
+/**
+ * Reads a trend by id; an id that detection merged into another trend resolves to the survivor,
+ * which lists it in `aliases` (API.md: a trend id once served keeps resolving). Null when neither.
+ */
+export async function resolveTrendDoc<T = TrendDoc>(
+  deps: QueryDeps,
+  id: string,
+  includes?: string[],
+): Promise<ResolvedTrend<T> | null> {
+  const direct = await fetchTrendDoc<T>(deps, id, includes);
+  if (direct) return { doc: direct, id, mergedInto: null };
+  try {
+    const res = await deps.opensearch.search({
+      index: deps.names.trends,
+      body: {
+        query: { term: { aliases: id } },
+        size: 1,
+        sort: [{ id: 'asc' }],
+        ...(includes ? { _source: { includes } } : {}),
+      },
+    });
+    const hit = (res.body.hits.hits as unknown as { _id: string; _source?: T }[])[0];
+    return hit?._source ? { doc: hit._source, id: hit._id, mergedInto: hit._id } : null;
+  } catch (err) {
+    throw toSearchError(err);
+  }
+}
+
 /** One trend with its citations, timeline, velocity numbers and score parts (GET /v1/trends/{id}). */
 export async function getTrend(deps: QueryDeps, input: { trend_id: string }): Promise<TrendDetailResponse> {
-  const doc = await fetchTrendDoc(deps, input.trend_id);
-  if (!doc) throw new NotFoundError('Trend not found');
-  return presentTrendDetail({ ...doc, id: doc.id || input.trend_id });
+  const found = await resolveTrendDoc(deps, input.trend_id);
+  if (!found) throw new NotFoundError('Trend not found');
+  return presentTrendDetail({ ...found.doc, id: found.doc.id || found.id }, found.mergedInto);
 }

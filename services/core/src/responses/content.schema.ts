@@ -23,6 +23,9 @@ export const TREND_CONTENT_SCHEMA = Type.Object({
   content_retained: Type.Boolean({ description: 'Whether any body of this trend was retained.' }),
   total: count('Retained documents of the trend.'),
   limit: Type.Integer({ minimum: 1, description: 'Most documents returned.' }),
+  merged_into: nullable(
+    trendId('Set when the requested id was merged into another trend: that trend (trend_id); null otherwise.'),
+  ),
   schema_version: schemaVersion(),
 });
 

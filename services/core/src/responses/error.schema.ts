@@ -10,7 +10,7 @@ export const VALIDATION_ISSUE_SCHEMA = Type.Object(
     ),
     loc: Type.Unsafe<[string, string]>({
       type: 'array',
-      prefixItems: [{ type: 'string', enum: ['query', 'path'] }, { type: 'string' }],
+      items: { type: 'string' },
       minItems: 2,
       maxItems: 2,
       description: 'Where the parameter is ("query" or "path") and its name.',

@@ -6,3 +6,4 @@ export * from './platform.schema';
 export * from './health.schema';
 export * from './error.schema';
 export * from './response-schemas';
+export * from './source.schema';

@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import { RETAINED_DOCUMENT_SCHEMA, TREND_CONTENT_SCHEMA } from './content.schema';
 import { ERROR_SCHEMA, VALIDATION_ERROR_SCHEMA, VALIDATION_ISSUE_SCHEMA } from './error.schema';
 import { HEALTH_SCHEMA } from './health.schema';
+import { SOURCE_SCHEMA } from './source.schema';
 import { BENEFITS_SCHEMA, CATEGORIES_SCHEMA, STATS_SCHEMA } from './platform.schema';
 import { CITATION_SCHEMA, TREND_DETAIL_SCHEMA } from './trend-detail.schema';
 import {
@@ -25,6 +26,7 @@ export const RESPONSE_SCHEMAS = {
   SearchResult: SEARCH_RESULT_SCHEMA,
   SearchResults: SEARCH_RESULTS_SCHEMA,
   Categories: CATEGORIES_SCHEMA,
+  Source: SOURCE_SCHEMA,
   SourceTrends: SOURCE_TRENDS_SCHEMA,
   RetainedDocument: RETAINED_DOCUMENT_SCHEMA,
   TrendContent: TREND_CONTENT_SCHEMA,

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { FETCH_METHODS } from '../domain/taxonomy';
-import { count, looseObject, nullable, oneOf, schemaVersion, text, timestamp } from './schema-parts';
+import { count, looseObject, nullable, oneOf, schemaVersion, text, timestamp, trendId } from './schema-parts';
 import { TREND_SUMMARY_PROPERTIES } from './trend-summary.schema';
 
 /** Where an article comes from: the members a citation and a retained document share. */
@@ -46,6 +46,12 @@ export const TREND_DETAIL_SCHEMA = Type.Object(
     ),
     score_breakdown: looseObject('The parts of business_impact_score and domain_quality_score.'),
     updated_at: timestamp('When the pipeline last recomputed this trend.'),
+    merged_into: nullable(
+      trendId('Set when the requested id was merged into this trend: the id of this trend; null otherwise.'),
+    ),
+    aliases: Type.Array(trendId('An id merged into this trend.'), {
+      description: 'Ids of trends merged into this one; each keeps resolving to this trend.',
+    }),
     schema_version: schemaVersion(),
   },
   { description: 'One trend with its sources, hourly timeline, velocity numbers and score parts.' },

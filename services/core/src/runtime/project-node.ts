@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { foregroundChild } from 'foreground-child';
 
 /** Oldest Node major the project runs on: its HTTP client (undici) fails to load on the Node 20 the machines ship. */
 export const MIN_NODE_MAJOR = 22;
@@ -24,15 +23,12 @@ function findProjectNode(): string | undefined {
   return node !== undefined && existsSync(node) ? node : undefined;
 }
 
-/** How this process re-runs under the project's Node: forwarding signals (long-running commands), or blocking until it ends (tools that must not load anything more meanwhile). */
-export type RerunMode = 'forward-signals' | 'block';
-
 /**
  * Re-runs this process's entry point (same arguments, same Node options) under the project's Node
  * when the running one is too old, and answers whether it did; without a usable Node it prints one
  * line saying what to run and exits.
  */
-export function rerunUnderProjectNode(command: string, mode: RerunMode): boolean {
+export function rerunUnderProjectNode(command: string): boolean {
   if (isProjectNodeVersion()) return false;
   const node = findProjectNode();
   if (node === undefined) {
@@ -41,12 +37,7 @@ export function rerunUnderProjectNode(command: string, mode: RerunMode): boolean
     );
     process.exit(1);
   }
-  const args = [...process.execArgv, ...process.argv.slice(1)];
-  if (mode === 'forward-signals') {
-    // Exits with the child's code (or signal) once it ends.
-    foregroundChild(node, args);
-    return true;
-  }
-  const ran = spawnSync(node, args, { stdio: 'inherit' });
+  // Blocks until it ends, so the tool loads nothing more meanwhile.
+  const ran = spawnSync(node, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
   process.exit(ran.status ?? 1);
 }

@@ -1,9 +1,34 @@
-import { getSourceTrends, SOURCE_PARAMS, SOURCE_PATH_PARAMS, SOURCE_TRENDS_SCHEMA } from '@trendscope/core';
+import {
+  getSource,
+  getSourceTrends,
+  NO_PARAMS,
+  SOURCE_PARAMS,
+  SOURCE_PATH_PARAMS,
+  SOURCE_SCHEMA,
+  SOURCE_TRENDS_SCHEMA,
+} from '@trendscope/core';
+import { renderSource } from '../render/source.renderer';
 import { renderSourceTrends } from '../render/trends.renderer';
 import { defineTool, type ToolDefinition } from './tool.types';
 
-/** get_source_trends (GET /v1/sources/{domain}/trending). */
+/** get_source (GET /v1/sources/{domain}) and get_source_trends (GET /v1/sources/{domain}/trending). */
 export const sourceTools: ToolDefinition[] = [
+  defineTool({
+    name: 'get_source',
+    title: "A source's quality score and its parts",
+    description:
+      'Tells how trustworthy one publisher domain is: quality_score (1.0-10.0, the same number trends average ' +
+      'into domain_quality_score) and quality_breakdown, which shows how it was made: the published expert ' +
+      'rating when one exists (rated true, rating {source, value 0-1}; Lin et al. 2023), else an estimate ' +
+      'learned from rated outlets, moved a little by what the pipeline observed (author and date shares, ' +
+      'originality, extraction, HTTPS) with the weights used; plus its article and trend counts and first/last ' +
+      'seen. The domain is a hostname such as "reuters.com" (case, a leading "www." and IDNs are normalised). ' +
+      'A domain never scored is an error (Source not found). Next: get_source_trends for its trends.',
+    params: { path: SOURCE_PATH_PARAMS, query: NO_PARAMS },
+    output: SOURCE_SCHEMA,
+    run: (deps, args) => getSource(deps, args),
+    render: (body) => renderSource(body),
+  }),
   defineTool({
     name: 'get_source_trends',
     title: 'Trends reported by a source',

@@ -1,6 +1,7 @@
 import type { Category } from '@trendscope/core';
 import type { TrainingSample } from '../../src/classify/train-model';
 import { normalizeText } from '../../src/text/normalize-text';
+import { loadAgNews } from '../corpus/ag-news.corpus';
 import { loadBbc } from '../corpus/bbc.corpus';
 import { loadGiveme } from '../corpus/giveme.corpus';
 import { loadUci, type UciRow } from '../corpus/uci.corpus';
@@ -15,6 +16,7 @@ export const LABEL_MAPPING = {
     tech: 'technology',
   },
   uci: { b: 'business', t: 'technology', e: 'entertainment', m: 'health' },
+  ag: { 1: 'world', 2: 'sports', 3: 'business', 4: 'technology' },
   giveme: {
     world: 'world',
     technology: 'technology',
@@ -44,6 +46,8 @@ export interface TrainingSampleOptions {
   uciSportsStoryShare?: number;
   /** Also one "title. description" sample per Giveme5W1H article (the shape of a feed item). */
   givemeDescriptions?: boolean;
+  /** Leave AG News out (the model of the earlier rule, kept for comparison). */
+  withoutAgNews?: boolean;
 }
 
 /** Words per training chunk: close to a headline plus lead paragraph, the texts we classify. */
@@ -71,6 +75,12 @@ export function buildTrainingSamples(opts: TrainingSampleOptions = {}): Training
   for (const a of loadBbc()) {
     const category = LABEL_MAPPING.bbc[a.category as keyof typeof LABEL_MAPPING.bbc];
     for (const text of chunks(a.title, a.body)) samples.push({ text, category, source: 'bbc', group: `bbc:${a.file}` });
+  }
+  if (!opts.withoutAgNews) {
+    loadAgNews().forEach((row, i) => {
+      const text = `${row.title}. ${row.description}`;
+      samples.push({ text, category: LABEL_MAPPING.ag[row.label], source: 'ag', group: `ag:${i}` });
+    });
   }
   for (const a of loadGiveme()) {
     const category = LABEL_MAPPING.giveme[a.category as keyof typeof LABEL_MAPPING.giveme];

@@ -29,6 +29,8 @@ export interface TrainOptions {
   sourceBalance: number;
   /** Gazetteer features (countries, capitals, nationalities) next to the words. */
   geo: boolean;
+  /** Relative weight of a source corpus in the balanced share of the draws (absent: 1). */
+  sourceWeights?: Readonly<Record<string, number>>;
 }
 
 /** Defaults of TrainOptions. */
@@ -75,7 +77,11 @@ export function trainCategoryModel(
       list.push(i);
       groups.set(samples[i]!.source, list);
     }
-    return [...groups.values()];
+    const pools = [...groups.values()];
+    const weights = pools.map((p) => opts.sourceWeights?.[samples[p[0]!]!.source] ?? 1);
+    const total = weights.reduce((a, b) => a + b, 0);
+    let acc = 0;
+    return { pools, cumulative: weights.map((wt) => (acc += wt / total)) };
   });
 
   const w = new Float64Array(vocab.length * k);
@@ -87,12 +93,10 @@ export function trainCategoryModel(
   for (let epoch = 0; epoch < opts.epochs; epoch++) {
     const order: number[] = [];
     byClass.forEach((members, c) => {
-      const sources = bySource[c]!;
+      const { pools, cumulative } = bySource[c]!;
       for (let j = 0; j < opts.perClassPerEpoch; j++) {
         const pool =
-          opts.sourceBalance > 0 && rand() < opts.sourceBalance
-            ? sources[Math.floor(rand() * sources.length)]!
-            : members;
+          opts.sourceBalance > 0 && rand() < opts.sourceBalance ? pickPool(pools, cumulative, rand()) : members;
         order.push(pool[Math.floor(rand() * pool.length)]!);
       }
     });
@@ -154,6 +158,12 @@ export function trainCategoryModel(
       features_kept: kept.length,
     },
   };
+}
+
+/** The pool whose cumulative share first reaches `r` (0 <= r < 1). */
+function pickPool(pools: readonly number[][], cumulative: readonly number[], r: number): number[] {
+  const at = cumulative.findIndex((c) => r < c);
+  return pools[at < 0 ? pools.length - 1 : at]!;
 }
 
 function softmaxInPlace(x: Float64Array): void {

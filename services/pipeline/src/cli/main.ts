@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { ConfigError, SERVICE_VERSION } from '@trendscope/core';
 import { cliContext, CliError } from './cli-context';
 import { printSummary, runIngestCommand } from './commands/ingest.command';
@@ -8,6 +8,7 @@ import { runDetectCommand } from './commands/detect.command';
 import { startFeedServer } from '../feed-server/feed-server';
 import { runClassifyCommand } from './commands/classify.command';
 import { runExtractCommand } from './commands/extract.command';
+import { addKeysCommand } from './commands/keys.command';
 import { runListSnapshotsCommand, runRestoreCommand, runSnapshotCommand } from './commands/snapshot.command';
 
 const program = new Command();
@@ -119,11 +120,18 @@ program
     await server.close();
   });
 
+addKeysCommand(program);
+
 /** Runs the CLI; errors become one clear line on stderr and a non-zero exit code. */
 export async function runCli(argv: string[]): Promise<void> {
   try {
     await program.parseAsync(argv);
   } catch (err) {
+    if (err instanceof CommanderError) {
+      // Commander printed the message already; help and version are not failures.
+      process.exitCode = err.exitCode === 0 ? 0 : 2;
+      return;
+    }
     if (err instanceof CliError || err instanceof ConfigError) {
       process.stderr.write(`trendscope: ${err.message}\n`);
       process.exitCode = 2;

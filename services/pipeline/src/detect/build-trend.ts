@@ -2,8 +2,9 @@ import { MAX_CITATIONS, type ArticleDoc, type CitationDoc, type TimelineBucket, 
 import type { Classifier } from '../classify/classifier';
 import { normalizeText } from '../text/normalize-text';
 import { businessImpact } from './impact';
-import { keyPhrases, topicLabel } from './key-phrases';
+import { keyPhrases } from './key-phrases';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
+import { chooseTopic } from './topic';
 import {
   DEFAULT_VELOCITY_OPTIONS,
   independentReportTimes,
@@ -76,7 +77,8 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
   );
   const firstTitle = sorted.map((m) => normalizeText(m.title)).find((t) => t !== '') ?? origin.domain;
   const centralTitle = normalizeText(centralMember.title) || firstTitle;
-  const topic = sorted.length === 1 ? clip(firstTitle, 200) : topicLabel(phrases, clip(centralTitle, 200));
+  const headlines = [centralTitle, ...sorted.map((m) => normalizeText(m.title))].filter((t) => t !== '');
+  const topic = clip(chooseTopic(sorted.length === 1 ? [] : phrases, headlines) || firstTitle, 200);
   // The central article may have no text at all (feed items without a description).
   const summary = [centralMember, ...sorted].map(summarise).find((s) => s !== '') ?? clip(topic, 320);
   const categoryText = [...sorted.slice(0, 20).map((m) => m.title), summary].join('. ');

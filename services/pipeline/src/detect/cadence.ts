@@ -32,7 +32,7 @@ const DAY = 24 * HOUR;
  * A time exactly at midnight UTC is taken as a date without time of day (many sources publish
  * only the date): it says nothing about how close two reports were.
  */
-function dateOnly(time: number): boolean {
+export function dateOnly(time: number): boolean {
   return time % DAY === 0;
 }
 
@@ -60,7 +60,7 @@ export function isClosed(t: TrendTimes, time: number, o: CadenceOptions): boolea
 /**
  * Least similarity an article at `time` needs to join the trend: the threshold, lowered by
  * burstDiscount for an article right after the trend's last report, the discount fading with the
- * log of the gap (with the defaults it is gone after about four and a half minutes).
+ * log of the gap (with the defaults it is gone after about 17 minutes).
  */
 export function requiredSimilarity(t: TrendTimes, time: number, o: CadenceOptions): number {
   if (dateOnly(time) || dateOnly(t.last_seen)) return o.threshold;

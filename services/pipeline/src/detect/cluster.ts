@@ -1,4 +1,5 @@
 import { isClosed, requiredSimilarity, type CadenceOptions } from './cadence';
+import { mergeFragments, type MergeOptions } from './merge-fragments';
 import { articleVector, dot, topTerms, type TermVector } from './term-vector';
 import { trendIdFor } from './trend-id';
 
@@ -25,7 +26,7 @@ export interface ActiveTrend {
 }
 
 /** Options of clusterArticles (time rules in CadenceOptions); defaults in DEFAULT_CLUSTER_OPTIONS. */
-export interface ClusterOptions extends CadenceOptions {
+export interface ClusterOptions extends CadenceOptions, MergeOptions {
   /** The clock: articles after it are ignored (not yet "seen"). */
   now: Date;
   /** Share of the similarity given to named-entity overlap (the rest to weighted terms). */
@@ -36,22 +37,25 @@ export interface ClusterOptions extends CadenceOptions {
 }
 
 /**
- * Defaults, tuned on the Giveme5W1H training split and the first 10,000 April rows of UCI (see
- * README, "Trend quality"). An article joins the open trend whose similarity most exceeds what the
- * trend requires at that moment: 0.2, or as little as 0.1 seconds after the trend's last report
- * (back to 0.2 within about 4.5 minutes). A trend stays open 60 days after its last article, or
- * 1000 times its mean gap between articles when that is shorter (at least 30 minutes).
+ * Defaults, tuned on the Giveme5W1H training split and UCI April rows 1-20,000 (docs/quality.md).
+ * An article joins the open trend whose similarity most exceeds what the trend requires at that
+ * moment: 0.2, or as little as 0.06 seconds after the trend's last report (back to 0.2 within
+ * about 17 minutes). A trend stays open 60 days after its last article, or 1000 times its mean gap
+ * between articles when that is shorter (at least 30 minutes). After the pass, trends founded
+ * within 60 s of each other whose centroids agree (cosine >= 0.15) become one (merge-fragments.ts).
  */
 export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, 'now' | 'idf'> = {
   windowHours: 24 * 60,
   threshold: 0.2,
   burstFactor: 1000,
   minOpenHours: 0.5,
-  burstDiscount: 0.1,
+  burstDiscount: 0.14,
   thresholdRise: 0.03,
   riseScaleSeconds: 10,
   entityWeight: 0.1,
   candidates: 8,
+  mergeThreshold: 0.15,
+  mergeWindowSeconds: 60,
 };
 
 /** What one clustering pass did. */
@@ -60,8 +64,10 @@ export interface ClusterResult {
   assignments: Map<string, string>;
   /** Trends that received articles (new ones included), with their updated state. */
   touched: ActiveTrend[];
-  /** Ids of trends founded in this pass. */
+  /** Ids of trends founded in this pass (and not merged into another). */
   created: string[];
+  /** Trends given in `existing` that were merged into another: absorbed id -> surviving id. */
+  merged: Map<string, string>;
 }
 
 /** Terms kept in a centroid and terms under which a trend is indexed for retrieval. */
@@ -207,13 +213,32 @@ export function clusterArticles(
     return (1 - o.entityWeight) * termSim + o.entityWeight * Math.min(1, entSim);
   }
 
+  // Fragments of one story founded seconds apart become one trend (merge-fragments.ts).
+  const merged = new Map<string, string>();
+  const existingIds = new Set(existing.map((t) => t.id));
+  const folded = mergeFragments(
+    [...states.values()].map((s) => ({ id: s.trend.id, first_seen: s.trend.first_seen, centroid: s.centroid })),
+    o,
+  );
+  for (const [absorbedId, survivorId] of folded) {
+    fold(states.get(survivorId)!, states.get(absorbedId)!);
+    states.delete(absorbedId);
+    touched.delete(absorbedId);
+    touched.add(survivorId);
+    if (existingIds.has(absorbedId)) merged.set(absorbedId, survivorId);
+  }
+  for (const [articleId, trendId] of assignments) {
+    const survivor = folded.get(trendId);
+    if (survivor) assignments.set(articleId, survivor);
+  }
+
   const touchedTrends = [...touched].map((id) => {
     const s = states.get(id)!;
     s.trend.terms = Object.fromEntries([...s.centroid.entries()].map(([t, w]) => [t, Math.round(w * 1e4) / 1e4]));
     s.trend.entities = Object.fromEntries(s.entities);
     return s.trend;
   });
-  return { assignments, touched: touchedTrends, created };
+  return { assignments, touched: touchedTrends, created: created.filter((id) => states.has(id)), merged };
 }
 
 /** Ids of the `k` best partial scores (ties by id), without sorting every candidate. */
@@ -244,6 +269,17 @@ function absorb(s: State, vec: TermVector, ents: Set<string>, time: number): voi
   s.trend.article_count++;
   s.trend.first_seen = Math.min(s.trend.first_seen, time);
   s.trend.last_seen = Math.max(s.trend.last_seen, time);
+}
+
+/** Adds a merged fragment's sums (centroid, entities, count, time span) to its survivor. */
+function fold(into: State, from: State): void {
+  for (const [t, w] of from.centroid) into.centroid.set(t, (into.centroid.get(t) ?? 0) + w);
+  if (into.centroid.size > CENTROID_TERMS * 1.25) into.centroid = topTerms(into.centroid, CENTROID_TERMS);
+  into.norm = norm(into.centroid);
+  for (const [e, n] of from.entities) into.entities.set(e, (into.entities.get(e) ?? 0) + n);
+  into.trend.article_count += from.trend.article_count;
+  into.trend.first_seen = Math.min(into.trend.first_seen, from.trend.first_seen);
+  into.trend.last_seen = Math.max(into.trend.last_seen, from.trend.last_seen);
 }
 
 function norm(vec: TermVector): number {

@@ -38,8 +38,8 @@ export async function loadActiveTrends(
   client: OpenSearchClient,
   names: IndexNames,
   since: string,
-): Promise<Pick<TrendDoc, 'id' | 'first_seen' | 'last_seen'>[]> {
-  const hits = await searchAll<Pick<TrendDoc, 'id' | 'first_seen' | 'last_seen'>>(
+): Promise<Pick<TrendDoc, 'id' | 'first_seen' | 'last_seen' | 'aliases'>[]> {
+  const hits = await searchAll<Pick<TrendDoc, 'id' | 'first_seen' | 'last_seen' | 'aliases'>>(
     client,
     names.trends,
     { range: { last_seen: { gte: since } } },
@@ -137,6 +137,12 @@ export class BulkWriteError extends Error {
 /** Records one detection run (id derived from its clock, so a replay overwrites it). */
 export async function writeRun(client: OpenSearchClient, names: IndexNames, run: RunDoc): Promise<void> {
   await client.index({ index: names.runs, id: run.id, body: run, refresh: true });
+}
+
+/** Removes trends merged into others (their ids live on in the survivors' `aliases`). */
+export async function deleteTrends(client: OpenSearchClient, names: IndexNames, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await client.deleteByQuery({ index: names.trends, body: { query: { ids: { values: [...ids] } } }, refresh: true });
 }
 
 /** Makes the written trends, articles and domains visible to readers at once. */

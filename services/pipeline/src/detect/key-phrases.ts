@@ -20,7 +20,8 @@ export function keyPhrases(titles: readonly string[], idf: (term: string) => num
   const df = new Map<string, number>();
   const spellings = new Map<string, Map<string, number>>();
   for (const title of titles) {
-    const tokens = words(title);
+    // A quote closing a title ("... Nigerian prince'") is not part of its last word.
+    const tokens = words(title).map((w) => w.replace(/['’]+$/, ''));
     const seen = new Set<string>();
     for (let n = 1; n <= MAX_N; n++) {
       for (let i = 0; i + n <= tokens.length; i++) {
@@ -71,19 +72,4 @@ export function keyPhrases(titles: readonly string[], idf: (term: string) => num
     if (out.length >= limit) break;
   }
   return out;
-}
-
-/**
- * A readable topic label: the best key phrase when it has several words ("Panama Papers", "Costa
- * Rica plane"); otherwise the fallback (the most central headline), since a lone word or a list of
- * words ("Drug, Company") names no story.
- */
-export function topicLabel(phrases: readonly KeyPhrase[], fallback: string): string {
-  const [first] = phrases;
-  if (!first || !first.key.includes(' ')) return fallback.slice(0, 200);
-  return capitalise(first.display).slice(0, 200);
-}
-
-function capitalise(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }

@@ -9,13 +9,17 @@ import {
   type TrendDoc,
 } from '@trendscope/core';
 import { loadClassifier } from '../classify/classifier';
+import { coCoverage } from '../score/domain-evidence';
+import { estimateRating, loadDomainEstimator } from '../score/domain-estimate';
 import { computeDomainQuality } from '../score/domain-quality';
+import { DEFAULT_RATINGS_FILE, loadDomainRatings, ratingOf, type DomainRatings } from '../score/domain-ratings';
 import { isSimhash, NearDuplicateIndex } from '../score/simhash';
 import { articleTime, toActiveTrend, toDetectArticle, toTrendMember, type StoredArticle } from './active-trend';
 import { buildTrend } from './build-trend';
 import { clusterArticles, DEFAULT_CLUSTER_OPTIONS } from './cluster';
 import {
   bulkWrite,
+  deleteTrends,
   loadActiveTrends,
   loadTrendMembers,
   loadUnassignedArticles,
@@ -41,6 +45,8 @@ export interface DetectSummary {
   articles_assigned: number;
   trends_created: number;
   trends_written: number;
+  /** Stored trends merged into another in this run (their ids now resolve to the survivor). */
+  trends_merged: number;
   domains_written: number;
 }
 
@@ -54,7 +60,7 @@ export interface DetectSummary {
  */
 export async function runDetect(
   deps: DetectDeps,
-  opts: { now: Date; windowHours?: number; modelPath?: string },
+  opts: { now: Date; windowHours?: number; modelPath?: string; ratingsFile?: string },
 ): Promise<DetectSummary> {
   const { opensearch: client, names, logger } = deps;
   const now = opts.now;
@@ -80,6 +86,17 @@ export async function runDetect(
     const existing = [...byTrend.entries()].map(([id, list]) => toActiveTrend(id, list, idf));
     const result = clusterArticles(unassigned.map(toDetectArticle), existing, { now, idf, windowHours });
 
+    // A stored trend merged into another: its articles and ids move to the survivor, whose
+    // `aliases` keep every absorbed id resolving (API.md); the absorbed document is deleted.
+    const aliases = new Map(active.map((t) => [t.id, t.aliases ?? []]));
+    const moved: [string, string][] = [];
+    for (const [absorbed, survivor] of result.merged) {
+      const list = byTrend.get(absorbed) ?? [];
+      byTrend.delete(absorbed);
+      byTrend.set(survivor, [...(byTrend.get(survivor) ?? []), ...list.map((a) => ({ ...a, trend_id: survivor }))]);
+      for (const a of list) moved.push([a.id, survivor]);
+      aliases.set(survivor, [...(aliases.get(survivor) ?? []), absorbed, ...(aliases.get(absorbed) ?? [])]);
+    }
     const byId = new Map(unassigned.map((a) => [a.id, a]));
     for (const [articleId, trendId] of result.assignments) {
       const a = byId.get(articleId)!;
@@ -90,7 +107,8 @@ export async function runDetect(
     const all = [...byTrend.values()].flat();
     // Articles left without a trend (nothing to compare) still tell how good their domain is.
     const left = unassigned.filter((a) => !result.assignments.has(a.id));
-    const domains = domainDocs([...all, ...left], now);
+    const ratings = loadDomainRatings(opts.ratingsFile ?? DEFAULT_RATINGS_FILE);
+    const domains = domainDocs([...all, ...left], now, ratings, [...byTrend.values()]);
     const quality = new Map(domains.map((d) => [d.domain, d.quality_score]));
     // A trend without a report in the last two velocity windows is `declining` for good and its
     // scores cannot move: only touched trends and those still inside 2W are rebuilt.
@@ -100,7 +118,11 @@ export async function runDetect(
     const trends: TrendDoc[] = [...byTrend.entries()]
       .filter(([id]) => touched.has(id) || (lastSeen.get(id) ?? 0) >= settledBefore)
       .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-      .map(([id, list]) => buildTrend(id, list.map(toTrendMember), { now, classifier, idf, domainQuality: quality }));
+      .map(([id, list]) => {
+        const doc = buildTrend(id, list.map(toTrendMember), { now, classifier, idf, domainQuality: quality });
+        const absorbed = [...new Set(aliases.get(id) ?? [])].sort();
+        return absorbed.length > 0 ? { ...doc, aliases: absorbed } : doc;
+      });
 
     // Trends first: an article pointing at a trend that was never written would be invisible.
     await bulkWrite(
@@ -112,9 +134,10 @@ export async function runDetect(
     await bulkWrite(
       client,
       names.articles,
-      [...result.assignments].map(([id, trendId]) => ({ id, doc: { trend_id: trendId } })),
+      [...result.assignments, ...moved].map(([id, trendId]) => ({ id, doc: { trend_id: trendId } })),
       'update',
     );
+    await deleteTrends(client, names, [...result.merged.keys()]);
     await bulkWrite(
       client,
       names.domains,
@@ -128,6 +151,7 @@ export async function runDetect(
       articles_assigned: result.assignments.size,
       trends_created: result.created.length,
       trends_written: trends.length,
+      trends_merged: result.merged.size,
       domains_written: domains.length,
     };
     await writeRun(client, names, runDoc(runId, now, 'succeeded', summary));
@@ -141,17 +165,37 @@ export async function runDetect(
   }
 }
 
-/** Quality documents of every domain seen in the window; originality checks copies across domains. */
-function domainDocs(articles: readonly StoredArticle[], now: Date): DomainDoc[] {
+/**
+ * Quality documents of every domain seen in the window: originality checks copies across domains,
+ * the published rating is the prior, else the estimate (co-coverage read over the window's trends).
+ */
+function domainDocs(
+  articles: readonly StoredArticle[],
+  now: Date,
+  ratings: DomainRatings,
+  trends: readonly (readonly StoredArticle[])[],
+): DomainDoc[] {
   const index = new NearDuplicateIndex<StoredArticle>();
   for (const a of articles) if (isSimhash(a.simhash)) index.add(a.simhash, a);
+  const estimator = loadDomainEstimator();
+  const coverage = coCoverage(
+    trends.map((list) => list.map((a) => a.domain)),
+    (d) => ratingOf(ratings, d),
+  );
   return [...groupBy(articles, (a) => a.domain).entries()]
     .sort((a, b) => (a[0] < b[0] ? -1 : 1))
     .map(([domain, list]) => {
       const others = list.flatMap((a) =>
         isSimhash(a.simhash) ? index.near(a.simhash).filter((o) => o.domain !== domain) : [],
       );
-      return computeDomainQuality(list, { now, others });
+      const rating = ratingOf(ratings, domain);
+      const estimate = estimateRating(estimator, {
+        titles: list.map((a) => a.title),
+        urls: list.map((a) => a.url),
+        articles: list.length,
+        coverage: coverage.get(domain) ?? { stories: 0, rating_sum: 0 },
+      });
+      return computeDomainQuality(list, { now, others, rating, estimate });
     });
 }
 

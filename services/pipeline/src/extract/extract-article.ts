@@ -1,9 +1,12 @@
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
 import { parseLooseDate } from '../sources/parse-date';
 import { sanitiseField } from '../sanitise/sanitise-text';
-import { cleanArticleElement, type CleanableElement } from './clean-content';
+import { metaDocument } from './meta-document';
+import { nodeText, parsePage, type ParsedPage } from './page-tree';
+import { pickTitle } from './pick-title';
+import { readByline } from './read-byline';
 import { readMetadata } from './read-metadata';
+import { renderContent } from './render-content';
+import { measurePage, selectContent } from './select-content';
 
 /** What extraction yields for one page; fields are plain text except body_html. */
 export interface ExtractedArticle {
@@ -16,16 +19,30 @@ export interface ExtractedArticle {
   /** Main content as HTML (not yet sanitised; cleanBody() turns it into stored text). */
   body_html: string | null;
   language_hint: string | null;
+  /** Set when a bound stopped extraction: the body is null and the feed's text stands in. */
+  failure?: ExtractionFailure;
 }
 
-/**
- * Markup that is never article text, removed from the raw HTML before parsing: half of a typical
- * news page is scripts, styles and inline SVG, and the DOM would only build them for Readability
- * to throw away. JSON-LD scripts stay (metadata). A non-greedy match ends where the HTML parser
- * ends these raw-text elements too (at the first closing tag).
- */
-const NON_CONTENT_RE =
-  /<script\b(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script\s*>|<style\b[^>]*>[\s\S]*?<\/style\s*>|<svg\b[^>]*>[\s\S]*?<\/svg\s*>|<!--[\s\S]*?-->/gi;
+/** Why a page was not extracted: it was larger, deeper-nested or slower than the bounds allow. */
+export type ExtractionFailure = 'too_large' | 'too_many_nodes' | 'too_deep' | 'time';
+
+/** Bounds on the extraction of one page (defaults: EXTRACTION_LIMITS). */
+export interface ExtractionLimits {
+  maxHtmlChars: number;
+  maxDepth: number;
+  maxOpen: number;
+  maxNodes: number;
+  maxMs: number;
+}
+
+/** Pages beyond these are not worth a worker's time: real articles stay far below all of them. */
+export const EXTRACTION_LIMITS: ExtractionLimits = {
+  maxHtmlChars: 8_000_000,
+  maxDepth: 200,
+  maxOpen: 3_000,
+  maxNodes: 300_000,
+  maxMs: 2_000,
+};
 
 /** Below this many characters of text Readability's result is replaced by a better source. */
 const MIN_BODY_CHARS = 250;
@@ -99,102 +116,77 @@ function textLength(html: string | null): number {
     : 0;
 }
 
-interface ReadabilityResult {
-  title: string | null;
-  html: string | null;
-  byline: string | null;
-  siteName: string | null;
-  publishedTime: string | null;
-  excerpt: string | null;
+/** The page parsed within the bounds, or the reason it was not. */
+function parseBounded(html: string, limits: ExtractionLimits): ParsedPage | ExtractionFailure {
+  if (html.length > limits.maxHtmlChars) return 'too_large';
+  const deadline = performance.now() + limits.maxMs;
+  // NUL is never valid in HTML; dropped, `<scr\0ipt>` is the script it was meant to hide.
+  return parsePage(html.replaceAll('\u0000', ''), {
+    maxDepth: limits.maxDepth,
+    maxOpen: limits.maxOpen,
+    maxNodes: limits.maxNodes,
+    deadline,
+  });
 }
 
-/** The part of linkedom's document used here (its own typings need the DOM library). */
-interface PageDocument {
-  querySelector(selector: string): { textContent: string | null } | null;
-  querySelectorAll(
-    selector: string,
-  ): Iterable<{ getAttribute(name: string): string | null; textContent: string | null }>;
-  documentElement: { tagName?: string; getAttribute(name: string): string | null; textContent: string | null } | null;
-}
-
-function parseDocument(html: string): PageDocument {
-  const parse = (markup: string) => (parseHTML(markup) as unknown as { document: PageDocument }).document;
-  const document = parse(html);
-  // linkedom builds no root element for some fragments (a lone `<script>`); wrap those in a page.
-  if (document.documentElement?.tagName?.toLowerCase() === 'html') return document;
-  const wrapped = parse(`<!doctype html><html><body>${html}</body></html>`);
-  // An unclosed raw-text element (`<style>` at the end) can still leave no root: nothing to read.
-  return wrapped.documentElement ? wrapped : parse('<!doctype html><html><body></body></html>');
-}
-
-function runReadability(document: PageDocument, title: string | null): ReadabilityResult | null {
-  let reader: Readability<unknown>;
-  try {
-    reader = new Readability<unknown>(document, {
-      keepClasses: true,
-      // Hand back the element itself, so it can be cleaned before being serialised once.
-      serializer: (node: unknown) => node,
-    });
-  } catch {
-    // Readability refuses documents without a root element (bytes that were never HTML).
-    return null;
+/** Extracts the main content and metadata of an article page, within bounds of size and time. */
+export function extractArticle(
+  html: string,
+  opts: { url: string; limits?: Partial<ExtractionLimits> },
+): ExtractedArticle {
+  const limits = { ...EXTRACTION_LIMITS, ...opts.limits };
+  const parsed = parseBounded(html, limits);
+  const fallbackUrl = httpUrl(opts.url, opts.url) ?? opts.url;
+  if (typeof parsed === 'string') return failed(parsed, fallbackUrl);
+  const meta = readMetadata(metaDocument(parsed.meta, parsed.lang));
+  const nodes = measurePage(parsed.root);
+  const heading = nodes.find((n) => n.tag === 'h1');
+  const h1 = heading ? nodeText(heading) : '';
+  const declared = first([...meta.title, parsed.title, h1], 500);
+  const title = declared ? sanitiseField(pickTitle(declared, h1, meta.publisher), 500) : null;
+  let body: string | null = null;
+  if (parsed.cut === null) {
+    const roots = selectContent(nodes);
+    body = renderContent(roots.length > 0 ? roots : [parsed.root], title);
   }
-  let parsed: ReturnType<typeof reader.parse>;
-  try {
-    parsed = reader.parse();
-  } catch {
-    // Fragments whose only root Readability removes (a lone <script>) end here: no article.
-    return null;
-  }
-  if (!parsed) return null;
-  const element = parsed.content as (CleanableElement & { innerHTML: string }) | null;
-  if (element) cleanArticleElement(element, title ?? parsed.title ?? null);
-  return {
-    title: parsed.title ?? null,
-    html: element ? element.innerHTML : null,
-    byline: parsed.byline ?? null,
-    siteName: parsed.siteName ?? null,
-    publishedTime: parsed.publishedTime ?? null,
-    excerpt: parsed.excerpt ?? null,
-  };
-}
-
-/** Extracts the main content and metadata of an article page. */
-export function extractArticle(html: string, opts: { url: string }): ExtractedArticle {
-  const document = parseDocument(html.replace(NON_CONTENT_RE, ' '));
-  // Metadata is read first: Readability rewrites the document it is given.
-  const meta = readMetadata(document);
-  const pageTitle = document.querySelector('title')?.textContent ?? '';
-  const heading = document.querySelector('h1')?.textContent ?? '';
-  const title = first([...meta.title, pageTitle, heading], 500);
-  const article = runReadability(document, title);
-
-  let body = article?.html ?? null;
   // Pages rendered without JavaScript sometimes carry the article only in JSON-LD.
   if (meta.articleBody && textLength(body) < Math.min(MIN_BODY_CHARS, meta.articleBody.length)) {
     body = textToHtml(meta.articleBody);
   }
 
   const canonical = meta.canonical.map((c) => httpUrl(c, opts.url)).find((c) => c !== null);
-  const fallbackUrl = httpUrl(opts.url, opts.url) ?? opts.url;
-  const published = [...meta.published, article?.publishedTime ?? '']
-    .map((d) => parseLooseDate(d))
-    .find((d) => d !== null);
+  const byline = readByline(nodes, parsed.meta);
+  const published = meta.published.map((d) => parseLooseDate(d)).find((d) => d !== null) ?? byline.dates[0];
 
-  return {
+  const article: ExtractedArticle = {
     canonical_url: canonical ?? fallbackUrl,
-    title: title ?? first([article?.title ?? ''], 500),
-    author: firstAuthor([...meta.author, article?.byline ?? '']),
+    title,
+    author: firstAuthor([...meta.author, ...byline.authors]),
     published_date: published ?? null,
     publisher:
       first(
-        [...meta.publisher, article?.siteName ?? ''].map((p) =>
-          /^https?:\/\//i.test(p.trim()) ? hostOf(p.trim()) : p,
-        ),
+        meta.publisher.map((p) => (/^https?:\/\//i.test(p.trim()) ? hostOf(p.trim()) : p)),
         200,
       ) ?? hostOf(canonical ?? fallbackUrl),
-    description: first([...meta.description, article?.excerpt ?? ''], 1000),
+    description: first(meta.description, 1000),
     body_html: body && textLength(body) > 0 ? body : null,
     language_hint: languageHint(meta.language),
+  };
+  if (parsed.cut !== null && article.body_html === null) article.failure = parsed.cut;
+  return article;
+}
+
+/** What a page beyond the bounds yields: no body, no metadata, the reason. */
+function failed(failure: ExtractionFailure, url: string): ExtractedArticle {
+  return {
+    canonical_url: url,
+    title: null,
+    author: null,
+    published_date: null,
+    publisher: hostOf(url),
+    description: null,
+    body_html: null,
+    language_hint: null,
+    failure,
   };
 }

@@ -4,7 +4,7 @@ import { redactPersonalData } from './redact-personal-data';
 import { isHiddenElement, SCRIPT_URL_TEXT } from './hidden-element';
 
 /** Elements whose end starts a new paragraph in the plain text. */
-const BLOCK_TAGS = [
+export const BLOCK_TAGS = [
   'address',
   'article',
   'aside',

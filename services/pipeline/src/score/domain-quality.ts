@@ -1,4 +1,6 @@
 import type { ArticleDoc, DomainDoc } from '@trendscope/core';
+import type { DomainEstimate } from './domain-estimate';
+import { RATING_SOURCE } from './domain-ratings';
 import { isSimhash, NearDuplicateIndex } from './simhash';
 
 /** The article fields the domain quality signals are computed from. */
@@ -23,17 +25,32 @@ export const DOMAIN_QUALITY_WEIGHTS = Object.freeze({
 /** Median word count at which the length signal is full. */
 export const LENGTH_TARGET = 500;
 
+/**
+ * How far the observed signals may move the prior (a published rating, else the estimate): their
+ * weight is OBSERVED_MAX_WEIGHT x n / (n + OBSERVED_HALF_ARTICLES) for n observed articles, so 5
+ * articles move a score by at most 2 % of the gap and a thousand by at most a quarter of it.
+ */
+export const OBSERVED_MAX_WEIGHT = 0.25;
+/** Articles at which the observed signals get half of OBSERVED_MAX_WEIGHT. */
+export const OBSERVED_HALF_ARTICLES = 50;
+
 /** Options of computeDomainQuality. */
 export interface DomainQualityOptions {
   /** Clock for `updated_at`. */
   now?: Date;
   /** SimHashes of other domains' articles with their dates: an earlier near-copy makes ours a copy. */
   others?: readonly { simhash: string | null; published_date: string | null }[];
+  /** Published rating of the domain (`pc1`, 0-1), null when nobody rated it. */
+  rating?: number | null;
+  /** The estimator's rating of the domain (used as the prior when it is unrated). */
+  estimate?: DomainEstimate | null;
 }
 
 /**
- * Quality signals and score (1.0-10.0, one decimal) of one domain from its observed articles:
- * score = 1 + 9 x (weighted sum of the signals in DOMAIN_QUALITY_WEIGHTS).
+ * Quality signals and score (1.0-10.0, one decimal) of one domain. observed = 1 + 9 x (weighted sum
+ * of the signals in DOMAIN_QUALITY_WEIGHTS); prior = 1 + 9 x the published rating, else 1 + 9 x
+ * the estimate, else the observed score; score = prior + w x (observed - prior) with the evidence
+ * weight w of OBSERVED_MAX_WEIGHT.
  */
 export function computeDomainQuality(articles: readonly DomainArticle[], opts: DomainQualityOptions = {}): DomainDoc {
   const first = articles[0];
@@ -54,6 +71,11 @@ export function computeDomainQuality(articles: readonly DomainArticle[], opts: D
     w.originality * originality +
     w.https * httpsShare +
     w.extraction * extraction;
+  const observed = qualityScore(weighted);
+  const rating = opts.rating ?? null;
+  const estimate = opts.estimate ? qualityScore(opts.estimate.rating) : null;
+  const prior = rating !== null ? qualityScore(rating) : (estimate ?? observed);
+  const evidence = rating === null && estimate === null ? 1 : observedWeight(n);
   return {
     domain: first.domain,
     publisher: mostCommon(articles.map((a) => a.publisher)),
@@ -64,8 +86,31 @@ export function computeDomainQuality(articles: readonly DomainArticle[], opts: D
     originality,
     https_share: httpsShare,
     extraction_success: extraction,
-    quality_score: qualityScore(weighted),
+    observed_score: observed,
+    rated: rating !== null,
+    rating: rating === null ? null : { source: RATING_SOURCE, value: rating },
+    estimate,
+    estimate_parts: opts.estimate ? roundParts(opts.estimate) : null,
+    prior,
+    weights: { prior: round3(1 - evidence), observed: round3(evidence), signals: { ...DOMAIN_QUALITY_WEIGHTS } },
+    quality_score: Math.round((prior + evidence * (observed - prior)) * 10) / 10,
     updated_at: (opts.now ?? new Date()).toISOString(),
+  };
+}
+
+/** Weight of the observed signals against the prior after n articles. */
+export function observedWeight(n: number): number {
+  return (OBSERVED_MAX_WEIGHT * n) / (n + OBSERVED_HALF_ARTICLES);
+}
+
+function roundParts(e: DomainEstimate): NonNullable<DomainDoc['estimate_parts']> {
+  return {
+    rating: round3(e.rating),
+    co_coverage: round3(e.coverage),
+    intercept: round3(e.parts.intercept),
+    text: round3(e.parts.text),
+    coverage: round3(e.parts.coverage),
+    log_articles: round3(e.parts.log_articles),
   };
 }
 

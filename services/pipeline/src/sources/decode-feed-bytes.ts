@@ -13,7 +13,8 @@ export function gunzipIfNeeded(body: Buffer, maxBytes = 50 * 1024 * 1024): Buffe
   return gunzipSync(body, { maxOutputLength: maxBytes });
 }
 
-function bomEncoding(body: Buffer): { encoding: string; length: number } | null {
+/** The encoding a byte order mark names, and the mark's length. */
+export function bomEncoding(body: Buffer): { encoding: string; length: number } | null {
   if (body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf) return { encoding: 'utf-8', length: 3 };
   if (body[0] === 0xff && body[1] === 0xfe) return { encoding: 'utf-16le', length: 2 };
   if (body[0] === 0xfe && body[1] === 0xff) return { encoding: 'utf-16be', length: 2 };
@@ -28,12 +29,13 @@ function declaredEncoding(body: Buffer): string | null {
 }
 
 /** The charset parameter of an HTTP Content-Type header. */
-function headerCharset(contentType: string | null | undefined): string | null {
+export function headerCharset(contentType: string | null | undefined): string | null {
   const match = /charset\s*=\s*"?([A-Za-z0-9._:-]+)/i.exec(contentType ?? '');
   return match?.[1] ?? null;
 }
 
-function isValidUtf8(body: Buffer): boolean {
+/** True when the bytes decode as UTF-8 without a replacement. */
+export function isValidUtf8(body: Buffer): boolean {
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(body);
     return true;
@@ -42,7 +44,8 @@ function isValidUtf8(body: Buffer): boolean {
   }
 }
 
-function normaliseEncoding(name: string): string | null {
+/** An iconv-lite encoding for a declared charset label, as browsers read the label; null if unknown. */
+export function normaliseEncoding(name: string): string | null {
   const lower = name.toLowerCase();
   // Publishers label windows-1252 text as ISO-8859-1; decoding as 1252 is what browsers do.
   if (lower === 'iso-8859-1' || lower === 'latin1' || lower === 'us-ascii') return 'windows-1252';

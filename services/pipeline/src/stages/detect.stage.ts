@@ -1,6 +1,8 @@
+import { resolve } from 'node:path';
 import { runDetect } from '../detect/run-detect';
-import type { DetectJobData } from '../queues/job-data';
 import type { StageDeps } from '../pipeline-deps';
+import type { DetectJobData } from '../queues/job-data';
+import { REPO_ROOT } from '../repo-root';
 
 /** Detect: clusters recent articles into trends (the clock is injected; `now` overrides it). */
 export async function runDetectStage(input: DetectJobData, deps: StageDeps): Promise<[]> {
@@ -13,7 +15,7 @@ export async function runDetectStage(input: DetectJobData, deps: StageDeps): Pro
       keyPrefix: deps.keyPrefix,
       logger: deps.logger,
     },
-    { now },
+    { now, ratingsFile: resolve(REPO_ROOT, deps.pipeline.domainRatingsFile) },
   );
   return [];
 }

@@ -1,3 +1,4 @@
+import { decodePageBytes } from '../extract/decode-page-bytes';
 import { extractArticle } from '../extract/extract-article';
 import { cleanBody } from '../sanitise/clean-body';
 import { sanitiseField } from '../sanitise/sanitise-text';
@@ -21,7 +22,7 @@ export async function runProcess(input: ProcessJobData, deps: StageDeps): Promis
   // An expired page (a very late retry) degrades to the feed content rather than failing.
   if (input.page && !html) fetchMethod = 'feed';
   const pageUrl = input.page?.url ?? entry.url;
-  const extracted = html ? extractArticle(html.toString('utf8'), { url: pageUrl }) : null;
+  const extracted = html ? extractArticle(decodePageBytes(html), { url: pageUrl }) : null;
   const feedHtml = entry.content_html || entry.summary_html || null;
   const body = extracted?.body_html ? cleanBody(extracted.body_html, feedHtml ?? undefined) : cleanBody(feedHtml ?? '');
   // Extraction falls back to the fetched URL when a page names no canonical link; that address

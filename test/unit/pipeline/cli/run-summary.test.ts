@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { RunSummary } from '../../../../services/pipeline/src/cli/run-pipeline-once';
-import { sourceIdOf, summaryLine } from '../../../../services/pipeline/src/cli/commands/ingest.command';
+import type { RunSummary } from '@trendscope/pipeline/cli/run-pipeline-once';
+import { sourceIdOf, summaryLine } from '@trendscope/pipeline/cli/commands/ingest.command';
 
 const run = (over: Partial<RunSummary>): RunSummary => ({
   feeds: 2,

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { classifyAddress, isPublicAddress } from '../../../../services/pipeline/src/fetch/address-policy';
-import { isAllowListed } from '../../../../services/pipeline/src/fetch/allow-list';
+import { classifyAddress, isPublicAddress } from '@trendscope/pipeline/fetch/address-policy';
+import { isAllowListed } from '@trendscope/pipeline/fetch/allow-list';
 
 describe('classifyAddress', () => {
   const refused: Array<[string, string]> = [

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { DomainLimiter } from '../../../../services/pipeline/src/fetch/domain-limiter';
+import { DomainLimiter } from '@trendscope/pipeline/fetch/domain-limiter';
 
 describe('DomainLimiter', () => {
   it('keeps at most `concurrency` tasks in flight per domain, and other domains unaffected', async () => {

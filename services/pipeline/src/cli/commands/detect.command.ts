@@ -6,7 +6,9 @@ import {
   type Config,
   type Logger,
 } from '@trendscope/core';
+import { resolve } from 'node:path';
 import { runDetect } from '../../detect/run-detect';
+import { REPO_ROOT } from '../../repo-root';
 
 /** `trendscope detect [--now]`: runs trend detection now, in this process. */
 export async function runDetectCommand(config: Config, logger: Logger, opts: { now?: Date }): Promise<unknown> {
@@ -17,7 +19,7 @@ export async function runDetectCommand(config: Config, logger: Logger, opts: { n
     await migrateIndices(opensearch, names);
     return await runDetect(
       { opensearch, names, redis, keyPrefix: config.redis.keyPrefix, logger },
-      { now: opts.now ?? new Date() },
+      { now: opts.now ?? new Date(), ratingsFile: resolve(REPO_ROOT, config.pipeline.domainRatingsFile) },
     );
   } finally {
     await opensearch.close();

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
+import { decodePageBytes } from '../../extract/decode-page-bytes';
 import { extractArticle } from '../../extract/extract-article';
 import { cleanBody } from '../../sanitise/clean-body';
 import { gunzipIfNeeded } from '../../sources/decode-feed-bytes';
@@ -22,8 +23,7 @@ function pageUrl(file: string): string {
 
 async function extractFile(file: string): Promise<ExtractLine> {
   const bytes = gunzipIfNeeded(await readFile(file));
-  const html = bytes.toString('utf8');
-  const article = extractArticle(html, { url: pageUrl(file) });
+  const article = extractArticle(decodePageBytes(bytes), { url: pageUrl(file) });
   const body = cleanBody(article.body_html);
   return {
     file,

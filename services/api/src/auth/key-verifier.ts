@@ -1,0 +1,88 @@
+import { LRUCache } from 'lru-cache';
+import {
+  hashApiKey,
+  isWellFormedApiKey,
+  readApiKeyGeneration,
+  type ApiKeyDoc,
+  type ApiKeyRepository,
+  type Redis,
+  type VerifiedKey,
+} from '@trendscope/core';
+
+/** How often the key generation is read from Redis (a change is seen within this, plus a read). */
+const GENERATION_CHECK_MS = 250;
+
+/** A cached verification: the key, or null for a hash that matches no usable key. */
+interface CacheEntry {
+  key: VerifiedKey | null;
+}
+
+/**
+ * Turns a presented key into its id and ceilings. A malformed key (format or checksum) is refused
+ * without a lookup; verified hashes are kept in process for `cacheTtlSeconds`, and the whole cache
+ * is dropped when the key generation in Redis moves (a rotation or revocation anywhere).
+ * OpenSearch failures propagate (503), never a 401.
+ */
+export class KeyVerifier {
+  private readonly cache: LRUCache<string, CacheEntry>;
+  private generation: string | null = null;
+  private checkedAt = 0;
+  private pendingCheck: Promise<void> | null = null;
+
+  constructor(
+    private readonly opts: {
+      repo: ApiKeyRepository;
+      redis: Redis;
+      keyPrefix: string;
+      hashSecret: string;
+      cacheTtlSeconds: number;
+      now?: () => number;
+    },
+  ) {
+    this.cache = new LRUCache<string, CacheEntry>({ max: 10_000, ttl: Math.max(1, opts.cacheTtlSeconds * 1000) });
+  }
+
+  /** The key's id and ceilings, or null when it is malformed, unknown, revoked or past its grace. */
+  async verify(presented: string): Promise<VerifiedKey | null> {
+    if (!isWellFormedApiKey(presented)) return null;
+    await this.checkGeneration();
+    const hash = hashApiKey(presented, this.opts.hashSecret);
+    let entry = this.opts.cacheTtlSeconds > 0 ? this.cache.get(hash) : undefined;
+    if (!entry) {
+      entry = { key: toVerified(await this.opts.repo.findBySecretHash(hash), hash) };
+      this.cache.set(hash, entry);
+    }
+    const key = entry.key;
+    if (key && key.expiresAt !== null && this.now() >= key.expiresAt) return null;
+    return key;
+  }
+
+  private now(): number {
+    return this.opts.now?.() ?? Date.now();
+  }
+
+  private async checkGeneration(): Promise<void> {
+    if (this.now() - this.checkedAt < GENERATION_CHECK_MS) return;
+    this.pendingCheck ??= (async () => {
+      try {
+        if (this.opts.redis.status !== 'ready') return;
+        const current = await readApiKeyGeneration(this.opts.redis, this.opts.keyPrefix);
+        if (current === null) return;
+        if (current !== this.generation) this.cache.clear();
+        this.generation = current;
+        this.checkedAt = this.now();
+      } finally {
+        this.pendingCheck = null;
+      }
+    })();
+    await this.pendingCheck;
+  }
+}
+
+/** What a stored key allows under the secret with `hash`, or null when nothing. */
+function toVerified(doc: ApiKeyDoc | null, hash: string): VerifiedKey | null {
+  if (!doc || doc.revoked_at !== null) return null;
+  const expiresAt = doc.secret_hash === hash ? null : Date.parse(doc.previous_expires_at ?? '');
+  if (expiresAt !== null && Number.isNaN(expiresAt)) return null;
+  return { id: doc.id, perMinute: doc.per_minute, perDay: doc.per_day, expiresAt };
+}

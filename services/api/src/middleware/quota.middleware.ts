@@ -1,0 +1,103 @@
+import type { Context, Middleware } from 'koa';
+import { Counter, type Registry } from 'prom-client';
+import {
+  consumeQuota,
+  resolveClientAddress,
+  RateLimitedError,
+  UnauthorizedError,
+  type Config,
+  type Logger,
+  type QuotaDecision,
+  type QuotaLimits,
+  type Redis,
+} from '@trendscope/core';
+
+import type { KeyVerifier } from '../auth/key-verifier';
+import type { LastUsedRecorder } from '../auth/last-used-recorder';
+import { readPresentedKey } from '../auth/presented-key';
+import { formatRateLimit, formatRateLimitPolicy, retryAfterSeconds } from '../quota/rate-limit-headers';
+
+/** Paths never counted: health checks, the API's documentation, the console (its own throttles). */
+const UNCOUNTED = /^\/(health|docs|console)(\/|$)/;
+
+/** What the quota middleware needs. */
+export interface QuotaDeps {
+  config: Config;
+  logger: Logger;
+  redis: Redis;
+  verifier: KeyVerifier;
+  lastUsed: LastUsedRecorder;
+  metrics?: Registry;
+  now?: () => number;
+}
+
+/**
+ * Authentication and quotas. A presented key must verify (else 401, counted against the client
+ * address); a registered caller is counted per key id, an anonymous one per client address, in
+ * both windows at once (atomically in Redis), and every counted answer carries RateLimit-Policy
+ * and RateLimit. API_QUOTAS_ENABLED=false stops the counting, not the key checks. With Redis down requests pass uncounted (fail open), logged once per outage.
+ */
+export function quotaGuard(deps: QuotaDeps): Middleware {
+  const { quotas } = deps.config;
+  const failOpen = deps.metrics
+    ? new Counter({
+        name: 'trendscope_quota_fail_open_total',
+        help: 'Requests let through uncounted because Redis could not count them.',
+        registers: [deps.metrics],
+      })
+    : null;
+  let outage = false;
+  const now = deps.now ?? Date.now;
+
+  const count = async (
+    ctx: Context,
+    subject: string,
+    limits: QuotaLimits,
+    keyId?: string,
+  ): Promise<QuotaDecision | null> => {
+    if (!quotas.enabled) return null;
+    ctx.set('RateLimit-Policy', formatRateLimitPolicy(limits));
+    let decision: QuotaDecision;
+    try {
+      if (deps.redis.status !== 'ready') throw new Error(`redis ${deps.redis.status}`);
+      decision = await consumeQuota(deps.redis, deps.config.redis.keyPrefix, subject, limits, now(), keyId);
+    } catch (err) {
+      failOpen?.inc();
+      if (!outage) deps.logger.warn({ err: (err as Error).message }, 'quotas not counted: redis unavailable');
+      outage = true;
+      return null;
+    }
+    if (outage) deps.logger.info('quotas counted again');
+    outage = false;
+    ctx.set('RateLimit', formatRateLimit(decision));
+    if (!decision.allowed) throw new RateLimitedError(retryAfterSeconds(decision));
+    return decision;
+  };
+
+  return async (ctx, next) => {
+    if (UNCOUNTED.test(ctx.path)) {
+      await next();
+      return;
+    }
+    const presented = readPresentedKey(ctx);
+    const address = `a:${resolveClientAddress(ctx.req.socket.remoteAddress, ctx.get('x-forwarded-for'), quotas.trustProxyHops)}`;
+    if (presented.kind === 'none') {
+      await count(ctx, address, quotas.anonymous);
+      await next();
+      return;
+    }
+    const key = await deps.verifier.verify(presented.key);
+    if (!key) {
+      await count(ctx, address, quotas.anonymous);
+      throw new UnauthorizedError();
+    }
+    ctx.state.apiKeyId = key.id;
+    const limits = {
+      perMinute: key.perMinute ?? quotas.registered.perMinute,
+      perDay: key.perDay ?? quotas.registered.perDay,
+    };
+    await count(ctx, `k:${key.id}`, limits, key.id);
+    deps.lastUsed.note(key.id);
+    await next();
+  };
+}

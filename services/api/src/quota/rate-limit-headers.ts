@@ -1,0 +1,20 @@
+import type { QuotaLimits, QuotaDecision } from '@trendscope/core';
+
+/** `RateLimit-Policy` as the IETF draft writes it: `"minute";q=60;w=60, "day";q=2000;w=86400`. */
+export function formatRateLimitPolicy(limits: QuotaLimits): string {
+  return `"minute";q=${limits.perMinute};w=60, "day";q=${limits.perDay};w=86400`;
+}
+
+/** `RateLimit`: remaining requests and seconds to reset, per window: `"minute";r=41;t=17, ...`. */
+export function formatRateLimit(decision: QuotaDecision): string {
+  return `"minute";r=${decision.minute.remaining};t=${decision.minute.resetSeconds}, "day";r=${decision.day.remaining};t=${decision.day.resetSeconds}`;
+}
+
+/**
+ * `Retry-After` of a refused request: the reset of the latest window that has nothing left, so a
+ * client that waits that long is not refused by the same window again (at least 1 second).
+ */
+export function retryAfterSeconds(decision: QuotaDecision): number {
+  const spent = [decision.minute, decision.day].filter((w) => w.remaining === 0).map((w) => w.resetSeconds);
+  return Math.max(1, ...spent);
+}

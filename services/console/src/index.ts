@@ -1,0 +1,1 @@
+export { createConsoleRouter, type ConsoleDeps } from './console.router';

@@ -1,0 +1,48 @@
+import type { DomainDoc } from '../domain/documents';
+import type { SourceResponse } from '../responses/source.schema';
+import { SCHEMA_VERSION } from '../version';
+import { isoSeconds } from './timestamp';
+
+/** What the source query reads besides the domain document. */
+export interface SourceCounts {
+  articles: number;
+  trends: number;
+  first_seen: string | null;
+  last_seen: string | null;
+}
+
+/** The public body of one source from its stored domain document and counts. */
+export function presentSource(doc: DomainDoc, counts: SourceCounts): SourceResponse {
+  const rated = doc.rated === true;
+  const estimate = doc.estimate ?? null;
+  return {
+    domain: doc.domain,
+    publisher: doc.publisher,
+    quality_score: Math.round(doc.quality_score * 10) / 10,
+    quality_breakdown: {
+      prior_source: rated ? 'rating' : estimate !== null ? 'estimate' : 'observed',
+      prior: doc.prior ?? doc.quality_score,
+      estimate,
+      estimate_parts: doc.estimate_parts ?? null,
+      observed: {
+        score: doc.observed_score ?? doc.quality_score,
+        articles: doc.articles,
+        share_with_author: doc.share_with_author,
+        share_with_date: doc.share_with_date,
+        median_word_count: doc.median_word_count,
+        originality: doc.originality,
+        https_share: doc.https_share,
+        extraction_success: doc.extraction_success,
+      },
+      weights: doc.weights ?? { prior: 0, observed: 1, signals: {} },
+      updated_at: isoSeconds(doc.updated_at),
+    },
+    rated,
+    rating: rated && doc.rating ? { source: doc.rating.source, value: doc.rating.value } : null,
+    articles: counts.articles,
+    trends: counts.trends,
+    first_seen: isoSeconds(counts.first_seen),
+    last_seen: isoSeconds(counts.last_seen),
+    schema_version: SCHEMA_VERSION,
+  };
+}

@@ -1,0 +1,66 @@
+import type { DomainDoc } from '../domain/documents';
+import { NotFoundError } from '../errors/app-error';
+import { toSearchError } from '../opensearch/client';
+import { presentSource } from '../presenters/source.presenter';
+import type { SourceResponse } from '../responses/source.schema';
+import { normaliseDomain } from '../validation/domain-name';
+import type { QueryDeps } from './query-deps';
+import { runMultiSearch, totalOf } from './run-search';
+
+interface DateAgg {
+  value_as_string?: string;
+  value: number | null;
+}
+
+/**
+ * One source's quality score with its parts and its footprint (GET /v1/sources/{domain}): the
+ * domain document detection wrote, plus its article count and time span and the trends citing
+ * it. A domain without a document was never seen (404).
+ */
+export async function getSource(deps: QueryDeps, input: { domain: string }): Promise<SourceResponse> {
+  const domain = normaliseDomain(input.domain) ?? input.domain.toLowerCase();
+  let doc: DomainDoc | null;
+  try {
+    const res = await deps.opensearch.get({ index: deps.names.domains, id: domain }, { ignore: [404] });
+    const body = res.body as unknown as { found?: boolean; _source?: DomainDoc };
+    doc = body.found && body._source ? body._source : null;
+  } catch (err) {
+    throw toSearchError(err);
+  }
+  if (!doc) throw new NotFoundError('Source not found');
+  const time = (field: string, fn: 'min' | 'max') => ({ [fn]: { field } });
+  const [articles, trends] = await runMultiSearch(deps, [
+    {
+      index: deps.names.articles,
+      body: {
+        size: 0,
+        track_total_hits: true,
+        query: { bool: { filter: [{ term: { domain } }] } },
+        aggs: {
+          first_published: time('published_date', 'min'),
+          last_published: time('published_date', 'max'),
+          first_fetched: time('fetched_at', 'min'),
+          last_fetched: time('fetched_at', 'max'),
+        },
+      },
+    },
+    {
+      index: deps.names.trends,
+      body: { size: 0, track_total_hits: true, query: { bool: { filter: [{ term: { source_domains: domain } }] } } },
+    },
+  ]);
+  const aggs = (articles!.aggregations ?? {}) as Record<string, DateAgg>;
+  const at = (name: string): string | null => {
+    const a = aggs[name];
+    return a && a.value !== null ? (a.value_as_string ?? new Date(a.value).toISOString()) : null;
+  };
+  return presentSource(
+    { ...doc, domain },
+    {
+      articles: totalOf(articles!),
+      trends: totalOf(trends!),
+      first_seen: at('first_published') ?? at('first_fetched'),
+      last_seen: at('last_published') ?? at('last_fetched'),
+    },
+  );
+}

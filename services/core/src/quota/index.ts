@@ -1,0 +1,2 @@
+export * from './quota-windows';
+export * from './quota-counter';

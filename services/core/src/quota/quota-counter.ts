@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { QuotaLimits } from '../config/load-config';
+import { windowAt } from './quota-windows';
+
+/**
+ * One Lua script, so counting is atomic across any number of API processes: both windows are
+ * checked first and both are counted only when both allow, so a request refused by one window
+ * consumes neither. One hash per caller holds the window numbers and counts (one key, so it also
+ * works on a Redis cluster). For keys, the day's count is also added to a per-day usage history.
+ * KEYS[1] counters, KEYS[2] usage history (or ''); ARGV: minute window, day window, minute
+ * limit, day limit, seconds to the day's end, day label.
+ */
+const CONSUME_SCRIPT = `
+local v = redis.call('HMGET', KEYS[1], 'mw', 'mc', 'dw', 'dc')
+local mw, dw = tonumber(ARGV[1]), tonumber(ARGV[2])
+local mc = (tonumber(v[1]) == mw) and tonumber(v[2]) or 0
+local dc = (tonumber(v[3]) == dw) and tonumber(v[4]) or 0
+if mc >= tonumber(ARGV[3]) or dc >= tonumber(ARGV[4]) then return {0, mc, dc} end
+mc = mc + 1
+dc = dc + 1
+redis.call('HSET', KEYS[1], 'mw', mw, 'mc', mc, 'dw', dw, 'dc', dc)
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[5]) + 60)
+if KEYS[2] ~= '' then
+  redis.call('HINCRBY', KEYS[2], ARGV[6], 1)
+  redis.call('EXPIRE', KEYS[2], 35 * 86400)
+end
+return {1, mc, dc}
+`;
+const CONSUME_SHA = createHash('sha1').update(CONSUME_SCRIPT).digest('hex');
+
+/** How one window stands after a request. */
+export interface WindowState {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+/** The outcome of counting one request. */
+export interface QuotaDecision {
+  allowed: boolean;
+  minute: WindowState;
+  day: WindowState;
+}
+
+/** Redis key of a caller's counters: `k:<key id>` or `a:<address>`. */
+export function quotaKey(keyPrefix: string, subject: string): string {
+  return `${keyPrefix}:quota:${subject}`;
+}
+
+/** Redis key of a key's requests per UTC day. */
+export function usageKey(keyPrefix: string, keyId: string): string {
+  return `${keyPrefix}:usage:${keyId}`;
+}
+
+/** `YYYY-MM-DD` of the UTC day of `ms`. */
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function stand(limit: number, count: number, resetSeconds: number): WindowState {
+  return { limit, remaining: Math.max(0, limit - count), resetSeconds };
+}
+
+/**
+ * Counts one request of `subject` against `limits` at `nowMs` (the process clock; API processes
+ * are assumed NTP-synchronised). `keyId` also records the day's usage for the console.
+ */
+export async function consumeQuota(
+  redis: Redis,
+  keyPrefix: string,
+  subject: string,
+  limits: QuotaLimits,
+  nowMs: number,
+  keyId?: string,
+): Promise<QuotaDecision> {
+  const minute = windowAt(nowMs, 60);
+  const day = windowAt(nowMs, 86_400);
+  const keys = [quotaKey(keyPrefix, subject), keyId ? usageKey(keyPrefix, keyId) : ''];
+  const args = [minute.id, day.id, limits.perMinute, limits.perDay, day.resetSeconds, utcDay(nowMs)];
+  let out: unknown;
+  try {
+    out = await redis.evalsha(CONSUME_SHA, 2, ...keys, ...args);
+  } catch (err) {
+    if (!String((err as Error).message).includes('NOSCRIPT')) throw err;
+    out = await redis.eval(CONSUME_SCRIPT, 2, ...keys, ...args);
+  }
+  const [allowed, mc, dc] = out as [number, number, number];
+  return {
+    allowed: allowed === 1,
+    minute: stand(limits.perMinute, mc, minute.resetSeconds),
+    day: stand(limits.perDay, dc, day.resetSeconds),
+  };
+}
+
+/** Requests counted so far in the current minute and day for `subject` (nothing is counted). */
+export async function readQuotaUsage(
+  redis: Redis,
+  keyPrefix: string,
+  subject: string,
+  nowMs: number,
+): Promise<{ minute: number; day: number }> {
+  const [mw, mc, dw, dc] = await redis.hmget(quotaKey(keyPrefix, subject), 'mw', 'mc', 'dw', 'dc');
+  return {
+    minute: Number(mw) === windowAt(nowMs, 60).id ? Number(mc) : 0,
+    day: Number(dw) === windowAt(nowMs, 86_400).id ? Number(dc) : 0,
+  };
+}
+
+/** Requests served per UTC day for key `keyId`, for the `days` days ending today (oldest first). */
+export async function readUsageHistory(
+  redis: Redis,
+  keyPrefix: string,
+  keyId: string,
+  nowMs: number,
+  days = 30,
+): Promise<{ day: string; requests: number }[]> {
+  const labels = Array.from({ length: days }, (_, i) => utcDay(nowMs - (days - 1 - i) * 86_400_000));
+  const counts = await redis.hmget(usageKey(keyPrefix, keyId), ...labels);
+  return labels.map((day, i) => ({ day, requests: Number(counts[i] ?? 0) }));
+}

@@ -1,0 +1,15 @@
+/** The two quota windows: fixed, aligned to the epoch (the day window is the UTC day). */
+export const QUOTA_WINDOWS = [
+  { name: 'minute', seconds: 60 },
+  { name: 'day', seconds: 86_400 },
+] as const;
+
+/** Name of one quota window. */
+export type QuotaWindowName = (typeof QUOTA_WINDOWS)[number]['name'];
+
+/** Which window `nowMs` falls in (its number since the epoch) and the whole seconds until it ends (1..w). */
+export function windowAt(nowMs: number, seconds: number): { id: number; resetSeconds: number } {
+  const ms = seconds * 1000;
+  const id = Math.floor(nowMs / ms);
+  return { id, resetSeconds: Math.max(1, Math.ceil(((id + 1) * ms - nowMs) / 1000)) };
+}

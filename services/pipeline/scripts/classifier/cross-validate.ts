@@ -1,0 +1,177 @@
+/**
+ * Validation of classifier variants on data they were not fitted on: k-fold over every labelled
+ * corpus at once (split by UCI story, BBC article, Giveme5W1H event and AG News row, so no story
+ * is on both sides; each corpus scored on its own held-out rows with its own labels), and
+ * leave-one-corpus-out (trained without a corpus, scored on all of it). Run:
+ * `node --import tsx scripts/classifier/cross-validate.ts [variant...] [--folds 0,1,2,3,4] [--loco]`.
+ */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
+import type { Category } from '@trendscope/core';
+import { createClassifier } from '../../src/classify/classifier';
+import { trainCategoryModel, type TrainingSample } from '../../src/classify/train-model';
+import { loadAgNews } from '../corpus/ag-news.corpus';
+import { foldOf } from '../corpus/fold-of';
+import { loadBbc } from '../corpus/bbc.corpus';
+import { loadGiveme } from '../corpus/giveme.corpus';
+import { loadUci } from '../corpus/uci.corpus';
+import { COMMITTED_MODEL_SETTINGS, type ModelSettings, WITHOUT_AG_NEWS_SETTINGS } from './model-settings';
+import { buildTrainingSamples, chunks, LABEL_MAPPING, uciStoryRelabels } from './training-samples';
+
+/** The variants compared (`committed` is the settings of the committed model). */
+const VARIANTS: Record<string, ModelSettings> = {
+  committed: COMMITTED_MODEL_SETTINGS,
+  'without-ag-news': WITHOUT_AG_NEWS_SETTINGS,
+};
+
+/** Folds of the k-fold validation. */
+export const FOLDS = 5;
+
+/** The fold of a UCI story, BBC article, Giveme5W1H event or AG News row. */
+export function foldOfGroup(group: string): number {
+  return foldOf(group, FOLDS);
+}
+
+/** One scored item: the text as the service sees it, its label, corpus and split group. */
+export interface ValidationItem {
+  text: string;
+  category: Category;
+  corpus: string;
+  group: string;
+}
+
+/**
+ * The validation items with the corpora's own labels: UCI headlines (stories that a weak-label
+ * option could relabel are left out, so every variant is scored on the same items), the first
+ * chunk (headline + lead) of every BBC and Giveme5W1H article, and every AG News row.
+ */
+export function validationItems(): ValidationItem[] {
+  const items: ValidationItem[] = [];
+  const rows = loadUci();
+  const touched = uciStoryRelabels(rows, { uciWorldStoryShare: 0.1, uciSportsStoryShare: 0.1 });
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (touched.has(row.story)) continue;
+    const key = row.title.toLowerCase().trim();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    items.push({
+      text: row.title,
+      category: LABEL_MAPPING.uci[row.category],
+      corpus: 'uci',
+      group: `uci:${row.story}`,
+    });
+  }
+  for (const a of loadBbc()) {
+    const category = LABEL_MAPPING.bbc[a.category as keyof typeof LABEL_MAPPING.bbc];
+    items.push({ text: chunks(a.title, a.body)[0]!, category, corpus: 'bbc', group: `bbc:${a.file}` });
+  }
+  for (const a of loadGiveme()) {
+    const category = LABEL_MAPPING.giveme[a.category as keyof typeof LABEL_MAPPING.giveme];
+    const text = chunks(a.title, a.text || a.description)[0]!;
+    items.push({ text, category, corpus: 'giveme', group: `giveme:${a.event_id}` });
+  }
+  loadAgNews().forEach((row, i) => {
+    const text = `${row.title}. ${row.description}`;
+    items.push({ text, category: LABEL_MAPPING.ag[row.label], corpus: 'ag', group: `ag:${i}` });
+  });
+  return items;
+}
+
+/** Accuracy per corpus and per corpus/class cell. */
+export interface Scores {
+  corpus: Record<string, number>;
+  cells: Record<string, string>;
+}
+
+/** Trains on `train`, classifies `test` and tallies correct answers into `tally`. */
+function score(
+  train: readonly TrainingSample[],
+  test: readonly ValidationItem[],
+  settings: ModelSettings,
+  tally: Map<string, { n: number; ok: number }>,
+): void {
+  const classifier = createClassifier(trainCategoryModel(train, settings.train));
+  for (const item of test) {
+    const ok = classifier.classify(item.text).category === item.category ? 1 : 0;
+    for (const key of [item.corpus, `${item.corpus}/${item.category}`]) {
+      const c = tally.get(key) ?? { n: 0, ok: 0 };
+      c.n++;
+      c.ok += ok;
+      tally.set(key, c);
+    }
+  }
+}
+
+function summarise(tally: Map<string, { n: number; ok: number }>): Scores {
+  const sorted = [...tally.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  return {
+    corpus: Object.fromEntries(sorted.filter(([k]) => !k.includes('/')).map(([k, c]) => [k, round(c.ok / c.n)])),
+    cells: Object.fromEntries(
+      sorted.filter(([k]) => k.includes('/')).map(([k, c]) => [k, `${round(c.ok / c.n)} (${c.n})`]),
+    ),
+  };
+}
+
+/** k-fold over groups of every corpus: each fold's model scores the items of its held-out groups. */
+export function crossValidate(
+  settings: ModelSettings,
+  folds: readonly number[],
+  items: readonly ValidationItem[],
+): Scores {
+  const all = buildTrainingSamples(settings.samples);
+  const tally = new Map<string, { n: number; ok: number }>();
+  for (const f of folds) {
+    const train = all.filter((s) => foldOfGroup(s.group ?? s.text) !== f);
+    score(
+      train,
+      items.filter((i) => foldOfGroup(i.group) === f),
+      settings,
+      tally,
+    );
+  }
+  return summarise(tally);
+}
+
+/** Leave-one-corpus-out: trained without a corpus, scored on all of its items. */
+export function leaveOneCorpusOut(settings: ModelSettings, corpus: string, items: readonly ValidationItem[]): Scores {
+  const tally = new Map<string, { n: number; ok: number }>();
+  const train = buildTrainingSamples(settings.samples).filter((s) => s.source !== corpus);
+  score(
+    train,
+    items.filter((i) => i.corpus === corpus),
+    settings,
+    tally,
+  );
+  return summarise(tally);
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const foldsAt = args.indexOf('--folds');
+  const folds = foldsAt >= 0 ? args[foldsAt + 1]!.split(',').map(Number) : [0, 1, 2, 3, 4];
+  const names = args.filter((a, i) => !a.startsWith('--') && (foldsAt < 0 || i !== foldsAt + 1));
+  const items = validationItems();
+  for (const name of names.length > 0 ? names : Object.keys(VARIANTS)) {
+    const variant = VARIANTS[name];
+    if (!variant) throw new Error(`unknown variant ${name}`);
+    const started = Date.now();
+    if (args.includes('--loco')) {
+      for (const corpus of ['ag', 'bbc', 'giveme', 'uci']) {
+        const s = leaveOneCorpusOut(variant, corpus, items);
+        process.stdout.write(`${JSON.stringify({ variant: name, left_out: corpus, ...s })}\n`);
+      }
+    } else {
+      const s = crossValidate(variant, folds, items);
+      process.stdout.write(
+        `${JSON.stringify({ variant: name, folds, ...s, seconds: (Date.now() - started) / 1000 })}\n`,
+      );
+    }
+  }
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+if (process.argv[1]?.endsWith('cross-validate.ts')) main();

@@ -1,0 +1,112 @@
+/**
+ * Validation of the domain quality estimator on rated domains it was not fitted on (k-fold over
+ * domains). Run: `node --import tsx scripts/domain-quality/validate-estimator.ts [variant...]`.
+ */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
+import { sampleRankCorrelation } from 'simple-statistics';
+import { estimateRating, type DomainEstimator } from '../../src/score/domain-estimate';
+import { loadDomainRatings, ratingOf } from '../../src/score/domain-ratings';
+import { trainDomainEstimator, type EstimatorOptions } from '../../src/score/train-domain-estimator';
+import { corpusPath } from '../corpus/corpus-path';
+import { foldOf } from '../corpus/fold-of';
+import { loadUci } from '../corpus/uci.corpus';
+import { ESTIMATOR_OPTIONS } from './estimator-settings';
+import { uciDomains, uciEvidence } from './uci-domain-evidence';
+
+/** Folds of the k-fold over rated domains. */
+export const DOMAIN_FOLDS = 5;
+/** Held-out domains are scored when they have at least this many articles. */
+export const MIN_ARTICLES = 3;
+
+/** The rating file beside the repository. */
+export const RATINGS_CSV = corpusPath('domain-quality-ratings', 'domain_pc1.csv');
+
+/** The fold of a domain. */
+export function domainFold(domain: string): number {
+  return foldOf(domain, DOMAIN_FOLDS);
+}
+
+/** One held-out prediction. */
+export interface HeldOut {
+  domain: string;
+  articles: number;
+  rating: number;
+  estimate: number;
+}
+
+/** The UCI domains and the ratings, loaded once. */
+export function calibrationData(): {
+  data: ReturnType<typeof uciDomains>;
+  ratings: ReturnType<typeof loadDomainRatings>;
+} {
+  return { data: uciDomains(loadUci()), ratings: loadDomainRatings(RATINGS_CSV) };
+}
+
+/**
+ * k-fold over rated domains: each fold's estimator is fitted on the other folds' rated domains,
+ * with co-coverage computed from their ratings only, and scores the held-out rated domains.
+ */
+export function crossValidateEstimator(
+  input: ReturnType<typeof calibrationData>,
+  opts: Partial<EstimatorOptions> = {},
+): { rho: number; perFold: number[]; heldOut: HeldOut[] } {
+  const { data, ratings } = input;
+  const heldOut: HeldOut[] = [];
+  const perFold: number[] = [];
+  for (let k = 0; k < DOMAIN_FOLDS; k++) {
+    const visible = (d: string): number | null => (domainFold(d) === k ? null : ratingOf(ratings, d));
+    const evidence = uciEvidence(data, visible);
+    const train = data.domains.flatMap((d) => {
+      const rating = visible(d.domain);
+      return rating === null ? [] : [{ domain: d.domain, rating, evidence: evidence.get(d.domain)! }];
+    });
+    const model: DomainEstimator = trainDomainEstimator(train, opts);
+    const fold: HeldOut[] = [];
+    for (const d of data.domains) {
+      const rating = ratingOf(ratings, d.domain);
+      if (domainFold(d.domain) !== k || rating === null || d.titles.length < MIN_ARTICLES) continue;
+      const estimate = estimateRating(model, evidence.get(d.domain)!).rating;
+      fold.push({ domain: d.domain, articles: d.titles.length, rating, estimate });
+    }
+    perFold.push(rho(fold));
+    heldOut.push(...fold);
+  }
+  return { rho: rho(heldOut), perFold, heldOut };
+}
+
+/** Spearman's rho between estimates and ratings (three decimals). */
+export function rho(items: readonly HeldOut[]): number {
+  const r = sampleRankCorrelation(
+    items.map((i) => i.estimate),
+    items.map((i) => i.rating),
+  );
+  return Math.round(r * 1000) / 1000;
+}
+
+function main(): void {
+  const input = calibrationData();
+  const base = ESTIMATOR_OPTIONS;
+  const variants: Record<string, Partial<EstimatorOptions>> = {
+    committed: base,
+    'text only': { ...base, use: { text: true, coverage: false, articles: false } },
+    'co-coverage only': { ...base, use: { text: false, coverage: true, articles: false } },
+    'articles only': { ...base, use: { text: false, coverage: false, articles: true } },
+    'without text': { ...base, use: { text: false, coverage: true, articles: true } },
+    'without co-coverage': { ...base, use: { text: true, coverage: false, articles: true } },
+    'without articles': { ...base, use: { text: true, coverage: true, articles: false } },
+    'lambda 1': { ...base, lambda: 1 },
+    'lambda 10': { ...base, lambda: 10 },
+    'lambda 30': { ...base, lambda: 30 },
+  };
+  const names = process.argv.slice(2);
+  for (const [name, opts] of Object.entries(variants)) {
+    if (names.length > 0 && !names.includes(name)) continue;
+    const r = crossValidateEstimator(input, opts);
+    process.stdout.write(
+      `${JSON.stringify({ variant: name, rho: r.rho, per_fold: r.perFold, domains: r.heldOut.length })}\n`,
+    );
+  }
+}
+
+if (process.argv[1]?.endsWith('validate-estimator.ts')) main();

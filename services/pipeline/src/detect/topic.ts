@@ -1,0 +1,147 @@
+import type { KeyPhrase } from './key-phrases';
+
+/** Fewest and most words of a topic phrase. */
+export const TOPIC_MIN_WORDS = 2;
+export const TOPIC_MAX_WORDS = 8;
+/** Key phrases looked at, best first, before falling back to a headline. */
+const PHRASES_TRIED = 3;
+
+const MONTH =
+  'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+/** Numbers, amounts and the words that only scale or date them ("121 billion", "$5", "3%"). */
+const NUMBER_WORD =
+  /^(?:[$€£¥]?\d[\d.,:/-]*(?:%|[kmb]n?|bn|st|nd|rd|th|s|am|pm)?|billion|million|trillion|thousand|percent|pct|bn|mn)$/i;
+/** A date or a time inside a text: 03/12/14, 2014-03-12, 2:02 am, March 11, 11 March. */
+const DATE_OR_TIME = new RegExp(
+  [
+    String.raw`\b\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}\b`,
+    String.raw`\b\d{1,2}:\d{2}\b`,
+    String.raw`\b\d{1,2}\s?(?:am|pm)\b`,
+    String.raw`\b(?:${MONTH})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b`,
+    String.raw`\b\d{1,2}(?:st|nd|rd|th)?\s+(?:${MONTH})\b`,
+  ].join('|'),
+  'i',
+);
+/**
+ * Verbs headlines use most, as they end a phrase cut out of a headline ("Broadcom raises", "Terror
+ * truck ploughs"): such a phrase is a clause, not a noun phrase. Past forms in -ed are caught by
+ * their ending.
+ */
+const HEADLINE_VERBS: ReadonlySet<string> = new Set(
+  (
+    'adds agrees announces approves beats blames buys calls claims cuts denies expects faces falls finds ' +
+    'gets gives grows hikes hits joins launches leads loses makes opens plans ploughs plunges posts ' +
+    'raises rejects reports reveals rises says seeks sees sells sets shows slams slips soars sues takes ' +
+    'tops unveils urges vows warns wins'
+  ).split(' '),
+);
+/** Words that open a clause or an aside rather than a noun phrase ("Find electric bill", "Ever ..."). */
+const NOT_PHRASE_START: ReadonlySet<string> = new Set(
+  'find get give make see take ever also just still even'.split(' '),
+);
+
+const PAIRS: readonly [string, string][] = [
+  ['(', ')'],
+  ['[', ']'],
+  ['{', '}'],
+  ['“', '”'],
+];
+
+/**
+ * Whether quotes and brackets of a text are balanced: brackets and curly double quotes nest,
+ * straight double quotes come in pairs, and a single quote opening a word is closed by one ending
+ * a later word (an apostrophe inside a word, or a plural possessive "boys'", is no quote).
+ */
+export function balanced(text: string): boolean {
+  for (const [open, close] of PAIRS) {
+    let depth = 0;
+    for (const ch of text) {
+      if (ch === open) depth++;
+      else if (ch === close && --depth < 0) return false;
+    }
+    if (depth !== 0) return false;
+  }
+  if ((text.match(/"/g) ?? []).length % 2 !== 0) return false;
+  let open = 0;
+  for (const w of text.split(/\s+/)) {
+    if (/^['‘]/.test(w)) open++;
+    if (/['’]$/.test(w) && (open > 0 || !/s['’]$/i.test(w))) {
+      if (open === 0) return false;
+      open--;
+    }
+  }
+  return open === 0;
+}
+
+/** Whether a text holds a date or a time of day. */
+export function hasDateOrTime(text: string): boolean {
+  return DATE_OR_TIME.test(text);
+}
+
+/**
+ * Whether a phrase reads as a topic: 2-8 words, not only numbers and amounts, no date or time,
+ * quotes and brackets balanced, no stray single quote at either end, not opening or ending on a
+ * verb or closing on a number.
+ */
+export function isReadableTopic(phrase: string): boolean {
+  const ws = phrase.split(/\s+/).filter(Boolean);
+  if (ws.length < TOPIC_MIN_WORDS || ws.length > TOPIC_MAX_WORDS) return false;
+  if (ws.every((w) => NUMBER_WORD.test(w.replace(/[^\p{L}\p{N}$€£¥%.,:/-]/gu, '')))) return false;
+  if (NUMBER_WORD.test(ws[0]!)) return false;
+  if (hasDateOrTime(phrase) || !balanced(phrase)) return false;
+  const first = ws[0]!.toLowerCase();
+  const last = ws[ws.length - 1]!.toLowerCase();
+  if (NUMBER_WORD.test(last) || isVerb(last) || isVerb(first) || NOT_PHRASE_START.has(first)) return false;
+  return !/^['‘’]|['‘’]$/.test(phrase);
+}
+
+/**
+ * A headline made presentable as a topic: a trailing " - Publisher" / " | Site" dropped, dates and
+ * times taken out ("Health Matters 03/12/14" -> "Health Matters"), and quotes or brackets that have
+ * no partner removed.
+ */
+export function cleanHeadline(title: string): string {
+  let t = title.replace(/\s+[|–—-]\s+[^|–—-]{2,40}$/, '').trim();
+  for (let i = 0; i < 3 && hasDateOrTime(t); i++) {
+    t = t.replace(DATE_OR_TIME, ' ').replace(/\s*[,:;-]\s*(?=[,:;-]|$)/g, '');
+  }
+  t = t.replace(/\s+/g, ' ').replace(/^[\s,:;|–—-]+|[\s,:;|–—-]+$/g, '');
+  return balanced(t) ? t : stripUnpaired(t);
+}
+
+/**
+ * The topic of a trend: the best key phrase when it has several words and reads as a topic, else
+ * the next ones that do (up to PHRASES_TRIED, stopping at a lone word, which names no story), else the first of the cleaned headlines (central first) that has two words or
+ * more, else the central headline as it is.
+ */
+export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly string[]): string {
+  for (const p of phrases.slice(0, PHRASES_TRIED)) {
+    // A lone word on top means no phrase names the story; a lower-ranked phrase would be vaguer.
+    if (!p.key.includes(' ')) break;
+    const display = capitalise(p.display);
+    if (isReadableTopic(display)) return display;
+  }
+  for (const h of headlines) {
+    const clean = cleanHeadline(h);
+    if (clean.split(' ').length >= TOPIC_MIN_WORDS && !hasDateOrTime(clean) && balanced(clean)) return clean;
+  }
+  return headlines[0] ?? '';
+}
+
+/** A headline verb, or a past form in -ed (long enough not to be "red" or "bed"). */
+function isVerb(word: string): boolean {
+  return HEADLINE_VERBS.has(word) || (word.length > 5 && word.endsWith('ed'));
+}
+
+/** Removes every quote and bracket character (used when they cannot be paired). */
+function stripUnpaired(text: string): string {
+  return text
+    .replace(/[()[\]{}“”"]/g, '')
+    .replace(/(^|\s)['‘’]+|['‘’]+(?=\s|$)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

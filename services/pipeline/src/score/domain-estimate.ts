@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { tfidfVector } from '../classify/features';
+import { coverageValue, evidenceTerms, type DomainEvidence } from './domain-evidence';
+
+/** Where the committed estimator lives (rebuilt by `make domain-model`). */
+export const DEFAULT_ESTIMATOR_PATH = path.resolve(
+  import.meta.dirname,
+  '..',
+  '..',
+  'models',
+  'domain-quality-estimator.json',
+);
+
+/** A standardised dense feature: (x - mean) / sd x weight. */
+interface DenseFeature {
+  mean: number;
+  sd: number;
+  weight: number;
+}
+
+/**
+ * The stored estimator of an unrated domain's rating (pc1, 0-1): a ridge regression over the
+ * TF-IDF of its headline and URL-path words plus two dense features (co-coverage, log articles),
+ * fitted on rated domains. `terms[t] = [idf, weight]`.
+ */
+export interface DomainEstimator {
+  version: 1;
+  intercept: number;
+  /** The rating co-coverage is shrunk towards (the mean rating of the fitted domains). */
+  prior: number;
+  terms: Record<string, [number, number]>;
+  dense: { coverage: DenseFeature; log_articles: DenseFeature };
+  meta: Record<string, unknown>;
+}
+
+/** Dense feature values of a domain, before standardisation. */
+export function denseValues(e: DomainEvidence, prior: number): { coverage: number; log_articles: number } {
+  return { coverage: coverageValue(e.coverage, prior), log_articles: Math.log(1 + e.articles) };
+}
+
+/** The parts of one estimate: the estimated rating (0-1) and each part's contribution. */
+export interface DomainEstimate {
+  rating: number;
+  parts: { intercept: number; text: number; coverage: number; log_articles: number };
+  coverage: number;
+}
+
+/** Estimates the rating (0-1, clamped) of a domain from its evidence. */
+export function estimateRating(model: DomainEstimator, e: DomainEvidence): DomainEstimate {
+  const terms = evidenceTerms(e);
+  // Own keys only: a headline word such as "constructor" must not find Object's prototype.
+  const known = [...new Set(terms)].filter((t) => Object.hasOwn(model.terms, t));
+  const ids = new Map(known.map((t, i) => [t, i]));
+  const vec = tfidfVector(terms, (t) => {
+    const index = ids.get(t);
+    return index === undefined ? undefined : { index, idf: model.terms[t]![0] };
+  });
+  let text = 0;
+  vec.indexes.forEach((i, j) => (text += model.terms[known[i]!]![1] * vec.values[j]!));
+  const d = denseValues(e, model.prior);
+  const part = (f: DenseFeature, x: number): number => ((x - f.mean) / f.sd) * f.weight;
+  const parts = {
+    intercept: model.intercept,
+    text,
+    coverage: part(model.dense.coverage, d.coverage),
+    log_articles: part(model.dense.log_articles, d.log_articles),
+  };
+  const sum = parts.intercept + parts.text + parts.coverage + parts.log_articles;
+  return { rating: Math.min(1, Math.max(0, sum)), parts, coverage: d.coverage };
+}
+
+const estimators = new Map<string, DomainEstimator>();
+
+/** Reads the estimator file once per path. */
+export function loadDomainEstimator(file: string = DEFAULT_ESTIMATOR_PATH): DomainEstimator {
+  let model = estimators.get(file);
+  if (!model) {
+    model = JSON.parse(readFileSync(file, 'utf8')) as DomainEstimator;
+    estimators.set(file, model);
+  }
+  return model;
+}

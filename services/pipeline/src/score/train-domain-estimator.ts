@@ -1,0 +1,148 @@
+import { tfidfVector } from '../classify/features';
+import type { DomainEvidence } from './domain-evidence';
+import { denseValues, type DomainEstimator } from './domain-estimate';
+import { evidenceTerms } from './domain-evidence';
+
+/** One rated domain to fit on. */
+export interface RatedEvidence {
+  domain: string;
+  rating: number;
+  evidence: DomainEvidence;
+}
+
+/** Hyper-parameters of the fit (defaults: the committed estimator's). */
+export interface EstimatorOptions {
+  /** Ridge penalty. */
+  lambda: number;
+  /** Terms used by fewer fitted domains are dropped. */
+  minDf: number;
+  /** Feature families (for ablations): text terms, co-coverage, article count. */
+  use: { text: boolean; coverage: boolean; articles: boolean };
+}
+
+/** Defaults of EstimatorOptions. */
+export const DEFAULT_ESTIMATOR_OPTIONS: EstimatorOptions = {
+  lambda: 3,
+  minDf: 2,
+  use: { text: true, coverage: true, articles: true },
+};
+
+/**
+ * Fits the estimator: ridge regression of the rating on TF-IDF text features (rows L2-normalised)
+ * and the standardised dense features, solved by conjugate gradients on the normal equations
+ * (the intercept is not penalised). Deterministic.
+ */
+export function trainDomainEstimator(
+  rated: readonly RatedEvidence[],
+  partial: Partial<EstimatorOptions> = {},
+): DomainEstimator {
+  const opts = { ...DEFAULT_ESTIMATOR_OPTIONS, ...partial };
+  const n = rated.length;
+  const prior = rated.reduce((s, r) => s + r.rating, 0) / n;
+  const docs = rated.map((r) => (opts.use.text ? evidenceTerms(r.evidence) : []));
+  const df = new Map<string, number>();
+  for (const d of docs) for (const t of new Set(d)) df.set(t, (df.get(t) ?? 0) + 1);
+  const vocab = [...df.entries()].filter(([, c]) => c >= opts.minDf).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  const lookup = new Map(vocab.map(([t, c], index) => [t, { index, idf: Math.log((n + 1) / (c + 1)) + 1 }]));
+  const dense = rated.map((r) => denseValues(r.evidence, prior));
+  const stats = (xs: number[]): { mean: number; sd: number } => {
+    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+    const spread = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / xs.length);
+    // A constant feature carries nothing: unit scale keeps it finite (its weight comes out 0).
+    const sd = spread > 1e-6 ? spread : 1;
+    return { mean, sd };
+  };
+  const cov = stats(dense.map((d) => d.coverage));
+  const art = stats(dense.map((d) => d.log_articles));
+  const v = vocab.length;
+  // Columns: terms, coverage, log_articles, constant.
+  const cols = v + 3;
+  const rows = rated.map((_, i) => {
+    const { indexes, values } = tfidfVector(docs[i]!, (t) => lookup.get(t));
+    const idx = [...indexes];
+    const val = [...values];
+    if (opts.use.coverage) {
+      idx.push(v);
+      val.push((dense[i]!.coverage - cov.mean) / cov.sd);
+    }
+    if (opts.use.articles) {
+      idx.push(v + 1);
+      val.push((dense[i]!.log_articles - art.mean) / art.sd);
+    }
+    idx.push(v + 2);
+    val.push(1);
+    return { idx, val };
+  });
+  const y = rated.map((r) => r.rating);
+  const w = solveRidge(rows, y, cols, opts.lambda, v + 2);
+  const terms: Record<string, [number, number]> = {};
+  for (const [t, { index, idf }] of lookup) {
+    terms[t] = [round(idf, 3), round(w[index]!, 5)];
+  }
+  return {
+    version: 1,
+    intercept: round(w[v + 2]!, 5),
+    prior: round(prior, 5),
+    terms,
+    dense: {
+      coverage: { mean: round(cov.mean, 5), sd: round(cov.sd, 5), weight: round(w[v]!, 5) },
+      log_articles: { mean: round(art.mean, 5), sd: round(art.sd, 5), weight: round(w[v + 1]!, 5) },
+    },
+    meta: {
+      algorithm: 'ridge regression (conjugate gradients), TF-IDF headline and URL-path words + dense features',
+      options: opts,
+      domains: n,
+      terms_seen: df.size,
+      terms_kept: Object.keys(terms).length,
+    },
+  };
+}
+
+/** Solves (XᵀX + λI')w = Xᵀy by conjugate gradients; I' leaves column `free` unpenalised. */
+function solveRidge(
+  rows: readonly { idx: number[]; val: number[] }[],
+  y: readonly number[],
+  cols: number,
+  lambda: number,
+  free: number,
+): Float64Array {
+  const apply = (x: Float64Array): Float64Array => {
+    const out = new Float64Array(cols);
+    for (const r of rows) {
+      let dot = 0;
+      for (let j = 0; j < r.idx.length; j++) dot += r.val[j]! * x[r.idx[j]!]!;
+      for (let j = 0; j < r.idx.length; j++) out[r.idx[j]!]! += r.val[j]! * dot;
+    }
+    for (let c = 0; c < cols; c++) if (c !== free) out[c]! += lambda * x[c]!;
+    return out;
+  };
+  const b = new Float64Array(cols);
+  rows.forEach((r, i) => r.idx.forEach((c, j) => (b[c]! += r.val[j]! * y[i]!)));
+  const w = new Float64Array(cols);
+  const res = Float64Array.from(b);
+  const p = Float64Array.from(b);
+  let rr = dotOf(res, res);
+  for (let it = 0; it < 500 && rr > 1e-12; it++) {
+    const ap = apply(p);
+    const alpha = rr / dotOf(p, ap);
+    for (let c = 0; c < cols; c++) {
+      w[c]! += alpha * p[c]!;
+      res[c]! -= alpha * ap[c]!;
+    }
+    const next = dotOf(res, res);
+    for (let c = 0; c < cols; c++) p[c] = res[c]! + (next / rr) * p[c]!;
+    rr = next;
+  }
+  return w;
+}
+
+function dotOf(a: Float64Array, b: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
+function round(x: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(x * f) / f;
+}

@@ -1,0 +1,117 @@
+import { expect } from 'chai';
+import { SCHEMA_VERSION } from '@trendscope/core';
+import { getJson, startApi, type RunningApi } from '../support/api';
+import { buildDataset, seedDataset } from '../support/dataset';
+import { FACTORY_NOW } from '../support/factories';
+import { openTestServices, type TestServices } from '../support/services';
+
+type Body = Record<string, unknown> & {
+  domain: string;
+  quality_score: number;
+  quality_breakdown: Record<string, unknown> & {
+    prior_source: string;
+    prior: number;
+    weights: { prior: number; observed: number };
+  };
+  rated: boolean;
+  rating: { source: string; value: number } | null;
+  articles: number;
+  trends: number;
+  first_seen: string | null;
+  last_seen: string | null;
+};
+
+describe('GET /v1/sources/{domain}', function () {
+  this.timeout(60_000);
+  let s: TestServices;
+  let api: RunningApi;
+  const data = buildDataset();
+  const get = (domain: string) => getJson<Body>(api.url, `/v1/sources/${encodeURIComponent(domain)}`);
+
+  before(async () => {
+    // Time-outs wide enough that a loaded machine answers the first (cold) aggregation in time.
+    s = await openTestServices({ API_REQUEST_TIMEOUT_MS: '20000', OPENSEARCH_QUERY_TIMEOUT_MS: '15000' });
+    await seedDataset(s, data);
+    api = await startApi(s, { deps: { now: () => FACTORY_NOW } });
+  });
+  after(async () => {
+    await api.close();
+    await s.cleanup();
+  });
+
+  it('answers a rated source with its score, its parts, its rating and its footprint', async () => {
+    const res = await get('bbc.co.uk');
+    expect(res.status).to.equal(200);
+    expect(Object.keys(res.body).sort()).to.deep.equal([
+      'articles',
+      'domain',
+      'first_seen',
+      'last_seen',
+      'publisher',
+      'quality_breakdown',
+      'quality_score',
+      'rated',
+      'rating',
+      'schema_version',
+      'trends',
+    ]);
+    expect(res.body).to.include({
+      domain: 'bbc.co.uk',
+      publisher: 'BBC News',
+      quality_score: 7.5,
+      rated: true,
+      schema_version: SCHEMA_VERSION,
+    });
+    expect(res.body.rating).to.deep.equal({ source: 'Lin et al. 2023, PNAS Nexus', value: 0.718 });
+    expect(res.body.quality_breakdown).to.include({ prior_source: 'rating', prior: 7.5 });
+    expect(res.body.quality_breakdown.weights.prior + res.body.quality_breakdown.weights.observed).to.be.closeTo(
+      1,
+      1e-9,
+    );
+    const stored = data.articles.filter((a) => a.domain === 'bbc.co.uk');
+    expect(res.body.articles).to.equal(stored.length).and.to.be.greaterThan(0);
+    expect(res.body.trends).to.equal(data.trends.filter((t) => t.source_domains.includes('bbc.co.uk')).length);
+    expect(res.body.first_seen).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    expect(Date.parse(res.body.last_seen!)).to.be.at.least(Date.parse(res.body.first_seen!));
+  });
+
+  it('answers an unrated source with rating null and the estimate as its prior', async () => {
+    const res = await get('xn--bcher-kva.de');
+    expect(res.status).to.equal(200);
+    expect(res.body).to.include({ rated: false, rating: null, quality_score: 6.4 });
+    expect(res.body.quality_breakdown).to.include({ prior_source: 'estimate', prior: 6.4, estimate: 6.4 });
+  });
+
+  it('answers nulls and zeros for a scored source with no stored article or trend', async () => {
+    const res = await get('quiet.example');
+    expect(res.status).to.equal(200);
+    expect(res.body).to.include({ articles: 0, trends: 0, first_seen: null, last_seen: null });
+  });
+
+  it('normalises case, a leading www. and internationalised names as /trending does', async () => {
+    for (const [variant, domain] of [
+      ['WWW.BBC.co.uk', 'bbc.co.uk'],
+      ['bücher.de', 'xn--bcher-kva.de'],
+      ['www.BÜCHER.de', 'xn--bcher-kva.de'],
+    ] as const) {
+      const res = await get(variant);
+      expect(res.status, variant).to.equal(200);
+      expect(res.body.domain, variant).to.equal(domain);
+    }
+  });
+
+  it('answers 404 {"detail": "Source not found"} for a domain never seen', async () => {
+    const res = await get('never-seen.example');
+    expect(res.status).to.equal(404);
+    expect(res.body).to.deep.equal({ detail: 'Source not found' });
+  });
+
+  it('answers 422 for a malformed domain', async () => {
+    for (const bad of ['not a domain', 'a..b', 'localhost', '-bad-.com']) {
+      const res = await get(bad);
+      expect(res.status, bad).to.equal(422);
+      const detail = (res.body as unknown as { detail: { loc: string[] }[] }).detail;
+      expect(detail[0]!.loc, bad).to.deep.equal(['path', 'domain']);
+    }
+  });
+});

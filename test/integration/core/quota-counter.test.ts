@@ -1,0 +1,81 @@
+import { expect } from 'chai';
+import { consumeQuota, readQuotaUsage, readUsageHistory } from '@trendscope/core';
+import { openTestServices, type TestServices } from '../../support/services';
+
+describe('quota counting in Redis', () => {
+  let s: TestServices;
+  before(async () => {
+    s = await openTestServices();
+  });
+  after(async () => {
+    await s.cleanup();
+  });
+
+  const limits = { perMinute: 3, perDay: 5 };
+  const at = (h: number, m: number, sec: number, ms = 0): number => Date.UTC(2026, 10, 23, h, m, sec, ms);
+
+  it('lets exactly the minute quota through and opens again at the next minute', async () => {
+    const subject = 'a:edge-minute';
+    const results = [];
+    for (let i = 0; i < 4; i++)
+      results.push(await consumeQuota(s.redis, s.prefix, subject, limits, at(10, 0, 59, 998)));
+    expect(results.map((r) => r.allowed)).to.deep.equal([true, true, true, false]);
+    expect(results[2]?.minute).to.deep.equal({ limit: 3, remaining: 0, resetSeconds: 1 });
+    expect(results[3]?.minute.remaining).to.equal(0);
+    const last = await consumeQuota(s.redis, s.prefix, subject, limits, at(10, 0, 59, 999));
+    expect(last.allowed).to.be.false;
+    const next = await consumeQuota(s.redis, s.prefix, subject, limits, at(10, 1, 0, 0));
+    expect(next.allowed).to.be.true;
+    expect(next.minute).to.deep.equal({ limit: 3, remaining: 2, resetSeconds: 60 });
+    expect(next.day.remaining).to.equal(1);
+  });
+
+  it('refuses past the day quota until the next UTC day, whatever the minute', async () => {
+    const subject = 'a:edge-day';
+    for (let m = 0; m < 5; m++) {
+      expect((await consumeQuota(s.redis, s.prefix, subject, limits, at(23, 50 + m, 0))).allowed).to.be.true;
+    }
+    const refused = await consumeQuota(s.redis, s.prefix, subject, limits, at(23, 59, 59, 999));
+    expect(refused.allowed).to.be.false;
+    expect(refused.day).to.deep.equal({ limit: 5, remaining: 0, resetSeconds: 1 });
+    const tomorrow = await consumeQuota(s.redis, s.prefix, subject, limits, at(23, 59, 59, 999) + 1);
+    expect(tomorrow.allowed).to.be.true;
+    expect(tomorrow.day).to.deep.equal({ limit: 5, remaining: 4, resetSeconds: 86_400 });
+  });
+
+  it('does not count a request refused by the minute against the day', async () => {
+    const subject = 'a:no-double-count';
+    for (let i = 0; i < 3; i++) await consumeQuota(s.redis, s.prefix, subject, limits, at(12, 0, 10));
+    for (let i = 0; i < 10; i++) {
+      expect((await consumeQuota(s.redis, s.prefix, subject, limits, at(12, 0, 20))).allowed).to.be.false;
+    }
+    expect(await readQuotaUsage(s.redis, s.prefix, subject, at(12, 0, 30))).to.deep.equal({ minute: 3, day: 3 });
+    const later = await consumeQuota(s.redis, s.prefix, subject, limits, at(12, 1, 0));
+    expect(later.allowed).to.be.true;
+    expect(later.day.remaining).to.equal(1);
+  });
+
+  it('lets exactly 50 of 100 parallel requests through a quota of 50', async () => {
+    const now = Date.now();
+    const decisions = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        consumeQuota(s.redis, s.prefix, 'k:parallel', { perMinute: 50, perDay: 1000 }, now),
+      ),
+    );
+    expect(decisions.filter((d) => d.allowed)).to.have.length(50);
+    expect((await readQuotaUsage(s.redis, s.prefix, 'k:parallel', now)).minute).to.equal(50);
+  });
+
+  it("keeps a key's requests per UTC day for the console", async () => {
+    const keyId = 'key_history';
+    await consumeQuota(s.redis, s.prefix, `k:${keyId}`, limits, at(8, 0, 0), keyId);
+    await consumeQuota(s.redis, s.prefix, `k:${keyId}`, limits, at(8, 0, 1), keyId);
+    await consumeQuota(s.redis, s.prefix, `k:${keyId}`, limits, Date.UTC(2026, 10, 24, 8), keyId);
+    const history = await readUsageHistory(s.redis, s.prefix, keyId, Date.UTC(2026, 10, 24, 9), 3);
+    expect(history).to.deep.equal([
+      { day: '2026-11-22', requests: 0 },
+      { day: '2026-11-23', requests: 2 },
+      { day: '2026-11-24', requests: 1 },
+    ]);
+  });
+});

@@ -1,0 +1,49 @@
+import type { DetectArticle } from '@trendscope/pipeline/detect/cluster';
+import { loadGiveme, loadGivemeSampling } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
+import { givemeDetectArticles, uciDetectArticles, uciSlice } from './detect-corpus';
+
+/** Articles with their gold story or event. */
+export type LabelledSet = { articles: DetectArticle[]; gold: Map<string, string> };
+
+/** Whether the defaults were fitted on a set or it is only reported. */
+export type SetRole = 'tuning' | 'held out';
+
+/** A named evaluation set of the clustering figures (docs/quality.md). */
+export interface ClusterSet {
+  key: string;
+  label: string;
+  role: SetRole;
+  load: () => LabelledSet;
+}
+
+const MARCH_1 = 'newsCorpora.2014-03-01-15.tsv.gz';
+const MARCH_2 = 'newsCorpora.2014-03-16-31.tsv.gz';
+const APRIL = 'newsCorpora.2014-04-01-15.tsv.gz';
+
+function giveme(training: boolean): () => LabelledSet {
+  return () => {
+    const split = new Set(loadGivemeSampling().training);
+    return givemeDetectArticles(loadGiveme().filter((r) => split.has(r.file) === training));
+  };
+}
+
+function uci(file: string, from: number): () => LabelledSet {
+  return () => uciDetectArticles(uciSlice(file, from, 10_000));
+}
+
+/**
+ * The sets, fixed before the fragment merge was tuned: defaults are fitted on the `tuning` sets
+ * only; the `held out` ones are reported and carry the quality floors. Row ranges are 0-based
+ * offsets into one half-month UCI file, 10,000 rows each.
+ */
+export const CLUSTER_SETS: readonly ClusterSet[] = [
+  { key: 'giveme-train', label: 'Giveme5W1H training split (242)', role: 'tuning', load: giveme(true) },
+  { key: 'apr-0', label: 'UCI April rows 0-10k', role: 'tuning', load: uci(APRIL, 0) },
+  { key: 'apr-10', label: 'UCI April rows 10-20k', role: 'tuning', load: uci(APRIL, 10_000) },
+  { key: 'giveme-held', label: 'Giveme5W1H outside training (177)', role: 'held out', load: giveme(false) },
+  { key: 'mar1-0', label: 'UCI March 1-15 rows 0-10k', role: 'held out', load: uci(MARCH_1, 0) },
+  { key: 'mar2-0', label: 'UCI March 16-31 rows 0-10k', role: 'held out', load: uci(MARCH_2, 0) },
+  { key: 'mar2-20', label: 'UCI March 16-31 rows 20-30k', role: 'held out', load: uci(MARCH_2, 20_000) },
+  { key: 'mar2-40', label: 'UCI March 16-31 rows 40-50k', role: 'held out', load: uci(MARCH_2, 40_000) },
+  { key: 'apr-30', label: 'UCI April rows 30-40k', role: 'held out', load: uci(APRIL, 30_000) },
+];

@@ -1,0 +1,19 @@
+/**
+ * Prints the topic of every trend of 3 or more articles of what `make demo` detects (in-process,
+ * demo-trends.ts), with its size and two member headlines, largest first.
+ * Run: node --import tsx test/support/demo-topics.ts
+ */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
+import { demoTrends, storyRepeats } from './demo-trends';
+
+const trends = demoTrends();
+for (const d of trends
+  .filter((t) => t.trend.article_count >= 3)
+  .sort((a, b) => b.trend.article_count - a.trend.article_count)) {
+  process.stdout.write(
+    `${String(d.trend.article_count).padStart(4)}  ${d.trend.topic}  |  ${d.titles.slice(0, 2).join(' / ')}\n`,
+  );
+}
+const repeats = storyRepeats(trends, 50);
+process.stdout.write(`first 50 of /v1/trends/recent: ${repeats.length} trends repeat a gold story shown above them\n`);

@@ -1,0 +1,22 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'chai';
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+describe('a service started with a bad environment', () => {
+  for (const entry of ['services/api/src/main.ts', 'services/pipeline/src/worker.main.ts']) {
+    it(`${entry} exits 78 listing every bad variable`, function () {
+      this.timeout(30_000);
+      const run = spawnSync(process.execPath, ['--import', 'tsx', entry], {
+        cwd: ROOT,
+        env: { ...process.env, API_PORT: 'eighty', OPENSEARCH_URL: 'ftp://nowhere' },
+        encoding: 'utf8',
+      });
+      expect(run.status).to.equal(78);
+      expect(run.stderr).to.match(/API_PORT: must be a number/);
+      expect(run.stderr).to.match(/OPENSEARCH_URL: /);
+      expect(run.stderr).not.to.match(/\n\s+at /);
+    });
+  }
+});

@@ -1,0 +1,77 @@
+import { expect } from 'chai';
+import { MAX_CITATIONS, TREND_ID_PATTERN } from '@trendscope/core';
+import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
+import { buildTrend, summarise, type TrendMember } from '@trendscope/pipeline/detect/build-trend';
+import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
+
+const H = 3_600_000;
+const NOW = new Date('2026-11-21T12:00:00Z');
+const idf = (): number => 3;
+
+function member(i: number, over: Partial<TrendMember> = {}): TrendMember {
+  const time = NOW.getTime() - (60 - i) * H;
+  return {
+    id: `art-${i}`,
+    time,
+    url: `https://site${i % 7}.example/${i}`,
+    title: `Chipmaker acquisition approved by regulators in Brussels ${i}`,
+    description: 'European regulators approved the acquisition of the chipmaker. The deal closes next month.',
+    body: null,
+    publisher: `Site ${i % 7}`,
+    domain: `site${i % 7}.example`,
+    author: i % 2 ? 'Reporter' : null,
+    published_date: new Date(time).toISOString(),
+    word_count: 400,
+    fetch_method: 'page',
+    language: 'en',
+    simhash: (0x1000 + i).toString(16).padStart(16, 'a'),
+    content_retained: i % 3 !== 0,
+    ...over,
+  };
+}
+
+describe('buildTrend', () => {
+  const classifier = loadClassifier();
+  const opts = { now: NOW, classifier, idf, domainQuality: new Map([['site0.example', 9]]) };
+
+  it('bounds citations to MAX_CITATIONS, taking every domain first, and counts all articles per domain', () => {
+    const members = Array.from({ length: 60 }, (_, i) => member(i));
+    const t = buildTrend(trendIdFor('art-0'), members, opts);
+    expect(t.id).to.match(TREND_ID_PATTERN);
+    expect(t.citations).to.have.length(MAX_CITATIONS);
+    expect(new Set(t.citations.map((c) => c.domain)).size).to.equal(7);
+    expect(t.article_count).to.equal(60);
+    expect(Object.values(t.domain_articles).reduce((a, b) => a + b, 0)).to.equal(60);
+    expect(t.origin_domain).to.equal('site0.example');
+    expect(t.source_count).to.equal(7);
+    expect(t.retained_count).to.equal(40);
+    expect(t.first_seen).to.equal(members[0]!.published_date!.replace('.000Z', 'Z'));
+    expect(t.timeline.reduce((a, b) => a + b.articles, 0)).to.equal(60);
+    expect(t.timeline.every((b) => b.velocity !== undefined)).to.be.true;
+  });
+
+  it('counts syndicated copies once in the velocity', () => {
+    const members = Array.from({ length: 6 }, (_, i) => member(50 + i, { simhash: '0123456789abcdef' }));
+    const t = buildTrend('tr_aaaaaaaaaaaaaaaa', members, opts);
+    expect(t.velocity_metrics.current).to.equal(1);
+    expect(t.score_breakdown.independent_reports).to.equal(1);
+  });
+
+  it('explains both scores and keeps them in range', () => {
+    // site0 (quality 9, two articles) and site1 (unknown: 5.5): the mean over citing domains.
+    const t = buildTrend('tr_aaaaaaaaaaaaaaaa', [member(0), member(7), member(1)], opts);
+    expect(t.domain_quality_score).to.equal(7.3);
+    const impact = t.score_breakdown.business_impact as Record<string, number>;
+    const parts = impact.volume! + impact.publishers! + impact.quality! + impact.category! + impact.signals!;
+    expect(impact.total).to.be.closeTo(parts, 0.02);
+    expect(t.business_impact_score).to.equal(Math.min(10, Math.max(1, Math.round(impact.total!))));
+    expect(t.score_breakdown.business_impact).to.have.property('signal_terms').that.includes('acquisition');
+  });
+
+  it('summarises with one or two sentences of the most central article', () => {
+    expect(summarise({ title: 'T', description: 'First one. Second one. Third one.', body: null })).to.equal(
+      'First one. Second one.',
+    );
+    expect(summarise({ title: 'Only a title', description: null, body: null })).to.equal('Only a title');
+  });
+});

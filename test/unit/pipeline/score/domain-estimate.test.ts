@@ -1,0 +1,55 @@
+import { expect } from 'chai';
+import type { DomainEvidence } from '@trendscope/pipeline/score/domain-evidence';
+import { estimateRating } from '@trendscope/pipeline/score/domain-estimate';
+import { trainDomainEstimator } from '@trendscope/pipeline/score/train-domain-estimator';
+
+function evidence(titles: string[], stories = 0, ratingSum = 0): DomainEvidence {
+  return {
+    titles,
+    urls: titles.map((_, i) => `https://example.com/news/${i}`),
+    articles: titles.length,
+    coverage: { stories, rating_sum: ratingSum },
+  };
+}
+
+describe('domain quality estimator', () => {
+  // Outlets whose headlines speak of inquiries and budgets are rated high, gossip low.
+  const rated = [
+    ...Array.from({ length: 20 }, (_, i) => ({
+      domain: `serious${i}.example`,
+      rating: 0.9,
+      evidence: evidence(['Parliament inquiry into budget', `Central bank budget report ${i}`], 3, 2.7),
+    })),
+    ...Array.from({ length: 20 }, (_, i) => ({
+      domain: `gossip${i}.example`,
+      rating: 0.2,
+      evidence: evidence(['Shocking celebrity secret revealed', `You will not believe this diet ${i}`], 3, 0.9),
+    })),
+  ];
+  const model = trainDomainEstimator(rated);
+
+  it('ranks an unseen outlet by what it writes and who covers the same stories', () => {
+    const serious = estimateRating(model, evidence(['Budget inquiry opens in parliament'], 2, 1.8));
+    const gossip = estimateRating(model, evidence(['Celebrity diet secret revealed'], 2, 0.6));
+    expect(serious.rating).to.be.above(0.7);
+    expect(gossip.rating).to.be.below(0.4);
+  });
+
+  it('keeps the estimate within 0..1 and its parts adding up before the clamp', () => {
+    const e = estimateRating(model, evidence(['Budget inquiry budget inquiry budget'], 50, 50));
+    expect(e.rating).to.be.within(0, 1);
+    const sum = e.parts.intercept + e.parts.text + e.parts.coverage + e.parts.log_articles;
+    expect(Math.min(1, Math.max(0, sum))).to.be.closeTo(e.rating, 1e-12);
+  });
+
+  it('reads only its own terms: a headline word such as "constructor" is not a term of Object', () => {
+    const e = estimateRating(model, evidence(['Constructor toString valueOf hasOwnProperty'], 0, 0));
+    expect(Number.isFinite(e.rating)).to.equal(true);
+  });
+
+  it('answers the prior for a domain with nothing known', () => {
+    const e = estimateRating(model, { titles: [], urls: [], articles: 0, coverage: { stories: 0, rating_sum: 0 } });
+    expect(Number.isFinite(e.rating)).to.equal(true);
+    expect(e.coverage).to.be.closeTo(model.prior, 1e-9);
+  });
+});
