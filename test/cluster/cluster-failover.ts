@@ -6,14 +6,17 @@
  * with no 5xx, every article indexed exactly once, the cluster never red and green at the end.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import {
+  createLogger,
   createOpenSearchClient,
   createRedis,
   indexNames,
   openSearchNodes,
   type OpenSearchClient,
+  type Redis,
 } from '@trendscope/core';
 import { waitForDrain } from '../../services/pipeline/src/cli/wait-for-drain';
 import { startFeedServer } from '../../services/pipeline/src/feed-server/feed-server';
@@ -23,27 +26,40 @@ import { jobId } from '../../services/pipeline/src/queues/job-ids';
 import { lastArticleQueue } from '../../services/pipeline/src/queues/routing-table';
 import { articleId } from '../../services/pipeline/src/articles/article-id';
 import { REPO_ROOT, corpusDir } from '../support/corpus';
+import { watchHealth } from './cluster-health-watch';
+import { startReaders, warmUp, type FailedRead, type Readers } from './cluster-readers';
 
 const run = promisify(execFile);
 const env = process.env;
 const NODES = openSearchNodes(env.OPENSEARCH_URL ?? '');
-const API_PORT = Number(env.API_PORT ?? 8790);
+const API_PORT = Number(env.API_PORT ?? 8095);
+const HOME = env.CLUSTER_HOME ?? resolve(REPO_ROOT, '.data/cluster-test');
 const PREFIX = 'clustertest';
 const ARTICLES = Number(env.CLUSTER_TEST_ARTICLES ?? 2500);
+// Spreads the ingest over a minute or more (one host serves every feed and page), so it is still
+// running when the node dies and when it comes back.
+const FETCH_DELAY_MS = env.CLUSTER_TEST_FETCH_DELAY_MS ?? '30';
+const DOWN_SECONDS = Number(env.CLUSTER_TEST_DOWN_SECONDS ?? 20);
 const CONNECTIONS = 32;
+// The API's metrics (event-loop lag) on the port after the feed server's.
+const metricsPort = Number(env.FEED_PORT ?? API_PORT + 1) + 1;
 const CLUSTER_SCRIPT = resolve(REPO_ROOT, 'infra/local/cluster.sh');
 
-const log = (msg: string): void => void process.stderr.write(`cluster-test: ${msg}\n`);
+const started = Date.now();
+const elapsed = (): number => Math.round((Date.now() - started) / 1000);
+const log = (msg: string): void => void process.stderr.write(`cluster-test [${elapsed()}s] ${msg}\n`);
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
-function startService(entry: string, extra: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, entry)], {
+/** Starts a service under the test's prefixes; its JSON log (warnings and up) goes to HOME/<name>.log. */
+function startService(name: string, entry: string, extra: Record<string, string>): ChildProcess {
+  const out = openSync(resolve(HOME, `${name}.log`), 'a');
+  return spawn(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, entry)], {
     cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', out, out],
     env: {
       ...env,
       NODE_ENV: 'production',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL: 'warn',
       OPENSEARCH_INDEX_PREFIX: PREFIX,
       REDIS_KEY_PREFIX: PREFIX,
       API_METRICS_PORT: '0',
@@ -51,77 +67,6 @@ function startService(entry: string, extra: Record<string, string>): ChildProces
       ...extra,
     },
   });
-  return child;
-}
-
-/** Cluster health colour every 500 ms; remembers whether it was ever red. */
-function watchHealth(client: OpenSearchClient): { stop(): void; everRed(): boolean; colours: Set<string> } {
-  const colours = new Set<string>();
-  let red = false;
-  let stopped = false;
-  void (async () => {
-    while (!stopped) {
-      const status = await client.cluster
-        .health({ timeout: '2s' })
-        .then((r) => (r.body as { status: string }).status)
-        .catch(() => 'unreachable');
-      colours.add(status);
-      if (status === 'red') {
-        red = true;
-        log('cluster health RED');
-      }
-      await sleep(500);
-    }
-  })();
-  return { stop: () => void (stopped = true), everRed: () => red, colours };
-}
-
-/** 32 readers cycling over every endpoint; counts answers by status class. */
-function startReaders(base: string): { stop(): Promise<void>; reads: () => number; fives: () => string[] } {
-  const paths = [
-    '/health',
-    '/v1/trends/recent',
-    '/v1/trends/recent?velocity=emerging&limit=20',
-    '/v1/search?q=apple%20iphone&time_window=30d',
-    '/v1/search?q=%22interest%20rates%22%20OR%20inflation',
-    '/v1/categories',
-    '/v1/stats',
-    '/v1/benefits',
-    '/v1/sources/reuters.com/trending',
-    '/v1/trends/tr_aaaaaaaaaaaaaaaa',
-    '/v1/content/tr_aaaaaaaaaaaaaaaa',
-  ];
-  let reads = 0;
-  const fives: string[] = [];
-  let stopped = false;
-  let trendPaths: string[] = [];
-  const loops = Array.from({ length: CONNECTIONS }, async (_, c) => {
-    for (let i = c; !stopped; i++) {
-      const all = [...paths, ...trendPaths];
-      const path = all[i % all.length] ?? '/health';
-      try {
-        const res = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(10_000) });
-        const body = await res.text();
-        reads++;
-        if (res.status >= 500) fives.push(`${res.status} ${path} ${body.slice(0, 120)}`);
-        if (path === '/v1/trends/recent' && res.ok && i % 50 === 0) {
-          const ids = (JSON.parse(body) as { trends: { id: string }[] }).trends.map((t) => t.id).slice(0, 5);
-          trendPaths = ids.flatMap((id) => [`/v1/trends/${id}`, `/v1/content/${id}?limit=3`]);
-        }
-      } catch (err) {
-        reads++;
-        fives.push(`no answer ${path}: ${(err as Error).message}`);
-      }
-    }
-  });
-  return {
-    stop: async () => {
-      stopped = true;
-      await Promise.all(loops);
-    },
-    reads: () => reads,
-    fives: () => fives,
-  };
 }
 
 /** The node (1-based, by HTTP port order) that holds the most primary shards. */
@@ -168,40 +113,118 @@ async function indexedArticles(client: OpenSearchClient): Promise<{ ids: Set<str
   return { ids, duplicateUrls: buckets.reduce((n, b) => n + b.doc_count - 1, 0) };
 }
 
+/** What explains slow answers: Redis commands slower than 100 ms, the API's worst event-loop lag. */
+async function diagnostics(redis: Redis, metricsPort: number): Promise<string[]> {
+  const lines: string[] = [];
+  const slow = (await redis.call('SLOWLOG', 'GET', '20')) as [number, number, number, string[]][];
+  for (const [, at, micros, args] of slow)
+    if (micros > 100_000)
+      lines.push(
+        `redis slow command ${new Date(at * 1000).toISOString()} ${Math.round(micros / 1000)} ms ${args.slice(0, 3).join(' ')}`,
+      );
+  const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`)
+    .then((r) => r.text())
+    .catch(() => '');
+  const lag = /^trendscope_nodejs_eventloop_lag_max_seconds(?:{[^}]*})? (\S+)/m.exec(metrics)?.[1];
+  const p99 = /^trendscope_nodejs_eventloop_lag_p99_seconds(?:{[^}]*})? (\S+)/m.exec(metrics)?.[1];
+  if (lag)
+    lines.push(
+      `API event-loop lag: max ${Math.round(Number(lag) * 1000)} ms, p99 ${Math.round(Number(p99) * 1000)} ms`,
+    );
+  return lines;
+}
+
+/** 5xx answers grouped by phase and answer: how many, first and last time. */
+function summariseFailures(failures: readonly FailedRead[]): string[] {
+  const groups = new Map<string, { n: number; first: string; last: string }>();
+  for (const f of failures) {
+    const key = `[${f.phase}] ${f.status} ${f.detail}`;
+    const g = groups.get(key) ?? { n: 0, first: f.at, last: f.at };
+    g.n++;
+    g.last = f.at;
+    groups.set(key, g);
+  }
+  return [...groups].map(([key, g]) => `5xx x${g.n} ${g.first}..${g.last.slice(11)} ${key}`);
+}
+
 async function main(): Promise<number> {
   if (NODES.length < 3) throw new Error('OPENSEARCH_URL must list the three cluster nodes');
   const client = createOpenSearchClient({ url: NODES.join(','), requestTimeoutMs: 30_000, maxRetries: 3 });
   const children: ChildProcess[] = [];
-  const server = await startFeedServer({ corpusDir: corpusDir('uci-news-aggregator'), limit: ARTICLES });
+  const server = await startFeedServer({
+    corpusDir: corpusDir('uci-news-aggregator'),
+    limit: ARTICLES,
+    port: Number(env.FEED_PORT ?? 0),
+  });
   const redis = createRedis(env.REDIS_URL ?? '', { forQueues: true });
-  const queues = createQueues(redis, PREFIX, 6);
-  const health = watchHealth(client);
-  // Ctrl-C or a kill of this script still stops the API and the worker (the shell stops the rest).
+  const queues = createQueues(redis, PREFIX, 6, createLogger({ level: 'warn', name: 'cluster-test' }));
+  const writer = queues[lastArticleQueue({ indexInline: true })];
+  let phase = 'setup';
+  const enter = (next: string): void => {
+    phase = next;
+    log(`-- ${next}`);
+  };
+  const health = watchHealth(client, () => log(`cluster health RED (phase ${phase})`));
+  let readers: Readers | undefined;
+  let indexed = 0;
+  const progress = setInterval(() => {
+    void writer
+      .getJobCounts('completed', 'failed')
+      .then((c) => {
+        indexed = c.completed ?? 0;
+        const failed = c.failed ? ` failed=${c.failed}` : '';
+        const fives = readers?.failures().length ?? 0;
+        log(
+          `${phase}: reads=${readers?.reads() ?? 0} 5xx=${fives} indexed=${indexed}/${server.itemCount}${failed} health=${health.current()}`,
+        );
+      })
+      .catch(() => undefined);
+  }, 5000);
+  // Ctrl-C or a kill of this script still stops the API and the worker (the shell's trap stops the rest).
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       for (const c of children) c.kill('SIGKILL');
       process.exit(130);
     });
   }
-  let readers: ReturnType<typeof startReaders> | undefined;
   try {
     await client.indices.delete({ index: `${PREFIX}-*`, expand_wildcards: 'all' }).catch(() => undefined);
     await redis.eval("for _,k in ipairs(redis.call('keys', ARGV[1])) do redis.call('del', k) end", 0, `${PREFIX}*`);
-    const api = startService('services/api/src/main.ts', { API_PORT: String(API_PORT), API_HOST: '127.0.0.1' });
-    children.push(api);
+    await redis.call('SLOWLOG', 'RESET');
+    children.push(
+      startService('api', 'services/api/src/main.ts', { API_PORT: String(API_PORT), API_HOST: '127.0.0.1' }),
+    );
     const base = `http://127.0.0.1:${API_PORT}`;
-    await waitFor('the API', async () => (await fetch(`${base}/health`)).ok, 180_000);
+    await waitFor('the API', async () => (await fetch(`${base}/health`)).ok, 600_000);
     await client.cluster.health({ wait_for_status: 'green', timeout: '120s' });
-    const worker = startService('services/pipeline/src/worker.main.ts', {
-      PIPELINE_ALLOW_HOSTS: server.hostPort,
-      PIPELINE_DOMAIN_DELAY_MS: '0',
-      PIPELINE_JOB_LOCK_MS: '15000',
-      PIPELINE_JOB_ATTEMPTS: '6',
-    });
-    children.push(worker);
-    readers = startReaders(base);
-    log(`API on ${base}, worker started, ${CONNECTIONS} readers, ingesting ${server.itemCount} feed items`);
+    log(`API answering on ${base}; cluster green`);
 
+    enter('worker start');
+    const spawned = Date.now();
+    children.push(
+      startService('worker', 'services/pipeline/src/worker.main.ts', {
+        PIPELINE_ALLOW_HOSTS: server.hostPort,
+        PIPELINE_DOMAIN_DELAY_MS: FETCH_DELAY_MS,
+        PIPELINE_JOB_LOCK_MS: '15000',
+        PIPELINE_JOB_ATTEMPTS: '6',
+      }),
+    );
+    await waitFor('the worker', async () => (await writer.getWorkersCount()) > 0, 900_000);
+    log(`worker taking jobs ${((Date.now() - spawned) / 1000).toFixed(1)} s after it was spawned`);
+
+    // Searches slower than a second land in each node's search slow log (logs/*_index_search_slowlog.log).
+    await client.indices.putSettings({
+      index: `${PREFIX}-*`,
+      body: { 'index.search.slowlog.threshold.query.warn': '1s', 'index.search.slowlog.threshold.fetch.warn': '500ms' },
+    });
+    log(`warmed up in ${await warmUp(base, 120_000)} pass(es) over every endpoint`);
+    // Reading the metrics resets the event-loop lag window: what is reported at the end is the run's.
+    await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
+      (r) => r.text(),
+      () => '',
+    );
+    enter('ingest');
+    readers = startReaders(base, CONNECTIONS, () => phase);
     const jobs = await queues.discover.addBulk(
       server.feedUrls.map((feed_url, i) => ({
         name: 'discover',
@@ -209,52 +232,55 @@ async function main(): Promise<number> {
         opts: { jobId: jobId('discover', feed_url) },
       })),
     );
-    const writer = queues[lastArticleQueue({ indexInline: true })];
-    const progress = setInterval(() => {
-      void Promise.all(
-        (['discover', 'fetch', 'process'] as const).map(async (stage) => {
-          const c = await queues[stage].getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed');
-          return `${stage} ${JSON.stringify(c)}`;
-        }),
-      ).then((lines) => log(`queues: ${lines.join('; ')}; reads=${readers?.reads() ?? 0}`));
-    }, 30_000);
-    progress.unref();
-    await waitFor(
-      'a third of the articles',
-      async () => ((await writer.getJobCounts('completed')).completed ?? 0) >= server.itemCount / 3,
-      // Generous: on a shared 2-core machine the worker took 7 minutes just to start.
-      1_800_000,
-    );
-    const victim = await nodeWithMostPrimaries(client);
-    await run('bash', [CLUSTER_SCRIPT, 'kill', String(victim)], { env });
-    await sleep(15_000);
-    log(`starting trendscope-node-${victim} again (health seen so far: ${[...health.colours].join(', ')})`);
-    await run('bash', [CLUSTER_SCRIPT, 'start-node', String(victim)], { env, timeout: 400_000 });
+    log(`${CONNECTIONS} readers on every endpoint; replaying ${server.itemCount} articles`);
+    await waitFor('a quarter of the articles', () => Promise.resolve(indexed >= server.itemCount / 4), 1_800_000);
 
-    await waitForDrain(queues, jobs, () => undefined, { writer: writer.name as 'process', timeoutMs: 900_000 });
+    const victim = await nodeWithMostPrimaries(client);
+    enter(`node ${victim} killed`);
+    await run('bash', [CLUSTER_SCRIPT, 'kill', String(victim)], { env });
+    const atKill = indexed;
+    await sleep(DOWN_SECONDS * 1000);
+    enter(`node ${victim} restarting`);
+    await run('bash', [CLUSTER_SCRIPT, 'start-node', String(victim)], { env, timeout: 600_000 });
+    const atRestart = indexed;
+    enter(`node ${victim} back`);
+    await waitForDrain(queues, jobs, () => undefined, { writer: writer.name as 'process', timeoutMs: 1_800_000 });
+    log(
+      `articles indexed: ${atKill} before the kill, ${atRestart - atKill} while the node was down or starting, ${indexed - atRestart} after`,
+    );
+
+    enter('detect');
     const detect = await queues.detect.add('detect', {}, { jobId: 'cluster-test-detect' });
-    await waitFor('detection', async () => (await detect.getState()) === 'completed', 600_000);
-    await sleep(10_000);
+    await waitFor('detection', async () => (await detect.getState()) === 'completed', 900_000);
+    enter('green');
+    await client.cluster
+      .health({ wait_for_status: 'green', timeout: '600s' }, { requestTimeout: 610_000 })
+      .catch(() => undefined);
+    await sleep(5000);
     await readers.stop();
-    await client.cluster.health({ wait_for_status: 'green', timeout: '300s' }).catch(() => undefined);
     health.stop();
     const final = (await client.cluster.health()).body as { status: string };
 
+    enter('verify');
     const corpus = await loadCorpus(corpusDir('uci-news-aggregator'), { limit: ARTICLES });
     const expected = new Set(corpus.items.map((i) => articleId(i.originalUrl)));
     const { ids, duplicateUrls } = await indexedArticles(client);
     const lost = [...expected].filter((id) => !ids.has(id)).length;
     const duplicated = duplicateUrls + [...ids].filter((id) => !expected.has(id)).length;
-    const fives = readers.fives();
-    for (const line of fives.slice(0, 10)) log(line);
+    const failures = readers.failures();
+    for (const line of summariseFailures(failures)) log(line);
+    for (const line of readers.latencies()) log(`answer times ${line}`);
+    for (const line of await diagnostics(redis, metricsPort)) log(line);
+    log(`health seen: ${health.seen().join(', ')}; logs of the API and worker in ${HOME}`);
     process.stdout.write(
-      `cluster-test: reads=${readers.reads()} 5xx=${fives.length} articles=${ids.size} lost=${lost} duplicated=${duplicated} status=${final.status}\n`,
+      `cluster-test: reads=${readers.reads()} 5xx=${failures.length} articles=${ids.size} lost=${lost} duplicated=${duplicated} status=${final.status}\n`,
     );
-    clearInterval(progress);
-    const ok = fives.length === 0 && lost === 0 && duplicated === 0 && !health.everRed() && final.status === 'green';
-    if (health.everRed()) log('the cluster was red at some point');
+    if (health.everRed()) log('FAILED: the cluster was red at some point');
+    const ok = failures.length === 0 && lost === 0 && duplicated === 0 && !health.everRed() && final.status === 'green';
+    log(`${ok ? 'passed' : 'FAILED'} in ${elapsed()} s`);
     return ok ? 0 : 1;
   } finally {
+    clearInterval(progress);
     health.stop();
     if (readers) await readers.stop();
     for (const c of children) {
