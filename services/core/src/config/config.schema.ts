@@ -13,6 +13,14 @@ export const CONFIG_SCHEMA = Joi.object({
 
   API_HOST: Joi.string().hostname().default('127.0.0.1').description('Address the API binds to.'),
   API_PORT: Joi.number().integer().min(0).max(65535).default(8080).description('Port of the REST API (and /mcp).'),
+  API_PROCESSES: Joi.number()
+    .integer()
+    .min(1)
+    .max(64)
+    .default(1)
+    .description(
+      'API processes sharing API_PORT (node:cluster); above 1 a supervising primary restarts any that dies and serves the summed metrics.',
+    ),
   API_PUBLIC_URL: Joi.string()
     .uri({ scheme: ['http', 'https'] })
     .default('http://127.0.0.1:8080')

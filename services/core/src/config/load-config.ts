@@ -8,6 +8,8 @@ export interface Config {
   readonly api: {
     readonly host: string;
     readonly port: number;
+    /** Processes serving the port (1: this process alone; more: a node:cluster primary and its workers). */
+    readonly processes: number;
     readonly publicUrl: string;
     readonly requestTimeoutMs: number;
     readonly cacheTtlMs: number;
@@ -114,6 +116,7 @@ interface RawEnv {
   LOG_LEVEL: string;
   API_HOST: string;
   API_PORT: number;
+  API_PROCESSES: number;
   API_PUBLIC_URL: string;
   API_REQUEST_TIMEOUT_MS: number;
   API_CACHE_TTL_MS: number;
@@ -180,6 +183,7 @@ export function loadConfig(env: Env = process.env): Config {
     api: {
       host: v.API_HOST,
       port: v.API_PORT,
+      processes: v.API_PROCESSES,
       publicUrl: v.API_PUBLIC_URL,
       requestTimeoutMs: v.API_REQUEST_TIMEOUT_MS,
       cacheTtlMs: v.API_CACHE_TTL_MS,

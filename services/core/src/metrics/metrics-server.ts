@@ -17,7 +17,8 @@ export function createMetricsRegistry(service: string): Registry {
  * stop the service they describe.
  */
 export async function startMetricsServer(opts: {
-  registry: Registry;
+  /** A registry, or anything that renders one (the API primary sums its processes' registries). */
+  registry: { metrics(): Promise<string>; readonly contentType: string };
   host: string;
   port: number;
   logger: Logger;

@@ -1,0 +1,67 @@
+import cluster from 'node:cluster';
+import { AggregatorRegistry } from 'prom-client';
+import {
+  createLogger,
+  createOpenSearchClient,
+  createMetricsRegistry,
+  createRedis,
+  indexNames,
+  migrateOnStart,
+  onShutdown,
+  startMetricsServer,
+  type Config,
+} from '@trendscope/core';
+import { createApiServer } from './api-server';
+
+/** Response header naming the serving process, sent only under NODE_ENV=test (multi-process tests). */
+export const TEST_PROCESS_HEADER = 'x-trendscope-pid';
+
+/**
+ * Runs one API process: connect, migrate indices, listen, and shut down on SIGTERM/SIGINT. As a
+ * cluster worker it leaves the migration and the metrics port to the primary, which collects
+ * this process's metrics over the cluster channel.
+ */
+export async function runApiProcess(config: Config): Promise<void> {
+  const logger = createLogger({ level: config.logLevel, name: 'api' });
+  const opensearch = createOpenSearchClient(config.opensearch);
+  const redis = createRedis(config.redis);
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  const names = indexNames(config.opensearch.indexPrefix);
+
+  // The API still starts when the migration fails: /health shows OpenSearch down and reads answer
+  // 503 until it is back.
+  if (cluster.isPrimary) await migrateOnStart(config.opensearch, names, logger, { continueOnFailure: true });
+
+  const metrics = createMetricsRegistry('api');
+  const server = createApiServer({ config, logger, opensearch, redis, names }, { metrics });
+  if (config.env === 'test') {
+    server.prependListener('request', (_req, res) => res.setHeader(TEST_PROCESS_HEADER, String(process.pid)));
+  }
+  let metricsServer: Awaited<ReturnType<typeof startMetricsServer>> = null;
+  if (cluster.isWorker) {
+    // Constructing one installs prom-client's answer to the primary's metrics requests.
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([metrics]);
+  } else {
+    metricsServer = await startMetricsServer({
+      registry: metrics,
+      host: config.metrics.host,
+      port: config.metrics.apiPort,
+      logger,
+    });
+  }
+  server.listen(config.api.port, config.api.host, () => {
+    logger.info({ url: `http://${config.api.host}:${config.api.port}`, pid: process.pid }, 'api listening');
+  });
+
+  onShutdown({
+    logger,
+    message: 'shutting down',
+    forceAfterMs: 5000,
+    close: async () => {
+      metricsServer?.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.allSettled([opensearch.close(), redis.quit()]);
+    },
+  });
+}
