@@ -15,6 +15,7 @@ export * from './version';
 export * from './domain/taxonomy';
 export * from './domain/bounds';
 export * from './domain/documents';
+export * from './domain/listing';
 export * from './redis/data-generation';
 export * from './queries/index';
 export * from './presenters/index';
