@@ -39,8 +39,8 @@ describe('GET /health', function () {
     const opensearch = createOpenSearchClient({ url: s.config.opensearch.url, requestTimeoutMs: 5000 });
     const asked: string[] = [];
     opensearch.on('request', (_err, event) => {
-      const req = (event as { meta: { request: { params: { path: string; querystring?: unknown } } } }).meta.request;
-      asked.push(`${req.params.path}?${String(req.params.querystring ?? '')}`);
+      const req = (event as { meta: { request: { params: { path: string; querystring?: string } } } }).meta.request;
+      asked.push(`${req.params.path}?${req.params.querystring ?? ''}`);
     });
     const api = await startApi(s, { deps: { opensearch } });
     try {
