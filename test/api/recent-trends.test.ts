@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { getJson, startApi, type RunningApi } from '../support/api';
 import { buildDataset } from '../support/dataset';
-import { FACTORY_NOW, seed } from '../support/factories';
+import { buildTrend, FACTORY_NOW, seed } from '../support/factories';
 import { openTestServices, type TestServices } from '../support/services';
 
 type Summary = Record<string, unknown> & { id: string; last_seen: string; business_impact_score: number };
@@ -36,12 +36,18 @@ describe('GET /v1/trends/recent', function () {
   let api: RunningApi;
   const data = buildDataset();
   const { ai, chip, rates, football, election, quantumNew, quantumOld } = data.named;
+  // One publisher's report, the newest of all: stored and served by id, never listed.
+  const solo = buildTrend({
+    topic: 'Single outlet report',
+    last_seen: data.ago(0.1),
+    source_domains: ['solo.example.net'],
+  });
   const ids = async (query: string): Promise<string[]> =>
     (await getJson<Page>(api.url, `/v1/trends/recent?limit=50&${query}`)).body.trends.map((t) => t.id);
 
   before(async () => {
     s = await openTestServices();
-    await seed(s, { trends: data.trends, articles: data.articles, runs: data.runs });
+    await seed(s, { trends: [...data.trends, solo], articles: data.articles, runs: data.runs });
     api = await startApi(s, { deps: { now: () => FACTORY_NOW } });
   });
   after(async () => {
@@ -80,6 +86,16 @@ describe('GET /v1/trends/recent', function () {
     );
     expect(got.map((t) => t.id)).to.deep.equal(sorted.map((t) => t.id));
     expect(got.slice(0, 3).map((t) => t.id)).to.deep.equal([ai.id, quantumNew.id, chip.id]);
+  });
+
+  it('lists only trends reported by at least two publishers; a one-publisher trend still answers by id', async () => {
+    const listed = (await getJson<Page>(api.url, '/v1/trends/recent?limit=50')).body.trends;
+    expect(listed.map((t) => t.id)).not.to.include(solo.id);
+    for (const t of listed) expect(t.source_count).to.be.at.least(2);
+    expect(await ids('hours=1')).to.deep.equal([ai.id]);
+    const detail = await getJson<{ id: string; source_count: number }>(api.url, `/v1/trends/${solo.id}`);
+    expect(detail.status).to.equal(200);
+    expect(detail.body).to.include({ id: solo.id, source_count: 1 });
   });
 
   it('filters by velocity', async () => {

@@ -65,7 +65,9 @@ describe('MCP tools under random and hostile arguments', function () {
             return;
           }
           const body = restErrorOf(result) as { detail: unknown };
-          if (typeof body.detail === 'string') expect(body.detail).to.equal('Trend not found');
+          // get_source answers a domain never scored as /v1/sources/{domain} does (docs/api.md).
+          const notFound = tool === 'get_source' ? 'Source not found' : 'Trend not found';
+          if (typeof body.detail === 'string') expect(body.detail).to.equal(notFound);
           else expect(body.detail).to.be.an('array').that.is.not.empty;
         },
       ),

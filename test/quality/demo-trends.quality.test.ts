@@ -1,3 +1,5 @@
+import { isListed } from '@trendscope/core';
+import { loadUci } from '@trendscope/pipeline/scripts/corpus/uci.corpus';
 import { expect } from 'chai';
 import { demoTrends, storyRepeats, type DemoTrend } from '../support/demo-trends';
 
@@ -47,9 +49,33 @@ describe('what make demo shows (detection over the slices it replays, in-process
     expect(bad).to.deep.equal([]);
   });
 
-  // Not reached (docs/quality.md, "One trend per story in the list"): the top of the list is the
-  // end of the last UCI burst, and its stray one-article trends share the burst's gold story.
-  it.skip('shows no gold story twice among the first 50 trends of /v1/trends/recent', () => {
-    expect(storyRepeats(trends, 50)).to.deep.equal([]);
+  // Target 0 (issue 11) not reached: 9 of the first 50 listed trends repeat a gold story (19 before
+  // lists needed two publishers); most are small fragments of a burst whose headlines share no
+  // word with the story the aggregator filed them under (docs/quality.md, "One trend per story in
+  // the list"). The floor keeps what is reached.
+  it('shows at most 9 gold story repeats among the first 50 trends of /v1/trends/recent', () => {
+    const listed = trends.filter((d) => isListed(d.trend));
+    expect(storyRepeats(listed, 50).length).to.be.at.most(9);
+  });
+
+  it('lists no recurring column among the first 50 (one publisher, one title pattern, 3+ days of the corpus)', () => {
+    // Independent of detect/recurring-column.ts: the whole six weeks of UCI, not what the demo saw.
+    const pattern = (title: string): string =>
+      title
+        .toLowerCase()
+        .replace(/\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b[a-z]+day\b|[^a-z]+/g, ' ')
+        .trim();
+    const days = new Map<string, Set<string>>();
+    for (const r of loadUci()) {
+      const key = `${r.hostname.replace(/^www\./, '')}|${pattern(r.title)}`;
+      days.set(key, (days.get(key) ?? new Set()).add(new Date(r.timestamp).toISOString().slice(0, 10)));
+    }
+    const column = (d: DemoTrend, i: number): boolean =>
+      (days.get(`${d.domains[i]}|${pattern(d.titles[i]!)}`)?.size ?? 0) >= 3;
+    const listed = trends.filter((d) => isListed(d.trend)).slice(0, 50);
+    const columns = listed
+      .filter((d) => d.titles.filter((_, i) => column(d, i)).length * 2 > d.titles.length)
+      .map((d) => d.trend.topic);
+    expect(columns).to.deep.equal([]);
   });
 });

@@ -110,7 +110,8 @@ export function buildDataset(now: Date = FACTORY_NOW) {
     business_impact_score: 6,
     domain_quality_score: 7.5,
     last_seen: ago(5),
-    source_domains: ['example.com'],
+    // Two publishers: /v1/trends/recent lists only trends reported by several (domain/listing.ts).
+    source_domains: ['example.com', 'news.example.org'],
     origin_domain: 'example.com',
     citations: chipArticles.map(citationOf),
   });

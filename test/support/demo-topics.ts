@@ -5,6 +5,7 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { isListed } from '@trendscope/core';
 import { demoTrends, storyRepeats } from './demo-trends';
 
 const trends = demoTrends();
@@ -15,5 +16,8 @@ for (const d of trends
     `${String(d.trend.article_count).padStart(4)}  ${d.trend.topic}  |  ${d.titles.slice(0, 2).join(' / ')}\n`,
   );
 }
-const repeats = storyRepeats(trends, 50);
+const repeats = storyRepeats(
+  trends.filter((d) => isListed(d.trend)),
+  50,
+);
 process.stdout.write(`first 50 of /v1/trends/recent: ${repeats.length} trends repeat a gold story shown above them\n`);

@@ -2,6 +2,7 @@ import type { TrendDoc } from '@trendscope/core';
 import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
 import { buildTrend, type TrendMember } from '@trendscope/pipeline/detect/build-trend';
 import { clusterArticles, type DetectArticle } from '@trendscope/pipeline/detect/cluster';
+import { recurringColumnIds } from '@trendscope/pipeline/detect/recurring-column';
 import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
 import { simhash } from '@trendscope/pipeline/score/simhash';
 import { loadGiveme } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
@@ -15,6 +16,8 @@ export const DEMO_UCI_ROWS = 12_000;
 export interface DemoTrend {
   trend: TrendDoc;
   titles: string[];
+  /** Publishing domain of each member, in the order of `titles`. */
+  domains: string[];
   gold: string[];
 }
 
@@ -34,7 +37,15 @@ export function demoTrends(now = new Date('2026-11-23T12:00:00Z')): DemoTrend[] 
   const publisher = new Map(uciRows.map((r) => [`uci-${r.id}`, r]));
   const idf = backgroundIdf();
   const classifier = loadClassifier();
-  const result = clusterArticles(articles, [], { now, idf });
+  const domainOf = (a: DetectArticle): string =>
+    publisher.get(a.id)?.hostname.replace(/^www\./, '') ?? `giveme-${a.id.slice(0, 6)}.example`;
+  // As runDetect does: editions of a recurring column are left out of clustering.
+  const columns = recurringColumnIds(articles.map((a) => ({ ...a, domain: domainOf(a) })));
+  const result = clusterArticles(
+    articles.filter((a) => !columns.has(a.id)),
+    [],
+    { now, idf },
+  );
   const groups = new Map<string, DetectArticle[]>();
   for (const a of articles) {
     const t = result.assignments.get(a.id);
@@ -44,7 +55,7 @@ export function demoTrends(now = new Date('2026-11-23T12:00:00Z')): DemoTrend[] 
   for (const [id, list] of groups) {
     const members = list.map((a): TrendMember => {
       const row = publisher.get(a.id);
-      const domain = row ? row.hostname.replace(/^www\./, '') : `giveme-${a.id.slice(0, 6)}.example`;
+      const domain = domainOf(a);
       return {
         id: a.id,
         time: a.time,
@@ -64,7 +75,12 @@ export function demoTrends(now = new Date('2026-11-23T12:00:00Z')): DemoTrend[] 
       };
     });
     const trend = buildTrend(id, members, { now, classifier, idf, domainQuality: new Map() });
-    out.push({ trend, titles: list.map((a) => a.title), gold: list.map((a) => gold.get(a.id)!) });
+    out.push({
+      trend,
+      titles: list.map((a) => a.title),
+      domains: list.map(domainOf),
+      gold: list.map((a) => gold.get(a.id)!),
+    });
   }
   return out.sort(
     (a, b) =>

@@ -8,7 +8,8 @@ export const RECENT_TRENDS_ROUTE = defineRoute({
   tag: 'trends',
   summary: 'Recent trends, newest first',
   description:
-    'Trends seen in the last `hours` (default: the whole 90-day window), newest `last_seen` first, then highest ' +
+    'Trends seen in the last `hours` (default: the whole 90-day window) and reported by at least two publishers ' +
+    '(`source_count` >= 2; a one-publisher trend is still served by id and search), newest `last_seen` first, then highest ' +
     'business impact, then id. Filter by category, velocity, minimum impact and minimum quality; page with ' +
     '`page` and `limit` until `has_more` is false. An unknown category gives an empty list, not an error.',
   query: RECENT_TRENDS_PARAMS,

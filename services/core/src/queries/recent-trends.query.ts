@@ -1,4 +1,5 @@
 import { DEFAULT_RECENT_HOURS } from '../domain/bounds';
+import { LISTED_MIN_SOURCES } from '../domain/listing';
 import type { Velocity } from '../domain/taxonomy';
 import { presentTrendSummary, TREND_SUMMARY_FIELDS, type TrendSummaryDoc } from '../presenters/trend.presenter';
 import type { RecentTrendsResponse } from '../responses/trend-lists.schema';
@@ -28,6 +29,8 @@ export const RECENT_SORT = [
 export function recentTrendsRequest(input: RecentTrendsInput, now: Date): Record<string, unknown> {
   const filter: Record<string, unknown>[] = [
     { range: { last_seen: { gte: hoursBefore(now, input.hours ?? DEFAULT_RECENT_HOURS) } } },
+    // Only trends reported by several publishers are listed (domain/listing.ts).
+    { range: { source_count: { gte: LISTED_MIN_SOURCES } } },
   ];
   if (input.category !== undefined) filter.push({ term: { category: input.category.toLowerCase() } });
   if (input.velocity !== undefined) filter.push({ term: { velocity: input.velocity } });
@@ -43,7 +46,7 @@ export function recentTrendsRequest(input: RecentTrendsInput, now: Date): Record
   };
 }
 
-/** Trends seen recently, newest first, filtered and paginated (GET /v1/trends/recent). */
+/** Trends seen recently and reported by several publishers, newest first, filtered and paginated (GET /v1/trends/recent). */
 export async function getRecentTrends(deps: QueryDeps, input: RecentTrendsInput): Promise<RecentTrendsResponse> {
   const res = await runSearch<TrendSummaryDoc>(deps, deps.names.trends, recentTrendsRequest(input, nowOf(deps)));
   const total = totalOf(res);

@@ -15,7 +15,8 @@ export const trendTools: ToolDefinition[] = [
     name: 'get_recent_trends',
     title: 'Recent trends',
     description:
-      'Lists the trends seen most recently in published news, newest first (last_seen, then ' +
+      'Lists the trends seen most recently in published news and reported by at least two ' +
+      'publishers, newest first (last_seen, then ' +
       'business_impact_score, then id). Each item is a trend summary: id, topic, one- or ' +
       'two-sentence summary, category, velocity (emerging, accelerating, peak, declining), ' +
       'business_impact_score (1-10), domain_quality_score (1.0-10.0), keywords, article and source ' +

@@ -9,13 +9,18 @@ export interface UciDomain {
   urls: string[];
 }
 
+/** The registrable domain of a UCI row's host (the `domain` the pipeline stores). */
+export function registrableDomain(hostname: string): string {
+  const host = hostname.toLowerCase();
+  return (getDomain(host) ?? host).replace(/^www\./, '');
+}
+
 /** UCI rows grouped by registrable domain (the `domain` the pipeline stores), in name order. */
 export function uciDomains(rows: readonly UciRow[]): { domains: UciDomain[]; stories: string[][] } {
   const byDomain = new Map<string, UciDomain>();
   const byStory = new Map<string, string[]>();
   for (const row of rows) {
-    const host = row.hostname.toLowerCase();
-    const domain = (getDomain(host) ?? host).replace(/^www\./, '');
+    const domain = registrableDomain(row.hostname);
     const d = byDomain.get(domain) ?? { domain, titles: [], urls: [] };
     d.titles.push(row.title);
     d.urls.push(row.url);

@@ -5,7 +5,7 @@
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import { sampleRankCorrelation } from 'simple-statistics';
-import { estimateRating, type DomainEstimator } from '../../src/score/domain-estimate';
+import { estimateRating } from '../../src/score/domain-estimate';
 import { loadDomainRatings, ratingOf } from '../../src/score/domain-ratings';
 import { trainDomainEstimator, type EstimatorOptions } from '../../src/score/train-domain-estimator';
 import { corpusPath } from '../corpus/corpus-path';
@@ -56,23 +56,77 @@ export function crossValidateEstimator(
   const perFold: number[] = [];
   for (let k = 0; k < DOMAIN_FOLDS; k++) {
     const visible = (d: string): number | null => (domainFold(d) === k ? null : ratingOf(ratings, d));
-    const evidence = uciEvidence(data, visible);
-    const train = data.domains.flatMap((d) => {
-      const rating = visible(d.domain);
-      return rating === null ? [] : [{ domain: d.domain, rating, evidence: evidence.get(d.domain)! }];
-    });
-    const model: DomainEstimator = trainDomainEstimator(train, opts);
-    const fold: HeldOut[] = [];
-    for (const d of data.domains) {
-      const rating = ratingOf(ratings, d.domain);
-      if (domainFold(d.domain) !== k || rating === null || d.titles.length < MIN_ARTICLES) continue;
-      const estimate = estimateRating(model, evidence.get(d.domain)!).rating;
-      fold.push({ domain: d.domain, articles: d.titles.length, rating, estimate });
-    }
+    const fold = scoreFold(data, visible, (d) => domainFold(d) === k, opts, ratings);
     perFold.push(rho(fold));
     heldOut.push(...fold);
   }
   return { rho: rho(heldOut), perFold, heldOut };
+}
+
+/** Ridge penalties the nested validation chooses among (on inner folds only). */
+export const LAMBDA_GRID: readonly number[] = [1, 3, 10, 30];
+
+/**
+ * Nested k-fold: for each outer fold the ridge penalty is chosen by an inner k-fold over the other
+ * folds' rated domains (the held-out fold is never looked at), then the estimator is fitted with it
+ * on all of them and scores the held-out fold. The honest figure for a tuned penalty.
+ */
+export function nestedCrossValidateEstimator(
+  input: ReturnType<typeof calibrationData>,
+  opts: Partial<EstimatorOptions> = {},
+  grid: readonly number[] = LAMBDA_GRID,
+): { rho: number; perFold: number[]; chosen: number[]; heldOut: HeldOut[] } {
+  const { data, ratings } = input;
+  const heldOut: HeldOut[] = [];
+  const perFold: number[] = [];
+  const chosen: number[] = [];
+  for (let k = 0; k < DOMAIN_FOLDS; k++) {
+    const inner = grid.map((lambda) => {
+      const items: HeldOut[] = [];
+      for (let j = 0; j < DOMAIN_FOLDS; j++) {
+        if (j === k) continue;
+        const visible = (d: string): number | null =>
+          domainFold(d) === k || domainFold(d) === j ? null : ratingOf(ratings, d);
+        items.push(...scoreFold(data, visible, (d) => domainFold(d) === j, { ...opts, lambda }, ratings));
+      }
+      return { lambda, rho: rho(items) };
+    });
+    const best = inner.reduce((a, b) => (b.rho > a.rho ? b : a));
+    chosen.push(best.lambda);
+    const visible = (d: string): number | null => (domainFold(d) === k ? null : ratingOf(ratings, d));
+    const fold = scoreFold(data, visible, (d) => domainFold(d) === k, { ...opts, lambda: best.lambda }, ratings);
+    perFold.push(rho(fold));
+    heldOut.push(...fold);
+  }
+  return { rho: rho(heldOut), perFold, chosen, heldOut };
+}
+
+/** Fits on the domains `visible` rates and scores the rated domains `isHeldOut` picks. */
+function scoreFold(
+  data: ReturnType<typeof calibrationData>['data'],
+  visible: (domain: string) => number | null,
+  isHeldOut: (domain: string) => boolean,
+  opts: Partial<EstimatorOptions>,
+  ratings: ReturnType<typeof calibrationData>['ratings'],
+): HeldOut[] {
+  const evidence = uciEvidence(data, visible);
+  const train = data.domains.flatMap((d) => {
+    const rating = visible(d.domain);
+    return rating === null ? [] : [{ domain: d.domain, rating, evidence: evidence.get(d.domain)! }];
+  });
+  const model = trainDomainEstimator(train, opts);
+  const out: HeldOut[] = [];
+  for (const d of data.domains) {
+    const rating = ratingOf(ratings, d.domain);
+    if (!isHeldOut(d.domain) || rating === null || d.titles.length < MIN_ARTICLES) continue;
+    out.push({
+      domain: d.domain,
+      articles: d.titles.length,
+      rating,
+      estimate: estimateRating(model, evidence.get(d.domain)!).rating,
+    });
+  }
+  return out;
 }
 
 /** Spearman's rho between estimates and ratings (three decimals). */
@@ -100,6 +154,12 @@ function main(): void {
     'lambda 30': { ...base, lambda: 30 },
   };
   const names = process.argv.slice(2);
+  if (names.length === 0 || names.includes('nested')) {
+    const r = nestedCrossValidateEstimator(input, base);
+    process.stdout.write(
+      `${JSON.stringify({ variant: 'nested (penalty chosen on inner folds)', rho: r.rho, per_fold: r.perFold, chosen: r.chosen, domains: r.heldOut.length })}\n`,
+    );
+  }
   for (const [name, opts] of Object.entries(variants)) {
     if (names.length > 0 && !names.includes(name)) continue;
     const r = crossValidateEstimator(input, opts);

@@ -27,6 +27,7 @@ import {
   writeRun,
 } from './detect.repository';
 import { backgroundIdf } from './idf';
+import { recurringColumnIds } from './recurring-column';
 import { DEFAULT_VELOCITY_OPTIONS } from './velocity';
 
 /** What runDetect needs. */
@@ -84,7 +85,11 @@ export async function runDetect(
     const unassigned = (await loadUnassignedArticles(client, names, since, now.toISOString())).filter(dated);
     const byTrend = groupBy(members, (a) => a.trend_id!);
     const existing = [...byTrend.entries()].map(([id, list]) => toActiveTrend(id, list, idf));
-    const result = clusterArticles(unassigned.map(toDetectArticle), existing, { now, idf, windowHours });
+    // Editions of a recurring column (one publisher's title template on several days) are no
+    // story: they stay unassigned, as a title that is only a date does (recurring-column.ts).
+    const columns = recurringColumnIds([...members, ...unassigned].map((a) => ({ ...a, time: articleTime(a) })));
+    const fresh = unassigned.filter((a) => !columns.has(a.id)).map(toDetectArticle);
+    const result = clusterArticles(fresh, existing, { now, idf, windowHours });
 
     // A stored trend merged into another: its articles and ids move to the survivor, whose
     // `aliases` keep every absorbed id resolving (API.md); the absorbed document is deleted.

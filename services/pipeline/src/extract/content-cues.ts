@@ -99,9 +99,15 @@ export const BOILERPLATE_WORDS = new Set([
   'privacy',
 ]);
 
+/**
+ * Names of boilerplate that always links elsewhere: a teaser of another article links to it, while
+ * a block named "teaser" without a link is the article's own lead (as German sites name it).
+ */
+export const LINKING_BOILERPLATE_WORDS = new Set(['teaser', 'teasers']);
+
 /** Whole lines that are interface text rather than prose. */
 export const BOILERPLATE_LINE =
-  /^(?:advertisement|advertising|anzeige|werbung|publicidad|publicité|reklama|sponsored|close|caption|read more|weiterlesen|related(?: articles| stories)?|more stories|you may also like\W*|share this(?: article)?|image \d+ of \/? ?\d+|photo:.*|credit:.*|getty images|\(?ap photo\b.*|sign up.*newsletter.*)$/i;
+  /^(?:advert|advertisement|advertising|anzeige|werbung|publicidad|publicité|reklama|sponsored|close|caption|read more|weiterlesen|related(?: articles| stories)?|more stories|you may also like\W*|share this(?: article)?|image \d+ of \/? ?\d+|photo:.*|credit:.*|getty images|\(?ap photo\b.*|sign up.*newsletter.*)$/i;
 
 /** True when the element is hidden from readers by its attributes. */
 export function isHidden(attrs: Record<string, string>): boolean {

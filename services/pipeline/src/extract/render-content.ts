@@ -1,4 +1,11 @@
-import { BLOCK_TAGS, BOILERPLATE_LINE, BOILERPLATE_WORDS, CHROME_TAGS, nameWords } from './content-cues';
+import {
+  BLOCK_TAGS,
+  BOILERPLATE_LINE,
+  BOILERPLATE_WORDS,
+  CHROME_TAGS,
+  LINKING_BOILERPLATE_WORDS,
+  nameWords,
+} from './content-cues';
 import type { PageNode } from './page-tree';
 import { linkDensity } from './select-content';
 
@@ -22,12 +29,20 @@ function isBoilerplate(node: PageNode): boolean {
   if (
     node.names &&
     node.textLen < MAX_NAMED_BOILERPLATE_CHARS &&
-    nameWords(node.names).some((w) => BOILERPLATE_WORDS.has(w))
+    nameWords(node.names).some(
+      (w) => BOILERPLATE_WORDS.has(w) && (node.links > 0 || !LINKING_BOILERPLATE_WORDS.has(w)),
+    ) &&
+    !quotesText(node)
   )
     return true;
   // A linked phrase inside a sentence is prose; several links in a row are a list.
   if (!BLOCK_TAGS.has(node.tag) && node.links < 2) return false;
   return linkDensity(node) > (node.textLen < MAX_LINK_LIST_CHARS ? MAX_LINK_DENSITY : 0.8);
+}
+
+/** An embed wrapping a quotation (a post quoted in the article): the quotation is the article's. */
+function quotesText(node: PageNode): boolean {
+  return node.children.some((c) => typeof c !== 'string' && c.tag === 'blockquote' && !c.drop && c.textLen > 0);
 }
 
 function blockTag(tag: string): TextBlock['tag'] {

@@ -7,6 +7,17 @@ const MIN_PARAGRAPH_CHARS = 25;
 const MIN_LIKELY_CHARS = 500;
 /** An ancestor with at most this much more prose than the chosen container is taken instead. */
 const WIDEN_FACTOR = 1.2;
+/** Beyond that, an ancestor is still taken when what it adds is mostly prose paragraphs with few links. */
+const WIDEN_PROSE_SHARE = 0.6;
+const WIDEN_MAX_LINK_DENSITY = 0.15;
+/** A paragraph counted as prose when widening: this long, with at most this share of link text. */
+const PROSE_PARAGRAPH_CHARS = 80;
+const PROSE_MAX_LINK_DENSITY = 0.2;
+/** Lead paragraphs between the headline and the body: each this long, at most this much in all. */
+const MIN_LEAD_CHARS = 80;
+const MAX_LEAD_CHARS = 1000;
+const MAX_LEAD_PARAGRAPHS = 3;
+const IMAGE_TAGS = new Set(['img', 'picture', 'figure']);
 /** Candidates compared when looking for an article split across containers. */
 const TOP_CANDIDATES = 5;
 const MIN_CLOSE_CANDIDATES = 3;
@@ -139,9 +150,49 @@ export function selectContent(nodes: PageNode[]): PageNode[] {
     top = bestCandidate(nodes, false) ?? top;
   }
   if (!top) return [];
-  const wide = widen(top);
+  const wide = widen(top, proseByContainer(nodes));
   // A widened container already holds what surrounds the body text; its siblings are the page's.
-  return wide === top ? withSiblings(top) : [wide];
+  const roots = wide === top ? withSiblings(top) : [wide];
+  return [...leadBefore(nodes, roots), ...roots];
+}
+
+/**
+ * The lead (standfirst) of an article often sits in its header, between the headline and the
+ * body text: prose paragraphs there, without links, are kept before the body.
+ */
+function leadBefore(nodes: PageNode[], roots: PageNode[]): PageNode[] {
+  const first = roots[0];
+  if (!first) return [];
+  const end = nodes.indexOf(first);
+  let start = -1;
+  for (let i = 0; i < end; i += 1) if (nodes[i]?.tag === 'h1') start = i;
+  if (start < 0) return [];
+  const h1 = nodes[start] as PageNode;
+  const lead: PageNode[] = [];
+  let chars = 0;
+  for (let i = start + 1; i < end; i += 1) {
+    const node = nodes[i] as PageNode;
+    if (contains(h1, node) || contains(node, first) || node.unlikely) continue;
+    if (lead.some((l) => contains(l, node))) continue;
+    const paragraph = node.tag === 'p' || hasOwnText(node);
+    if (!paragraph || node.textLen < MIN_LEAD_CHARS || node.linkLen > 0 || inChrome(node)) continue;
+    if (nearImage(node.parent) || nearImage(node.parent?.parent ?? null)) continue;
+    lead.push(node);
+    chars += node.textLen;
+  }
+  return chars <= MAX_LEAD_CHARS && lead.length <= MAX_LEAD_PARAGRAPHS ? lead : [];
+}
+
+/** Inside a container named as chrome (widgets, sidebars, teasers) or a list. */
+function inChrome(node: PageNode): boolean {
+  for (let a = node.parent; a; a = a.parent)
+    if (a.tag === 'li' || (a.names.trim() && NEGATIVE_NAMES.test(a.names))) return true;
+  return false;
+}
+
+/** An element holding an image: a paragraph beside it is its caption. */
+function nearImage(node: PageNode | null): boolean {
+  return node !== null && node.children.some((c) => typeof c !== 'string' && c.drop && IMAGE_TAGS.has(c.tag));
 }
 
 /** Siblings of the chosen container that continue the article (Readability's sibling rule). */
@@ -160,13 +211,27 @@ function withSiblings(top: PageNode): PageNode[] {
     const density = linkDensity(child);
     const text = child.textLen;
     const paragraph = child.tag === 'p' || hasOwnText(child);
-    const twin = child.tag === top.tag && child.names === top.names && child.names.trim() !== '';
+    const twin = child.tag === top.tag && sameKind(child, top);
     if (child.score + bonus >= threshold) chosen.push(child);
     else if (twin && density < 0.3 && text > 0) chosen.push(child);
     else if (paragraph && text > 80 && density < 0.25) chosen.push(child);
     else if (paragraph && text > 0 && text <= 80 && density === 0) chosen.push(child);
   }
   return chosen;
+}
+
+/** Class words of an element (its id left out: ids number the parts of a split article). */
+function classWords(node: PageNode): string[] {
+  return (node.attrs.class ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** Two elements of the same kind: at least half their class words shared (an article split in parts). */
+function sameKind(a: PageNode, b: PageNode): boolean {
+  const wordsA = classWords(a);
+  const wordsB = new Set(classWords(b));
+  if (wordsA.length === 0 || wordsB.size === 0) return false;
+  const shared = wordsA.filter((w) => wordsB.has(w)).length;
+  return shared * 2 >= Math.max(wordsA.length, wordsB.size);
 }
 
 function bestCandidate(nodes: PageNode[], skipUnlikely: boolean): PageNode | null {
@@ -201,14 +266,42 @@ function proseChars(node: PageNode): number {
  * Leads, standfirsts and subheadings often sit beside the body text in the article's header:
  * an ancestor that adds little prose to the chosen container is taken instead.
  */
-function widen(top: PageNode): PageNode {
+function widen(top: PageNode, paragraphs: Map<PageNode, number>): PageNode {
   let best = top;
   const prose = proseChars(top);
   for (let parent = top.parent; parent && parent.parent; parent = parent.parent) {
-    if (proseChars(parent) > prose * WIDEN_FACTOR) break;
+    const added = parent.textLen - best.textLen;
+    const addedParagraphs = (paragraphs.get(parent) ?? 0) - (paragraphs.get(best) ?? 0);
+    const addedLinks = parent.linkLen - best.linkLen;
+    const mostlyProse =
+      added > 0 && addedParagraphs >= added * WIDEN_PROSE_SHARE && addedLinks <= added * WIDEN_MAX_LINK_DENSITY;
+    if (proseChars(parent) > prose * WIDEN_FACTOR && !mostlyProse) break;
     best = parent;
   }
   return best;
+}
+
+/**
+ * Characters in prose paragraphs (long, few links, outside chrome) under each element: the
+ * part of a container's text that reads as article rather than navigation.
+ */
+function proseByContainer(nodes: PageNode[]): Map<PageNode, number> {
+  const totals = new Map<PageNode, number>();
+  const visit = (node: PageNode): void => {
+    if (node.unlikely) return;
+    const ownText = hasOwnText(node);
+    if (ownText || PARAGRAPH_TAGS.has(node.tag)) {
+      // A div used as a paragraph counts its own text; its child paragraphs count for themselves.
+      const chars = ownText ? ownTextChars(node) : node.textLen;
+      if (chars >= PROSE_PARAGRAPH_CHARS && linkDensity(node) <= PROSE_MAX_LINK_DENSITY) {
+        for (let a = node.parent; a; a = a.parent) totals.set(a, (totals.get(a) ?? 0) + chars);
+      }
+      if (!ownText) return;
+    }
+    for (const child of node.children) if (typeof child !== 'string' && !child.drop) visit(child);
+  };
+  if (nodes[0]) visit(nodes[0]);
+  return totals;
 }
 
 /**

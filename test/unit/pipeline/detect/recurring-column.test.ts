@@ -1,0 +1,39 @@
+import { recurringColumnIds, titleTemplate } from '@trendscope/pipeline/detect/recurring-column';
+import { expect } from 'chai';
+
+const DAY = 86_400_000;
+const T0 = Date.parse('2014-03-10T09:00:00Z');
+
+describe('recurring columns', () => {
+  it('gives the editions of a dated column one template (numbers and calendar words out)', () => {
+    expect(titleTemplate('Health Highlights: March 12, 2014')).to.equal(titleTemplate('Health Highlights: Mar 17'));
+    expect(titleTemplate('Stocks To Watch For Thursday')).to.equal(titleTemplate('Stocks to watch for Monday 3/24'));
+    expect(titleTemplate('March 11, 2014, 2:02 am')).to.equal('');
+  });
+
+  it('marks a template one publisher used on three distinct days, not on two', () => {
+    const edition = (id: string, day: number, domain = 'philly.com') => ({
+      id,
+      title: `Health Highlights: March ${10 + day}, 2014`,
+      domain,
+      time: T0 + day * DAY,
+    });
+    expect([...recurringColumnIds([edition('a', 0), edition('b', 1)])]).to.deep.equal([]);
+    expect([...recurringColumnIds([edition('a', 0), edition('b', 1), edition('c', 1)])]).to.deep.equal([]);
+    expect([...recurringColumnIds([edition('a', 0), edition('b', 1), edition('c', 2)])].sort()).to.deep.equal([
+      'a',
+      'b',
+      'c',
+    ]);
+  });
+
+  it('does not count one story reported by several publishers on several days', () => {
+    const story = ['cnn.com', 'bbc.co.uk', 'reuters.com'].map((domain, i) => ({
+      id: `s${i}`,
+      title: 'Justice Department probing GM recall',
+      domain,
+      time: T0 + i * DAY,
+    }));
+    expect(recurringColumnIds(story).size).to.equal(0);
+  });
+});
