@@ -10,7 +10,7 @@ NODE_BIN := $(shell bash $(ROOT)/infra/local/ensure-node.sh)
 export PATH := $(NODE_BIN):$(PATH)
 endif
 
-.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model domain-model snapshot restore cluster-up cluster-down
+.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model domain-model snapshot restore cluster-up cluster-down cluster-test
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -63,6 +63,9 @@ cluster-up: install ## Three local OpenSearch nodes as one cluster (CLUSTER_OS_P
 
 cluster-down: ## Stop the nodes of `make cluster-up`
 	bash infra/local/cluster.sh stop
+
+cluster-test: install ## Kill and restart a node of a 3-node cluster under reads and ingest (minutes)
+	bash infra/local/cluster-test.sh
 
 snapshot: install ## Snapshot every index (OPENSEARCH_URL, or OS_PORT); prints the snapshot name last
 	bash infra/local/snapshot.sh snapshot

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit(process.env);
   const logger = createLogger({ level: config.logLevel, name: 'pipeline-scheduler' });
   const connection = createRedis(config.redis, { forQueues: true });
-  const queues = createQueues(connection, config.redis.keyPrefix, config.pipeline.jobAttempts);
+  const queues = createQueues(connection, config.redis.keyPrefix, config.pipeline.jobAttempts, logger);
   const file = resolve(REPO_ROOT, config.pipeline.sourcesFile);
   const apply = async (): Promise<void> => {
     try {

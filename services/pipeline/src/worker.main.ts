@@ -20,11 +20,23 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit(process.env);
   const logger = createLogger({ level: config.logLevel, name: 'pipeline-worker' });
   const runtime = createPipelineRuntime(config, logger);
+  const loaded = performance.now();
   await migrateOnStart(config.opensearch, runtime.deps.names, logger);
+  const migrated = performance.now();
   const connection = createRedis(config.redis, { forQueues: true });
-  const queues = createQueues(connection, config.redis.keyPrefix, config.pipeline.jobAttempts);
+  const queues = createQueues(connection, config.redis.keyPrefix, config.pipeline.jobAttempts, logger);
   const workers = startWorkers(runtime.deps, queues, connection, { lockDurationMs: config.pipeline.jobLockMs });
-  logger.info({ prefix: config.redis.keyPrefix, concurrency: config.pipeline.concurrency }, 'pipeline workers started');
+  // Where start-up time goes (process start to modules loaded, then the index check): a slow start is
+  // either a starved CPU (load_ms) or a slow cluster (migrate_ms).
+  logger.info(
+    {
+      prefix: config.redis.keyPrefix,
+      concurrency: config.pipeline.concurrency,
+      load_ms: Math.round(loaded),
+      migrate_ms: Math.round(migrated - loaded),
+    },
+    'pipeline workers started',
+  );
   const metrics = createMetricsRegistry('pipeline-worker');
   registerPipelineMetrics(metrics, {
     workers: workers.workers,

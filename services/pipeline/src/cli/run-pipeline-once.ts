@@ -39,7 +39,7 @@ export async function runPipelineOnce(
   await migrateIndices(migrator, runtime.deps.names).finally(() => migrator.close());
   const connection = createRedis(config.redis, { forQueues: true });
   const queuePrefix = cliQueuePrefix(config.redis.keyPrefix);
-  const queues = createQueues(connection, queuePrefix, config.pipeline.jobAttempts);
+  const queues = createQueues(connection, queuePrefix, config.pipeline.jobAttempts, logger);
   const forked: ForkedStageWorker[] = [];
   let workers: ReturnType<typeof startWorkers> | undefined;
   try {

@@ -22,7 +22,7 @@ process.once('message', (msg: StageWorkerStart) => {
   const logger = createLogger({ level: msg.logLevel, name: 'pipeline-cli-worker' });
   const runtime = createPipelineRuntime(msg.config, logger);
   const connection = createRedis(msg.config.redis, { forQueues: true });
-  const queues = createQueues(connection, msg.queuePrefix, msg.config.pipeline.jobAttempts);
+  const queues = createQueues(connection, msg.queuePrefix, msg.config.pipeline.jobAttempts, logger);
   const workers = startWorkers(runtime.deps, queues, connection, {
     lockDurationMs: msg.config.pipeline.jobLockMs,
     queuePrefix: msg.queuePrefix,

@@ -3,7 +3,7 @@ import { sanitiseField } from '../sanitise/sanitise-text';
 import { metaDocument } from './meta-document';
 import { nodeText, parsePage, type ParsedPage } from './page-tree';
 import { pickTitle } from './pick-title';
-import { readByline } from './read-byline';
+import { cleanAuthorName, headlineDate, readByline } from './read-byline';
 import { readMetadata } from './read-metadata';
 import { renderContent } from './render-content';
 import { measurePage, selectContent } from './select-content';
@@ -70,9 +70,7 @@ function first(values: string[], max?: number): string | null {
 
 /** `article:author` is often a profile URL; a name is wanted, so URLs are skipped. */
 function firstAuthor(values: string[]): string | null {
-  const names = values
-    .filter((v) => !/^(?:https?:)?\/\//i.test(v.trim()) && !/@/.test(v))
-    .map((v) => v.replace(/^\s*by\s+/i, ''));
+  const names = values.filter((v) => !/^(?:https?:)?\/\//i.test(v.trim()) && !/@/.test(v)).map(cleanAuthorName);
   return first(names, 200);
 }
 
@@ -156,7 +154,8 @@ export function extractArticle(
 
   const canonical = meta.canonical.map((c) => httpUrl(c, opts.url)).find((c) => c !== null);
   const byline = readByline(nodes, parsed.meta);
-  const published = meta.published.map((d) => parseLooseDate(d)).find((d) => d !== null) ?? byline.dates[0];
+  const published =
+    meta.published.map((d) => parseLooseDate(d)).find((d) => d !== null) ?? byline.dates[0] ?? headlineDate(nodes);
 
   const article: ExtractedArticle = {
     canonical_url: canonical ?? fallbackUrl,

@@ -12,22 +12,37 @@ const AUTHOR_NAME_RE = /(?:^|[^a-z])(?:author|byline|autor|auteur|autore|verfass
 const DATE_NAME_RE = /date|time|publish|posted|datum|fecha|data|meta|byline/;
 /** Words that introduce a name in a byline ("By", "Von", "Par", ...), stripped from it. */
 const BYLINE_PREFIX_RE =
-  /^(?:written by|posted by|by|von|par|por|di|da|door|av|af|przez|autor(?:in)?|auteur|author|text|texto|redakteur(?:in)?)\s*:?\s+/i;
+  /^(?:(?:written|posted|erstellt|geschrieben|verfasst|alles|artikel|ein beitrag|écrit|publié|escrito|publicado)\s+(?:by|von|par|por)|by|von|par|por|di|da|door|av|af|przez|autor(?:in)?|auteur|author|text|texto|interview|redakteur(?:in)?)\s*:?\s+/i;
+/** Labels shown where a name is expected ("Posted", "Publiziert am"). */
+const BYLINE_LABEL_RE = /^(?:posted|published|publiziert|veröffentlicht|publié|publicado)(?:\s+(?:am|on|le|el))?$/i;
+/** A date or number after the name ("Jane Doe, 01.12.2021"), cut from it. */
+const TRAILING_DATE_RE = /,\s*\d.*$/;
 /** Day-month-year with dots or slashes (most of Europe and Latin America) and ISO dates. */
 const DMY_RE = /\b(\d{1,2})[./](\d{1,2})[./]((?:19|20)\d{2})\b/;
 const ISO_DAY_RE = /\b((?:19|20)\d{2})-(\d{2})-(\d{2})\b/;
+/** Written dates: "24. April 2020", "23 mai 2019", "January 13, 2020", "18. 05. 2014". */
+const DAY_MONTH_YEAR_RE = /\b(\d{1,2})\.?\s+(\p{L}{3,})\.?\s+((?:19|20)\d{2})\b/u;
+const MONTH_DAY_YEAR_RE = /\b(\p{L}{3,})\.?\s+(\d{1,2}),?\s+((?:19|20)\d{2})\b/u;
+const SPACED_DMY_RE = /\b(\d{1,2})\.\s(\d{1,2})\.\s((?:19|20)\d{2})\b/;
+/** Text read after the headline when looking for a shown date. */
+const HEADLINE_DATE_CHARS = 400;
 const MAX_AUTHOR_CHARS = 80;
 const MAX_DATE_CHARS = 120;
 
 /** The name an author element shows: its itemprop=name or first link when it has one. */
 function authorName(node: PageNode): string | null {
   const inner = findChild(node, (n) => n.attrs.itemprop === 'name') ?? findChild(node, (n) => n.tag === 'a');
-  const text = nodeText(inner ?? node)
-    .replace(BYLINE_PREFIX_RE, '')
-    .trim();
+  const text = cleanAuthorName(nodeText(inner ?? node));
   const words = text.split(' ').length;
   if (text === '' || text.length > MAX_AUTHOR_CHARS || words > 6 || /[@|•]|https?:/.test(text)) return null;
   return text;
+}
+
+/** A byline's name without the word that introduces it or the date after it; '' for a bare label. */
+export function cleanAuthorName(text: string): string {
+  const name = text.trim().replace(BYLINE_PREFIX_RE, '').replace(TRAILING_DATE_RE, '').trim();
+  // "Posted", "Artikel von:" alone are labels whose name is elsewhere.
+  return name.endsWith(':') || BYLINE_PREFIX_RE.test(`${name} x`) || BYLINE_LABEL_RE.test(name) ? '' : name;
 }
 
 function findChild(node: PageNode, test: (n: PageNode) => boolean): PageNode | null {
@@ -50,6 +65,36 @@ function dateIn(text: string): string | null {
   const iso = ISO_DAY_RE.exec(text);
   if (iso) return parseLooseDate(iso[0]);
   return parseLooseDate(text);
+}
+
+/** The first date written out in running text (numeric or with a month name), or null. */
+function writtenDate(text: string): string | null {
+  const candidates: { at: number; value: string | null }[] = [];
+  const numeric = DMY_RE.exec(text) ?? SPACED_DMY_RE.exec(text);
+  if (numeric) {
+    const [, d, m, y] = numeric;
+    candidates.push({
+      at: numeric.index,
+      value: parseLooseDate(`${y}-${(m ?? '').padStart(2, '0')}-${(d ?? '').padStart(2, '0')}`),
+    });
+  }
+  const dmy = DAY_MONTH_YEAR_RE.exec(text);
+  if (dmy) candidates.push({ at: dmy.index, value: parseLooseDate(`${dmy[1]} ${dmy[2]} ${dmy[3]}`) });
+  const mdy = MONTH_DAY_YEAR_RE.exec(text);
+  if (mdy) candidates.push({ at: mdy.index, value: parseLooseDate(`${mdy[2]} ${mdy[1]} ${mdy[3]}`) });
+  const found = candidates.filter((c) => c.value !== null).sort((a, b) => a.at - b.at)[0];
+  return found?.value ?? null;
+}
+
+/** A date shown just after the headline (where bylines sit), read when nothing declares one. */
+export function headlineDate(nodes: PageNode[]): string | null {
+  const start = nodes.findIndex((n) => n.tag === 'h1');
+  if (start < 0) return null;
+  let text = '';
+  for (let i = start + 1; i < nodes.length && text.length < HEADLINE_DATE_CHARS; i += 1) {
+    for (const child of (nodes[i] as PageNode).children) if (typeof child === 'string') text += `${child} `;
+  }
+  return writtenDate(text.slice(0, HEADLINE_DATE_CHARS));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Queue, type ConnectionOptions, type DefaultJobOptions } from 'bullmq';
+import { OutageLog, type Logger } from '@trendscope/core';
 import { STAGES, type Stage } from './routing-table';
 
 /** One queue per stage. */
@@ -18,13 +19,33 @@ export function defaultJobOptions(attempts: number): DefaultJobOptions {
   };
 }
 
-/** Opens the stage queues under the Redis key prefix (so tests and deployments are isolated). */
-export function createQueues(connection: ConnectionOptions, keyPrefix: string, attempts: number): StageQueues {
+/**
+ * Opens the stage queues under the Redis key prefix (so tests and deployments are isolated). With a
+ * logger, a lost Redis connection is logged once per outage instead of BullMQ printing every
+ * refused reconnect to the console.
+ */
+export function createQueues(
+  connection: ConnectionOptions,
+  keyPrefix: string,
+  attempts: number,
+  logger?: Logger,
+): StageQueues {
   const entries = STAGES.map((stage) => [
     stage,
     new Queue(stage, { connection, prefix: keyPrefix, defaultJobOptions: defaultJobOptions(attempts) }),
   ]);
-  return Object.freeze(Object.fromEntries(entries) as Record<Stage, Queue>);
+  const queues = Object.freeze(Object.fromEntries(entries) as Record<Stage, Queue>);
+  if (logger) logQueueOutages(Object.values(queues), logger);
+  return queues;
+}
+
+/** One outage log for queues that share a connection; it ends when a queue's connection is ready again. */
+function logQueueOutages(queues: Queue[], logger: Logger): void {
+  const outage = new OutageLog(logger, { component: 'queues' });
+  for (const queue of queues) {
+    queue.on('error', (err) => outage.error(err));
+    queue.backend.on('ready', () => outage.restored());
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Worker, type Job } from 'bullmq';
 import pLimit from 'p-limit';
-import type { Redis } from '@trendscope/core';
+import { isConnectionError, OutageLog, type Redis } from '@trendscope/core';
 import type { StageQueues } from '../queues/create-queues';
 import { isFinalFailure, recordDeadLetter } from '../queues/dead-letter';
 import { JobEnqueuer } from '../queues/job-enqueuer';
@@ -67,8 +67,11 @@ export function startWorkers(
   const stages = opts.stages ?? (Object.keys(STAGE_RUNNERS) as Stage[]);
   // One connection per worker: a stage's blocking waits never queue behind another stage's commands.
   const connections: Redis[] = [];
+  // A Redis outage makes every worker report each refused reconnect: logged once per outage.
+  const outage = new OutageLog(deps.logger, { component: 'workers' });
   const workers = stages.map((stage) => {
     const own = connection.duplicate();
+    own.on('ready', () => outage.restored());
     connections.push(own);
     const worker = new Worker(stage, createProcessor(stage, deps, routing(stage)), {
       connection: own,
@@ -95,7 +98,10 @@ export function startWorkers(
         failed_at: deps.clock().toISOString(),
       }).catch((e: Error) => deps.logger.error({ err: e.message }, 'could not record a dead letter'));
     });
-    worker.on('error', (err) => deps.logger.error({ stage, err: err.message }, 'worker error'));
+    worker.on('error', (err) => {
+      if (isConnectionError(err)) outage.error(err);
+      else deps.logger.error({ stage, err: err.message }, 'worker error');
+    });
     return worker;
   });
   return {
