@@ -35,6 +35,26 @@ describe('GET /health', function () {
     }
   });
 
+  it('asks the node it reaches, not the elected cluster manager (served through an election)', async () => {
+    const opensearch = createOpenSearchClient({ url: s.config.opensearch.url, requestTimeoutMs: 5000 });
+    const asked: string[] = [];
+    opensearch.on('request', (_err, event) => {
+      const req = (event as { meta: { request: { params: { path: string; querystring?: string } } } }).meta.request;
+      asked.push(`${req.params.path}?${req.params.querystring ?? ''}`);
+    });
+    const api = await startApi(s, { deps: { opensearch } });
+    try {
+      const res = await fetch(`${api.url}/health`);
+      expect(res.status).to.equal(200);
+      const health = asked.filter((p) => p.startsWith('/_cluster/health'));
+      expect(health).to.have.length(1);
+      expect(health[0]).to.include('local=true');
+    } finally {
+      await api.close();
+      await opensearch.close();
+    }
+  });
+
   it('answers 503 naming OpenSearch when it is pointed at a closed port', async () => {
     const { client: opensearch } = await deadOpenSearch();
     const api = await startApi(s, { deps: { opensearch } });

@@ -78,7 +78,10 @@ async function nodeWithMostPrimaries(client: OpenSearchClient): Promise<number> 
   const counts = new Map<string, number>();
   for (const s of shards) if (s.prirep === 'p' && s.node) counts.set(s.node, (counts.get(s.node) ?? 0) + 1);
   const [name] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0] ?? ['trendscope-node-1'];
-  log(`primaries per node: ${JSON.stringify(Object.fromEntries(counts))}`);
+  const manager = (await client.cat.clusterManager({ format: 'json' })).body as { node: string }[];
+  log(
+    `primaries per node: ${JSON.stringify(Object.fromEntries(counts))}; elected cluster manager: ${manager[0]?.node}`,
+  );
   return Number(/(\d+)$/.exec(name)?.[1] ?? 1);
 }
 

@@ -32,14 +32,19 @@ function describe(err: unknown): string {
   return 'check failed';
 }
 
-/** Checks OpenSearch (cluster health answers) and Redis (PING) in parallel. */
+/**
+ * Checks OpenSearch (cluster health answers) and Redis (PING) in parallel. OpenSearch answers from
+ * the state of the node the client reaches (`local`): without it the request waits for the elected
+ * cluster manager, so losing that one node made /health say OpenSearch was down for the seconds of
+ * the election, while every read was still served.
+ */
 export async function checkDependencies(
   deps: { opensearch: OpenSearchClient; redis: Redis },
   timeoutMs: number,
 ): Promise<HealthResponse['checks']> {
   const [opensearch, redis] = await Promise.all([
     check(
-      () => deps.opensearch.cluster.health({ timeout: `${timeoutMs}ms` }, { requestTimeout: timeoutMs }),
+      () => deps.opensearch.cluster.health({ local: true, timeout: `${timeoutMs}ms` }, { requestTimeout: timeoutMs }),
       timeoutMs,
     ),
     check(() => deps.redis.ping(), timeoutMs),
