@@ -10,7 +10,7 @@ import {
 
 // Figures of every fold and corpus are in docs/quality.md; this checks fold 0 of the 5-fold split.
 describe('category classifier quality (held-out folds of the four labelled corpora)', function () {
-  this.timeout(300_000);
+  this.timeout(900_000);
 
   it('was trained on all four labelled corpora, AG News included', () => {
     const trainedOn = (loadCategoryModelFile().meta.trained_on as string[]).join(' ');
@@ -27,9 +27,9 @@ describe('category classifier quality (held-out folds of the four labelled corpo
   it('labels held-out rows of each corpus at the accuracy reached (fold 0 of 5, split by story)', () => {
     const s = crossValidate(COMMITTED_MODEL_SETTINGS, [0], validationItems());
     process.stdout.write(`      fold 0: ${JSON.stringify(s.corpus)}\n`);
-    expect(s.corpus.ag).to.be.at.least(0.82);
-    expect(s.corpus.bbc).to.be.at.least(0.91);
-    expect(s.corpus.uci).to.be.at.least(0.86);
-    expect(s.corpus.giveme).to.be.at.least(0.7);
+    expect(s.corpus.ag).to.be.at.least(0.84);
+    expect(s.corpus.bbc).to.be.at.least(0.935);
+    expect(s.corpus.uci).to.be.at.least(0.875);
+    expect(s.corpus.giveme).to.be.at.least(0.72);
   });
 });

@@ -3,24 +3,31 @@
  * corpus at once (split by UCI story, BBC article, Giveme5W1H event and AG News row, so no story
  * is on both sides; each corpus scored on its own held-out rows with its own labels), and
  * leave-one-corpus-out (trained without a corpus, scored on all of it). Run:
- * `node --import tsx scripts/classifier/cross-validate.ts [variant...] [--folds 0,1,2,3,4] [--loco]`.
+ * `node --import tsx scripts/classifier/cross-validate.ts [variant...] [--folds 0,1,2,3,4] [--loco]
+ * [--train '{"epochs":10}']` (`--train` overrides the variants' trainer settings, for sweeps).
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import type { Category } from '@trendscope/core';
 import { createClassifier } from '../../src/classify/classifier';
-import { trainCategoryModel, type TrainingSample } from '../../src/classify/train-model';
+import { trainCategoryModel, type TrainingSample, type TrainOptions } from '../../src/classify/train-model';
 import { loadAgNews } from '../corpus/ag-news.corpus';
 import { foldOf } from '../corpus/fold-of';
 import { loadBbc } from '../corpus/bbc.corpus';
 import { loadGiveme } from '../corpus/giveme.corpus';
 import { loadUci } from '../corpus/uci.corpus';
-import { COMMITTED_MODEL_SETTINGS, type ModelSettings, WITHOUT_AG_NEWS_SETTINGS } from './model-settings';
+import {
+  COMMITTED_MODEL_SETTINGS,
+  type ModelSettings,
+  PREVIOUS_MODEL_SETTINGS,
+  WITHOUT_AG_NEWS_SETTINGS,
+} from './model-settings';
 import { buildTrainingSamples, chunks, LABEL_MAPPING, uciStoryRelabels } from './training-samples';
 
 /** The variants compared (`committed` is the settings of the committed model). */
 const VARIANTS: Record<string, ModelSettings> = {
   committed: COMMITTED_MODEL_SETTINGS,
+  previous: PREVIOUS_MODEL_SETTINGS,
   'without-ag-news': WITHOUT_AG_NEWS_SETTINGS,
 };
 
@@ -148,23 +155,28 @@ export function leaveOneCorpusOut(settings: ModelSettings, corpus: string, items
 
 function main(): void {
   const args = process.argv.slice(2);
-  const foldsAt = args.indexOf('--folds');
-  const folds = foldsAt >= 0 ? args[foldsAt + 1]!.split(',').map(Number) : [0, 1, 2, 3, 4];
-  const names = args.filter((a, i) => !a.startsWith('--') && (foldsAt < 0 || i !== foldsAt + 1));
+  const valueOf = (flag: string): string | undefined => {
+    const at = args.indexOf(flag);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const folds = valueOf('--folds')?.split(',').map(Number) ?? [0, 1, 2, 3, 4];
+  const overrides = JSON.parse(valueOf('--train') ?? '{}') as Partial<TrainOptions>;
+  const names = args.filter((a, i) => !a.startsWith('--') && !['--folds', '--train'].includes(args[i - 1] ?? ''));
   const items = validationItems();
   for (const name of names.length > 0 ? names : Object.keys(VARIANTS)) {
-    const variant = VARIANTS[name];
-    if (!variant) throw new Error(`unknown variant ${name}`);
+    const named = VARIANTS[name];
+    if (!named) throw new Error(`unknown variant ${name}`);
+    const variant = { ...named, train: { ...named.train, ...overrides } };
     const started = Date.now();
     if (args.includes('--loco')) {
       for (const corpus of ['ag', 'bbc', 'giveme', 'uci']) {
         const s = leaveOneCorpusOut(variant, corpus, items);
-        process.stdout.write(`${JSON.stringify({ variant: name, left_out: corpus, ...s })}\n`);
+        process.stdout.write(`${JSON.stringify({ variant: name, overrides, left_out: corpus, ...s })}\n`);
       }
     } else {
       const s = crossValidate(variant, folds, items);
       process.stdout.write(
-        `${JSON.stringify({ variant: name, folds, ...s, seconds: (Date.now() - started) / 1000 })}\n`,
+        `${JSON.stringify({ variant: name, overrides, folds, ...s, seconds: (Date.now() - started) / 1000 })}\n`,
       );
     }
   }

@@ -9,10 +9,23 @@ export interface ModelSettings {
 }
 
 /**
- * The settings of the committed model (`make model`), chosen by validate-classifier.ts on held-out
- * folds of the training corpora, not by the AG News figure.
+ * The settings of the committed model (`make model`), chosen by cross-validate.ts on folds 0 and 1
+ * of the split (every corpus), so that AG News gains and BBC and UCI do not lose; folds 2-4 report.
  */
 export const COMMITTED_MODEL_SETTINGS: ModelSettings = {
+  samples: { uciWorldStoryShare: 0.2 },
+  train: {
+    geo: true,
+    rawWords: true,
+    sourceBalance: 0.5,
+    sourceWeights: { ag: 3 },
+    epochs: 20,
+    maxFeatures: 80_000,
+  },
+};
+
+/** The settings of the model committed before (2026-11-23), for comparison. */
+export const PREVIOUS_MODEL_SETTINGS: ModelSettings = {
   samples: { uciWorldStoryShare: 0.2 },
   train: { geo: true, sourceBalance: 0.5, sourceWeights: { ag: 3 }, epochs: 10 },
 };

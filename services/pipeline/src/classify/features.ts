@@ -5,11 +5,16 @@ import { geoFeaturesOfWords } from './geo-features';
 export interface FeatureOptions {
   /** Gazetteer features (`geo:<cc>`, `geo:abroad`, `geo:home`), see geo-features.ts. */
   geo?: boolean;
+  /**
+   * Lower-cased raw words, stopwords and numbers included (`w:the`, `w:of the`), and their adjacent
+   * pairs: the phrasing the content terms drop ("(AP) -", "on Tuesday") carries a feed item's shape.
+   */
+  rawWords?: boolean;
 }
 
 /**
  * Classifier features of a text: content-term unigrams and adjacent-pair bigrams ("interest rate"),
- * plus the gazetteer features when the model uses them.
+ * plus the gazetteer and raw-word features when the model uses them.
  */
 export function classifierFeatures(text: string, opts: FeatureOptions = {}): string[] {
   const raw = words(text);
@@ -17,6 +22,13 @@ export function classifierFeatures(text: string, opts: FeatureOptions = {}): str
   const out = [...terms];
   for (let i = 0; i + 1 < terms.length; i++) out.push(`${terms[i]} ${terms[i + 1]}`);
   if (opts.geo) out.push(...geoFeaturesOfWords(raw));
+  if (opts.rawWords) {
+    const lower = raw.map((w) => w.toLowerCase());
+    for (let i = 0; i < lower.length; i++) {
+      out.push(`w:${lower[i]}`);
+      if (i + 1 < lower.length) out.push(`w:${lower[i]} ${lower[i + 1]}`);
+    }
+  }
   return out;
 }
 

@@ -1,6 +1,6 @@
 import type { Category } from '@trendscope/core';
 import type { CategoryModel } from './category-model';
-import { classifierFeatures, tfidfVector } from './features';
+import { classifierFeatures, type FeatureOptions, tfidfVector } from './features';
 
 /** One labelled training text. */
 export interface TrainingSample {
@@ -29,6 +29,8 @@ export interface TrainOptions {
   sourceBalance: number;
   /** Gazetteer features (countries, capitals, nationalities) next to the words. */
   geo: boolean;
+  /** Raw-word unigrams and bigrams, stopwords included (see FeatureOptions.rawWords). */
+  rawWords: boolean;
   /** Relative weight of a source corpus in the balanced share of the draws (absent: 1). */
   sourceWeights?: Readonly<Record<string, number>>;
 }
@@ -45,6 +47,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   seed: 20261122,
   sourceBalance: 0,
   geo: false,
+  rawWords: false,
 };
 
 /**
@@ -58,7 +61,10 @@ export function trainCategoryModel(
   const opts = { ...DEFAULT_TRAIN_OPTIONS, ...partial };
   const classes = [...new Set(samples.map((s) => s.category))].sort();
   const k = classes.length;
-  const features = { geo: opts.geo };
+  const features: FeatureOptions = {
+    geo: opts.geo,
+    ...(opts.rawWords ? { rawWords: true } : {}),
+  };
   const feats = samples.map((s) => classifierFeatures(s.text, features));
   const df = new Map<string, number>();
   for (const f of feats) for (const t of new Set(f)) df.set(t, (df.get(t) ?? 0) + 1);
@@ -147,7 +153,7 @@ export function trainCategoryModel(
     classes,
     bias: [...bias].map((b) => round(b, 4)),
     vocab: stored,
-    ...(opts.geo ? { features } : {}),
+    ...(opts.geo || opts.rawWords ? { features } : {}),
     other_threshold: opts.otherThreshold,
     meta: {
       algorithm: 'multinomial logistic regression, class-balanced SGD, TF-IDF unigrams+bigrams',
