@@ -86,6 +86,31 @@ describe('quota counting in Redis', () => {
     expect((await readQuotaUsage(s.redis, s.prefix, 'k:parallel', now)).minute).to.equal(50);
   });
 
+  it('counts one batch of mixed callers exactly, each caller against its own windows', async () => {
+    const now = at(14, 0, 5);
+    await consumeQuota(s.redis, s.prefix, 'k:mixed-used', { perMinute: 10, perDay: 4 }, now, 'mixed-used');
+    const calls = [
+      ...Array.from({ length: 7 }, () => ['k:mixed-a', { perMinute: 5, perDay: 100 }, 'mixed-a'] as const),
+      ...Array.from({ length: 3 }, () => ['a:10.0.0.9', { perMinute: 5, perDay: 100 }, undefined] as const),
+      ...Array.from({ length: 6 }, () => ['k:mixed-used', { perMinute: 10, perDay: 4 }, 'mixed-used'] as const),
+    ];
+    const decisions = await Promise.all(
+      calls.map(([subject, l, keyId]) => consumeQuota(s.redis, s.prefix, subject, l, now, keyId)),
+    );
+    const allowed = (from: number, to: number): boolean[] => decisions.slice(from, to).map((d) => d.allowed);
+    expect(allowed(0, 7)).to.deep.equal([true, true, true, true, true, false, false]);
+    expect(decisions.slice(0, 7).map((d) => d.minute.remaining)).to.deep.equal([4, 3, 2, 1, 0, 0, 0]);
+    expect(allowed(7, 10)).to.deep.equal([true, true, true]);
+    // The day window (4, one already used) refuses the last three; the minute window is not consumed.
+    expect(allowed(10, 16)).to.deep.equal([true, true, true, false, false, false]);
+    expect(decisions.slice(10, 16).map((d) => d.day.remaining)).to.deep.equal([2, 1, 0, 0, 0, 0]);
+    expect(await readQuotaUsage(s.redis, s.prefix, 'k:mixed-a', now)).to.deep.equal({ minute: 5, day: 5 });
+    expect(await readQuotaUsage(s.redis, s.prefix, 'a:10.0.0.9', now)).to.deep.equal({ minute: 3, day: 3 });
+    expect(await readQuotaUsage(s.redis, s.prefix, 'k:mixed-used', now)).to.deep.equal({ minute: 4, day: 4 });
+    expect(await s.redis.hget(usageKey(s.prefix, 'mixed-a'), '2026-11-23')).to.equal('5');
+    expect(await s.redis.hget(usageKey(s.prefix, 'mixed-used'), '2026-11-23')).to.equal('4');
+  });
+
   it("keeps a key's requests per UTC day for the console", async () => {
     const keyId = 'key_history';
     await consumeQuota(s.redis, s.prefix, `k:${keyId}`, limits, at(8, 0, 0), keyId);

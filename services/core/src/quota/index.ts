@@ -1,2 +1,3 @@
 export * from './quota-windows';
 export * from './quota-counter';
+export * from './quota-batcher';

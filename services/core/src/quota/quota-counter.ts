@@ -1,37 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { QuotaLimits } from '../config/load-config';
 import { generationKey } from '../redis/data-generation';
+import { QuotaBatcher } from './quota-batcher';
 import { windowAt } from './quota-windows';
-
-/**
- * One Lua script, so counting is atomic across any number of API processes: both windows are
- * checked first and both are counted only when both allow, so a request refused by one window
- * consumes neither. One hash per caller holds the window numbers and counts (one key, so it also
- * works on a Redis cluster). For keys, the day's count is also added to a per-day usage history.
- * The script also answers the data generation, which every counted read needs next: one round
- * trip instead of two (the second was most of what quotas cost a cached answer).
- * KEYS[1] counters, KEYS[2] usage history (or ''), KEYS[3] data generation; ARGV: minute window,
- * day window, minute limit, day limit, seconds to the day's end, day label.
- */
-const CONSUME_SCRIPT = `
-local v = redis.call('HMGET', KEYS[1], 'mw', 'mc', 'dw', 'dc')
-local g = redis.call('GET', KEYS[3]) or ''
-local mw, dw = tonumber(ARGV[1]), tonumber(ARGV[2])
-local mc = (tonumber(v[1]) == mw) and tonumber(v[2]) or 0
-local dc = (tonumber(v[3]) == dw) and tonumber(v[4]) or 0
-if mc >= tonumber(ARGV[3]) or dc >= tonumber(ARGV[4]) then return {0, mc, dc, g} end
-mc = mc + 1
-dc = dc + 1
-redis.call('HSET', KEYS[1], 'mw', mw, 'mc', mc, 'dw', dw, 'dc', dc)
--- Expiry is set when a day starts, not on every request (each call costs the script's time).
-if dc == 1 then redis.call('EXPIRE', KEYS[1], tonumber(ARGV[5]) + 60) end
-if KEYS[2] ~= '' then
-  if redis.call('HINCRBY', KEYS[2], ARGV[6], 1) == 1 then redis.call('EXPIRE', KEYS[2], 35 * 86400) end
-end
-return {1, mc, dc, g}
-`;
-const CONSUME_SHA = createHash('sha1').update(CONSUME_SCRIPT).digest('hex');
 
 /** How one window stands after a request. */
 export interface WindowState {
@@ -68,9 +39,21 @@ function stand(limit: number, count: number, resetSeconds: number): WindowState 
   return { limit, remaining: Math.max(0, limit - count), resetSeconds };
 }
 
+const batchers = new WeakMap<Redis, Map<string, QuotaBatcher>>();
+
+/** The one batcher of a Redis client and key prefix, so concurrent requests share its calls. */
+function batcherFor(redis: Redis, keyPrefix: string): QuotaBatcher {
+  let byPrefix = batchers.get(redis);
+  if (!byPrefix) batchers.set(redis, (byPrefix = new Map<string, QuotaBatcher>()));
+  let batcher = byPrefix.get(keyPrefix);
+  if (!batcher) byPrefix.set(keyPrefix, (batcher = new QuotaBatcher(redis, generationKey(keyPrefix))));
+  return batcher;
+}
+
 /**
  * Counts one request of `subject` against `limits` at `nowMs` (the process clock; API processes
- * are assumed NTP-synchronised). `keyId` also records the day's usage for the console.
+ * are assumed NTP-synchronised). `keyId` also records the day's usage for the console. Requests of one event-loop turn
+ * share one atomic Redis script call (see QuotaBatcher); both windows count a request or neither.
  */
 export async function consumeQuota(
   redis: Redis,
@@ -82,21 +65,21 @@ export async function consumeQuota(
 ): Promise<QuotaDecision> {
   const minute = windowAt(nowMs, 60);
   const day = windowAt(nowMs, 86_400);
-  const keys = [quotaKey(keyPrefix, subject), keyId ? usageKey(keyPrefix, keyId) : '', generationKey(keyPrefix)];
-  const args = [minute.id, day.id, limits.perMinute, limits.perDay, day.resetSeconds, utcDay(nowMs)];
-  let out: unknown;
-  try {
-    out = await redis.evalsha(CONSUME_SHA, keys.length, ...keys, ...args);
-  } catch (err) {
-    if (!String((err as Error).message).includes('NOSCRIPT')) throw err;
-    out = await redis.eval(CONSUME_SCRIPT, keys.length, ...keys, ...args);
-  }
-  const [allowed, mc, dc, generation] = out as [number, number, number, string];
+  const counted = await batcherFor(redis, keyPrefix).count({
+    counterKey: quotaKey(keyPrefix, subject),
+    usageKey: keyId ? usageKey(keyPrefix, keyId) : '',
+    minuteWindow: minute.id,
+    dayWindow: day.id,
+    perMinute: limits.perMinute,
+    perDay: limits.perDay,
+    dayResetSeconds: day.resetSeconds,
+    dayLabel: utcDay(nowMs),
+  });
   return {
-    allowed: allowed === 1,
-    minute: stand(limits.perMinute, mc, minute.resetSeconds),
-    day: stand(limits.perDay, dc, day.resetSeconds),
-    dataGeneration: generation === '' ? null : generation,
+    allowed: counted.allowed,
+    minute: stand(limits.perMinute, counted.minuteCount, minute.resetSeconds),
+    day: stand(limits.perDay, counted.dayCount, day.resetSeconds),
+    dataGeneration: counted.dataGeneration,
   };
 }
 

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/**
+ * Counts every quota request that arrives in one turn of the event loop with ONE Redis script
+ * call, so the Redis round trip (command encoding, socket write, reply parsing) is paid once
+ * per batch instead of once per request.
+ *
+ * The script is atomic. For each caller entry, in order, it reads the caller's hash, admits
+ * k = min(n, what both windows still allow), counts exactly k in both windows (a window that
+ * refuses consumes neither) and adds k to the day's usage history. It also answers the data
+ * generation, which every counted read needs next. Several callers' keys in one script need one
+ * Redis primary (a Redis Cluster would need them all in one hash slot; see ARCHITECTURE.md).
+ * KEYS[1] data generation, then each distinct counter and usage key; ARGV per entry (9 values):
+ * counter key index, usage key index (0: none), requests, minute window, day window, minute
+ * limit, day limit, seconds to the day's end, day label. Answer: generation, then k, minute
+ * count and day count before the entry, per entry.
+ */
+const BATCH_SCRIPT = `
+local out = {redis.call('GET', KEYS[1]) or ''}
+for i = 1, #ARGV, 9 do
+  local ck = KEYS[tonumber(ARGV[i])]
+  local ui = tonumber(ARGV[i + 1])
+  local mw, dw = tonumber(ARGV[i + 3]), tonumber(ARGV[i + 4])
+  local v = redis.call('HMGET', ck, 'mw', 'mc', 'dw', 'dc')
+  local mc = (tonumber(v[1]) == mw) and tonumber(v[2]) or 0
+  local dc = (tonumber(v[3]) == dw) and tonumber(v[4]) or 0
+  local k = math.max(0, math.min(tonumber(ARGV[i + 2]), tonumber(ARGV[i + 5]) - mc, tonumber(ARGV[i + 6]) - dc))
+  if k > 0 then
+    redis.call('HSET', ck, 'mw', mw, 'mc', mc + k, 'dw', dw, 'dc', dc + k)
+    -- Expiry is set when a day starts, not on every request (each call costs the script's time).
+    if dc == 0 then redis.call('EXPIRE', ck, tonumber(ARGV[i + 7]) + 60) end
+    if ui > 0 and redis.call('HINCRBY', KEYS[ui], ARGV[i + 8], k) == k then
+      redis.call('EXPIRE', KEYS[ui], 35 * 86400)
+    end
+  end
+  out[#out + 1] = k
+  out[#out + 1] = mc
+  out[#out + 1] = dc
+end
+return out
+`;
+const BATCH_SHA = createHash('sha1').update(BATCH_SCRIPT).digest('hex');
+
+/** One request to count: its caller's keys and the window numbers and limits at its time. */
+export interface QuotaRequest {
+  counterKey: string;
+  /** The caller's per-day usage history key, or '' when none is kept. */
+  usageKey: string;
+  minuteWindow: number;
+  dayWindow: number;
+  perMinute: number;
+  perDay: number;
+  dayResetSeconds: number;
+  dayLabel: string;
+}
+
+/** How one request was counted: admitted or not, and the window counts just after it. */
+export interface QuotaCount {
+  allowed: boolean;
+  minuteCount: number;
+  dayCount: number;
+  dataGeneration: string | null;
+}
+
+interface Pending {
+  request: QuotaRequest;
+  resolve: (count: QuotaCount) => void;
+  reject: (err: Error) => void;
+}
+
+/** The Redis calls the batcher makes (an ioredis client). */
+export type ScriptRunner = Pick<Redis, 'evalsha' | 'eval'>;
+
+/** Collects the requests of one event-loop turn for one Redis and key prefix; flushes on setImmediate. */
+export class QuotaBatcher {
+  private pending: Pending[] = [];
+
+  constructor(
+    private readonly redis: ScriptRunner,
+    private readonly generationKey: string,
+  ) {}
+
+  /** Counts `request` in the current batch; rejects when the batch's Redis call fails. */
+  count(request: QuotaRequest): Promise<QuotaCount> {
+    return new Promise((resolve, reject) => {
+      if (this.pending.length === 0) setImmediate(() => void this.flush());
+      this.pending.push({ request, resolve, reject });
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    // Requests with the same caller, windows and limits form one entry, kept in arrival order.
+    const entries = new Map<string, Pending[]>();
+    for (const p of batch) {
+      const r = p.request;
+      const id = [r.counterKey, r.usageKey, r.minuteWindow, r.dayWindow, r.perMinute, r.perDay, r.dayLabel].join('\n');
+      const group = entries.get(id);
+      if (group) group.push(p);
+      else entries.set(id, [p]);
+    }
+    const keys = [this.generationKey];
+    const keyIndex = (key: string): number => {
+      if (key === '') return 0;
+      const at = keys.indexOf(key);
+      return at >= 0 ? at + 1 : keys.push(key);
+    };
+    const args: (string | number)[] = [];
+    for (const [first, ...rest] of entries.values()) {
+      const r = (first as Pending).request;
+      const n = rest.length + 1;
+      args.push(keyIndex(r.counterKey), keyIndex(r.usageKey), n, r.minuteWindow, r.dayWindow);
+      args.push(r.perMinute, r.perDay, r.dayResetSeconds, r.dayLabel);
+    }
+    let out: (string | number)[];
+    try {
+      out = (await this.run(keys, args)) as (string | number)[];
+    } catch (err) {
+      for (const p of batch) p.reject(err as Error);
+      return;
+    }
+    const generation = out[0] === '' ? null : String(out[0]);
+    let at = 1;
+    for (const group of entries.values()) {
+      const [k, mc, dc] = [Number(out[at]), Number(out[at + 1]), Number(out[at + 2])];
+      at += 3;
+      // The j-th request of an entry sees the counts as if the entry's requests ran one by one.
+      group.forEach((p, j) => {
+        const counted = Math.min(j + 1, k);
+        p.resolve({ allowed: j < k, minuteCount: mc + counted, dayCount: dc + counted, dataGeneration: generation });
+      });
+    }
+  }
+
+  private async run(keys: string[], args: (string | number)[]): Promise<unknown> {
+    try {
+      return await this.redis.evalsha(BATCH_SHA, keys.length, ...keys, ...args);
+    } catch (err) {
+      if (!String((err as Error).message).includes('NOSCRIPT')) throw err;
+      return this.redis.eval(BATCH_SCRIPT, keys.length, ...keys, ...args);
+    }
+  }
+}
