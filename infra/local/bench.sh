@@ -2,6 +2,7 @@
 # `make bench`: a private OpenSearch and Redis for the benchmarks (own ports and data folder, never
 # the ones of `make up` or `make test`), then every test/bench/*.bench.ts; the services are stopped
 # after, even on failure. The indexed corpus is kept in .data/bench between runs.
+# BENCH=api (a name under test/bench, without .bench.ts) runs that one alone.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
@@ -23,7 +24,8 @@ export OPENSEARCH_URL="http://127.0.0.1:$BENCH_OS_PORT"
 export REDIS_URL="redis://127.0.0.1:$BENCH_REDIS_PORT"
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
 status=0
-for bench in test/bench/*.bench.ts; do
+for bench in test/bench/${BENCH:-*}.bench.ts; do
+  [ -f "$bench" ] || { echo "bench: no $bench" >&2; exit 2; }
   echo "bench: $bench" >&2
   node --import tsx "$bench" || status=$?
 done

@@ -40,3 +40,4 @@ until curl -fsS --max-time 3 "http://127.0.0.1:$API_PORT/health" >/dev/null 2>&1
   sleep 1
 done
 echo "up: Trendscope is up: http://127.0.0.1:$API_PORT (health 200), OpenSearch $OPENSEARCH_URL, Redis $REDIS_URL" >&2
+echo "up: API keys: sign up at http://127.0.0.1:$API_PORT/console (README, \"Get an API key\")" >&2

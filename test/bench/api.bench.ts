@@ -5,7 +5,9 @@
  * to OpenSearch. Prints requests/s, p50, p99, the API/OpenSearch ratios and the API's peak RSS.
  * The API is loaded with a key that has a reserved ceiling (as load tests should be). Then the
  * quota cost: the same scenarios against the API with quotas on (with that key) and quotas off
- * (API_QUOTAS_ENABLED=false, no key), alternating rounds in the same run.
+ * (API_QUOTAS_ENABLED=false, no key), in short paired rounds (median of the per-pair ratios). Last,
+ * the cached and uncached scenarios on one API process and on two (API_PROCESSES=2), paired likewise.
+ * BENCH_PHASES (default `compare,quota,processes`) picks the phases.
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -40,6 +42,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const API_NODE_FLAGS = (process.env.BENCH_API_NODE_FLAGS ?? '--max-semi-space-size=16').split(/\s+/).filter(Boolean);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const QUERY_TIMEOUT = '1000ms';
+/** The response cache as shipped (API_CACHE_TTL_MS) and off. */
+const CACHE_MODES = [
+  ['cached', 5000],
+  ['uncached', 0],
+] as const;
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'compare,quota,processes').split(','));
 
 interface Target {
   path: string;
@@ -108,16 +116,38 @@ async function startApi(
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
+  const processes = Number(env.API_PROCESSES ?? 1);
   for (let i = 0; i < 200; i += 1) {
-    if ((await fetch(`${url}/health`).catch(() => null))?.status === 200) return { url, child };
+    const healthy = (await fetch(`${url}/health`).catch(() => null))?.status === 200;
+    // Above one process, main.ts is a cluster primary: its forked API processes are its children.
+    if (healthy && (processes === 1 || childPids(child.pid!).length === processes)) {
+      // The processes fork together; give the last one time to listen as well.
+      if (processes > 1) await new Promise((r) => setTimeout(r, 3000));
+      return { url, child };
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('the API did not become healthy');
 }
 
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** Resident memory of a process and its children (the API processes of a cluster primary). */
 function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : 0;
+  return [pid, ...childPids(pid)].reduce((total, p) => {
+    try {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'));
+      return total + (m ? Number(m[1]) / 1024 : 0);
+    } catch {
+      return total;
+    }
+  }, 0);
 }
 
 async function load(base: string, target: Target, seconds: number): Promise<Figures> {
@@ -188,40 +218,126 @@ const fmt = (n: number, digits = 0): string => n.toFixed(digits);
 const mean = (xs: Figures[], k: keyof Figures): number => xs.reduce((a, x) => a + x[k], 0) / xs.length;
 const sum = (xs: Figures[], k: keyof Figures): number => xs.reduce((a, x) => a + x[k], 0);
 
+/** One side of a comparison: a running API and the headers its requests carry. */
+interface Side {
+  url: string;
+  headers: Record<string, string>;
+  /** The API's process (a cluster primary counts with its children). */
+  pid: number;
+}
+
+/** CPU seconds (user + system) used so far by a process and its children. */
+function cpuSeconds(pid: number): number {
+  return [pid, ...childPids(pid)].reduce((total, p) => {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return total + (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return total;
+    }
+  }, 0);
+}
+
+/** Load rounds per side of a comparison (short, so the two sides see the same machine). */
+const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 8);
+const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 2);
+
+function median(xs: number[]): number {
+  const sorted = [...xs].sort((x, y) => x - y);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /**
- * What quotas cost: each scenario against an API with quotas on (requests with the key) and one
- * with quotas off (no key), both with the response cache on, rounds alternating so drift in the
- * machine's load hits both sides alike.
+ * Each scenario against two APIs under the same load: short rounds in pairs, the order swapped
+ * every pair (a b, b a, ...), and the ratios a/b taken per pair, then their median, so the load
+ * that other work puts on the machine (which moves by the second) hits both sides alike.
+ */
+async function compareApis(label: string, a: Side, b: Side, sampleId: string): Promise<string[]> {
+  const rows: string[] = [];
+  for (const sc of scenarios(sampleId, new Date())) {
+    const cpu = new Map<Side, { seconds: number; requests: number }>([
+      [a, { seconds: 0, requests: 0 }],
+      [b, { seconds: 0, requests: 0 }],
+    ]);
+    const run = async (side: Side, seconds: number): Promise<Figures> => {
+      const before = cpuSeconds(side.pid);
+      const figures = await load(side.url, { path: sc.api, headers: side.headers }, seconds);
+      const used = cpu.get(side)!;
+      used.seconds += cpuSeconds(side.pid) - before;
+      used.requests += figures.rps * seconds;
+      return figures;
+    };
+    await run(a, 1);
+    await run(b, 1);
+    for (const used of cpu.values()) Object.assign(used, { seconds: 0, requests: 0 });
+    const onA: Figures[] = [];
+    const onB: Figures[] = [];
+    for (let i = 0; i < PAIR_ROUNDS; i += 1) {
+      if (i % 2 === 0) {
+        onA.push(await run(a, PAIR_SECONDS));
+        onB.push(await run(b, PAIR_SECONDS));
+      } else {
+        onB.push(await run(b, PAIR_SECONDS));
+        onA.push(await run(a, PAIR_SECONDS));
+      }
+    }
+    const rpsRatio = median(onA.map((x, i) => x.rps / onB[i]!.rps));
+    const p99Ratio = median(onA.map((x, i) => x.p99 / Math.max(onB[i]!.p99, 1)));
+    // CPU per answer barely moves with the machine's load, unlike throughput.
+    const [cpuA, cpuB] = [a, b].map((side) => (1e6 * cpu.get(side)!.seconds) / cpu.get(side)!.requests) as [
+      number,
+      number,
+    ];
+    rows.push(
+      `| ${label} | ${sc.name} | ${fmt(median(onA.map((x) => x.rps)))} | ${fmt(median(onA.map((x) => x.p99)))} | ${fmt(cpuA)} | ${sum(onA, 'errors')} | ${fmt(median(onB.map((x) => x.rps)))} | ${fmt(median(onB.map((x) => x.p99)))} | ${fmt(cpuB)} | ${sum(onB, 'errors')} | ${fmt(rpsRatio, 3)}x | ${fmt(p99Ratio, 2)}x | ${fmt(cpuA / cpuB, 3)}x |`,
+    );
+    process.stdout.write(`${rows.at(-1)}\n`);
+  }
+  return rows;
+}
+
+/**
+ * What quotas cost: an API with quotas on (requests with the key, counted in Redis) against one
+ * with quotas off (no key), both with the response cache on.
  */
 async function quotaCost(sampleId: string, key: string): Promise<string[]> {
   const on = await startApi(5000);
   const off = await startApi(5000, { API_QUOTAS_ENABLED: 'false' });
-  const auth = { authorization: `Bearer ${key}` };
-  const rows: string[] = [];
   try {
-    for (const sc of scenarios(sampleId, new Date())) {
-      await load(on.url, { path: sc.api, headers: auth }, 1);
-      await load(off.url, { path: sc.api }, 1);
-      const withQuota: Figures[] = [];
-      const without: Figures[] = [];
-      for (let i = 0; i < ROUNDS; i += 1) {
-        withQuota.push(await load(on.url, { path: sc.api, headers: auth }, SECONDS));
-        without.push(await load(off.url, { path: sc.api }, SECONDS));
-      }
-      const [qRps, nRps, q99, n99] = [
-        mean(withQuota, 'rps'),
-        mean(without, 'rps'),
-        mean(withQuota, 'p99'),
-        mean(without, 'p99'),
-      ];
-      rows.push(
-        `| ${sc.name} | ${fmt(qRps)} | ${fmt(q99)} | ${sum(withQuota, 'errors')} | ${fmt(nRps)} | ${fmt(n99)} | ${sum(without, 'errors')} | ${fmt(qRps / nRps, 3)}x | ${fmt(q99 / Math.max(n99, 1), 2)}x |`,
-      );
-      process.stdout.write(`${rows.at(-1)}\n`);
-    }
+    return await compareApis(
+      'cached',
+      { url: on.url, headers: { authorization: `Bearer ${key}` }, pid: on.child.pid! },
+      { url: off.url, headers: {}, pid: off.child.pid! },
+      sampleId,
+    );
   } finally {
     on.child.kill('SIGTERM');
     off.child.kill('SIGTERM');
+  }
+}
+
+/** Two API processes (API_PROCESSES=2) against one, with the response cache on and off, with the key. */
+async function processScaling(sampleId: string, key: string): Promise<string[]> {
+  const rows: string[] = [];
+  const headers = { authorization: `Bearer ${key}` };
+  for (const [label, ttl] of CACHE_MODES) {
+    const two = await startApi(ttl, { API_PROCESSES: '2' });
+    const one = await startApi(ttl);
+    try {
+      rows.push(
+        ...(await compareApis(
+          label,
+          { url: two.url, headers, pid: two.child.pid! },
+          { url: one.url, headers, pid: one.child.pid! },
+          sampleId,
+        )),
+      );
+    } finally {
+      two.child.kill('SIGTERM');
+      one.child.kill('SIGTERM');
+    }
   }
   return rows;
 }
@@ -235,10 +351,7 @@ async function main(): Promise<void> {
         .join(' ')}\n`,
   );
   const rows: string[] = [];
-  for (const [label, ttl] of [
-    ['cached', 5000],
-    ['uncached', 0],
-  ] as const) {
+  for (const [label, ttl] of PHASES.has('compare') ? CACHE_MODES : []) {
     const { url, child } = await startApi(ttl);
     let peakRss = 0;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(child.pid!))), 200);
@@ -273,7 +386,12 @@ async function main(): Promise<void> {
     rows.push(`| ${label} | API peak RSS under load: ${fmt(peakRss)} MB | | | | | | | | | | |`);
     process.stdout.write(`${rows.at(-1)}\n`);
   }
-  const quota = await quotaCost(data.sampleId, data.key);
+  const quota = PHASES.has('quota') ? await quotaCost(data.sampleId, data.key) : [];
+  const scaling = PHASES.has('processes') ? await processScaling(data.sampleId, data.key) : [];
+  const pairHeader = (a: string, b: string): string[] => [
+    `| API | scenario | ${a} req/s | ${a} p99 ms | ${a} CPU µs/req | ${a} errors | ${b} req/s | ${b} p99 ms | ${b} CPU µs/req | ${b} errors | throughput ${a}/${b} | p99 ${a}/${b} | CPU/req ${a}/${b} |`,
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
   process.stdout.write(
     [
       '',
@@ -281,11 +399,15 @@ async function main(): Promise<void> {
       '|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows,
       '',
-      'Quota cost (cached API; quotas on = with a key, counted in Redis; off = API_QUOTAS_ENABLED=false):',
+      'Quota cost (cached API; quotas on = with a key, counted in Redis; off = API_QUOTAS_ENABLED=false; medians of paired rounds):',
       '',
-      '| scenario | on req/s | on p99 ms | on errors | off req/s | off p99 ms | off errors | throughput on/off | p99 on/off |',
-      '|---|---|---|---|---|---|---|---|---|',
+      ...pairHeader('on', 'off'),
       ...quota,
+      '',
+      'API processes (API_PROCESSES=2 against 1, with the key; medians of paired rounds):',
+      '',
+      ...pairHeader('2 proc', '1 proc'),
+      ...scaling,
       `load average at end ${loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { consumeQuota, readQuotaUsage, readUsageHistory } from '@trendscope/core';
+import { bumpGeneration, consumeQuota, quotaKey, readQuotaUsage, readUsageHistory, usageKey } from '@trendscope/core';
 import { openTestServices, type TestServices } from '../../support/services';
 
 describe('quota counting in Redis', () => {
@@ -53,6 +53,26 @@ describe('quota counting in Redis', () => {
     const later = await consumeQuota(s.redis, s.prefix, subject, limits, at(12, 1, 0));
     expect(later.allowed).to.be.true;
     expect(later.day.remaining).to.equal(1);
+  });
+
+  it('answers the data generation with the count (null before any write), so a read needs no second call', async () => {
+    const before = await consumeQuota(s.redis, s.prefix, 'a:generation', limits, at(9, 0, 0));
+    expect(before.dataGeneration).to.equal(null);
+    const token = await bumpGeneration(s.redis, s.prefix);
+    const after = await consumeQuota(s.redis, s.prefix, 'a:generation', limits, at(9, 0, 1));
+    expect(after.dataGeneration).to.equal(token);
+    const refused = await consumeQuota(s.redis, s.prefix, 'a:generation', { perMinute: 2, perDay: 5 }, at(9, 0, 2));
+    expect(refused).to.include({ allowed: false, dataGeneration: token });
+  });
+
+  it("lets the counters expire a minute after their day ends and a key's usage history after 35 days", async () => {
+    const subject = 'k:expiring';
+    for (let i = 0; i < 3; i++) {
+      await consumeQuota(s.redis, s.prefix, subject, { perMinute: 10, perDay: 10 }, at(23, 0, i), 'expiring');
+    }
+    // Set by the day's first count, at 23:00:00: 3600 s before the day ends, plus a minute.
+    expect(await s.redis.ttl(quotaKey(s.prefix, subject))).to.be.within(3660 - 5, 3660);
+    expect(await s.redis.ttl(usageKey(s.prefix, 'expiring'))).to.be.within(35 * 86400 - 5, 35 * 86400);
   });
 
   it('lets exactly 50 of 100 parallel requests through a quota of 50', async () => {

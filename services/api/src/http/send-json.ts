@@ -39,7 +39,9 @@ export async function sendCachedJson(
       throw err;
     }
   };
-  const generation = (await backend.isUp()) ? await cache.generation() : null;
+  // The quota middleware read the generation with the count (one Redis call); else read it now.
+  const known = ctx.state.dataGeneration as string | null | undefined;
+  const generation = (await backend.isUp()) ? (known !== undefined ? known : await cache.generation()) : null;
   const etag = cache.etagFor(generation, key);
   ctx.set('Cache-Control', READ_CACHE_CONTROL);
   if (etag !== null && matchesIfNoneMatch(ifNoneMatch, etag)) {

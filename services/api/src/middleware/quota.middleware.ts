@@ -70,6 +70,8 @@ export function quotaGuard(deps: QuotaDeps): Middleware {
     if (outage) deps.logger.info('quotas counted again');
     outage = false;
     ctx.set('RateLimit', formatRateLimit(decision));
+    // The answer's ETag and cache key use this generation instead of reading it again.
+    ctx.state.dataGeneration = decision.dataGeneration;
     if (!decision.allowed) throw new RateLimitedError(retryAfterSeconds(decision));
     return decision;
   };

@@ -30,14 +30,35 @@ export function titleTemplate(title: string): string {
     .join(' ');
 }
 
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+/** A calendar date written in a title: 3/12/14, 2014-03-12, March 12, 12th March. */
+const TITLE_DATE = new RegExp(
+  String.raw`\b\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}\b|\b\d{4}-\d{2}-\d{2}\b|\b${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?\b|\b\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}\b`,
+  'i',
+);
+
+/** Distinct content terms a dated label has at most besides its date ("Health Matters"). */
+const LABEL_MAX_TERMS = 2;
+
 /**
- * Ids of the articles that are editions of a recurring column: their publisher used the same
- * title template on at least `minDays` distinct UTC days among `articles`. Recognised from the data
- * (repetition), not from a list of names.
+ * Whether a title is a fixed label plus a calendar date ("Health Matters 03/12/14", "News Scan for
+ * Mar 28, 2014"): the edition of a dated column, recognisable from one edition where the detection
+ * window holds too few days to see it repeat. A headline that reports something has more words.
+ */
+export function isDatedLabel(title: string): boolean {
+  return TITLE_DATE.test(title) && new Set(titleTemplate(title).split(' ').filter(Boolean)).size <= LABEL_MAX_TERMS;
+}
+
+/**
+ * Ids of the articles that are editions of a column: their publisher used the same title template
+ * on at least `minDays` distinct UTC days among `articles` (recognised from the data, by
+ * repetition, not from a list of names), or the title is a dated label (isDatedLabel).
  */
 export function recurringColumnIds(articles: readonly ColumnView[], minDays = COLUMN_MIN_DAYS): Set<string> {
   const byTemplate = new Map<string, { days: Set<number>; ids: string[] }>();
+  const out = new Set<string>();
   for (const a of articles) {
+    if (isDatedLabel(a.title)) out.add(a.id);
     const template = titleTemplate(a.title);
     if (!template || !Number.isFinite(a.time)) continue;
     const key = `${a.domain}\n${template}`;
@@ -46,7 +67,6 @@ export function recurringColumnIds(articles: readonly ColumnView[], minDays = CO
     entry.days.add(Math.floor(a.time / 86_400_000));
     entry.ids.push(a.id);
   }
-  const out = new Set<string>();
   for (const { days, ids } of byTemplate.values()) if (days.size >= minDays) for (const id of ids) out.add(id);
   return out;
 }

@@ -101,6 +101,13 @@ function isEdgeLabel(block: TextBlock): boolean {
   return text.split(' ').length <= EDGE_MAX_WORDS && !/[.!?…:"”'’)»]$/u.test(text);
 }
 
+/** A heading or a short line ending in a colon: it introduces what follows, and at the end nothing does. */
+function isOpenLabel(block: TextBlock): boolean {
+  if (block.tag === 'h2') return true;
+  const text = normalised(block.text);
+  return text.split(' ').length <= EDGE_MAX_WORDS && text.endsWith(':');
+}
+
 /** A heading that repeats the page title (titles often carry the site name too). */
 function isTitle(text: string, title: string): boolean {
   const heading = normalised(text);
@@ -116,6 +123,7 @@ function pruneBlocks(blocks: TextBlock[], title: string | null): TextBlock[] {
   if (kept.length > 2 && kept[0]?.tag !== 'h2' && isEdgeLabel(kept[0] as TextBlock)) kept.shift();
   for (let i = 0; i < MAX_TAIL_TRIM && kept.length > 2 && isEdgeLabel(kept[kept.length - 1] as TextBlock); i += 1)
     kept.pop();
+  if (kept.length > 2 && isOpenLabel(kept[kept.length - 1] as TextBlock)) kept.pop();
   return kept;
 }
 

@@ -10,6 +10,7 @@ const decision = (minute: [number, number], day: [number, number], allowed = tru
   allowed,
   minute: { limit: 60, remaining: minute[0], resetSeconds: minute[1] },
   day: { limit: 2000, remaining: day[0], resetSeconds: day[1] },
+  dataGeneration: null,
 });
 
 describe('RateLimit headers (draft-ietf-httpapi-ratelimit-headers)', () => {

@@ -1,4 +1,4 @@
-import { recurringColumnIds, titleTemplate } from '@trendscope/pipeline/detect/recurring-column';
+import { isDatedLabel, recurringColumnIds, titleTemplate } from '@trendscope/pipeline/detect/recurring-column';
 import { expect } from 'chai';
 
 const DAY = 86_400_000;
@@ -12,9 +12,9 @@ describe('recurring columns', () => {
   });
 
   it('marks a template one publisher used on three distinct days, not on two', () => {
-    const edition = (id: string, day: number, domain = 'philly.com') => ({
+    const edition = (id: string, day: number, domain = 'keloland.com') => ({
       id,
-      title: `Health Highlights: March ${10 + day}, 2014`,
+      title: `${['Monday', 'Tuesday', 'Wednesday'][day]} Afternoon Business Brief`,
       domain,
       time: T0 + day * DAY,
     });
@@ -35,5 +35,22 @@ describe('recurring columns', () => {
       time: T0 + i * DAY,
     }));
     expect(recurringColumnIds(story).size).to.equal(0);
+  });
+
+  it('marks a dated label from one edition: a fixed label of at most two terms and a calendar date', () => {
+    for (const t of ['Health Matters 03/12/14', 'News Scan for Mar 28, 2014', 'Police Blotter: March 26, 2014']) {
+      expect(isDatedLabel(t), t).to.be.true;
+    }
+    for (const t of [
+      'Health Matters: myths and truths about hookah smoking',
+      'Twitter Music shutting down April 18',
+      'Britain Mars 3',
+      'Stocks slip on Monday',
+    ]) {
+      expect(isDatedLabel(t), t).to.be.false;
+    }
+    expect([
+      ...recurringColumnIds([{ id: 'x', title: 'Health Matters 03/12/14', domain: 'a.com', time: T0 }]),
+    ]).to.deep.equal(['x']);
   });
 });

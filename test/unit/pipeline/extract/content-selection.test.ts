@@ -97,4 +97,12 @@ describe('content selection (page shapes)', () => {
     expect(body).to.include(quote);
     expect(body).not.to.match(/Twittern/);
   });
+
+  it('drops a heading or a colon label left at the end of the article with nothing after it', () => {
+    for (const tail of ['<h3>Weitere Meldungen aus der Region und der Stadt</h3>', '<p>Kontakt:</p>']) {
+      const html = `<html><body>${NAV}<article><h1>Stadtrat beschließt Verkehrshaushalt</h1>${paragraphs(PARAGRAPHS)}${tail}</article></body></html>`;
+      const body = bodyOf(html);
+      expect(body.endsWith(PARAGRAPHS[3] as string), body).to.be.true;
+    }
+  });
 });
