@@ -10,7 +10,7 @@ NODE_BIN := $(shell bash $(ROOT)/infra/local/ensure-node.sh)
 export PATH := $(NODE_BIN):$(PATH)
 endif
 
-.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model domain-model snapshot restore cluster-up cluster-down cluster-test
+.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model domain-model snapshot restore cluster-up cluster-down cluster-test bench-size
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -66,6 +66,9 @@ cluster-down: ## Stop the nodes of `make cluster-up`
 
 cluster-test: install ## Kill and restart a node of a 3-node cluster under reads and ingest (minutes)
 	bash infra/local/cluster-test.sh
+
+bench-size: install ## Read cost of every endpoint at 1x, 4x and 16x the bench data (minutes; BENCH_SIZE_FACTORS)
+	bash infra/local/bench-size.sh
 
 snapshot: install ## Snapshot every index (OPENSEARCH_URL, or OS_PORT); prints the snapshot name last
 	bash infra/local/snapshot.sh snapshot
