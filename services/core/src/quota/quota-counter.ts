@@ -39,6 +39,14 @@ export function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+let lastDay = { id: -1, label: '' };
+
+/** The label of UTC day number `dayId`, formatted once a day rather than on every request. */
+function dayLabelOf(dayId: number): string {
+  if (lastDay.id !== dayId) lastDay = { id: dayId, label: utcDay(dayId * 86_400_000) };
+  return lastDay.label;
+}
+
 function stand(limit: number, count: number, resetSeconds: number): WindowState {
   return { limit, remaining: Math.max(0, limit - count), resetSeconds };
 }
@@ -86,7 +94,7 @@ export async function consumeQuota(
     perMinute: limits.perMinute,
     perDay: limits.perDay,
     dayResetSeconds: day.resetSeconds,
-    dayLabel: utcDay(nowMs),
+    dayLabel: dayLabelOf(day.id),
   });
   return {
     allowed: counted.allowed,
