@@ -136,6 +136,7 @@ export interface DomainDoc {
     text: number;
     coverage: number;
     log_articles: number;
+    shape: number;
   } | null;
   /** The score the observed signals move: the rating's, else the estimate's, else the observed. */
   prior: number;
