@@ -24,7 +24,7 @@ export function presentSource(doc: DomainDoc, counts: SourceCounts): SourceRespo
       prior: doc.prior ?? doc.quality_score,
       estimate,
       // Documents written before the estimate had a shape part: it contributed 0 then.
-      estimate_parts: doc.estimate_parts ? { shape: 0, ...doc.estimate_parts } : null,
+      estimate_parts: doc.estimate_parts ? { ...doc.estimate_parts, shape: doc.estimate_parts.shape ?? 0 } : null,
       observed: {
         score: doc.observed_score ?? doc.quality_score,
         articles: doc.articles,
