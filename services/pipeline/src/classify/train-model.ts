@@ -165,7 +165,7 @@ export function trainCategoryModel(
     ...(opts.geo || opts.rawWords ? { features } : {}),
     other_threshold: opts.otherThreshold,
     meta: {
-      algorithm: 'multinomial logistic regression, class-balanced SGD, TF-IDF unigrams+bigrams',
+      algorithm: `multinomial logistic regression${ratio ? ' (NB-weighted)' : ''}, class-balanced SGD, TF-IDF unigrams+bigrams`,
       options: opts,
       samples: n,
       samples_per_class: Object.fromEntries(classes.map((c, i) => [c, byClass[i]!.length])),
