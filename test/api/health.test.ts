@@ -1,8 +1,7 @@
-import { createServer as createNetServer, type Socket } from 'node:net';
 import { expect } from 'chai';
 import { createOpenSearchClient } from '@trendscope/core';
 import { startApi } from '../support/api';
-import { deadOpenSearch } from '../support/dead-services';
+import { deadOpenSearch, hangingServer } from '../support/dead-services';
 import { openTestServices, type TestServices } from '../support/services';
 
 describe('GET /health', function () {
@@ -72,12 +71,8 @@ describe('GET /health', function () {
   });
 
   it('answers within the health time-out when OpenSearch hangs', async () => {
-    // A TCP server that accepts and never answers: the worst kind of dependency.
-    const sockets: Socket[] = [];
-    const hang = createNetServer((sock) => sockets.push(sock));
-    await new Promise<void>((resolve) => hang.listen(0, '127.0.0.1', resolve));
-    const hangPort = (hang.address() as { port: number }).port;
-    const opensearch = createOpenSearchClient({ url: `http://127.0.0.1:${hangPort}`, requestTimeoutMs: 30_000 });
+    const hang = await hangingServer();
+    const opensearch = createOpenSearchClient({ url: hang.url, requestTimeoutMs: 30_000 });
     const api = await startApi(s, { env: { HEALTH_TIMEOUT_MS: '500' }, deps: { opensearch } });
     try {
       const started = Date.now();
@@ -86,7 +81,6 @@ describe('GET /health', function () {
       expect(Date.now() - started).to.be.lessThan(2000);
     } finally {
       await api.close();
-      sockets.forEach((sock) => sock.destroy());
       hang.close();
       await opensearch.close();
     }

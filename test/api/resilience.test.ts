@@ -1,7 +1,7 @@
-import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import { expect } from 'chai';
 import { createOpenSearchClient, createRedis, indexNames, type OpenSearchClient } from '@trendscope/core';
 import { startApi, type RunningApi } from '../support/api';
+import { closedPortUrl, hangingServer } from '../support/dead-services';
 import { buildTrend, seed } from '../support/factories';
 import { controllableNode, type ControllableNode } from '../support/opensearch-node';
 import { openTestServices, type TestServices } from '../support/services';
@@ -17,11 +17,6 @@ const READ_PATHS = [
   '/v1/benefits',
   '/v1/stats',
 ];
-
-async function listen(server: NetServer): Promise<number> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as { port: number }).port;
-}
 
 /** Asserts every read endpoint answers 503 JSON within 2 s, naming no internal address. */
 async function expectAllUnavailable(api: RunningApi, hidden: string[]): Promise<void> {
@@ -57,13 +52,11 @@ describe('resilience: OpenSearch down or hanging', function () {
   });
 
   it('answers 503 JSON within 2 s on every endpoint when OpenSearch refuses connections', async () => {
-    const closed = createNetServer();
-    const port = await listen(closed);
-    await new Promise((r) => closed.close(r));
-    const opensearch = createOpenSearchClient({ url: `http://127.0.0.1:${port}`, requestTimeoutMs: 1500 });
+    const url = await closedPortUrl();
+    const opensearch = createOpenSearchClient({ url, requestTimeoutMs: 1500 });
     const api = await startApi(s, { deps: { opensearch } });
     try {
-      await expectAllUnavailable(api, ['127.0.0.1', String(port)]);
+      await expectAllUnavailable(api, ['127.0.0.1', new URL(url).port]);
     } finally {
       await api.close();
       await opensearch.close();
@@ -71,17 +64,14 @@ describe('resilience: OpenSearch down or hanging', function () {
   });
 
   it('answers 503 JSON within 2 s on every endpoint when OpenSearch accepts and never answers', async () => {
-    const sockets: Socket[] = [];
-    const hang = createNetServer((sock) => sockets.push(sock));
-    const port = await listen(hang);
+    const hang = await hangingServer();
     // A client time-out far past the request bound: the API's own bound must answer first.
-    const opensearch = createOpenSearchClient({ url: `http://127.0.0.1:${port}`, requestTimeoutMs: 30_000 });
+    const opensearch = createOpenSearchClient({ url: hang.url, requestTimeoutMs: 30_000 });
     const api = await startApi(s, { env: { HEALTH_TIMEOUT_MS: '1000' }, deps: { opensearch } });
     try {
-      await expectAllUnavailable(api, ['127.0.0.1', String(port)]);
+      await expectAllUnavailable(api, ['127.0.0.1', String(hang.port)]);
     } finally {
       await api.close();
-      sockets.forEach((sock) => sock.destroy());
       hang.close();
       await opensearch.close();
     }
@@ -100,10 +90,7 @@ describe('resilience: Redis down', function () {
   });
 
   it('keeps serving reads from OpenSearch (uncached) and names Redis in /health', async () => {
-    const closed = createNetServer();
-    const port = await listen(closed);
-    await new Promise((r) => closed.close(r));
-    const redis = createRedis(`redis://127.0.0.1:${port}`, { connectTimeoutMs: 500 });
+    const redis = createRedis((await closedPortUrl()).replace('http:', 'redis:'), { connectTimeoutMs: 500 });
     redis.on('error', () => undefined);
     const api = await startApi(s, { env: { HEALTH_TIMEOUT_MS: '1000' }, deps: { redis } });
     try {

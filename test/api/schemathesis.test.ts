@@ -40,11 +40,12 @@ describe('Schemathesis over the API, from its own OpenAPI document (--checks all
       }),
     );
     expect(result.code, result.out.slice(-12_000)).to.equal(0);
-    // Every operation Schemathesis found in the document was tested (none skipped for a schema
-    // error), and every generated case passed.
+    // Every operation of the document was tested (none left out, none skipped for a schema error),
+    // and every generated case passed.
+    const doc = (await (await fetch(`${api!.url}/docs/openapi.json`)).json()) as { paths: Record<string, object> };
+    const operations = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
     const total = /Operations:\s+(\d+) selected \/ (\d+) total/.exec(result.out);
-    expect(total?.[1], result.out.slice(-3000)).to.equal(total?.[2]);
-    expect(Number(total?.[1])).to.be.at.least(10);
+    expect(total?.slice(1).map(Number), result.out.slice(-3000)).to.deep.equal([operations, operations]);
     expect(result.out, result.out.slice(-3000)).to.match(new RegExp(`Tested: ${total?.[1]}\\b`));
     expect(result.out, result.out.slice(-3000)).to.match(/(\d+) generated, \1 passed/);
   });

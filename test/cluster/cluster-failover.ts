@@ -18,13 +18,13 @@ import {
   type OpenSearchClient,
   type Redis,
 } from '@trendscope/core';
-import { waitForDrain } from '../../services/pipeline/src/cli/wait-for-drain';
-import { startFeedServer } from '../../services/pipeline/src/feed-server/feed-server';
-import { loadCorpus } from '../../services/pipeline/src/feed-server/load-corpus';
-import { closeQueues, createQueues } from '../../services/pipeline/src/queues/create-queues';
-import { jobId } from '../../services/pipeline/src/queues/job-ids';
-import { lastArticleQueue } from '../../services/pipeline/src/queues/routing-table';
-import { articleId } from '../../services/pipeline/src/articles/article-id';
+import { waitForDrain } from '@trendscope/pipeline/cli/wait-for-drain';
+import { startFeedServer } from '@trendscope/pipeline/feed-server/feed-server';
+import { loadCorpus } from '@trendscope/pipeline/feed-server/load-corpus';
+import { closeQueues, createQueues } from '@trendscope/pipeline/queues/create-queues';
+import { jobId } from '@trendscope/pipeline/queues/job-ids';
+import { lastArticleQueue } from '@trendscope/pipeline/queues/routing-table';
+import { articleId } from '@trendscope/pipeline/articles/article-id';
 import { REPO_ROOT, corpusDir } from '../support/corpus';
 import { watchHealth } from './cluster-health-watch';
 import { startReaders, warmUp, type FailedRead, type Readers } from './cluster-readers';

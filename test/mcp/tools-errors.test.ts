@@ -1,11 +1,10 @@
-import { createServer as createNetServer, type Socket } from 'node:net';
 import { expect } from 'chai';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createOpenSearchClient, type OpenSearchClient } from '@trendscope/core';
 import { openTestServices, type TestServices } from '../support/services';
 import { getJson, startApi, type RunningApi } from '../support/api';
-import { deadOpenSearch } from '../support/dead-services';
+import { deadOpenSearch, hangingServer } from '../support/dead-services';
 import { call, connectHttp, connectStdio, restErrorOf, stdioEnv, textOf, TRANSPORTS } from './support/mcp-clients';
 import { buildDataset, seedDataset, type Dataset } from '../support/dataset';
 
@@ -234,23 +233,20 @@ describe('MCP tool errors over http when OpenSearch hangs', function () {
   let s: TestServices;
   let api: RunningApi;
   let client: Client;
-  const sockets: Socket[] = [];
-  const hang = createNetServer((sock) => sockets.push(sock));
+  let hang: Awaited<ReturnType<typeof hangingServer>>;
   let opensearch: OpenSearchClient;
 
   before(async () => {
     s = await openTestServices({ API_REQUEST_TIMEOUT_MS: '800' });
-    await new Promise<void>((resolve) => hang.listen(0, '127.0.0.1', resolve));
-    const port = (hang.address() as { port: number }).port;
+    hang = await hangingServer();
     // A client that would wait 30 s: the tool call's own time-out must answer first.
-    opensearch = createOpenSearchClient({ url: `http://127.0.0.1:${port}`, requestTimeoutMs: 30_000 });
+    opensearch = createOpenSearchClient({ url: hang.url, requestTimeoutMs: 30_000 });
     api = await startApi(s, { deps: { opensearch } });
     client = await connectHttp(api.url);
   });
   after(async () => {
     await client.close();
     await api.close();
-    sockets.forEach((sock) => sock.destroy());
     hang.close();
     await opensearch.close();
     await s.cleanup();

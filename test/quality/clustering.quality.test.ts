@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { clusterArticles } from '@trendscope/pipeline/detect/cluster';
-import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
+import { readFileSync } from 'node:fs';
+import { backgroundIdf, DEFAULT_IDF_PATH } from '@trendscope/pipeline/detect/idf';
+import { termIdfFileText } from '@trendscope/pipeline/scripts/idf/background-texts';
 import { loadGiveme } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
 import { bcubed, type BCubed } from '../support/bcubed';
 import { CLUSTER_SETS } from '../support/cluster-sets';
@@ -18,6 +20,13 @@ function report(label: string, m: BCubed): void {
 describe('trend clustering quality (B-cubed against gold stories)', function () {
   this.timeout(60_000);
   const idf = backgroundIdf();
+
+  it('uses the idf table that `make idf` rebuilds from the corpora, byte for byte', () => {
+    expect(
+      termIdfFileText().json === readFileSync(DEFAULT_IDF_PATH, 'utf8'),
+      'run `make idf` and commit the table',
+    ).to.equal(true);
+  });
 
   it('groups the 419 Giveme5W1H articles into their 70 gold events with F1 >= 0.86', () => {
     const { articles, gold } = givemeDetectArticles(loadGiveme());

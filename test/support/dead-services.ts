@@ -1,4 +1,4 @@
-import { createServer as createNetServer } from 'node:net';
+import { createServer as createNetServer, type Socket } from 'node:net';
 import { createOpenSearchClient, type OpenSearchClient } from '@trendscope/core';
 
 /** A URL on which nothing listens: a port opened and closed again. */
@@ -14,4 +14,20 @@ export async function closedPortUrl(): Promise<string> {
 export async function deadOpenSearch(): Promise<{ url: string; client: OpenSearchClient }> {
   const url = await closedPortUrl();
   return { url, client: createOpenSearchClient({ url, requestTimeoutMs: 1000 }) };
+}
+
+/** A server that accepts connections and never answers (the worst kind of dependency), and its closer. */
+export async function hangingServer(): Promise<{ url: string; port: number; close: () => void }> {
+  const sockets: Socket[] = [];
+  const server = createNetServer((sock) => sockets.push(sock));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close: () => {
+      sockets.forEach((sock) => sock.destroy());
+      server.close();
+    },
+  };
 }

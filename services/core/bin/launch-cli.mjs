@@ -6,25 +6,12 @@
 // the entry point. Imported by relative path from the bin scripts for that reason.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-
-const ROOT = fileURLToPath(new globalThis.URL('../../../', import.meta.url));
-const MIN_NODE_MAJOR = 22;
+import { MIN_NODE_MAJOR, projectNode, REPO_ROOT as ROOT } from './project-node.mjs';
 
 /** Prints one line saying what went wrong and what to run, and exits 1. */
 function fail(command, message) {
   console.error(`${command}: ${message}`);
   process.exit(1);
-}
-
-/** The project's Node binary (installed once by ensure-node.sh), or undefined. */
-function projectNode() {
-  const found = spawnSync('bash', [`${ROOT}infra/local/ensure-node.sh`], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const dir = found.status === 0 ? found.stdout.trim().split('\n').at(-1) : undefined;
-  return dir && existsSync(`${dir}/node`) ? `${dir}/node` : undefined;
 }
 
 /** Runs this same command under another Node and leaves with its exit code or signal. */

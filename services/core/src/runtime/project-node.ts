@@ -1,26 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { MIN_NODE_MAJOR, projectNode, REPO_ROOT } from '../../bin/project-node.mjs';
 
-/** Oldest Node major the project runs on: its HTTP client (undici) fails to load on the Node 20 the machines ship. */
-export const MIN_NODE_MAJOR = 22;
-
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const ENSURE_NODE = `${REPO_ROOT}infra/local/ensure-node.sh`;
+export { MIN_NODE_MAJOR };
 
 /** Whether a Node version (default: the running one) is new enough for the project. */
 export function isProjectNodeVersion(version: string = process.versions.node): boolean {
   return Number(version.replace(/^v/, '').split('.')[0]) >= MIN_NODE_MAJOR;
-}
-
-/** The project's Node binary, installed by the same script as `make` when missing; undefined when it cannot be had. */
-function findProjectNode(): string | undefined {
-  if (!existsSync(ENSURE_NODE)) return undefined;
-  // stdout carries only the directory; the script's install progress goes to our stderr.
-  const found = spawnSync('bash', [ENSURE_NODE], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  const dir = found.status === 0 ? found.stdout.trim().split('\n').at(-1) : undefined;
-  const node = dir ? `${dir}/node` : undefined;
-  return node !== undefined && existsSync(node) ? node : undefined;
 }
 
 /**
@@ -30,7 +15,7 @@ function findProjectNode(): string | undefined {
  */
 export function rerunUnderProjectNode(command: string): boolean {
   if (isProjectNodeVersion()) return false;
-  const node = findProjectNode();
+  const node = projectNode();
   if (node === undefined) {
     console.error(
       `${command}: needs Node >= ${MIN_NODE_MAJOR} (this shell runs ${process.version}): run \`make install\` in ${REPO_ROOT}, or put ${REPO_ROOT}.cache/node/bin first on PATH`,

@@ -69,7 +69,7 @@ export async function runDetect(
   const since = new Date(now.getTime() - windowHours * 3_600_000).toISOString();
   const runId = `detect_${now.getTime().toString(36)}`;
   const classifier = loadClassifier(opts.modelPath);
-  const idf = backgroundIdf(opts.modelPath);
+  const idf = backgroundIdf();
 
   try {
     const active = await loadActiveTrends(client, names, since);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { collectIssues, SEARCH_PARAMS } from '@trendscope/core';
-import { trimmedLengthPattern } from '../../../../services/api/src/openapi/joi-to-parameters';
+import { trimmedLengthPattern } from '@trendscope/api/openapi/joi-to-parameters';
 
 // Characters around the edges of trim(): ECMAScript white space, and ones Python's \s also counts.
 const UNITS = ['a', 'b', ' ', '\t', '\n', '\f', '\u00a0', '\u2003', '\u3000', '\ufeff', '\u001c', '\u0085', '-'];

@@ -1,10 +1,6 @@
 import { expect } from 'chai';
 import { windowAt, type QuotaDecision } from '@trendscope/core';
-import {
-  formatRateLimit,
-  formatRateLimitPolicy,
-  retryAfterSeconds,
-} from '../../../../services/api/src/quota/rate-limit-headers';
+import { formatRateLimit, formatRateLimitPolicy, retryAfterSeconds } from '@trendscope/api/quota/rate-limit-headers';
 
 const decision = (minute: [number, number], day: [number, number], allowed = true): QuotaDecision => ({
   allowed,

@@ -1,0 +1,4 @@
+/** Types of project-node.mjs (plain JavaScript so the CLI launcher can use it before any install). */
+export declare const MIN_NODE_MAJOR: number;
+export declare const REPO_ROOT: string;
+export declare function projectNode(): string | undefined;
