@@ -17,8 +17,13 @@ import { loadUci } from '@trendscope/pipeline/scripts/corpus/uci.corpus';
 import { uciDetectArticles } from '../support/detect-corpus';
 
 const SIZES = [10_000, 20_000, 40_000];
-/** The options before fragments were merged (issue 11): the baseline of the CPU ratio. */
-const BEFORE_MERGE: Partial<ClusterOptions> = { mergeThreshold: 0, burstDiscount: 0.1 };
+/** The options before issue 11 (no fragment merge, no late-join rule): the baseline of the CPU ratio. */
+const BEFORE_MERGE: Partial<ClusterOptions> = {
+  mergeThreshold: 0,
+  burstDiscount: 0.1,
+  threshold: 0.2,
+  lateJoinTerms: 0,
+};
 const idf = backgroundIdf();
 const classifier = loadClassifier();
 const rows = loadUci().slice(0, Math.max(...SIZES));

@@ -49,13 +49,14 @@ describe('what make demo shows (detection over the slices it replays, in-process
     expect(bad).to.deep.equal([]);
   });
 
-  // Target 0 (issue 11) not reached: 10 of the first 50 listed trends repeat a gold story (19 before
-  // lists needed two publishers); most are small fragments of a burst whose headlines share no
-  // word with the story the aggregator filed them under (docs/quality.md, "One trend per story in
-  // the list"). The floor keeps what is reached.
-  it('shows at most 10 gold story repeats among the first 50 trends of /v1/trends/recent', () => {
+  // Target 0 (issue 11) not reached: 7 of the first 50 listed trends repeat a gold story (19 before
+  // lists needed two publishers, 10 before late joins needed 4 shared terms); all 7 are fragments
+  // of a burst founded seconds apart whose headlines share no or almost no word with the story the
+  // aggregator filed them under (docs/quality.md, "One trend per story in the list"). The floor
+  // keeps what is reached.
+  it('shows at most 7 gold story repeats among the first 50 trends of /v1/trends/recent', () => {
     const listed = trends.filter((d) => isListed(d.trend));
-    expect(storyRepeats(listed, 50).length).to.be.at.most(10);
+    expect(storyRepeats(listed, 50).length).to.be.at.most(7);
   });
 
   it('lists no recurring column among the first 50 (one publisher, one title pattern, 3+ days of the corpus)', () => {

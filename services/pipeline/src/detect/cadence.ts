@@ -23,6 +23,12 @@ export interface CadenceOptions {
   /** The discount shrinks by thresholdRise * ln(1 + gap / riseScaleSeconds) as the gap grows. */
   thresholdRise: number;
   riseScaleSeconds: number;
+  /**
+   * An article more than this many minutes after a trend's last report joins it only when they
+   * share at least lateJoinTerms content terms (0 switches the rule off).
+   */
+  lateJoinMinutes: number;
+  lateJoinTerms: number;
 }
 
 const HOUR = 3_600_000;
@@ -69,4 +75,14 @@ export function requiredSimilarity(t: TrendTimes, time: number, o: CadenceOption
   const gap = Math.abs(time - t.last_seen);
   const rise = o.thresholdRise * Math.log1p(gap / (o.riseScaleSeconds * 1000));
   return o.threshold - Math.max(0, o.burstDiscount - rise);
+}
+
+/**
+ * Content terms an article must share with a trend to join it at `time`: a report minutes after
+ * the last one may join on one distinctive word, a later one needs lateJoinTerms (one shared word
+ * across hours or days chains unrelated headlines: "Let my people vape" / "Let symptoms...").
+ */
+export function requiredSharedTerms(t: TrendTimes, time: number, o: CadenceOptions): number {
+  if (o.lateJoinTerms <= 1) return 1;
+  return Math.abs(time - t.last_seen) > o.lateJoinMinutes * 60_000 ? o.lateJoinTerms : 1;
 }

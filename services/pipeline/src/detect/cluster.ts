@@ -1,6 +1,6 @@
-import { isClosed, requiredSimilarity, type CadenceOptions } from './cadence';
+import { isClosed, requiredSharedTerms, requiredSimilarity, type CadenceOptions } from './cadence';
 import { mergeFragments, type MergeOptions } from './merge-fragments';
-import { articleVector, dot, topTerms, type TermVector } from './term-vector';
+import { articleVector, dot, sharedTerms, topTerms, type TermVector } from './term-vector';
 import { trendIdFor } from './trend-id';
 
 /** An article as the clustering sees it. */
@@ -39,19 +39,22 @@ export interface ClusterOptions extends CadenceOptions, MergeOptions {
 /**
  * Defaults, tuned on the Giveme5W1H training split and UCI April rows 1-20,000 (docs/quality.md).
  * An article joins the open trend whose similarity most exceeds what the trend requires at that
- * moment: 0.2, or as little as 0.06 seconds after the trend's last report (back to 0.2 within
- * about 17 minutes). A trend stays open 60 days after its last article, or 1000 times its mean gap
+ * moment: 0.18, or as little as 0.04 seconds after the trend's last report (back to 0.18 within
+ * about 17 minutes); more than 5 minutes after the trend's last report it must also share 4
+ * content terms with the trend (one shared word across hours chains unrelated headlines). A trend stays open 60 days after its last article, or 1000 times its mean gap
  * between articles when that is shorter (at least 30 minutes). After the pass, trends founded
  * within 60 s of each other whose centroids agree (cosine >= 0.15) become one (merge-fragments.ts).
  */
 export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, 'now' | 'idf'> = {
   windowHours: 24 * 60,
-  threshold: 0.2,
+  threshold: 0.18,
   burstFactor: 1000,
   minOpenHours: 0.5,
   burstDiscount: 0.14,
   thresholdRise: 0.03,
   riseScaleSeconds: 10,
+  lateJoinMinutes: 5,
+  lateJoinTerms: 4,
   entityWeight: 0.1,
   candidates: 8,
   mergeThreshold: 0.15,
@@ -196,7 +199,8 @@ export function clusterArticles(
     for (const id of ranked) {
       const s = states.get(id)!;
       const margin = similarity(vec, ents, s) - requiredSimilarity(s.trend, time, o);
-      if (margin >= 0 && (!best || margin > bestMargin)) {
+      if (margin < 0 || sharedTerms(vec, s.centroid) < requiredSharedTerms(s.trend, time, o)) continue;
+      if (!best || margin > bestMargin) {
         best = s;
         bestMargin = margin;
       }

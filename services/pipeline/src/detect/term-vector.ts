@@ -66,6 +66,14 @@ export function dot(a: TermVector, b: TermVector): number {
   return sum;
 }
 
+/** Number of terms two sparse vectors share (iterates the smaller one). */
+export function sharedTerms(a: TermVector, b: TermVector): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let n = 0;
+  for (const t of small.keys()) if (large.has(t)) n++;
+  return n;
+}
+
 /** The `n` heaviest terms of a vector (ties by term), as a new vector. */
 export function topTerms(vec: TermVector, n: number): TermVector {
   return new Map([...vec.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n));

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isClosed, meanGap, requiredSimilarity } from '@trendscope/pipeline/detect/cadence';
+import { isClosed, meanGap, requiredSharedTerms, requiredSimilarity } from '@trendscope/pipeline/detect/cadence';
 import { clusterArticles, DEFAULT_CLUSTER_OPTIONS, type DetectArticle } from '@trendscope/pipeline/detect/cluster';
 import { articleVector, dot } from '@trendscope/pipeline/detect/term-vector';
 
@@ -73,8 +73,38 @@ describe('trend cadence rules', () => {
   });
 });
 
+const first = 'SpaceX launches Falcon Heavy rocket from Florida';
+
+describe('shared terms a late article needs', () => {
+  it('asks one shared term up to lateJoinMinutes after the last report and lateJoinTerms after that', () => {
+    const t = trend(2, 5 * S);
+    expect(requiredSharedTerms(t, t.last_seen + O.lateJoinMinutes * 60 * S, O)).to.equal(1);
+    expect(requiredSharedTerms(t, t.last_seen + O.lateJoinMinutes * 60 * S + S, O)).to.equal(O.lateJoinTerms);
+    expect(requiredSharedTerms(t, t.last_seen - 2 * H, O)).to.equal(O.lateJoinTerms);
+    expect(requiredSharedTerms(t, t.last_seen + 2 * H, { ...O, lateJoinTerms: 0 })).to.equal(1);
+  });
+
+  it('keeps a headline sharing one word with a day-old trend out of it, and lets a fuller match in', () => {
+    const vape = art('v', T0, 'Let my people vape');
+    const oneWord = clusterArticles([vape, art('s', T0 + D, 'Let symptoms not age influence treatment')], [], {
+      now: NOW,
+      idf,
+    });
+    expect(oneWord.created).to.have.length(2);
+    expect(
+      clusterArticles([vape, art('s', T0 + D, 'Let symptoms influence treatment')], [], {
+        now: NOW,
+        idf,
+        lateJoinTerms: 0,
+      }).created,
+    ).to.have.length(1);
+    const story = art('f1', T0, first);
+    const followUp = art('f2', T0 + D, 'SpaceX Falcon Heavy rocket launch from Florida delayed');
+    expect(clusterArticles([story, followUp], [], { now: NOW, idf }).created).to.have.length(1);
+  });
+});
+
 describe('clusterArticles with cadence', () => {
-  const first = 'SpaceX launches Falcon Heavy rocket from Florida';
   const related = 'Falcon Heavy test flight carries a car toward Mars orbit';
   // Similarity of the related headline to a trend holding only the first one (no entities).
   const sim = dot(articleVector(first, '', idf), articleVector(related, '', idf));
