@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { SCHEMA_VERSION } from '@trendscope/core';
 import { getJson, startApi, type RunningApi } from '../support/api';
 import { buildDataset, seedDataset } from '../support/dataset';
-import { FACTORY_NOW } from '../support/factories';
+import { buildDomain, FACTORY_NOW } from '../support/factories';
 import { openTestServices, type TestServices } from '../support/services';
 
 type Body = Record<string, unknown> & {
@@ -31,6 +31,9 @@ describe('GET /v1/sources/{domain}', function () {
   before(async () => {
     // Time-outs wide enough that a loaded machine answers the first (cold) aggregation in time.
     s = await openTestServices({ API_REQUEST_TIMEOUT_MS: '20000', OPENSEARCH_QUERY_TIMEOUT_MS: '15000' });
+    // A document written before the estimate had a shape part.
+    const { shape: _none, ...legacyParts } = buildDomain().estimate_parts!;
+    data.domains.push(buildDomain({ domain: 'legacy.example', estimate_parts: legacyParts }));
     await seedDataset(s, data);
     api = await startApi(s, { deps: { now: () => FACTORY_NOW } });
   });
@@ -80,6 +83,13 @@ describe('GET /v1/sources/{domain}', function () {
     expect(res.status).to.equal(200);
     expect(res.body).to.include({ rated: false, rating: null, quality_score: 6.4 });
     expect(res.body.quality_breakdown).to.include({ prior_source: 'estimate', prior: 6.4, estimate: 6.4 });
+    expect(res.body.quality_breakdown['estimate_parts']).to.include({ text: -0.08, log_articles: -0.01, shape: 0.02 });
+  });
+
+  it('answers a shape part of 0 for a source scored before the estimate had one', async () => {
+    const res = await get('legacy.example');
+    expect(res.status).to.equal(200);
+    expect(res.body.quality_breakdown['estimate_parts']).to.include({ text: -0.08, shape: 0 });
   });
 
   it('answers nulls and zeros for a scored source with no stored article or trend', async () => {

@@ -150,6 +150,7 @@ export function buildDomain(overrides: Partial<DomainDoc> = {}, now: Date = FACT
       text: -0.08,
       coverage: -0.02,
       log_articles: -0.01,
+      shape: 0.02,
     },
     prior: 6.4,
     weights: {

@@ -8,7 +8,9 @@ import {
   indexNames,
   migrateOnStart,
   onShutdown,
+  releaseQuotaLeases,
   startMetricsServer,
+  watchRedisOutages,
   type Config,
 } from '@trendscope/core';
 import { createApiServer } from './api-server';
@@ -25,7 +27,7 @@ export async function runApiProcess(config: Config): Promise<void> {
   const logger = createLogger({ level: config.logLevel, name: 'api' });
   const opensearch = createOpenSearchClient(config.opensearch);
   const redis = createRedis(config.redis);
-  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
+  watchRedisOutages(redis, logger);
   const names = indexNames(config.opensearch.indexPrefix);
 
   // The API still starts when the migration fails: /health shows OpenSearch down and reads answer
@@ -61,6 +63,8 @@ export async function runApiProcess(config: Config): Promise<void> {
     close: async () => {
       metricsServer?.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      // Quota tokens this process leased and did not use go back before Redis closes.
+      await releaseQuotaLeases(redis).catch(() => undefined);
       await Promise.allSettled([opensearch.close(), redis.quit()]);
     },
   });

@@ -17,6 +17,8 @@ export * from './domain/bounds';
 export * from './domain/documents';
 export * from './domain/listing';
 export * from './redis/data-generation';
+export * from './redis/lua-script';
+export * from './redis/redis-outages';
 export * from './queries/index';
 export * from './presenters/index';
 export * from './validation/index';

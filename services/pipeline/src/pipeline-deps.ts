@@ -6,7 +6,7 @@ import {
   type IndexNames,
   type Logger,
   type OpenSearchClient,
-  OutageLog,
+  watchRedisOutages,
   type PipelineConfig,
   type Redis,
   type SnapshotRepository,
@@ -54,9 +54,7 @@ export function createPipelineRuntime(
   const p = config.pipeline;
   const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 60_000, maxRetries: 3 });
   const redis = createRedis(config.redis, { forQueues: true });
-  const outage = new OutageLog(logger, { component: 'redis' });
-  redis.on('error', (err: Error) => outage.error(err));
-  redis.on('ready', () => outage.restored());
+  watchRedisOutages(redis, logger);
   const keyPrefix = config.redis.keyPrefix;
   const names = indexNames(config.opensearch.indexPrefix);
   const fetcher = createSafeFetcher({

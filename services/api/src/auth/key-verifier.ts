@@ -9,8 +9,14 @@ import {
   type VerifiedKey,
 } from '@trendscope/core';
 
-/** How often the key generation is read from Redis (a change is seen within this, plus a read). */
-const GENERATION_CHECK_MS = 250;
+/** Age of the last key-generation read past which the next request starts another, in the background. */
+const GENERATION_REFRESH_MS = 100;
+/**
+ * Age past which requests wait for the read instead, so a rotation or revocation is seen within
+ * this plus one read. Under steady traffic the background reads keep the age below it: waiting
+ * put a second Redis round trip on about 1 % of requests, most of what quotas cost at p99.
+ */
+const GENERATION_MAX_AGE_MS = 250;
 
 /** A cached verification: the key, or null for a hash that matches no usable key. */
 interface CacheEntry {
@@ -62,20 +68,24 @@ export class KeyVerifier {
   }
 
   private async checkGeneration(): Promise<void> {
-    if (this.now() - this.checkedAt < GENERATION_CHECK_MS) return;
-    this.pendingCheck ??= (async () => {
-      try {
-        if (this.opts.redis.status !== 'ready') return;
-        const current = await readApiKeyGeneration(this.opts.redis, this.opts.keyPrefix);
-        if (current === null) return;
-        if (current !== this.generation) this.cache.clear();
-        this.generation = current;
-        this.checkedAt = this.now();
-      } finally {
-        this.pendingCheck = null;
-      }
-    })();
-    await this.pendingCheck;
+    const age = this.now() - this.checkedAt;
+    if (age < GENERATION_REFRESH_MS) return;
+    this.pendingCheck ??= this.readGeneration().finally(() => {
+      this.pendingCheck = null;
+    });
+    if (age >= GENERATION_MAX_AGE_MS) await this.pendingCheck;
+  }
+
+  /** Reads the key generation; drops the cache when it moved. Never rejects (a failed read is retried). */
+  private async readGeneration(): Promise<void> {
+    // The read's start is what bounds staleness: a revocation before it is seen by it.
+    const startedAt = this.now();
+    if (this.opts.redis.status !== 'ready') return;
+    const current = await readApiKeyGeneration(this.opts.redis, this.opts.keyPrefix);
+    if (current === null) return;
+    if (current !== this.generation) this.cache.clear();
+    this.generation = current;
+    this.checkedAt = startedAt;
   }
 }
 

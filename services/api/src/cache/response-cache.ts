@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { readGeneration, type Redis } from '@trendscope/core';
+import type { Redis } from '@trendscope/core';
+import { GenerationReader } from './generation-reader';
 
 /**
  * One rendered answer: its JSON as UTF-8 bytes (encoded once, not on every response: for a cached
@@ -16,9 +17,6 @@ function render(value: unknown): Buffer {
   return Buffer.from(JSON.stringify(value), 'utf8');
 }
 
-/** How long the generation read may take before the answer is built uncached. */
-const GENERATION_READ_TIMEOUT_MS = 250;
-
 function hash(text: string | Buffer): string {
   return createHash('sha256').update(text).digest('base64url').slice(0, 27);
 }
@@ -33,6 +31,7 @@ function hash(text: string | Buffer): string {
 export class ResponseCache {
   private readonly lru: LRUCache<string, CachedAnswer>;
   private readonly inflight = new Map<string, Promise<CachedAnswer>>();
+  private readonly generations: GenerationReader;
 
   constructor(private readonly opts: { redis: Redis; keyPrefix: string; ttlMs: number; maxBytes: number }) {
     this.lru = new LRUCache<string, CachedAnswer>({
@@ -40,19 +39,12 @@ export class ResponseCache {
       sizeCalculation: (a) => a.body.length + 200,
       ttl: Math.max(opts.ttlMs, 1),
     });
+    this.generations = new GenerationReader(opts.redis, opts.keyPrefix);
   }
 
-  /** The current generation, or null when Redis does not answer quickly or knows none. */
-  async generation(): Promise<string | null> {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), GENERATION_READ_TIMEOUT_MS);
-    });
-    try {
-      return await Promise.race([readGeneration(this.opts.redis, this.opts.keyPrefix).catch(() => null), late]);
-    } finally {
-      clearTimeout(timer);
-    }
+  /** The current generation (read once per event-loop turn); null when Redis is slow or knows none. */
+  generation(): Promise<string | null> {
+    return this.generations.read();
   }
 
   /**

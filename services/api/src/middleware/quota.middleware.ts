@@ -5,6 +5,7 @@ import {
   resolveClientAddress,
   RateLimitedError,
   UnauthorizedError,
+  watchRedisOutages,
   type Config,
   type Logger,
   type QuotaDecision,
@@ -35,7 +36,9 @@ export interface QuotaDeps {
  * Authentication and quotas. A presented key must verify (else 401, counted against the client
  * address); a registered caller is counted per key id, an anonymous one per client address, in
  * both windows at once (atomically in Redis), and every counted answer carries RateLimit-Policy
- * and RateLimit. API_QUOTAS_ENABLED=false stops the counting, not the key checks. With Redis down requests pass uncounted (fail open), logged once per outage.
+ * and RateLimit. API_QUOTAS_ENABLED=false stops the counting, not the key checks. With Redis
+ * down requests pass uncounted (fail open), counted in a metric; the outage is logged once, by
+ * the Redis client's OutageLog.
  */
 export function quotaGuard(deps: QuotaDeps): Middleware {
   const { quotas } = deps.config;
@@ -46,8 +49,12 @@ export function quotaGuard(deps: QuotaDeps): Middleware {
         registers: [deps.metrics],
       })
     : null;
-  let outage = false;
+  const outage = watchRedisOutages(deps.redis, deps.logger);
   const now = deps.now ?? Date.now;
+  const passUncounted = (): null => {
+    failOpen?.inc();
+    return null;
+  };
 
   const count = async (
     ctx: Context,
@@ -57,21 +64,20 @@ export function quotaGuard(deps: QuotaDeps): Middleware {
   ): Promise<QuotaDecision | null> => {
     if (!quotas.enabled) return null;
     ctx.set('RateLimit-Policy', formatRateLimitPolicy(limits));
+    // Not connected: the client's own error events have told the outage log already.
+    if (deps.redis.status !== 'ready') return passUncounted();
     let decision: QuotaDecision;
     try {
-      if (deps.redis.status !== 'ready') throw new Error(`redis ${deps.redis.status}`);
       decision = await consumeQuota(deps.redis, deps.config.redis.keyPrefix, subject, limits, now(), keyId);
     } catch (err) {
-      failOpen?.inc();
-      if (!outage) deps.logger.warn({ err: (err as Error).message }, 'quotas not counted: redis unavailable');
-      outage = true;
-      return null;
+      outage.error(err as Error);
+      return passUncounted();
     }
-    if (outage) deps.logger.info('quotas counted again');
-    outage = false;
+    // A Redis that hung without dropping the connection sends no `ready` when it answers again.
+    outage.restored();
     ctx.set('RateLimit', formatRateLimit(decision));
     // The answer's ETag and cache key use this generation instead of reading it again.
-    ctx.state.dataGeneration = decision.dataGeneration;
+    if (decision.dataGeneration !== undefined) ctx.state.dataGeneration = decision.dataGeneration;
     if (!decision.allowed) throw new RateLimitedError(retryAfterSeconds(decision));
     return decision;
   };

@@ -136,6 +136,8 @@ export interface DomainDoc {
     text: number;
     coverage: number;
     log_articles: number;
+    /** Absent on documents written before the estimate had a shape part. */
+    shape?: number;
   } | null;
   /** The score the observed signals move: the rating's, else the estimate's, else the observed. */
   prior: number;

@@ -2,7 +2,9 @@ import type { Logger } from 'pino';
 
 /** Error codes and messages of a lost or refused connection (ioredis, BullMQ, Node sockets). */
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH']);
-const CONNECTION_MESSAGE = /connection is closed|connect ECONNREFUSED|all sentinels are unreachable|socket closed/i;
+// ioredis's own: a command that timed out or ran out of retries also means Redis is not answering.
+const CONNECTION_MESSAGE =
+  /connection is closed|connect ECONNREFUSED|all sentinels are unreachable|socket closed|command timed out|max retries per request/i;
 
 /** Whether an error says a connection was lost or refused, rather than what a command did wrong. */
 export function isConnectionError(err: Error & { code?: unknown }): boolean {

@@ -23,7 +23,8 @@ export function presentSource(doc: DomainDoc, counts: SourceCounts): SourceRespo
       prior_source: rated ? 'rating' : estimate !== null ? 'estimate' : 'observed',
       prior: doc.prior ?? doc.quality_score,
       estimate,
-      estimate_parts: doc.estimate_parts ?? null,
+      // Documents written before the estimate had a shape part: it contributed 0 then.
+      estimate_parts: doc.estimate_parts ? { ...doc.estimate_parts, shape: doc.estimate_parts.shape ?? 0 } : null,
       observed: {
         score: doc.observed_score ?? doc.quality_score,
         articles: doc.articles,

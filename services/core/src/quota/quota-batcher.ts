@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import { LuaScript, type ScriptRunner } from '../redis/lua-script';
 
 /**
  * Counts every quota request that arrives in one turn of the event loop with ONE Redis script
@@ -9,14 +8,14 @@ import type { Redis } from 'ioredis';
  * The script is atomic. For each caller entry, in order, it reads the caller's hash, admits
  * k = min(n, what both windows still allow), counts exactly k in both windows (a window that
  * refuses consumes neither) and adds k to the day's usage history. It also answers the data
- * generation, which every counted read needs next. Several callers' keys in one script need one
+ * generation, which a counted read needs next. Several callers' keys in one script need one
  * Redis primary (a Redis Cluster would need them all in one hash slot; see ARCHITECTURE.md).
  * KEYS[1] data generation, then each distinct counter and usage key; ARGV per entry (9 values):
  * counter key index, usage key index (0: none), requests, minute window, day window, minute
  * limit, day limit, seconds to the day's end, day label. Answer: generation, then k, minute
  * count and day count before the entry, per entry.
  */
-const BATCH_SCRIPT = `
+const BATCH_SCRIPT = new LuaScript(`
 local out = {redis.call('GET', KEYS[1]) or ''}
 for i = 1, #ARGV, 9 do
   local ck = KEYS[tonumber(ARGV[i])]
@@ -39,12 +38,13 @@ for i = 1, #ARGV, 9 do
   out[#out + 1] = dc
 end
 return out
-`;
-const BATCH_SHA = createHash('sha1').update(BATCH_SCRIPT).digest('hex');
+`);
 
 /** One request to count: its caller's keys and the window numbers and limits at its time. */
 export interface QuotaRequest {
   counterKey: string;
+  /** How many requests to admit at once (a lease of a block of the quota); 1 when absent. */
+  tokens?: number;
   /** The caller's per-day usage history key, or '' when none is kept. */
   usageKey: string;
   minuteWindow: number;
@@ -58,9 +58,12 @@ export interface QuotaRequest {
 /** How one request was counted: admitted or not, and the window counts just after it. */
 export interface QuotaCount {
   allowed: boolean;
+  /** How many of the request's tokens were admitted (0 or 1 for a single request). */
+  granted: number;
   minuteCount: number;
   dayCount: number;
-  dataGeneration: string | null;
+  /** The data generation read in the same call; absent when the request was not sent to Redis. */
+  dataGeneration?: string | null;
 }
 
 interface Pending {
@@ -69,8 +72,8 @@ interface Pending {
   reject: (err: Error) => void;
 }
 
-/** The Redis calls the batcher makes (an ioredis client). */
-export type ScriptRunner = Pick<Redis, 'evalsha' | 'eval'>;
+/** Most requests in one script call: a longer script would hold Redis (single-threaded) for everyone. */
+export const MAX_BATCH = 256;
 
 /** Collects the requests of one event-loop turn for one Redis and key prefix; flushes on setImmediate. */
 export class QuotaBatcher {
@@ -86,11 +89,14 @@ export class QuotaBatcher {
     return new Promise((resolve, reject) => {
       if (this.pending.length === 0) setImmediate(() => void this.flush());
       this.pending.push({ request, resolve, reject });
+      // A full batch goes at once; the flush already scheduled takes whatever follows.
+      if (this.pending.length >= MAX_BATCH) void this.flush();
     });
   }
 
   private async flush(): Promise<void> {
     const batch = this.pending;
+    if (batch.length === 0) return;
     this.pending = [];
     // Requests with the same caller, windows and limits form one entry, kept in arrival order.
     const entries = new Map<string, Pending[]>();
@@ -102,21 +108,24 @@ export class QuotaBatcher {
       else entries.set(id, [p]);
     }
     const keys = [this.generationKey];
+    // A map, not keys.indexOf: a batch of many callers would otherwise cost its square.
+    const positions = new Map<string, number>();
     const keyIndex = (key: string): number => {
       if (key === '') return 0;
-      const at = keys.indexOf(key);
-      return at >= 0 ? at + 1 : keys.push(key);
+      let at = positions.get(key);
+      if (at === undefined) positions.set(key, (at = keys.push(key)));
+      return at;
     };
     const args: (string | number)[] = [];
-    for (const [first, ...rest] of entries.values()) {
-      const r = (first as Pending).request;
-      const n = rest.length + 1;
+    for (const group of entries.values()) {
+      const r = (group[0] as Pending).request;
+      const n = group.reduce((total, p) => total + (p.request.tokens ?? 1), 0);
       args.push(keyIndex(r.counterKey), keyIndex(r.usageKey), n, r.minuteWindow, r.dayWindow);
       args.push(r.perMinute, r.perDay, r.dayResetSeconds, r.dayLabel);
     }
     let out: (string | number)[];
     try {
-      out = (await this.run(keys, args)) as (string | number)[];
+      out = (await BATCH_SCRIPT.run(this.redis, keys, args)) as (string | number)[];
     } catch (err) {
       for (const p of batch) p.reject(err as Error);
       return;
@@ -126,20 +135,21 @@ export class QuotaBatcher {
     for (const group of entries.values()) {
       const [k, mc, dc] = [Number(out[at]), Number(out[at + 1]), Number(out[at + 2])];
       at += 3;
-      // The j-th request of an entry sees the counts as if the entry's requests ran one by one.
-      group.forEach((p, j) => {
-        const counted = Math.min(j + 1, k);
-        p.resolve({ allowed: j < k, minuteCount: mc + counted, dayCount: dc + counted, dataGeneration: generation });
-      });
-    }
-  }
-
-  private async run(keys: string[], args: (string | number)[]): Promise<unknown> {
-    try {
-      return await this.redis.evalsha(BATCH_SHA, keys.length, ...keys, ...args);
-    } catch (err) {
-      if (!String((err as Error).message).includes('NOSCRIPT')) throw err;
-      return this.redis.eval(BATCH_SCRIPT, keys.length, ...keys, ...args);
+      // The requests of an entry are admitted in arrival order, as if they ran one by one.
+      let before = 0;
+      for (const p of group) {
+        const tokens = p.request.tokens ?? 1;
+        const granted = Math.max(0, Math.min(tokens, k - before));
+        const counted = Math.min(before + tokens, k);
+        before += tokens;
+        p.resolve({
+          allowed: granted > 0,
+          granted,
+          minuteCount: mc + counted,
+          dayCount: dc + counted,
+          dataGeneration: generation,
+        });
+      }
     }
   }
 }

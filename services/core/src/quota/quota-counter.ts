@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { QuotaLimits } from '../config/load-config';
 import { generationKey } from '../redis/data-generation';
 import { QuotaBatcher } from './quota-batcher';
+import { QuotaLeases } from './quota-leases';
 import { windowAt } from './quota-windows';
 
 /** How one window stands after a request. */
@@ -16,8 +17,11 @@ export interface QuotaDecision {
   allowed: boolean;
   minute: WindowState;
   day: WindowState;
-  /** The data generation read in the same call (null when none is known). */
-  dataGeneration: string | null;
+  /**
+   * The data generation when the count went to Redis (null when none is known); absent when the
+   * request was served from this process's lease, and the reader must read it itself.
+   */
+  dataGeneration?: string | null;
 }
 
 /** Redis key of a caller's counters: `k:<key id>` or `a:<address>`. */
@@ -35,25 +39,42 @@ export function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+let lastDay = { id: -1, label: '' };
+
+/** The label of UTC day number `dayId`, formatted once a day rather than on every request. */
+function dayLabelOf(dayId: number): string {
+  if (lastDay.id !== dayId) lastDay = { id: dayId, label: utcDay(dayId * 86_400_000) };
+  return lastDay.label;
+}
+
 function stand(limit: number, count: number, resetSeconds: number): WindowState {
   return { limit, remaining: Math.max(0, limit - count), resetSeconds };
 }
 
-const batchers = new WeakMap<Redis, Map<string, QuotaBatcher>>();
+const leasesByClient = new WeakMap<Redis, Map<string, QuotaLeases>>();
 
-/** The one batcher of a Redis client and key prefix, so concurrent requests share its calls. */
-function batcherFor(redis: Redis, keyPrefix: string): QuotaBatcher {
-  let byPrefix = batchers.get(redis);
-  if (!byPrefix) batchers.set(redis, (byPrefix = new Map<string, QuotaBatcher>()));
-  let batcher = byPrefix.get(keyPrefix);
-  if (!batcher) byPrefix.set(keyPrefix, (batcher = new QuotaBatcher(redis, generationKey(keyPrefix))));
-  return batcher;
+/** The one lease store (and batcher) of a Redis client and key prefix, shared by all its requests. */
+function leasesFor(redis: Redis, keyPrefix: string): QuotaLeases {
+  let byPrefix = leasesByClient.get(redis);
+  if (!byPrefix) leasesByClient.set(redis, (byPrefix = new Map<string, QuotaLeases>()));
+  let leases = byPrefix.get(keyPrefix);
+  if (!leases) {
+    leases = new QuotaLeases(redis, new QuotaBatcher(redis, generationKey(keyPrefix)));
+    byPrefix.set(keyPrefix, leases);
+  }
+  return leases;
+}
+
+/** Gives back every quota token this process holds on `redis` (before closing it on shutdown). */
+export async function releaseQuotaLeases(redis: Redis): Promise<void> {
+  await Promise.all([...(leasesByClient.get(redis)?.values() ?? [])].map((leases) => leases.release()));
 }
 
 /**
  * Counts one request of `subject` against `limits` at `nowMs` (the process clock; API processes
- * are assumed NTP-synchronised). `keyId` also records the day's usage for the console. Requests of one event-loop turn
- * share one atomic Redis script call (see QuotaBatcher); both windows count a request or neither.
+ * are assumed NTP-synchronised). `keyId` also records the day's usage for the console. Both
+ * windows count a request or neither. Far from its limit a caller is served from this process's
+ * lease (QuotaLeases); near it, requests of one event-loop turn share one atomic script call.
  */
 export async function consumeQuota(
   redis: Redis,
@@ -65,7 +86,7 @@ export async function consumeQuota(
 ): Promise<QuotaDecision> {
   const minute = windowAt(nowMs, 60);
   const day = windowAt(nowMs, 86_400);
-  const counted = await batcherFor(redis, keyPrefix).count({
+  const counted = await leasesFor(redis, keyPrefix).count({
     counterKey: quotaKey(keyPrefix, subject),
     usageKey: keyId ? usageKey(keyPrefix, keyId) : '',
     minuteWindow: minute.id,
@@ -73,13 +94,13 @@ export async function consumeQuota(
     perMinute: limits.perMinute,
     perDay: limits.perDay,
     dayResetSeconds: day.resetSeconds,
-    dayLabel: utcDay(nowMs),
+    dayLabel: dayLabelOf(day.id),
   });
   return {
     allowed: counted.allowed,
     minute: stand(limits.perMinute, counted.minuteCount, minute.resetSeconds),
     day: stand(limits.perDay, counted.dayCount, day.resetSeconds),
-    dataGeneration: counted.dataGeneration,
+    ...(counted.dataGeneration !== undefined ? { dataGeneration: counted.dataGeneration } : {}),
   };
 }
 

@@ -31,6 +31,9 @@ export const QUALITY_BREAKDOWN_SCHEMA = Type.Object(
           text: Type.Number({ description: 'Contribution of headline and URL words, rating units.' }),
           coverage: Type.Number({ description: 'Contribution of co-coverage, rating units.' }),
           log_articles: Type.Number({ description: 'Contribution of volume, rating units.' }),
+          shape: Type.Number({
+            description: 'Contribution of headline style, URL structure and the domain name, rating units.',
+          }),
         },
         { description: 'The parts of the estimate (they add up to its rating before clamping to 0-1).' },
       ),

@@ -1,5 +1,6 @@
 /**
- * Candidate signals for the domain quality estimate, each alone against the published rating:
+ * Candidate signals for the domain quality estimate (and the shape features of domain-shape.ts),
+ * each alone against the published rating:
  * Spearman rho over the rated UCI domains with at least MIN_ARTICLES articles (no fit, so no fold),
  * and co-coverage propagated over the story graph through unrated domains, k-fold over rated
  * domains (held-out ratings hidden). Figures in docs/quality.md. Run:
@@ -10,6 +11,7 @@ import '@trendscope/core/require-project-node';
 import { sampleRankCorrelation } from 'simple-statistics';
 import { getPublicSuffix } from 'tldts';
 import { ratingOf } from '../../src/score/domain-ratings';
+import { SHAPE_FEATURES, shapeValues } from '../../src/score/domain-shape';
 import { loadUci, type UciRow } from '../corpus/uci.corpus';
 import { calibrationData, DOMAIN_FOLDS, domainFold, MIN_ARTICLES } from './validate-estimator';
 import { registrableDomain } from './uci-domain-evidence';
@@ -66,6 +68,21 @@ function main(): void {
       ratingsOf,
     );
     process.stdout.write(`${JSON.stringify({ signal: name, rho: round(rho), domains: scored.length })}\n`);
+  }
+  const shapes = scored.map((s) =>
+    shapeValues(
+      s.d,
+      s.rs.map((r) => r.title),
+      s.rs.map((r) => r.url),
+    ),
+  );
+  for (const f of SHAPE_FEATURES) {
+    const rho = sampleRankCorrelation(
+      shapes.map((v) => v[f]),
+      ratingsOf,
+    );
+    process.stdout.write(`${JSON.stringify({ signal: `shape: ${f}`, rho: round(rho), domains: scored.length })}
+`);
   }
   for (const iterations of [1, 3, 10]) {
     const r = propagatedCoverage(input, iterations);

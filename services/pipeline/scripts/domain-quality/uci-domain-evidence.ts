@@ -43,6 +43,7 @@ export function uciEvidence(
     data.domains.map((d) => [
       d.domain,
       {
+        domain: d.domain,
         titles: d.titles,
         urls: d.urls,
         articles: d.titles.length,

@@ -102,7 +102,7 @@ export function nestedCrossValidateEstimator(
 }
 
 /** Fits on the domains `visible` rates and scores the rated domains `isHeldOut` picks. */
-function scoreFold(
+export function scoreFold(
   data: ReturnType<typeof calibrationData>['data'],
   visible: (domain: string) => number | null,
   isHeldOut: (domain: string) => boolean,
@@ -143,12 +143,14 @@ function main(): void {
   const base = ESTIMATOR_OPTIONS;
   const variants: Record<string, Partial<EstimatorOptions>> = {
     committed: base,
-    'text only': { ...base, use: { text: true, coverage: false, articles: false } },
-    'co-coverage only': { ...base, use: { text: false, coverage: true, articles: false } },
-    'articles only': { ...base, use: { text: false, coverage: false, articles: true } },
-    'without text': { ...base, use: { text: false, coverage: true, articles: true } },
-    'without co-coverage': { ...base, use: { text: true, coverage: false, articles: true } },
-    'without articles': { ...base, use: { text: true, coverage: true, articles: false } },
+    'text only': { ...base, use: { text: true, coverage: false, articles: false, shape: false } },
+    'co-coverage only': { ...base, use: { text: false, coverage: true, articles: false, shape: false } },
+    'articles only': { ...base, use: { text: false, coverage: false, articles: true, shape: false } },
+    'shape only': { ...base, use: { text: false, coverage: false, articles: false, shape: true } },
+    'without text': { ...base, use: { text: false, coverage: true, articles: true, shape: true } },
+    'without co-coverage': { ...base, use: { text: true, coverage: false, articles: true, shape: true } },
+    'without articles': { ...base, use: { text: true, coverage: true, articles: false, shape: true } },
+    'without shape': { ...base, use: { text: true, coverage: true, articles: true, shape: false } },
     'lambda 1': { ...base, lambda: 1 },
     'lambda 10': { ...base, lambda: 10 },
     'lambda 30': { ...base, lambda: 30 },

@@ -195,6 +195,7 @@ function domainDocs(
       );
       const rating = ratingOf(ratings, domain);
       const estimate = estimateRating(estimator, {
+        domain,
         titles: list.map((a) => a.title),
         urls: list.map((a) => a.url),
         articles: list.length,

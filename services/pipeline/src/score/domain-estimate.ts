@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { tfidfVector } from '../classify/features';
 import { coverageValue, evidenceTerms, type DomainEvidence } from './domain-evidence';
+import { shapeValues, type ShapeFeature } from './domain-shape';
 
 /** Where the committed estimator lives (rebuilt by `make domain-model`). */
 export const DEFAULT_ESTIMATOR_PATH = path.resolve(
@@ -13,7 +14,7 @@ export const DEFAULT_ESTIMATOR_PATH = path.resolve(
 );
 
 /** A standardised dense feature: (x - mean) / sd x weight. */
-interface DenseFeature {
+export interface DenseFeature {
   mean: number;
   sd: number;
   weight: number;
@@ -21,16 +22,18 @@ interface DenseFeature {
 
 /**
  * The stored estimator of an unrated domain's rating (pc1, 0-1): a ridge regression over the
- * TF-IDF of its headline and URL-path words plus two dense features (co-coverage, log articles),
- * fitted on rated domains. `terms[t] = [idf, weight]`.
+ * TF-IDF of its headline and URL-path words plus dense features (co-coverage, log articles and
+ * the shape features of domain-shape.ts), fitted on rated domains. `terms[t] = [idf, weight]`.
  */
 export interface DomainEstimator {
-  version: 1;
+  version: 2;
   intercept: number;
   /** The rating co-coverage is shrunk towards (the mean rating of the fitted domains). */
   prior: number;
   terms: Record<string, [number, number]>;
   dense: { coverage: DenseFeature; log_articles: DenseFeature };
+  /** Shape features (headline style, URL and domain-name structure); empty when fitted without. */
+  shape: Partial<Record<ShapeFeature, DenseFeature>>;
   meta: Record<string, unknown>;
 }
 
@@ -42,7 +45,7 @@ export function denseValues(e: DomainEvidence, prior: number): { coverage: numbe
 /** The parts of one estimate: the estimated rating (0-1) and each part's contribution. */
 export interface DomainEstimate {
   rating: number;
-  parts: { intercept: number; text: number; coverage: number; log_articles: number };
+  parts: { intercept: number; text: number; coverage: number; log_articles: number; shape: number };
   coverage: number;
 }
 
@@ -60,13 +63,17 @@ export function estimateRating(model: DomainEstimator, e: DomainEvidence): Domai
   vec.indexes.forEach((i, j) => (text += model.terms[known[i]!]![1] * vec.values[j]!));
   const d = denseValues(e, model.prior);
   const part = (f: DenseFeature, x: number): number => ((x - f.mean) / f.sd) * f.weight;
+  const shapeModel = Object.entries(model.shape) as [ShapeFeature, DenseFeature][];
+  const values = shapeValues(e.domain, e.titles, e.urls);
+  const shape = shapeModel.reduce((s, [name, f]) => s + part(f, values[name]), 0);
   const parts = {
     intercept: model.intercept,
     text,
     coverage: part(model.dense.coverage, d.coverage),
     log_articles: part(model.dense.log_articles, d.log_articles),
+    shape,
   };
-  const sum = parts.intercept + parts.text + parts.coverage + parts.log_articles;
+  const sum = parts.intercept + parts.text + parts.coverage + parts.log_articles + parts.shape;
   return { rating: Math.min(1, Math.max(0, sum)), parts, coverage: d.coverage };
 }
 

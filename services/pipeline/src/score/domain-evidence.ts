@@ -5,6 +5,8 @@ import { contentTerms } from '../text/tokenize';
  * UCI corpus (calibration) or from the articles and trends the pipeline stored (run time).
  */
 export interface DomainEvidence {
+  /** The domain itself (its name's structure is a feature: length, digits, TLD, call sign). */
+  domain: string;
   /** Headlines of the domain's articles. */
   titles: readonly string[];
   /** URLs of the domain's articles (their path words are features: `/celebrity/`, `/opinion/`). */

@@ -111,6 +111,7 @@ function roundParts(e: DomainEstimate): NonNullable<DomainDoc['estimate_parts']>
     text: round3(e.parts.text),
     coverage: round3(e.parts.coverage),
     log_articles: round3(e.parts.log_articles),
+    shape: round3(e.parts.shape),
   };
 }
 

@@ -1,7 +1,8 @@
 import { tfidfVector } from '../classify/features';
 import type { DomainEvidence } from './domain-evidence';
-import { denseValues, type DomainEstimator } from './domain-estimate';
+import { denseValues, type DenseFeature, type DomainEstimator } from './domain-estimate';
 import { evidenceTerms } from './domain-evidence';
+import { SHAPE_FEATURES, shapeValues, type ShapeFeature } from './domain-shape';
 
 /** One rated domain to fit on. */
 export interface RatedEvidence {
@@ -16,15 +17,15 @@ export interface EstimatorOptions {
   lambda: number;
   /** Terms used by fewer fitted domains are dropped. */
   minDf: number;
-  /** Feature families (for ablations): text terms, co-coverage, article count. */
-  use: { text: boolean; coverage: boolean; articles: boolean };
+  /** Feature families (for ablations): text terms, co-coverage, article count, shape features. */
+  use: { text: boolean; coverage: boolean; articles: boolean; shape: boolean };
 }
 
 /** Defaults of EstimatorOptions. */
 export const DEFAULT_ESTIMATOR_OPTIONS: EstimatorOptions = {
   lambda: 3,
   minDf: 2,
-  use: { text: true, coverage: true, articles: true },
+  use: { text: true, coverage: true, articles: true, shape: true },
 };
 
 /**
@@ -45,51 +46,53 @@ export function trainDomainEstimator(
   const vocab = [...df.entries()].filter(([, c]) => c >= opts.minDf).sort((a, b) => (a[0] < b[0] ? -1 : 1));
   const lookup = new Map(vocab.map(([t, c], index) => [t, { index, idf: Math.log((n + 1) / (c + 1)) + 1 }]));
   const dense = rated.map((r) => denseValues(r.evidence, prior));
-  const stats = (xs: number[]): { mean: number; sd: number } => {
-    const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-    const spread = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / xs.length);
-    // A constant feature carries nothing: unit scale keeps it finite (its weight comes out 0).
-    const sd = spread > 1e-6 ? spread : 1;
-    return { mean, sd };
-  };
-  const cov = stats(dense.map((d) => d.coverage));
-  const art = stats(dense.map((d) => d.log_articles));
+  const shapes = rated.map((r) => shapeValues(r.evidence.domain, r.evidence.titles, r.evidence.urls));
+  // Dense columns after the terms: [name, value per domain]; the constant comes last.
+  const columns: [string, number[]][] = [];
+  if (opts.use.coverage) columns.push(['coverage', dense.map((d) => d.coverage)]);
+  if (opts.use.articles) columns.push(['log_articles', dense.map((d) => d.log_articles)]);
+  if (opts.use.shape) for (const f of SHAPE_FEATURES) columns.push([`shape.${f}`, shapes.map((x) => x[f])]);
+  const scaled = columns.map(([name, xs]) => ({ name, ...standardisation(xs), xs }));
   const v = vocab.length;
-  // Columns: terms, coverage, log_articles, constant.
-  const cols = v + 3;
+  const free = v + scaled.length;
   const rows = rated.map((_, i) => {
     const { indexes, values } = tfidfVector(docs[i]!, (t) => lookup.get(t));
     const idx = [...indexes];
     const val = [...values];
-    if (opts.use.coverage) {
-      idx.push(v);
-      val.push((dense[i]!.coverage - cov.mean) / cov.sd);
-    }
-    if (opts.use.articles) {
-      idx.push(v + 1);
-      val.push((dense[i]!.log_articles - art.mean) / art.sd);
-    }
-    idx.push(v + 2);
+    scaled.forEach((c, j) => {
+      idx.push(v + j);
+      val.push((c.xs[i]! - c.mean) / c.sd);
+    });
+    idx.push(free);
     val.push(1);
     return { idx, val };
   });
   const y = rated.map((r) => r.rating);
-  const w = solveRidge(rows, y, cols, opts.lambda, v + 2);
+  const w = solveRidge(rows, y, free + 1, opts.lambda, free);
   const terms: Record<string, [number, number]> = {};
   for (const [t, { index, idf }] of lookup) {
     terms[t] = [round(idf, 3), round(w[index]!, 5)];
   }
+  const feature = (name: string): DenseFeature => {
+    const j = scaled.findIndex((c) => c.name === name);
+    const c = scaled[j];
+    // A family fitted without keeps weight 0 (its contribution is then 0 whatever the value).
+    return c
+      ? { mean: round(c.mean, 5), sd: round(c.sd, 5), weight: round(w[v + j]!, 5) }
+      : { mean: 0, sd: 1, weight: 0 };
+  };
+  const shape: Partial<Record<ShapeFeature, DenseFeature>> = {};
+  if (opts.use.shape) for (const f of SHAPE_FEATURES) shape[f] = feature(`shape.${f}`);
   return {
-    version: 1,
-    intercept: round(w[v + 2]!, 5),
+    version: 2,
+    intercept: round(w[free]!, 5),
     prior: round(prior, 5),
     terms,
-    dense: {
-      coverage: { mean: round(cov.mean, 5), sd: round(cov.sd, 5), weight: round(w[v]!, 5) },
-      log_articles: { mean: round(art.mean, 5), sd: round(art.sd, 5), weight: round(w[v + 1]!, 5) },
-    },
+    dense: { coverage: feature('coverage'), log_articles: feature('log_articles') },
+    shape,
     meta: {
-      algorithm: 'ridge regression (conjugate gradients), TF-IDF headline and URL-path words + dense features',
+      algorithm:
+        'ridge regression (conjugate gradients), TF-IDF headline and URL-path words + dense and shape features',
       options: opts,
       domains: n,
       terms_seen: df.size,
@@ -134,6 +137,13 @@ function solveRidge(
     rr = next;
   }
   return w;
+}
+
+/** Mean and spread of a column; a constant column gets unit scale (it carries nothing, its weight comes out 0). */
+function standardisation(xs: readonly number[]): { mean: number; sd: number } {
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const spread = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / xs.length);
+  return { mean, sd: spread > 1e-6 ? spread : 1 };
 }
 
 function dotOf(a: Float64Array, b: Float64Array): number {

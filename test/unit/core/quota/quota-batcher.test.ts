@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Redis } from 'ioredis';
-import { consumeQuota, QuotaBatcher, type QuotaRequest, type ScriptRunner } from '@trendscope/core';
+import { consumeQuota, MAX_BATCH, QuotaBatcher, type QuotaRequest, type ScriptRunner } from '@trendscope/core';
 
 /** A script runner that records each call and answers with `answer(keys, args)`. */
 function fakeRedis(answer: (keys: string[], args: string[]) => unknown): ScriptRunner & { calls: string[][] } {
@@ -60,6 +60,32 @@ describe('QuotaBatcher', () => {
     expect(decisions.map((d) => d.minute.remaining)).to.deep.equal([1, 0, 0, 0]);
     expect(decisions.map((d) => d.day.remaining)).to.deep.equal([42, 41, 41, 41]);
     expect(decisions.every((d) => d.dataGeneration === null)).to.be.true;
+  });
+
+  it('admits a block of tokens (a lease) in the same entry as single requests, in arrival order', async () => {
+    // The script admits 5 of the entry's 1 + 8 + 1 tokens.
+    const redis = fakeRedis(() => ['g', 5, 10, 100]);
+    const batcher = new QuotaBatcher(redis, 'g');
+    const counts = await Promise.all([
+      batcher.count(request('c')),
+      batcher.count(request('c', { tokens: 8 })),
+      batcher.count(request('c')),
+    ]);
+    expect((redis.calls[0] ?? []).slice(2, 5)).to.deep.equal(['2', '0', '10']);
+    expect(counts.map((c) => c.granted)).to.deep.equal([1, 4, 0]);
+    expect(counts.map((c) => c.allowed)).to.deep.equal([true, true, false]);
+    expect(counts.map((c) => c.minuteCount)).to.deep.equal([11, 15, 15]);
+  });
+
+  it('sends a full batch at once, without waiting for the end of the turn', async () => {
+    const redis = fakeRedis((_keys, args) => ['g', ...Array.from({ length: args.length / 9 }, () => [1, 0, 0]).flat()]);
+    const batcher = new QuotaBatcher(redis, 'g');
+    const counts = Array.from({ length: MAX_BATCH + 1 }, (_, i) => batcher.count(request(`c${i}`)));
+    expect(redis.calls).to.have.length(0);
+    await Promise.resolve();
+    expect(redis.calls).to.have.length(1);
+    expect((await Promise.all(counts)).every((c) => c.allowed)).to.be.true;
+    expect(redis.calls).to.have.length(2);
   });
 
   it('starts a new batch in the next turn of the event loop', async () => {

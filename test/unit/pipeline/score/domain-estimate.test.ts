@@ -5,6 +5,7 @@ import { trainDomainEstimator } from '@trendscope/pipeline/score/train-domain-es
 
 function evidence(titles: string[], stories = 0, ratingSum = 0): DomainEvidence {
   return {
+    domain: 'example.com',
     titles,
     urls: titles.map((_, i) => `https://example.com/news/${i}`),
     articles: titles.length,
@@ -26,7 +27,8 @@ describe('domain quality estimator', () => {
       evidence: evidence(['Shocking celebrity secret revealed', `You will not believe this diet ${i}`], 3, 0.9),
     })),
   ];
-  const model = trainDomainEstimator(rated);
+  // Shape features off: in this toy set headline lengths alone would separate the two kinds.
+  const model = trainDomainEstimator(rated, { use: { text: true, coverage: true, articles: true, shape: false } });
 
   it('ranks an unseen outlet by what it writes and who covers the same stories', () => {
     const serious = estimateRating(model, evidence(['Budget inquiry opens in parliament'], 2, 1.8));
@@ -38,7 +40,7 @@ describe('domain quality estimator', () => {
   it('keeps the estimate within 0..1 and its parts adding up before the clamp', () => {
     const e = estimateRating(model, evidence(['Budget inquiry budget inquiry budget'], 50, 50));
     expect(e.rating).to.be.within(0, 1);
-    const sum = e.parts.intercept + e.parts.text + e.parts.coverage + e.parts.log_articles;
+    const sum = e.parts.intercept + e.parts.text + e.parts.coverage + e.parts.log_articles + e.parts.shape;
     expect(Math.min(1, Math.max(0, sum))).to.be.closeTo(e.rating, 1e-12);
   });
 
@@ -48,8 +50,25 @@ describe('domain quality estimator', () => {
   });
 
   it('answers the prior for a domain with nothing known', () => {
-    const e = estimateRating(model, { titles: [], urls: [], articles: 0, coverage: { stories: 0, rating_sum: 0 } });
+    const e = estimateRating(model, {
+      domain: 'example.com',
+      titles: [],
+      urls: [],
+      articles: 0,
+      coverage: { stories: 0, rating_sum: 0 },
+    });
     expect(Number.isFinite(e.rating)).to.equal(true);
     expect(e.coverage).to.be.closeTo(model.prior, 1e-9);
+  });
+
+  it('gives shape features no weight when fitted without them, and weights when fitted with them', () => {
+    expect(model.shape).to.deep.equal({});
+    expect(estimateRating(model, evidence(['Budget inquiry opens in parliament'], 2, 1.8)).parts.shape).to.equal(0);
+    const shaped = trainDomainEstimator(rated);
+    expect(Object.keys(shaped.shape)).to.have.length.above(0);
+    const e = estimateRating(shaped, evidence(['Shocking celebrity secret revealed!'], 2, 0.6));
+    const sum = e.parts.intercept + e.parts.text + e.parts.coverage + e.parts.log_articles + e.parts.shape;
+    expect(e.parts.shape).to.not.equal(0);
+    expect(Math.min(1, Math.max(0, sum))).to.be.closeTo(e.rating, 1e-12);
   });
 });

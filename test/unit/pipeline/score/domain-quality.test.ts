@@ -95,7 +95,7 @@ describe('domain quality score', () => {
     const estimate = (rating: number): DomainEstimate => ({
       rating,
       coverage: 0.7,
-      parts: { intercept: 0.7, text: rating - 0.7, coverage: 0, log_articles: 0 },
+      parts: { intercept: 0.7, text: rating - 0.7, coverage: 0, log_articles: 0, shape: 0 },
     });
     const many = (k: number, over: Partial<DomainArticle> = {}): DomainArticle[] =>
       Array.from({ length: k }, (_, i) =>

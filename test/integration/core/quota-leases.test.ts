@@ -1,0 +1,143 @@
+import { expect } from 'chai';
+import {
+  consumeQuota,
+  createRedis,
+  LEASE_MAX_AGE_MS,
+  readQuotaUsage,
+  readUsageHistory,
+  releaseQuotaLeases,
+  utcDay,
+  type QuotaDecision,
+  type Redis,
+} from '@trendscope/core';
+import { openTestServices, type TestServices } from '../../support/services';
+
+/** A Redis client of its own stands for one API process: each holds its own leases. */
+function processClient(s: TestServices): Redis {
+  return createRedis(s.config.redis.url);
+}
+
+/** Counts the script calls a client sends, so a test can tell a lease from a Redis round trip. */
+function countScriptCalls(redis: Redis): { calls: number } {
+  const seen = { calls: 0 };
+  const evalsha = redis.evalsha.bind(redis) as (...args: unknown[]) => Promise<unknown>;
+  (redis as unknown as { evalsha: (...args: unknown[]) => Promise<unknown> }).evalsha = (...args) => {
+    seen.calls += 1;
+    return evalsha(...args);
+  };
+  return seen;
+}
+
+describe('quota leases (a block of a quota held by one API process)', () => {
+  let s: TestServices;
+  const clients: Redis[] = [];
+  before(async () => {
+    s = await openTestServices();
+  });
+  afterEach(async () => {
+    for (const c of clients.splice(0)) {
+      await releaseQuotaLeases(c);
+      c.disconnect();
+    }
+  });
+  after(async () => {
+    await s.cleanup();
+  });
+
+  const open = (): Redis => {
+    const c = processClient(s);
+    clients.push(c);
+    return c;
+  };
+  const limits = { perMinute: 200, perDay: 100_000 };
+  const generous = { perMinute: 100_000, perDay: 1_000_000 };
+
+  it('serves a caller far from its limit mostly without a Redis call, with the remaining count falling by one', async () => {
+    const redis = open();
+    const scripts = countScriptCalls(redis);
+    const now = Date.now();
+    const decisions: QuotaDecision[] = [];
+    for (let i = 0; i < 40; i++) decisions.push(await consumeQuota(redis, s.prefix, 'k:lease-fast', generous, now));
+    expect(decisions.every((d) => d.allowed)).to.be.true;
+    expect(decisions.map((d) => d.minute.remaining)).to.deep.equal(Array.from({ length: 40 }, (_, i) => 99_999 - i));
+    // Seven counted one by one (a caller leases from its 8th request in 100 ms), then blocks of 4,
+    // 8, 16 and 32 asked ahead of need.
+    expect(scripts.calls).to.be.at.most(12);
+  });
+
+  it('counts a caller sending a few requests in Redis one by one, so its usage is exact at once', async () => {
+    const redis = open();
+    const now = Date.now();
+    for (let i = 0; i < 5; i++) await consumeQuota(redis, s.prefix, 'k:lease-few', generous, now, 'lease-few');
+    expect(await readQuotaUsage(s.redis, s.prefix, 'k:lease-few', now)).to.deep.equal({ minute: 5, day: 5 });
+  });
+
+  it('lets exactly the quota through one process that leases, and leaves Redis and the usage history exact', async () => {
+    const redis = open();
+    const now = Date.now();
+    let allowed = 0;
+    for (let i = 0; i < 260; i++) {
+      if ((await consumeQuota(redis, s.prefix, 'k:lease-one', limits, now, 'lease-one')).allowed) allowed += 1;
+    }
+    expect(allowed).to.equal(200);
+    await releaseQuotaLeases(redis);
+    expect(await readQuotaUsage(s.redis, s.prefix, 'k:lease-one', now)).to.deep.equal({ minute: 200, day: 200 });
+    expect(await s.redis.hget(`${s.prefix}:usage:lease-one`, utcDay(now))).to.equal('200');
+  });
+
+  it('never lets more than the quota through two processes, and none is lost once their leases are back', async () => {
+    const [a, b] = [open(), open()];
+    const now = Date.now();
+    let allowed = 0;
+    for (let i = 0; i < 260; i++) {
+      const redis = i % 3 === 0 ? b : a;
+      if ((await consumeQuota(redis, s.prefix, 'k:lease-two', limits, now, 'lease-two')).allowed) allowed += 1;
+    }
+    expect(allowed).to.be.at.most(200);
+    await Promise.all([releaseQuotaLeases(a), releaseQuotaLeases(b)]);
+    expect((await readQuotaUsage(s.redis, s.prefix, 'k:lease-two', now)).minute).to.equal(allowed);
+    for (let i = 0; i < 20; i++) {
+      if ((await consumeQuota(b, s.prefix, 'k:lease-two', limits, now, 'lease-two')).allowed) allowed += 1;
+    }
+    expect(allowed).to.equal(200);
+    expect(await readQuotaUsage(s.redis, s.prefix, 'k:lease-two', now)).to.deep.equal({ minute: 200, day: 200 });
+    const history = await readUsageHistory(s.redis, s.prefix, 'lease-two', now, 1);
+    expect(history[0]?.requests).to.equal(200);
+  });
+
+  it('lets exactly the rest of a quota of 150 through 400 parallel requests split over two leasing processes', async () => {
+    const [a, b] = [open(), open()];
+    const now = Date.now();
+    const quota = { perMinute: 150, perDay: 100_000 };
+    // Both processes learn the count first, so the burst meets leases.
+    await consumeQuota(a, s.prefix, 'k:lease-burst', quota, now);
+    await consumeQuota(b, s.prefix, 'k:lease-burst', quota, now);
+    const decisions = await Promise.all(
+      Array.from({ length: 400 }, (_, i) => consumeQuota(i % 2 ? a : b, s.prefix, 'k:lease-burst', quota, now)),
+    );
+    expect(decisions.filter((d) => d.allowed)).to.have.length(148);
+    expect((await readQuotaUsage(s.redis, s.prefix, 'k:lease-burst', now)).minute).to.equal(150);
+  });
+
+  it('gives back the tokens a process has not used once its lease ages out', async () => {
+    const redis = open();
+    const now = Date.now();
+    for (let i = 0; i < 10; i++) await consumeQuota(redis, s.prefix, 'k:lease-age', generous, now, 'lease-age');
+    expect((await readQuotaUsage(s.redis, s.prefix, 'k:lease-age', now)).minute).to.be.above(10);
+    await new Promise((r) => setTimeout(r, LEASE_MAX_AGE_MS + 400));
+    expect(await readQuotaUsage(s.redis, s.prefix, 'k:lease-age', now)).to.deep.equal({ minute: 10, day: 10 });
+    expect(await s.redis.hget(`${s.prefix}:usage:lease-age`, utcDay(now))).to.equal('10');
+  });
+
+  it('gives back to the day, not to an ended minute, the tokens left when the minute turns', async () => {
+    const redis = open();
+    const minute0 = Math.floor(Date.now() / 60_000) * 60_000 - 120_000;
+    for (let i = 0; i < 10; i++) await consumeQuota(redis, s.prefix, 'k:lease-turn', generous, minute0 + 1000);
+    expect((await readQuotaUsage(s.redis, s.prefix, 'k:lease-turn', minute0 + 1000)).minute).to.be.above(10);
+    const next = await consumeQuota(redis, s.prefix, 'k:lease-turn', generous, minute0 + 61_000);
+    expect(next.allowed).to.be.true;
+    await releaseQuotaLeases(redis);
+    const day = (await readQuotaUsage(s.redis, s.prefix, 'k:lease-turn', minute0 + 61_000)).day;
+    expect(day).to.equal(utcDay(minute0) === utcDay(minute0 + 61_000) ? 11 : 1);
+  });
+});
