@@ -13,16 +13,17 @@ import { runTrafilatura } from '../support/trafilatura-runner';
 /**
  * Extraction quality on shared/corpus/trafilatura-eval-dev (378 multilingual pages), with
  * trafilatura's own segment metric. Floors sit just under the figures reached (docs/quality.md),
- * on the held-out validation part (never tuned on) and on all pages.
+ * on the held-out validation part (never tuned on, and never seen by the block classifier) and on
+ * all pages.
  */
 const FLOORS = {
-  all: { f1: 0.915, precision: 0.895, recall: 0.93 },
-  validation: { f1: 0.905, precision: 0.885, recall: 0.92 },
+  all: { f1: 0.925, precision: 0.92, recall: 0.925 },
+  validation: { f1: 0.905, precision: 0.895, recall: 0.91 },
 };
 /** Shares of pages whose gold title, author and date our metadata matches (docs/quality.md). */
-const METADATA_FLOORS = { title: 0.77, author: 0.63, date: 0.8 };
-/** How far under trafilatura's F1 on the same pages ours may be before the comparison fails (ours is 0.006 ahead). */
-const MAX_F1_BEHIND_TRAFILATURA = 0.003;
+const METADATA_FLOORS = { title: 0.77, author: 0.64, date: 0.8 };
+/** How far under trafilatura's F1 on the same pages ours may be before the comparison fails (ours is 0.015 ahead). */
+const MAX_F1_BEHIND_TRAFILATURA = 0;
 
 describe('extraction quality (trafilatura-eval-dev, multilingual)', function () {
   this.timeout(180_000);

@@ -1,6 +1,10 @@
 /** Our extractor run over a set of pages as the pipeline stores bodies, with its CPU time. */
 import { decodePageBytes } from '@trendscope/pipeline/extract/decode-page-bytes';
-import { extractArticle, type ExtractedArticle } from '@trendscope/pipeline/extract/extract-article';
+import {
+  extractArticle,
+  type ExtractedArticle,
+  type ExtractOptions,
+} from '@trendscope/pipeline/extract/extract-article';
 import { htmlToPlainText } from '@trendscope/pipeline/sanitise/sanitise-text';
 
 /** A page to extract: raw bytes and the URL it was fetched from. */
@@ -18,8 +22,11 @@ export interface ExtractionRun {
 }
 
 /** Bytes to stored body text and metadata, the way the process stage does it. */
-export function extractPage(page: RawPage): { text: string; article: ExtractedArticle } {
-  const article = extractArticle(decodePageBytes(page.bytes), { url: page.url });
+export function extractPage(
+  page: RawPage,
+  opts: Omit<ExtractOptions, 'url'> = {},
+): { text: string; article: ExtractedArticle } {
+  const article = extractArticle(decodePageBytes(page.bytes), { ...opts, url: page.url });
   return { text: article.body_html ? htmlToPlainText(article.body_html) : '', article };
 }
 

@@ -54,6 +54,12 @@ export function isValidationPage(page: Pick<EvalPage, 'file'>): boolean {
   return parseInt(createHash('sha256').update(page.file).digest('hex').charAt(0), 16) < 5;
 }
 
+/** Folds for cross-validation: the first byte of the SHA-256 of "fold:" + file name, modulo 5. */
+export const FOLDS = 5;
+export function foldOf(page: Pick<EvalPage, 'file'>): number {
+  return (createHash('sha256').update(`fold:${page.file}`).digest()[0] ?? 0) % FOLDS;
+}
+
 /** All 378 pages in the order of evaldata.json. */
 export function loadTrafilaturaEval(): EvalPage[] {
   const dir = corpusPath('trafilatura-eval-dev');

@@ -5,7 +5,9 @@ import { nodeText, parsePage, type ParsedPage } from './page-tree';
 import { pickTitle } from './pick-title';
 import { cleanAuthorName, headlineDate, readByline } from './read-byline';
 import { readMetadata } from './read-metadata';
-import { renderContent } from './render-content';
+import { blockModel, blockProbability, keptBlocks, type BlockModel } from './block-classifier';
+import { blockFeatures, textsOutside } from './block-features';
+import { blocksToHtml, contentBlocks, type TextBlock } from './render-content';
 import { measurePage, selectContent } from './select-content';
 
 /** What extraction yields for one page; fields are plain text except body_html. */
@@ -127,11 +129,18 @@ function parseBounded(html: string, limits: ExtractionLimits): ParsedPage | Extr
   });
 }
 
+/** Where the page came from and, for training and evaluation, how blocks are judged. */
+export interface ExtractOptions {
+  url: string;
+  limits?: Partial<ExtractionLimits>;
+  /** The block classifier to apply (default: the committed model; null: none). */
+  blockModel?: BlockModel | null;
+  /** Sees every block of the chosen content with its features, before the classifier. */
+  onBlocks?: (blocks: TextBlock[], features: number[][]) => void;
+}
+
 /** Extracts the main content and metadata of an article page, within bounds of size and time. */
-export function extractArticle(
-  html: string,
-  opts: { url: string; limits?: Partial<ExtractionLimits> },
-): ExtractedArticle {
+export function extractArticle(html: string, opts: ExtractOptions): ExtractedArticle {
   const limits = { ...EXTRACTION_LIMITS, ...opts.limits };
   const parsed = parseBounded(html, limits);
   const fallbackUrl = httpUrl(opts.url, opts.url) ?? opts.url;
@@ -144,8 +153,24 @@ export function extractArticle(
   const title = declared ? sanitiseField(pickTitle(declared, h1, meta.publisher), 500) : null;
   let body: string | null = null;
   if (parsed.cut === null) {
-    const roots = selectContent(nodes);
-    body = renderContent(roots.length > 0 ? roots : [parsed.root], title);
+    const selected = selectContent(nodes);
+    const roots = selected.length > 0 ? selected : [parsed.root];
+    const blocks = contentBlocks(roots, title);
+    const model = opts.blockModel === undefined ? blockModel() : opts.blockModel;
+    let kept = blocks.filter((b) => b.rule === null);
+    if (blocks.length > 0 && (model || opts.onBlocks)) {
+      const features = blockFeatures(blocks, roots, textsOutside(parsed.root, roots));
+      opts.onBlocks?.(blocks, features);
+      if (model) {
+        const verdicts = keptBlocks(
+          model,
+          blocks.map((b) => ({ text: b.text, ruleDrops: b.rule !== null })),
+          features.map((x) => blockProbability(model, x)),
+        );
+        kept = blocks.filter((_, i) => verdicts[i]);
+      }
+    }
+    body = blocksToHtml(kept);
   }
   // Pages rendered without JavaScript sometimes carry the article only in JSON-LD.
   if (meta.articleBody && textLength(body) < Math.min(MIN_BODY_CHARS, meta.articleBody.length)) {

@@ -34,13 +34,28 @@ function asObject(value: Json | undefined): Record<string, Json> | null {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : null;
 }
 
-/** Names of people or organisations: a string, `{name}`, or a list of either. */
-function namesOf(value: Json | undefined): string[] {
+/**
+ * Names of people or organisations: a string, `{name}`, a `{"@id"}` reference to another node of
+ * the page's JSON-LD (how `@graph` pages name their authors), or a list of these.
+ */
+function namesOf(value: Json | undefined, byId?: Map<string, Record<string, Json>>): string[] {
   return asArray(value).flatMap((item) => {
     if (typeof item === 'string') return [item];
-    const name = asObject(item)?.name;
+    const node = asObject(item);
+    const ref = node?.['@id'];
+    const name = node?.name ?? (typeof ref === 'string' ? byId?.get(ref)?.name : undefined);
     return typeof name === 'string' ? [name] : [];
   });
+}
+
+/** JSON-LD nodes by their `@id`, for references. */
+function nodesById(nodes: Record<string, Json>[]): Map<string, Record<string, Json>> {
+  const byId = new Map<string, Record<string, Json>>();
+  for (const node of nodes) {
+    const id = node['@id'];
+    if (typeof id === 'string' && !byId.has(id)) byId.set(id, node);
+  }
+  return byId;
 }
 
 function stringsOf(value: Json | undefined): string[] {
@@ -111,6 +126,7 @@ const PUBLISHED_META = [
 /** Reads canonical URL, title, author, dates, publisher, description and language hints. */
 export function readMetadata(doc: DocumentLike): PageMetadata {
   const nodes = jsonLdNodes(doc);
+  const byId = nodesById(nodes);
   const articles = nodes.filter(isArticleNode);
   // Prefer real article types over a generic WebPage node when both are present.
   articles.sort(
@@ -132,7 +148,7 @@ export function readMetadata(doc: DocumentLike): PageMetadata {
       ...ldString('headline'),
       ...metaContents(doc, ['meta[property="og:title"]', 'meta[name="twitter:title"]', 'meta[name="title"]']),
     ],
-    author: [...articles.flatMap((n) => namesOf(n.author)), ...metaContents(doc, AUTHOR_META)],
+    author: [...articles.flatMap((n) => namesOf(n.author, byId)), ...metaContents(doc, AUTHOR_META)],
     published: [...ldString('datePublished'), ...metaContents(doc, PUBLISHED_META), ...ldString('dateCreated')],
     publisher: [
       ...metaContents(doc, ['meta[property="og:site_name"]', 'meta[name="application-name"]']),

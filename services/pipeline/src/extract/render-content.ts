@@ -9,10 +9,20 @@ import {
 import type { PageNode } from './page-tree';
 import { linkDensity } from './select-content';
 
-/** One block of article text. */
-interface TextBlock {
+/** Why the rules drop a block: chrome tag, boilerplate name, link list, label, interface line, title, edge. */
+export const DROP_RULES = ['chrome', 'named', 'links', 'label', 'line', 'title', 'edge'] as const;
+export type DropRule = (typeof DROP_RULES)[number];
+
+/** One block of the chosen content, with what the block classifier reads about it. */
+export interface TextBlock {
   tag: 'p' | 'h2' | 'li';
   text: string;
+  /** Characters of the text inside links. */
+  linkChars: number;
+  /** The element the block was read from (its nearest block element). */
+  node: PageNode;
+  /** The rule that drops the block, or null when the rules keep it. */
+  rule: DropRule | null;
 }
 
 /** A block named as boilerplate larger than this is kept: it is likely the whole article. */
@@ -24,8 +34,10 @@ const EDGE_MAX_WORDS = 8;
 /** Label lines trimmed at the end, where section labels and sharing prompts sit. */
 const MAX_TAIL_TRIM = 1;
 
-function isBoilerplate(node: PageNode): boolean {
-  if (node.drop || CHROME_TAGS.has(node.tag)) return true;
+/** Why an element is boilerplate ('hidden': never shown at all), or null when it is not. */
+function boilerplateRule(node: PageNode): DropRule | 'hidden' | null {
+  if (node.drop) return 'hidden';
+  if (CHROME_TAGS.has(node.tag)) return 'chrome';
   if (
     node.names &&
     node.textLen < MAX_NAMED_BOILERPLATE_CHARS &&
@@ -34,10 +46,10 @@ function isBoilerplate(node: PageNode): boolean {
     ) &&
     !quotesText(node)
   )
-    return true;
+    return 'named';
   // A linked phrase inside a sentence is prose; several links in a row are a list.
-  if (!BLOCK_TAGS.has(node.tag) && node.links < 2) return false;
-  return linkDensity(node) > (node.textLen < MAX_LINK_LIST_CHARS ? MAX_LINK_DENSITY : 0.8);
+  if (!BLOCK_TAGS.has(node.tag) && node.links < 2) return null;
+  return linkDensity(node) > (node.textLen < MAX_LINK_LIST_CHARS ? MAX_LINK_DENSITY : 0.8) ? 'links' : null;
 }
 
 /** An embed wrapping a quotation (a post quoted in the article): the quotation is the article's. */
@@ -50,38 +62,75 @@ function blockTag(tag: string): TextBlock['tag'] {
   return tag === 'li' || tag === 'dt' || tag === 'dd' ? 'li' : 'p';
 }
 
-/** Walks the content, one block per block element, skipping boilerplate subtrees. */
-function collectBlocks(roots: PageNode[]): TextBlock[] {
+/** The last block the rules keep so far. */
+function lastKept(blocks: TextBlock[]): TextBlock | undefined {
+  for (let i = blocks.length - 1; i >= 0; i -= 1) if (blocks[i]?.rule === null) return blocks[i];
+  return undefined;
+}
+
+/**
+ * Walks the content, one block per block element. Blocks in boilerplate subtrees are kept in the
+ * list, marked with the rule that drops them (hidden elements and inline boilerplate are left out).
+ */
+function collectBlocks(roots: PageNode[], rootRule: DropRule | null): TextBlock[] {
   const blocks: TextBlock[] = [];
   let buffer = '';
+  let bufferLinks = 0;
   let bufferTag: TextBlock['tag'] = 'p';
+  let bufferNode: PageNode | null = null;
+  let bufferRule: DropRule | null = null;
   const flush = (): void => {
     const text = buffer.trim();
-    if (text) blocks.push({ tag: bufferTag, text });
+    if (text && bufferNode)
+      blocks.push({
+        tag: bufferTag,
+        text,
+        linkChars: Math.min(bufferLinks, text.length),
+        node: bufferNode,
+        rule: bufferRule,
+      });
     buffer = '';
+    bufferLinks = 0;
     bufferTag = 'p';
   };
   // A heading or label right before a dropped block ("Related articles:" before its links) goes too.
   const dropLabel = (): void => {
     if (buffer.trim()) return;
-    const last = blocks[blocks.length - 1];
-    if (last && (last.tag === 'h2' || isLabel(last.text))) blocks.pop();
+    const last = lastKept(blocks);
+    if (last && (last.tag === 'h2' || isLabel(last.text))) last.rule = 'label';
   };
-  const visit = (node: PageNode): void => {
+  const visit = (node: PageNode, inLink: boolean, blockNode: PageNode, rule: DropRule | null): void => {
     const block = BLOCK_TAGS.has(node.tag);
+    const link = inLink || node.tag === 'a';
     if (block) {
       flush();
       bufferTag = blockTag(node.tag);
     }
+    const owner = block ? node : blockNode;
     for (const child of node.children) {
-      if (typeof child === 'string') buffer += child;
-      else if (!isBoilerplate(child)) visit(child);
-      else if (child.textLen > 0) dropLabel();
+      if (typeof child === 'string') {
+        buffer += child;
+        if (link) bufferLinks += child.length;
+        bufferNode = owner;
+        bufferRule = rule;
+        continue;
+      }
+      const childRule = boilerplateRule(child);
+      if (childRule === null) visit(child, link, owner, rule);
+      else {
+        if (child.textLen > 0 && rule === null) dropLabel();
+        // Collected on their own, so the text around them still reads as one block.
+        if (childRule !== 'hidden' && BLOCK_TAGS.has(child.tag))
+          blocks.push(...collectBlocks([child], rule ?? childRule));
+      }
     }
     if (block) flush();
     else if (node.tag === 'td' || node.tag === 'th') buffer += ' ';
+    if (block) bufferNode = blockNode;
   };
-  for (const root of roots) visit(root);
+  // bufferRule follows the text appended; a nested collection starts with its root's rule.
+  bufferRule = rootRule;
+  for (const root of roots) visit(root, false, root, rootRule);
   flush();
   return blocks;
 }
@@ -114,26 +163,36 @@ function isTitle(text: string, title: string): boolean {
   return title !== '' && heading.length > 10 && (title === heading || title.includes(heading));
 }
 
-/** Removes interface lines, the title repeated as a heading and label lines at both edges. */
+/** Marks interface lines, the title repeated as a heading and label lines at both edges. */
 function pruneBlocks(blocks: TextBlock[], title: string | null): TextBlock[] {
   const heading = normalised(title ?? '');
-  const kept = blocks.filter(
-    (b) => !BOILERPLATE_LINE.test(normalised(b.text)) && !(b.tag === 'h2' && isTitle(b.text, heading)),
-  );
-  if (kept.length > 2 && kept[0]?.tag !== 'h2' && isEdgeLabel(kept[0] as TextBlock)) kept.shift();
+  for (const b of blocks) {
+    if (b.rule !== null) continue;
+    if (BOILERPLATE_LINE.test(normalised(b.text))) b.rule = 'line';
+    else if (b.tag === 'h2' && isTitle(b.text, heading)) b.rule = 'title';
+  }
+  const kept = blocks.filter((b) => b.rule === null);
+  const drop = (block: TextBlock | undefined): void => {
+    if (block) block.rule = 'edge';
+  };
+  if (kept.length > 2 && kept[0]?.tag !== 'h2' && isEdgeLabel(kept[0] as TextBlock)) drop(kept.shift());
   for (let i = 0; i < MAX_TAIL_TRIM && kept.length > 2 && isEdgeLabel(kept[kept.length - 1] as TextBlock); i += 1)
-    kept.pop();
-  if (kept.length > 2 && isOpenLabel(kept[kept.length - 1] as TextBlock)) kept.pop();
-  return kept;
+    drop(kept.pop());
+  if (kept.length > 2 && isOpenLabel(kept[kept.length - 1] as TextBlock)) drop(kept.pop());
+  return blocks;
 }
 
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** The article as simple HTML (paragraphs, headings, list items), or null when it is empty. */
-export function renderContent(roots: PageNode[], title: string | null): string | null {
-  const blocks = pruneBlocks(collectBlocks(roots), title);
+/** The blocks of the chosen content in reading order, each marked with the rule that drops it, if any. */
+export function contentBlocks(roots: PageNode[], title: string | null): TextBlock[] {
+  return pruneBlocks(collectBlocks(roots, null), title);
+}
+
+/** Blocks as simple HTML (paragraphs, headings, list items), or null when there are none. */
+export function blocksToHtml(blocks: TextBlock[]): string | null {
   if (blocks.length === 0) return null;
   return blocks.map((b) => `<${b.tag}>${escapeText(b.text)}</${b.tag}>`).join('\n');
 }
