@@ -89,7 +89,17 @@ export function validationItems(): ValidationItem[] {
 export interface Scores {
   corpus: Record<string, number>;
   cells: Record<string, string>;
+  /** Accuracy per corpus when the answer is the likeliest of that corpus's own classes only. */
+  ownClasses: Record<string, number>;
 }
+
+/** The classes each corpus labels with (AG News has no politics, health or entertainment). */
+const CORPUS_CLASSES: Record<string, ReadonlySet<Category>> = {
+  ag: new Set(Object.values(LABEL_MAPPING.ag)),
+  bbc: new Set(Object.values(LABEL_MAPPING.bbc)),
+  uci: new Set(Object.values(LABEL_MAPPING.uci)),
+  giveme: new Set(Object.values(LABEL_MAPPING.giveme)),
+};
 
 /** Trains on `train`, classifies `test` and tallies correct answers into `tally`. */
 function score(
@@ -101,6 +111,13 @@ function score(
   const classifier = createClassifier(trainCategoryModel(train, settings.train));
   for (const item of test) {
     const ok = classifier.classify(item.text).category === item.category ? 1 : 0;
+    const own = CORPUS_CLASSES[item.corpus];
+    let best = { category: 'other' as Category, p: -1 };
+    for (const e of classifier.probabilities(item.text)) if (own?.has(e.category) && e.p > best.p) best = e;
+    const ownTally = tally.get(`own:${item.corpus}`) ?? { n: 0, ok: 0 };
+    ownTally.n++;
+    ownTally.ok += best.category === item.category ? 1 : 0;
+    tally.set(`own:${item.corpus}`, ownTally);
     for (const key of [item.corpus, `${item.corpus}/${item.category}`]) {
       const c = tally.get(key) ?? { n: 0, ok: 0 };
       c.n++;
@@ -113,7 +130,12 @@ function score(
 function summarise(tally: Map<string, { n: number; ok: number }>): Scores {
   const sorted = [...tally.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
   return {
-    corpus: Object.fromEntries(sorted.filter(([k]) => !k.includes('/')).map(([k, c]) => [k, round(c.ok / c.n)])),
+    corpus: Object.fromEntries(
+      sorted.filter(([k]) => !k.includes('/') && !k.includes(':')).map(([k, c]) => [k, round(c.ok / c.n)]),
+    ),
+    ownClasses: Object.fromEntries(
+      sorted.filter(([k]) => k.startsWith('own:')).map(([k, c]) => [k.slice(4), round(c.ok / c.n)]),
+    ),
     cells: Object.fromEntries(
       sorted.filter(([k]) => k.includes('/')).map(([k, c]) => [k, `${round(c.ok / c.n)} (${c.n})`]),
     ),

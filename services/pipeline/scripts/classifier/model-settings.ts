@@ -9,9 +9,9 @@ export interface ModelSettings {
 }
 
 /**
- * The settings of the committed model (`make model`), chosen by cross-validate.ts on folds 0 and 1
- * of the split (every corpus), so that AG News gains and BBC and UCI do not lose; the BBC weight 2
- * was added after the pooled 5 folds showed BBC 0.5 points short (docs/quality.md).
+ * The settings of the committed model (`make model`): the previous model's, with NB-weighted
+ * logistic regression (docs/quality.md, 2026-11-24: on the same 5 folds AG News unchanged, BBC and
+ * UCI up, Giveme5W1H two articles down).
  */
 export const COMMITTED_MODEL_SETTINGS: ModelSettings = {
   samples: { uciWorldStoryShare: 0.2 },
@@ -22,13 +22,18 @@ export const COMMITTED_MODEL_SETTINGS: ModelSettings = {
     sourceWeights: { ag: 3, bbc: 2 },
     epochs: 20,
     maxFeatures: 80_000,
+    nbSmoothing: 1,
   },
 };
 
-/** The settings of the model committed before (2026-11-23), for comparison. */
+/**
+ * The settings of the model committed before (2026-11-23 evening), chosen by cross-validate.ts on
+ * folds 0 and 1 (AG News up, BBC and UCI not down); its BBC weight 2 was added after the pooled 5
+ * folds showed BBC 0.5 points short.
+ */
 export const PREVIOUS_MODEL_SETTINGS: ModelSettings = {
-  samples: { uciWorldStoryShare: 0.2 },
-  train: { geo: true, sourceBalance: 0.5, sourceWeights: { ag: 3 }, epochs: 10 },
+  samples: COMMITTED_MODEL_SETTINGS.samples,
+  train: { ...COMMITTED_MODEL_SETTINGS.train, nbSmoothing: 0 },
 };
 
 /** The settings of the model trained without AG News (the earlier rule), for comparison. */

@@ -33,6 +33,12 @@ export interface TrainOptions {
   rawWords: boolean;
   /** Relative weight of a source corpus in the balanced share of the draws (absent: 1). */
   sourceWeights?: Readonly<Record<string, number>>;
+  /**
+   * NB-weighted logistic regression (Wang & Manning 2012): each weight is learnt on the feature
+   * scaled by its naive-Bayes log-count ratio for the class (one class against the rest, presence
+   * counts smoothed by this value); 0 or absent: plain logistic regression.
+   */
+  nbSmoothing?: number;
 }
 
 /** Defaults of TrainOptions. */
@@ -90,6 +96,7 @@ export function trainCategoryModel(
     return { pools, cumulative: weights.map((wt) => (acc += wt / total)) };
   });
 
+  const ratio = opts.nbSmoothing ? nbRatios(vectors, samples, classes, vocab.length, opts.nbSmoothing) : undefined;
   const w = new Float64Array(vocab.length * k);
   const bias = new Float64Array(k);
   const rand = mulberry32(opts.seed);
@@ -115,7 +122,7 @@ export function trainCategoryModel(
       for (let c = 0; c < k; c++) probs[c] = bias[c]!;
       for (let j = 0; j < indexes.length; j++) {
         const base = indexes[j]! * k;
-        for (let c = 0; c < k; c++) probs[c]! += w[base + c]! * values[j]!;
+        for (let c = 0; c < k; c++) probs[c]! += w[base + c]! * values[j]! * (ratio ? ratio[base + c]! : 1);
       }
       softmaxInPlace(probs);
       for (let c = 0; c < k; c++) {
@@ -123,12 +130,14 @@ export function trainCategoryModel(
         bias[c]! -= lr * g * 0.1;
         for (let j = 0; j < indexes.length; j++) {
           const at = indexes[j]! * k + c;
-          w[at]! -= lr * (g * values[j]! + opts.l2 * w[at]!);
+          w[at]! -= lr * (g * values[j]! * (ratio ? ratio[at]! : 1) + opts.l2 * w[at]!);
         }
       }
     }
   }
 
+  // The stored weight is the one the classifier applies to the plain feature: w x ratio.
+  if (ratio) for (let i = 0; i < w.length; i++) w[i]! *= ratio[i]!;
   const spread = vocab.map((_, index) => {
     let lo = Infinity;
     let hi = -Infinity;
@@ -156,7 +165,7 @@ export function trainCategoryModel(
     ...(opts.geo || opts.rawWords ? { features } : {}),
     other_threshold: opts.otherThreshold,
     meta: {
-      algorithm: 'multinomial logistic regression, class-balanced SGD, TF-IDF unigrams+bigrams',
+      algorithm: `multinomial logistic regression${ratio ? ' (NB-weighted)' : ''}, class-balanced SGD, TF-IDF unigrams+bigrams`,
       options: opts,
       samples: n,
       samples_per_class: Object.fromEntries(classes.map((c, i) => [c, byClass[i]!.length])),
@@ -164,6 +173,44 @@ export function trainCategoryModel(
       features_kept: kept.length,
     },
   };
+}
+
+/**
+ * Naive-Bayes log-count ratios, feature x class: ln of the feature's smoothed presence share in the
+ * class's texts over its share in the other texts (each share normalised over all features).
+ */
+function nbRatios(
+  vectors: readonly { indexes: number[] }[],
+  samples: readonly TrainingSample[],
+  classes: readonly Category[],
+  features: number,
+  smoothing: number,
+): Float64Array {
+  const k = classes.length;
+  const inClass = new Float64Array(features * k);
+  const total = new Float64Array(features);
+  vectors.forEach(({ indexes }, i) => {
+    const c = classes.indexOf(samples[i]!.category);
+    for (const j of indexes) {
+      inClass[j * k + c]!++;
+      total[j]!++;
+    }
+  });
+  const out = new Float64Array(features * k);
+  for (let c = 0; c < k; c++) {
+    let pSum = 0;
+    let qSum = 0;
+    for (let j = 0; j < features; j++) {
+      pSum += inClass[j * k + c]! + smoothing;
+      qSum += total[j]! - inClass[j * k + c]! + smoothing;
+    }
+    for (let j = 0; j < features; j++) {
+      const p = (inClass[j * k + c]! + smoothing) / pSum;
+      const q = (total[j]! - inClass[j * k + c]! + smoothing) / qSum;
+      out[j * k + c] = Math.log(p / q);
+    }
+  }
+  return out;
 }
 
 /** The pool whose cumulative share first reaches `r` (0 <= r < 1). */

@@ -1,5 +1,5 @@
 import { BOILERPLATE_WORDS, POSITIVE_NAMES, nameWords } from './content-cues';
-import { nodeText, type PageNode } from './page-tree';
+import type { PageNode } from './page-tree';
 import { DROP_RULES, type TextBlock } from './render-content';
 
 /**
@@ -52,16 +52,31 @@ const SENTENCE_RE = /[.!?…。！？](?:\s|$)/gu;
 const COMMA_RE = /[,，、،]/g;
 const SYMBOL_RE = /[©|@#→»›]|https?:/u;
 
-/** Texts of short blocks of the page outside the chosen content, normalised: chrome repeats there. */
+/** Text collected per subtree while looking for repeats: longer subtrees are never chrome lines. */
+const MAX_SUBTREE_CHARS = 4 * MAX_REPEAT_CHARS;
+
+/**
+ * Texts of short blocks of the page outside the chosen content, normalised: chrome repeats there.
+ * Built bottom-up from the children's texts, so a page costs one pass however deep it nests.
+ */
 export function textsOutside(root: PageNode, content: PageNode[]): Set<string> {
   const inside = new Set(content);
   const texts = new Set<string>();
-  const visit = (node: PageNode): void => {
-    if (inside.has(node)) return;
-    if (node.textLen > 0 && node.textLen <= MAX_REPEAT_CHARS && node.children.some((c) => typeof c === 'string')) {
-      texts.add(normalise(nodeText(node)));
+  // The raw text of a subtree, or null when it is long or holds the content.
+  const visit = (node: PageNode): string | null => {
+    if (inside.has(node)) return null;
+    let text = '';
+    let short = true;
+    let ownText = false;
+    for (const child of node.children) {
+      if (typeof child === 'string') ownText = true;
+      const part = typeof child === 'string' ? child : visit(child);
+      if (part === null || text.length + part.length > MAX_SUBTREE_CHARS) short = false;
+      else if (short) text += part;
     }
-    for (const child of node.children) if (typeof child !== 'string') visit(child);
+    if (!short) return null;
+    if (ownText && node.textLen > 0 && node.textLen <= MAX_REPEAT_CHARS) texts.add(normalise(text));
+    return text;
   };
   visit(root);
   return texts;
