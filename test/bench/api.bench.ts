@@ -4,8 +4,9 @@
  * 32 connections for a fixed time, alternating the API and the same OpenSearch query sent straight
  * to OpenSearch. Prints requests/s, p50, p99, the API/OpenSearch ratios and the API's peak RSS.
  * The API is loaded with a key that has a reserved ceiling (as load tests should be). Then the
- * quota cost: the same scenarios against the API with quotas on (with that key) and quotas off
- * (API_QUOTAS_ENABLED=false, no key), in short paired rounds (median of the per-pair ratios). Last,
+ * quota cost: the same scenarios against the API with quotas on and quotas off
+ * (API_QUOTAS_ENABLED=false), both sent that key, in short paired rounds (median of the per-pair
+ * ratios), and what verifying the key costs (with the key against without, quotas off). Last,
  * the cached and uncached scenarios on one API process and on two (API_PROCESSES=2), paired likewise.
  * BENCH_PHASES (default `compare,quota,processes`) picks the phases.
  */
@@ -325,20 +326,35 @@ async function compareApis(
 }
 
 /**
- * What quotas cost: an API with quotas on (requests with the key, counted in Redis) against one
- * with quotas off (no key), both with the response cache on.
+ * What quotas cost: an API with quotas on against one with quotas off (API_QUOTAS_ENABLED=false),
+ * both sent the same key and both with the response cache on, so the difference is the counting
+ * and its headers (the verdict). Then what verifying a key costs, on the quotas-off API: requests
+ * with the key against requests without one (informational; registration is not the quota).
  */
-async function quotaCost(sampleId: string, key: string, verdicts: string[]): Promise<string[]> {
+async function quotaCost(
+  sampleId: string,
+  key: string,
+  verdicts: string[],
+): Promise<{ quota: string[]; keys: string[] }> {
   const on = await startApi(5000);
   const off = await startApi(5000, { API_QUOTAS_ENABLED: 'false' });
+  const withKey = { authorization: `Bearer ${key}` };
   try {
-    return await compareApis(
+    const quota = await compareApis(
       'cached',
-      { url: on.url, headers: { authorization: `Bearer ${key}` }, pid: on.child.pid! },
-      { url: off.url, headers: {}, pid: off.child.pid! },
+      { url: on.url, headers: withKey, pid: on.child.pid! },
+      { url: off.url, headers: withKey, pid: off.child.pid! },
       sampleId,
       verdicts,
     );
+    // One process answers both sides; rounds never overlap, so each side's CPU is still its own.
+    const keys = await compareApis(
+      'cached',
+      { url: off.url, headers: withKey, pid: off.child.pid! },
+      { url: off.url, headers: {}, pid: off.child.pid! },
+      sampleId,
+    );
+    return { quota, keys };
   } finally {
     on.child.kill('SIGTERM');
     off.child.kill('SIGTERM');
@@ -414,7 +430,9 @@ async function main(): Promise<void> {
     process.stdout.write(`${rows.at(-1)}\n`);
   }
   const verdicts: string[] = [];
-  const quota = PHASES.has('quota') ? await quotaCost(data.sampleId, data.key, verdicts) : [];
+  const { quota, keys } = PHASES.has('quota')
+    ? await quotaCost(data.sampleId, data.key, verdicts)
+    : { quota: [], keys: [] };
   const scaling = PHASES.has('processes') ? await processScaling(data.sampleId, data.key) : [];
   const pairHeader = (a: string, b: string): string[] => [
     `| API | scenario | ${a} req/s | ${a} p99 ms | ${a} CPU µs/req | ${a} errors | ${b} req/s | ${b} p99 ms | ${b} CPU µs/req | ${b} errors | throughput ${a}/${b} | p99 ${a}/${b} | CPU/req ${a}/${b} |`,
@@ -427,10 +445,15 @@ async function main(): Promise<void> {
       '|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows,
       '',
-      'Quota cost (cached API; quotas on = with a key, counted in Redis; off = API_QUOTAS_ENABLED=false; medians of paired rounds):',
+      'Quota cost (cached API, every request with the key; on = counted in Redis; off = API_QUOTAS_ENABLED=false; medians of paired rounds):',
       '',
       ...pairHeader('on', 'off'),
       ...quota,
+      '',
+      'Key verification cost (the quotas-off API; requests with the key against requests without):',
+      '',
+      ...pairHeader('key', 'no key'),
+      ...keys,
       '',
       ...(verdicts.length > 0
         ? ['Quota cost against the goal (at most 5 % of throughput and p99):', ...verdicts, '']

@@ -2,6 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { Counter, type Registry } from 'prom-client';
 import {
   consumeQuota,
+  consumeQuotaNow,
   resolveClientAddress,
   RateLimitedError,
   UnauthorizedError,
@@ -56,30 +57,45 @@ export function quotaGuard(deps: QuotaDeps): Middleware {
     return null;
   };
 
-  const count = async (
-    ctx: Context,
-    subject: string,
-    limits: QuotaLimits,
-    keyId?: string,
-  ): Promise<QuotaDecision | null> => {
-    if (!quotas.enabled) return null;
-    ctx.set('RateLimit-Policy', formatRateLimitPolicy(limits));
-    // Not connected: the client's own error events have told the outage log already.
-    if (deps.redis.status !== 'ready') return passUncounted();
-    let decision: QuotaDecision;
-    try {
-      decision = await consumeQuota(deps.redis, deps.config.redis.keyPrefix, subject, limits, now(), keyId);
-    } catch (err) {
-      outage.error(err as Error);
-      return passUncounted();
-    }
-    // A Redis that hung without dropping the connection sends no `ready` when it answers again.
-    outage.restored();
+  /** Sets a counted answer's headers; a refusal throws 429. */
+  const apply = (ctx: Context, decision: QuotaDecision): void => {
     ctx.set('RateLimit', formatRateLimit(decision));
     // The answer's ETag and cache key use this generation instead of reading it again.
     if (decision.dataGeneration !== undefined) ctx.state.dataGeneration = decision.dataGeneration;
     if (!decision.allowed) throw new RateLimitedError(retryAfterSeconds(decision));
-    return decision;
+  };
+
+  /**
+   * Counts the request and sets its headers. A promise only when Redis must be asked: a busy
+   * caller's request is usually taken from this process's lease at once, and an await per request
+   * would cost a measurable share of a cached answer's CPU.
+   */
+  const count = (ctx: Context, subject: string, limits: QuotaLimits, keyId?: string): Promise<void> | undefined => {
+    if (!quotas.enabled) return undefined;
+    ctx.set('RateLimit-Policy', formatRateLimitPolicy(limits));
+    // Not connected: the client's own error events have told the outage log already.
+    if (deps.redis.status !== 'ready') {
+      passUncounted();
+      return undefined;
+    }
+    const { keyPrefix } = deps.config.redis;
+    const nowMs = now();
+    const quick = consumeQuotaNow(deps.redis, keyPrefix, subject, limits, nowMs, keyId);
+    if (quick) {
+      apply(ctx, quick);
+      return undefined;
+    }
+    return consumeQuota(deps.redis, keyPrefix, subject, limits, nowMs, keyId).then(
+      (decision) => {
+        // A Redis that hung without dropping the connection sends no `ready` when it answers again.
+        outage.restored();
+        apply(ctx, decision);
+      },
+      (err: Error) => {
+        outage.error(err);
+        passUncounted();
+      },
+    );
   };
 
   return async (ctx, next) => {
@@ -90,13 +106,15 @@ export function quotaGuard(deps: QuotaDeps): Middleware {
     const presented = readPresentedKey(ctx);
     const address = `a:${resolveClientAddress(ctx.req.socket.remoteAddress, ctx.get('x-forwarded-for'), quotas.trustProxyHops)}`;
     if (presented.kind === 'none') {
-      await count(ctx, address, quotas.anonymous);
+      const counting = count(ctx, address, quotas.anonymous);
+      if (counting) await counting;
       await next();
       return;
     }
     const key = await deps.verifier.verify(presented.key);
     if (!key) {
-      await count(ctx, address, quotas.anonymous);
+      const counting = count(ctx, address, quotas.anonymous);
+      if (counting) await counting;
       throw new UnauthorizedError();
     }
     ctx.state.apiKeyId = key.id;
@@ -104,7 +122,8 @@ export function quotaGuard(deps: QuotaDeps): Middleware {
       perMinute: key.perMinute ?? quotas.registered.perMinute,
       perDay: key.perDay ?? quotas.registered.perDay,
     };
-    await count(ctx, `k:${key.id}`, limits, key.id);
+    const counting = count(ctx, `k:${key.id}`, limits, key.id);
+    if (counting) await counting;
     deps.lastUsed.note(key.id);
     await next();
   };

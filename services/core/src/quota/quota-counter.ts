@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { QuotaLimits } from '../config/load-config';
 import { generationKey } from '../redis/data-generation';
-import { QuotaBatcher } from './quota-batcher';
+import { QuotaBatcher, type QuotaCount, type QuotaRequest } from './quota-batcher';
 import { QuotaLeases } from './quota-leases';
 import { windowAt } from './quota-windows';
 
@@ -84,9 +84,38 @@ export async function consumeQuota(
   nowMs: number,
   keyId?: string,
 ): Promise<QuotaDecision> {
+  const [request, minuteReset] = quotaRequest(keyPrefix, subject, limits, nowMs, keyId);
+  return decide(request, minuteReset, await leasesFor(redis, keyPrefix).count(request));
+}
+
+/**
+ * consumeQuota's answer when this process's lease can give it at once (no Redis call, no
+ * promise), else null: then call consumeQuota. The middleware tries this first.
+ */
+export function consumeQuotaNow(
+  redis: Redis,
+  keyPrefix: string,
+  subject: string,
+  limits: QuotaLimits,
+  nowMs: number,
+  keyId?: string,
+): QuotaDecision | null {
+  const [request, minuteReset] = quotaRequest(keyPrefix, subject, limits, nowMs, keyId);
+  const counted = leasesFor(redis, keyPrefix).takeNow(request);
+  return counted ? decide(request, minuteReset, counted) : null;
+}
+
+/** The request to count at `nowMs`, and the seconds until its minute window resets. */
+function quotaRequest(
+  keyPrefix: string,
+  subject: string,
+  limits: QuotaLimits,
+  nowMs: number,
+  keyId?: string,
+): [QuotaRequest, number] {
   const minute = windowAt(nowMs, 60);
   const day = windowAt(nowMs, 86_400);
-  const counted = await leasesFor(redis, keyPrefix).count({
+  const request = {
     counterKey: quotaKey(keyPrefix, subject),
     usageKey: keyId ? usageKey(keyPrefix, keyId) : '',
     minuteWindow: minute.id,
@@ -95,11 +124,16 @@ export async function consumeQuota(
     perDay: limits.perDay,
     dayResetSeconds: day.resetSeconds,
     dayLabel: dayLabelOf(day.id),
-  });
+  };
+  return [request, minute.resetSeconds];
+}
+
+/** How both windows stand after `counted`. */
+function decide(request: QuotaRequest, minuteReset: number, counted: QuotaCount): QuotaDecision {
   return {
     allowed: counted.allowed,
-    minute: stand(limits.perMinute, counted.minuteCount, minute.resetSeconds),
-    day: stand(limits.perDay, counted.dayCount, day.resetSeconds),
+    minute: stand(request.perMinute, counted.minuteCount, minuteReset),
+    day: stand(request.perDay, counted.dayCount, request.dayResetSeconds),
     ...(counted.dataGeneration !== undefined ? { dataGeneration: counted.dataGeneration } : {}),
   };
 }

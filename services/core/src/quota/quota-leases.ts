@@ -79,9 +79,21 @@ export class QuotaLeases {
     private readonly batcher: QuotaBatcher,
   ) {}
 
+  /**
+   * Counts one request from this process's block, without a promise, when it holds tokens for the
+   * request's windows; null when count() must be used. Most requests of a busy caller end here:
+   * every await on the request path costs CPU on an answer that takes tens of microseconds.
+   */
+  takeNow(request: QuotaRequest): QuotaCount | null {
+    const lease = this.leases.get(leaseId(request));
+    if (!lease || lease.tokens <= 0 || isOlder(lease.request, request) || isOlder(request, lease.request)) return null;
+    noteRequest(lease);
+    return this.take(lease);
+  }
+
   /** Counts one request: from this process's block when it holds one, else in Redis. */
   async count(request: QuotaRequest): Promise<QuotaCount> {
-    const id = [request.counterKey, request.usageKey, request.perMinute, request.perDay].join('\n');
+    const id = leaseId(request);
     for (let waits = 0; ; waits += 1) {
       let lease = this.leases.get(id);
       if (lease && isOlder(request, lease.request)) return this.batcher.count(request);
@@ -210,6 +222,11 @@ export class QuotaLeases {
       .finally(() => this.returns.delete(done));
     this.returns.add(done);
   }
+}
+
+/** A lease per caller and limits (a changed ceiling starts a new one). */
+function leaseId(request: QuotaRequest): string {
+  return `${request.counterKey}\n${request.usageKey}\n${request.perMinute}\n${request.perDay}`;
 }
 
 /** What both windows still allow, as Redis last said (0 when nothing is known yet). */
