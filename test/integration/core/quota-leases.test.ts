@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import {
   consumeQuota,
+  countQuota,
+  countQuotaNow,
   createRedis,
+  quotaCaller,
   LEASE_MAX_AGE_MS,
   readQuotaUsage,
   readUsageHistory,
@@ -139,5 +142,36 @@ describe('quota leases (a block of a quota held by one API process)', () => {
     await releaseQuotaLeases(redis);
     const day = (await readQuotaUsage(s.redis, s.prefix, 'k:lease-turn', minute0 + 61_000)).day;
     expect(day).to.equal(utcDay(minute0) === utcDay(minute0 + 61_000) ? 11 : 1);
+  });
+
+  it('serves a busy caller from blocks sized to its rate: once warm, no request waits and refills are rare', async () => {
+    const redis = open();
+    const scripts = countScriptCalls(redis);
+    const caller = quotaCaller(redis, s.prefix, 'k:lease-rate', generous, 'lease-rate');
+    const now = Date.now();
+    // 32 requests per event-loop turn, as 32 connections send them; a request the lease cannot
+    // serve at once waits for Redis (countQuota).
+    const turns = async (n: number): Promise<number> => {
+      let waited = 0;
+      for (let t = 0; t < n; t++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        const waits: Promise<unknown>[] = [];
+        for (let i = 0; i < 32; i++) {
+          if (!countQuotaNow(caller, now)) waits.push(countQuota(caller, now));
+        }
+        waited += waits.length;
+        await Promise.all(waits);
+      }
+      return waited;
+    };
+    await turns(50);
+    const callsWarm = scripts.calls;
+    // None on a quiet machine; a turn's worth where a loaded one delays a refill's answer.
+    expect(await turns(50)).to.be.at.most(32);
+    // Blocks of at most 128 (before they followed the rate) needed 1,600 / 128 = 12 refills here.
+    expect(scripts.calls - callsWarm).to.be.at.most(6);
+    await releaseQuotaLeases(redis);
+    expect(await readQuotaUsage(s.redis, s.prefix, 'k:lease-rate', now)).to.deep.equal({ minute: 3200, day: 3200 });
+    expect(await s.redis.hget(`${s.prefix}:usage:lease-rate`, utcDay(now))).to.equal('3200');
   });
 });
