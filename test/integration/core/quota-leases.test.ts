@@ -113,7 +113,7 @@ describe('quota leases (a block of a quota held by one API process)', () => {
     await consumeQuota(a, s.prefix, 'k:lease-burst', quota, now);
     await consumeQuota(b, s.prefix, 'k:lease-burst', quota, now);
     const decisions = await Promise.all(
-      Array.from({ length: 400 }, (_, i) => consumeQuota(i % 2 ? a : b, s.prefix, 'k:lease-burst', quota, now)),
+      Array.from({ length: 400 }, async (_, i) => consumeQuota(i % 2 ? a : b, s.prefix, 'k:lease-burst', quota, now)),
     );
     expect(decisions.filter((d) => d.allowed)).to.have.length(148);
     expect((await readQuotaUsage(s.redis, s.prefix, 'k:lease-burst', now)).minute).to.equal(150);

@@ -2,7 +2,6 @@ import type { Context, Middleware } from 'koa';
 import { Counter, type Registry } from 'prom-client';
 import {
   consumeQuota,
-  consumeQuotaNow,
   resolveClientAddress,
   RateLimitedError,
   UnauthorizedError,
@@ -78,14 +77,12 @@ export function quotaGuard(deps: QuotaDeps): Middleware {
       passUncounted();
       return undefined;
     }
-    const { keyPrefix } = deps.config.redis;
-    const nowMs = now();
-    const quick = consumeQuotaNow(deps.redis, keyPrefix, subject, limits, nowMs, keyId);
-    if (quick) {
-      apply(ctx, quick);
+    const counted = consumeQuota(deps.redis, deps.config.redis.keyPrefix, subject, limits, now(), keyId);
+    if (!(counted instanceof Promise)) {
+      apply(ctx, counted);
       return undefined;
     }
-    return consumeQuota(deps.redis, keyPrefix, subject, limits, nowMs, keyId).then(
+    return counted.then(
       (decision) => {
         // A Redis that hung without dropping the connection sends no `ready` when it answers again.
         outage.restored();

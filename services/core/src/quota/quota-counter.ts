@@ -74,35 +74,22 @@ export async function releaseQuotaLeases(redis: Redis): Promise<void> {
  * Counts one request of `subject` against `limits` at `nowMs` (the process clock; API processes
  * are assumed NTP-synchronised). `keyId` also records the day's usage for the console. Both
  * windows count a request or neither. Far from its limit a caller is served from this process's
- * lease (QuotaLeases); near it, requests of one event-loop turn share one atomic script call.
+ * lease (QuotaLeases), and then the answer comes at once, not as a promise; near it, requests of
+ * one event-loop turn share one atomic script call.
  */
-export async function consumeQuota(
+export function consumeQuota(
   redis: Redis,
   keyPrefix: string,
   subject: string,
   limits: QuotaLimits,
   nowMs: number,
   keyId?: string,
-): Promise<QuotaDecision> {
+): QuotaDecision | Promise<QuotaDecision> {
   const [request, minuteReset] = quotaRequest(keyPrefix, subject, limits, nowMs, keyId);
-  return decide(request, minuteReset, await leasesFor(redis, keyPrefix).count(request));
-}
-
-/**
- * consumeQuota's answer when this process's lease can give it at once (no Redis call, no
- * promise), else null: then call consumeQuota. The middleware tries this first.
- */
-export function consumeQuotaNow(
-  redis: Redis,
-  keyPrefix: string,
-  subject: string,
-  limits: QuotaLimits,
-  nowMs: number,
-  keyId?: string,
-): QuotaDecision | null {
-  const [request, minuteReset] = quotaRequest(keyPrefix, subject, limits, nowMs, keyId);
-  const counted = leasesFor(redis, keyPrefix).takeNow(request);
-  return counted ? decide(request, minuteReset, counted) : null;
+  const counted = leasesFor(redis, keyPrefix).count(request);
+  return counted instanceof Promise
+    ? counted.then((c) => decide(request, minuteReset, c))
+    : decide(request, minuteReset, counted);
 }
 
 /** The request to count at `nowMs`, and the seconds until its minute window resets. */
