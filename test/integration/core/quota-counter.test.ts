@@ -78,7 +78,7 @@ describe('quota counting in Redis', () => {
   it('lets exactly 50 of 100 parallel requests through a quota of 50', async () => {
     const now = Date.now();
     const decisions = await Promise.all(
-      Array.from({ length: 100 }, () =>
+      Array.from({ length: 100 }, async () =>
         consumeQuota(s.redis, s.prefix, 'k:parallel', { perMinute: 50, perDay: 1000 }, now),
       ),
     );
@@ -95,7 +95,7 @@ describe('quota counting in Redis', () => {
       ...Array.from({ length: 6 }, () => ['k:mixed-used', { perMinute: 10, perDay: 4 }, 'mixed-used'] as const),
     ];
     const decisions = await Promise.all(
-      calls.map(([subject, l, keyId]) => consumeQuota(s.redis, s.prefix, subject, l, now, keyId)),
+      calls.map(async ([subject, l, keyId]) => consumeQuota(s.redis, s.prefix, subject, l, now, keyId)),
     );
     const allowed = (from: number, to: number): boolean[] => decisions.slice(from, to).map((d) => d.allowed);
     expect(allowed(0, 7)).to.deep.equal([true, true, true, true, true, false, false]);

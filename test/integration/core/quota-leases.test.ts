@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import {
   consumeQuota,
   countQuota,
-  countQuotaNow,
   createRedis,
   quotaCaller,
   LEASE_MAX_AGE_MS,
@@ -116,7 +115,7 @@ describe('quota leases (a block of a quota held by one API process)', () => {
     await consumeQuota(a, s.prefix, 'k:lease-burst', quota, now);
     await consumeQuota(b, s.prefix, 'k:lease-burst', quota, now);
     const decisions = await Promise.all(
-      Array.from({ length: 400 }, (_, i) => consumeQuota(i % 2 ? a : b, s.prefix, 'k:lease-burst', quota, now)),
+      Array.from({ length: 400 }, async (_, i) => consumeQuota(i % 2 ? a : b, s.prefix, 'k:lease-burst', quota, now)),
     );
     expect(decisions.filter((d) => d.allowed)).to.have.length(148);
     expect((await readQuotaUsage(s.redis, s.prefix, 'k:lease-burst', now)).minute).to.equal(150);
@@ -150,14 +149,15 @@ describe('quota leases (a block of a quota held by one API process)', () => {
     const caller = quotaCaller(redis, s.prefix, 'k:lease-rate', generous, 'lease-rate');
     const now = Date.now();
     // 32 requests per event-loop turn, as 32 connections send them; a request the lease cannot
-    // serve at once waits for Redis (countQuota).
+    // serve at once (a promise) waits for Redis.
     const turns = async (n: number): Promise<number> => {
       let waited = 0;
       for (let t = 0; t < n; t++) {
         await new Promise((resolve) => setImmediate(resolve));
         const waits: Promise<unknown>[] = [];
         for (let i = 0; i < 32; i++) {
-          if (!countQuotaNow(caller, now)) waits.push(countQuota(caller, now));
+          const counted = countQuota(caller, now);
+          if (counted instanceof Promise) waits.push(counted);
         }
         waited += waits.length;
         await Promise.all(waits);

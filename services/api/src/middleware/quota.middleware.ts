@@ -3,7 +3,6 @@ import { LRUCache } from 'lru-cache';
 import { Counter, type Registry } from 'prom-client';
 import {
   countQuota,
-  countQuotaNow,
   quotaCaller,
   resolveClientAddress,
   RateLimitedError,
@@ -122,13 +121,12 @@ export function quotaGuard(deps: QuotaDeps): Middleware {
       passUncounted();
       return undefined;
     }
-    const nowMs = now();
-    const quick = countQuotaNow(caller.quota, nowMs);
-    if (quick) {
-      apply(ctx, quick);
+    const counted = countQuota(caller.quota, now());
+    if (!(counted instanceof Promise)) {
+      apply(ctx, counted);
       return undefined;
     }
-    return countQuota(caller.quota, nowMs).then(
+    return counted.then(
       (decision) => {
         // A Redis that hung without dropping the connection sends no `ready` when it answers again.
         outage.restored();

@@ -97,10 +97,8 @@ export function quotaCaller(
 
 /**
  * Counts one request of `subject` against `limits` at `nowMs` (the process clock; API processes
- * are assumed NTP-synchronised). Both windows count a request or neither. Far from its limit a
- * caller is served from this process's lease (QuotaLeases); near it, requests of one event-loop
- * turn share one atomic script call. For one-off counts; a caller counting many keeps a
- * quotaCaller() and uses countQuota().
+ * are assumed NTP-synchronised). Both windows count a request or neither. For one-off counts; a
+ * caller counting many keeps a quotaCaller() and uses countQuota().
  */
 export function consumeQuota(
   redis: Redis,
@@ -109,12 +107,26 @@ export function consumeQuota(
   limits: QuotaLimits,
   nowMs: number,
   keyId?: string,
-): Promise<QuotaDecision> {
+): QuotaDecision | Promise<QuotaDecision> {
   return countQuota(quotaCaller(redis, keyPrefix, subject, limits, keyId), nowMs);
 }
 
-/** consumeQuota() for a kept caller handle. */
-export async function countQuota(caller: QuotaCaller, nowMs: number): Promise<QuotaDecision> {
+/**
+ * Counts one request of `caller` at `nowMs`. Far from its limit a caller is served from this
+ * process's lease (QuotaLeases), and then the answer comes at once, without a promise, a key
+ * string or a request object (an await per request costs a measurable share of a cached answer's
+ * CPU); near it, requests of one event-loop turn share one atomic script call.
+ */
+export function countQuota(caller: QuotaCaller, nowMs: number): QuotaDecision | Promise<QuotaDecision> {
+  const minuteWindow = Math.floor(nowMs / 60_000);
+  const dayWindow = Math.floor(nowMs / 86_400_000);
+  const lease = caller.leases.takeNow(caller, minuteWindow, dayWindow);
+  if (lease === null) return countInRedis(caller, nowMs);
+  return standing(caller, nowMs, minuteWindow, dayWindow, true, minuteCountOf(lease), dayCountOf(lease));
+}
+
+/** countQuota when the lease cannot answer at once: a refill to wait for, or a count in Redis. */
+async function countInRedis(caller: QuotaCaller, nowMs: number): Promise<QuotaDecision> {
   const minute = windowAt(nowMs, 60);
   const day = windowAt(nowMs, 86_400);
   const request: QuotaRequest = {
@@ -131,18 +143,6 @@ export async function countQuota(caller: QuotaCaller, nowMs: number): Promise<Qu
   const decision = standing(caller, nowMs, minute.id, day.id, counted.allowed, counted.minuteCount, counted.dayCount);
   if (counted.dataGeneration !== undefined) decision.dataGeneration = counted.dataGeneration;
   return decision;
-}
-
-/**
- * countQuota's answer when this process's lease can give it at once (no Redis call, no promise,
- * no key string), else null: then call countQuota. The middleware tries this first.
- */
-export function countQuotaNow(caller: QuotaCaller, nowMs: number): QuotaDecision | null {
-  const minuteWindow = Math.floor(nowMs / 60_000);
-  const dayWindow = Math.floor(nowMs / 86_400_000);
-  const lease = caller.leases.takeNow(caller, minuteWindow, dayWindow);
-  if (lease === null) return null;
-  return standing(caller, nowMs, minuteWindow, dayWindow, true, minuteCountOf(lease), dayCountOf(lease));
 }
 
 /** How both windows stand with these counts (the request's own included). */

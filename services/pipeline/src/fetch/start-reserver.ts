@@ -1,4 +1,4 @@
-import type { Redis } from '@trendscope/core';
+import { LuaScript, type Redis } from '@trendscope/core';
 
 /** Reserves the next start slot for a domain; resolves to how long (ms) to wait before starting. */
 export type StartReserver = (domain: string) => Promise<number>;
@@ -8,7 +8,7 @@ export type StartReserver = (domain: string) => Promise<number>;
  * clocks agree) and moves it `delay` ms on: every caller, in whatever process, gets its own start
  * time at least `delay` after the previous one. The key expires shortly after the slot it holds.
  */
-const RESERVE_START = `
+const RESERVE_START = new LuaScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local nxt = tonumber(redis.call('GET', KEYS[1]) or '0')
@@ -16,7 +16,7 @@ local delay = tonumber(ARGV[1])
 local start = math.max(now, nxt)
 redis.call('SET', KEYS[1], start + delay, 'PX', start - now + delay + 1000)
 return start - now
-`;
+`);
 
 /**
  * The politeness delay shared by every worker process through Redis (PIPELINE_DOMAIN_DELAY_MS
@@ -24,7 +24,7 @@ return start - now
  */
 export function redisStartReserver(redis: Redis, keyPrefix: string, delayMs: number): StartReserver {
   return async (domain) => {
-    const wait = await redis.eval(RESERVE_START, 1, `${keyPrefix}:polite:${domain.toLowerCase()}`, String(delayMs));
+    const wait = await RESERVE_START.run(redis, [`${keyPrefix}:polite:${domain.toLowerCase()}`], [delayMs]);
     return Number(wait);
   };
 }

@@ -51,7 +51,7 @@ describe('QuotaBatcher', () => {
     const redis = fakeRedis(() => ['', 2, 3, 7]);
     const now = Date.UTC(2026, 10, 23, 10, 0, 30);
     const decisions = await Promise.all(
-      Array.from({ length: 4 }, () =>
+      Array.from({ length: 4 }, async () =>
         consumeQuota(redis as unknown as Redis, 'p', 'k:order', { perMinute: 5, perDay: 50 }, now),
       ),
     );
