@@ -35,6 +35,7 @@ import {
 import { seed } from '../support/factories';
 import { benchData } from './bench-data';
 import { freePort } from '../support/free-port';
+import { median } from '../support/median';
 
 const OS_URL = process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9270';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6395';
@@ -262,12 +263,6 @@ function cpuSeconds(pid: number): number {
 /** Load rounds per side of a comparison (short, so the two sides see the same machine). */
 const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 8);
 const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 2);
-
-function median(xs: number[]): number {
-  const sorted = [...xs].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /**
  * Each scenario against two APIs under the same load: short rounds in pairs, the order swapped

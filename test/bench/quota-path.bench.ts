@@ -33,6 +33,7 @@ import {
 import { KeyVerifier } from '@trendscope/api/auth/key-verifier';
 import { LastUsedRecorder } from '@trendscope/api/auth/last-used-recorder';
 import { quotaGuard } from '@trendscope/api/middleware/quota.middleware';
+import { median } from '../support/median';
 import { silentLogger } from '../support/services';
 
 const OS_URL = process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9270';
@@ -111,12 +112,6 @@ async function round(side: Side, authorization: string, redis: Redis): Promise<R
     bytes: grown / Math.max(1, measured),
     scripts: (1000 * ((await scriptCalls(redis)) - scriptsBefore)) / requests,
   };
-}
-
-function median(xs: number[]): number {
-  const sorted = [...xs].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 /** Samples every allocation `work` makes (also those collected since) into `file`. */
