@@ -98,7 +98,8 @@ export async function runDetect(
       aliases.set(survivor, [...(aliases.get(survivor) ?? []), absorbed, ...(aliases.get(absorbed) ?? [])]);
     };
     for (const [id, t] of unfinished) absorb(id, t.merged_into!);
-    const existing = [...byTrend.entries()].map(([id, list]) => toActiveTrend(id, list, idf));
+    const withMeaning = DEFAULT_CLUSTER_OPTIONS.meaningThreshold > 0;
+    const existing = [...byTrend.entries()].map(([id, list]) => toActiveTrend(id, list, idf, withMeaning));
     // Editions of a recurring column (one publisher's title template on several days) are no
     // story: they stay unassigned, as a title that is only a date does (recurring-column.ts).
     const columns = recurringColumnIds([...members, ...unassigned].map((a) => ({ ...a, time: articleTime(a) })));
