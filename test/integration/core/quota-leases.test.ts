@@ -62,8 +62,8 @@ describe('quota leases (a block of a quota held by one API process)', () => {
     for (let i = 0; i < 40; i++) decisions.push(await consumeQuota(redis, s.prefix, 'k:lease-fast', generous, now));
     expect(decisions.every((d) => d.allowed)).to.be.true;
     expect(decisions.map((d) => d.minute.remaining)).to.deep.equal(Array.from({ length: 40 }, (_, i) => 99_999 - i));
-    // Seven counted one by one (a caller leases from its 8th request in 100 ms), then blocks of 4,
-    // 8, 16 and 32 asked ahead of need.
+    // Seven counted one by one (a caller leases from its 8th request in 100 ms), then blocks as
+    // large as its requests so far in the last 100 ms (8, then about 12, 18, 27), asked ahead of need.
     expect(scripts.calls).to.be.at.most(12);
   });
 
