@@ -23,6 +23,7 @@ const BEFORE_MERGE: Partial<ClusterOptions> = {
   burstDiscount: 0.1,
   threshold: 0.2,
   lateJoinTerms: 0,
+  meaningThreshold: 0,
 };
 const idf = backgroundIdf();
 const classifier = loadClassifier();

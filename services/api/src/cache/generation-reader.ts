@@ -29,7 +29,9 @@ export class GenerationReader {
     this.waiting = [];
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), GENERATION_READ_TIMEOUT_MS);
+      // Timers run before I/O in a loop turn: after a stall (GC, a starved CPU) a reply that came in
+      // time would lose to the timer, so the timeout gives I/O one more poll before it answers.
+      timer = setTimeout(() => setImmediate(() => resolve(null)), GENERATION_READ_TIMEOUT_MS);
     });
     try {
       const generation = await Promise.race([readGeneration(this.redis, this.keyPrefix).catch(() => null), late]);

@@ -107,6 +107,11 @@ export interface TrendDoc {
   retained_count: number;
   /** Ids of trends merged into this one: they keep resolving to it (absent when none). */
   aliases?: string[];
+  /**
+   * Set on a trend detection is merging into another (the survivor's id) before its articles move:
+   * lists leave it out at once; the document is deleted once the merge is done (absent otherwise).
+   */
+  merged_into?: string;
 }
 
 /** Quality signals and score of one registrable domain. */

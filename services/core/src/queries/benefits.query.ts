@@ -4,11 +4,12 @@ import { SCHEMA_VERSION } from '../version';
 import { nowOf, type QueryDeps } from './query-deps';
 import { runMultiSearch, totalOf, type TermsAgg } from './run-search';
 import { isoRequired } from '../presenters/timestamp';
+import { ABSORBED } from './absorbed-trends';
 
 /** The OpenSearch requests of getBenefits, as one `_msearch` (exported for the benchmark). */
 export function benefitsRequests(deps: QueryDeps): { index: string; body: Record<string, unknown> }[] {
   return [
-    { index: deps.names.trends, body: { size: 0, track_total_hits: true } },
+    { index: deps.names.trends, body: { size: 0, track_total_hits: true, query: { bool: { must_not: [ABSORBED] } } } },
     {
       index: deps.names.articles,
       body: {

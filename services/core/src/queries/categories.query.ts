@@ -3,12 +3,14 @@ import type { CategoriesResponse } from '../responses/platform.schema';
 import { SCHEMA_VERSION } from '../version';
 import type { QueryDeps } from './query-deps';
 import { runSearch, totalOf, type TermsAgg } from './run-search';
+import { ABSORBED } from './absorbed-trends';
 
 /** The OpenSearch request of listCategories (exported so the benchmark sends the same one). */
 export function categoriesRequest(): Record<string, unknown> {
   return {
     size: 0,
     track_total_hits: true,
+    query: { bool: { must_not: [ABSORBED] } },
     aggs: {
       by_category: {
         terms: { field: 'category', size: 64 },

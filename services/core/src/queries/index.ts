@@ -1,3 +1,4 @@
+export * from './absorbed-trends';
 export * from './query-deps';
 export * from './run-search';
 export * from './search-syntax';

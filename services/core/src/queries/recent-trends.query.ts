@@ -6,6 +6,7 @@ import type { RecentTrendsResponse } from '../responses/trend-lists.schema';
 import { SCHEMA_VERSION } from '../version';
 import { hoursBefore, nowOf, type QueryDeps } from './query-deps';
 import { runSearch, totalOf } from './run-search';
+import { ABSORBED } from './absorbed-trends';
 
 /** Input of getRecentTrends (validated by RECENT_TRENDS_PARAMS). */
 export interface RecentTrendsInput {
@@ -37,7 +38,7 @@ export function recentTrendsRequest(input: RecentTrendsInput, now: Date): Record
   if (input.min_impact !== undefined) filter.push({ range: { business_impact_score: { gte: input.min_impact } } });
   if (input.min_quality !== undefined) filter.push({ range: { domain_quality_score: { gte: input.min_quality } } });
   return {
-    query: { bool: { filter } },
+    query: { bool: { filter, must_not: [ABSORBED] } },
     sort: RECENT_SORT,
     from: (input.page - 1) * input.limit,
     size: input.limit,

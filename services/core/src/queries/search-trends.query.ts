@@ -5,6 +5,7 @@ import { SCHEMA_VERSION } from '../version';
 import { hoursBefore, nowOf, type QueryDeps } from './query-deps';
 import { runSearch, totalOf, type Hit } from './run-search';
 import { parseSearch, type ParsedSearch } from './search-syntax';
+import { ABSORBED } from './absorbed-trends';
 
 /** Input of searchTrends (validated by SEARCH_PARAMS). */
 export interface SearchTrendsInput {
@@ -48,6 +49,7 @@ export function searchTrendsRequest(input: SearchTrendsInput, now: Date): Record
   if (input.category !== undefined) filter.push({ term: { category: input.category.toLowerCase() } });
   if (input.min_impact !== undefined) filter.push({ range: { business_impact_score: { gte: input.min_impact } } });
   const mustNot = [
+    ABSORBED,
     ...parsed.excludedWords.map((w) => textClause(w, false)),
     ...parsed.excludedPhrases.map((ph) => textClause(ph, true)),
   ];

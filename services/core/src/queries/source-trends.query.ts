@@ -6,13 +6,14 @@ import { SCHEMA_VERSION } from '../version';
 import type { QueryDeps } from './query-deps';
 import { RECENT_SORT } from './recent-trends.query';
 import { runSearch, totalOf } from './run-search';
+import { ABSORBED } from './absorbed-trends';
 
 type SourceTrendDoc = TrendSummaryDoc & Pick<TrendDoc, 'origin_domain' | 'domain_articles'>;
 
 /** The OpenSearch request of getSourceTrends (exported so the benchmark sends the same one). */
 export function sourceTrendsRequest(domain: string, limit: number): Record<string, unknown> {
   return {
-    query: { bool: { filter: [{ term: { source_domains: domain } }] } },
+    query: { bool: { filter: [{ term: { source_domains: domain } }], must_not: [ABSORBED] } },
     sort: RECENT_SORT,
     size: limit,
     track_total_hits: true,

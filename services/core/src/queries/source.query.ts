@@ -6,6 +6,7 @@ import type { SourceResponse } from '../responses/source.schema';
 import { normaliseDomain } from '../validation/domain-name';
 import type { QueryDeps } from './query-deps';
 import { runMultiSearch, totalOf } from './run-search';
+import { ABSORBED } from './absorbed-trends';
 
 interface DateAgg {
   value_as_string?: string;
@@ -46,7 +47,11 @@ export async function getSource(deps: QueryDeps, input: { domain: string }): Pro
     },
     {
       index: deps.names.trends,
-      body: { size: 0, track_total_hits: true, query: { bool: { filter: [{ term: { source_domains: domain } }] } } },
+      body: {
+        size: 0,
+        track_total_hits: true,
+        query: { bool: { filter: [{ term: { source_domains: domain } }], must_not: [ABSORBED] } },
+      },
     },
   ]);
   const aggs = (articles!.aggregations ?? {}) as Record<string, DateAgg>;

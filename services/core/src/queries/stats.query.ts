@@ -5,6 +5,7 @@ import type { StatsResponse } from '../responses/platform.schema';
 import { SCHEMA_VERSION } from '../version';
 import { hoursBefore, nowOf, type QueryDeps } from './query-deps';
 import { runMultiSearch, totalOf, type SearchResult, type TermsAgg } from './run-search';
+import { ABSORBED } from './absorbed-trends';
 
 /** The OpenSearch requests of getStats, as one `_msearch` (exported for the benchmark). */
 export function statsRequests(deps: QueryDeps, now: Date): { index: string; body: Record<string, unknown> }[] {
@@ -14,6 +15,7 @@ export function statsRequests(deps: QueryDeps, now: Date): { index: string; body
       body: {
         size: 0,
         track_total_hits: true,
+        query: { bool: { must_not: [ABSORBED] } },
         aggs: {
           by_velocity: { terms: { field: 'velocity', size: 16 } },
           last_update: { max: { field: 'updated_at' } },

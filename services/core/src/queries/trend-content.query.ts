@@ -8,11 +8,15 @@ import { runSearch, totalOf } from './run-search';
 import { resolveTrendDoc } from './trend-detail.query';
 
 /** The OpenSearch request of getTrendContent (exported so the benchmark sends the same one). */
-export function trendContentRequest(trendId: string, topic: string, limit: number): Record<string, unknown> {
+export function trendContentRequest(
+  trendIds: readonly string[],
+  topic: string,
+  limit: number,
+): Record<string, unknown> {
   return {
     query: {
       bool: {
-        filter: [{ term: { trend_id: trendId } }, { term: { content_retained: true } }],
+        filter: [{ terms: { trend_id: [...trendIds] } }, { term: { content_retained: true } }],
         // Relevance to the trend's topic first, so the most central articles lead.
         should: topic ? [{ multi_match: { query: topic, fields: ['title^2', 'body'] } }] : [],
       },
@@ -34,13 +38,21 @@ export async function getTrendContent(
   deps: QueryDeps,
   input: { trend_id: string; limit: number },
 ): Promise<TrendContentResponse> {
-  const found = await resolveTrendDoc<{ topic?: string }>(deps, input.trend_id, ['topic']);
+  const found = await resolveTrendDoc<{ topic?: string; aliases?: string[] }>(deps, input.trend_id, [
+    'topic',
+    'aliases',
+  ]);
   if (!found) throw new NotFoundError('Trend not found');
-  // A merged id answers with the survivor's documents (its articles moved there).
+  // A merged id answers with the survivor's documents: its articles moved there, or are still
+  // moving while a merge is half done (hence the absorbed ids too).
   const res = await runSearch<ArticleDoc>(
     deps,
     deps.names.articles,
-    trendContentRequest(found.id, found.doc.topic ?? '', input.limit),
+    trendContentRequest(
+      [...new Set([found.id, input.trend_id, ...(found.doc.aliases ?? [])])],
+      found.doc.topic ?? '',
+      input.limit,
+    ),
   );
   const documents = res.hits.hits.flatMap((h) => (h._source && h._source.body ? [presentDocument(h._source)] : []));
   const total = totalOf(res);

@@ -3,6 +3,7 @@ import { NotFoundError } from '../errors/app-error';
 import { toSearchError } from '../opensearch/client';
 import { presentTrendDetail } from '../presenters/trend-detail.presenter';
 import type { TrendDetailResponse } from '../responses/trend-detail.schema';
+import { ABSORBED } from './absorbed-trends';
 import type { QueryDeps } from './query-deps';
 
 /** Reads one stored trend by id, or null when there is none (fields limited by `includes`). */
@@ -26,22 +27,39 @@ export interface ResolvedTrend<T> {
   mergedInto: string | null;
 }
 
+/** Links followed from an absorbed trend to its survivor (merges chain when a survivor is absorbed in turn). */
+const MAX_MERGE_HOPS = 8;
+
 /**
- * Reads a trend by id; an id that detection merged into another trend resolves to the survivor,
- * which lists it in `aliases` (API.md: a trend id once served keeps resolving). Null when neither.
+ * Reads a trend by id; an id that detection merged into another trend resolves to the survivor
+ * (API.md: a trend id once served keeps resolving). The absorbed trend is first marked
+ * `merged_into`, later deleted, its id kept in the survivor's `aliases`: both are followed. A mark
+ * whose survivor was never written (a run that died in between) serves the marked trend itself
+ * until the next run undoes the mark. Null when neither.
  */
 export async function resolveTrendDoc<T = TrendDoc>(
   deps: QueryDeps,
   id: string,
   includes?: string[],
 ): Promise<ResolvedTrend<T> | null> {
-  const direct = await fetchTrendDoc<T>(deps, id, includes);
-  if (direct) return { doc: direct, id, mergedInto: null };
+  type Marked = T & { merged_into?: string };
+  const fields = includes ? [...includes, 'merged_into'] : undefined;
+  const direct = await fetchTrendDoc<Marked>(deps, id, fields);
+  if (direct) {
+    let current: { doc: Marked; id: string } = { doc: direct, id };
+    for (let hop = 0; hop < MAX_MERGE_HOPS && current.doc.merged_into; hop++) {
+      const nextId = current.doc.merged_into;
+      const next = await fetchTrendDoc<Marked>(deps, nextId, fields);
+      if (!next) break;
+      current = { doc: next, id: nextId };
+    }
+    return { doc: withoutMark(current.doc), id: current.id, mergedInto: current.id === id ? null : current.id };
+  }
   try {
     const res = await deps.opensearch.search({
       index: deps.names.trends,
       body: {
-        query: { term: { aliases: id } },
+        query: { bool: { filter: [{ term: { aliases: id } }], must_not: [ABSORBED] } },
         size: 1,
         sort: [{ id: 'asc' }],
         ...(includes ? { _source: { includes } } : {}),
@@ -52,6 +70,11 @@ export async function resolveTrendDoc<T = TrendDoc>(
   } catch (err) {
     throw toSearchError(err);
   }
+}
+
+function withoutMark<T>(doc: T & { merged_into?: string }): T {
+  const { merged_into: _mark, ...rest } = doc;
+  return rest as T;
 }
 
 /** One trend with its citations, timeline, velocity numbers and score parts (GET /v1/trends/{id}). */

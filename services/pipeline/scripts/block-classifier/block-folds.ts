@@ -125,7 +125,7 @@ function fit(set: TrainingPages): BlockModel {
 }
 
 /** Probabilities for every block of the pages, each from a model fitted on the other folds. */
-function outOfFold(set: TrainingPages): Map<PageBlocks, number[]> {
+export function outOfFold(set: TrainingPages): Map<PageBlocks, number[]> {
   const probabilities = new Map<PageBlocks, number[]>();
   for (const fold of folds(set)) {
     const model = fit(except(set, fold));

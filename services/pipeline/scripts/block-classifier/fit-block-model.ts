@@ -8,9 +8,12 @@ export interface BlockSample {
   weight: number;
 }
 
-/** Boosting settings, fixed before any fold was scored (common defaults for small tabular sets). */
-const ROUNDS = 100;
-const DEPTH = 3;
+/**
+ * Boosting settings, fixed before any fold was scored (common defaults for small tabular sets);
+ * ROUNDS and DEPTH may be set for a comparison run (docs/quality.md, "Block classifier").
+ */
+const ROUNDS = Number(process.env.ROUNDS ?? 100);
+const DEPTH = Number(process.env.DEPTH ?? 3);
 const RATE = 0.1;
 const MIN_LEAF = 8;
 const LAMBDA = 1;

@@ -1,6 +1,7 @@
 import type { ArticleDoc } from '@trendscope/core';
 import type { TrendMember } from './build-trend';
 import type { ActiveTrend, DetectArticle } from './cluster';
+import { defaultHeadlineMeaning } from './headline-meaning';
 import { articleVector, topTerms } from './term-vector';
 
 /** A stored article with its document id, as detection reads it. */
@@ -33,9 +34,17 @@ export function toTrendMember(a: StoredArticle): TrendMember {
 
 /**
  * Rebuilds the clustering state of a stored trend from its member articles, the same sums the
- * clustering keeps while it runs (centroid of article vectors, entity counts, time span).
+ * clustering keeps while it runs (centroid of article vectors, entity counts, time span, and the
+ * summed headline meanings when `meaning` merges are on).
  */
-export function toActiveTrend(id: string, members: readonly StoredArticle[], idf: (t: string) => number): ActiveTrend {
+export function toActiveTrend(
+  id: string,
+  members: readonly StoredArticle[],
+  idf: (t: string) => number,
+  withMeaning = true,
+): ActiveTrend {
+  const meaningOf = withMeaning ? defaultHeadlineMeaning() : undefined;
+  let meaning: Float32Array | undefined;
   const centroid = new Map<string, number>();
   const entities: Record<string, number> = {};
   let first = Infinity;
@@ -44,6 +53,11 @@ export function toActiveTrend(id: string, members: readonly StoredArticle[], idf
     const d = toDetectArticle(m);
     for (const [t, w] of articleVector(d.title, d.text, idf)) centroid.set(t, (centroid.get(t) ?? 0) + w);
     for (const e of d.entities) entities[e] = (entities[e] ?? 0) + 1;
+    const headline = meaningOf?.(d.title);
+    if (headline) {
+      meaning ??= new Float32Array(headline.length);
+      for (let i = 0; i < headline.length; i++) meaning[i]! += headline[i]!;
+    }
     first = Math.min(first, d.time);
     last = Math.max(last, d.time);
   }
@@ -54,5 +68,6 @@ export function toActiveTrend(id: string, members: readonly StoredArticle[], idf
     article_count: members.length,
     first_seen: first,
     last_seen: last,
+    ...(meaning ? { meaning: [...meaning] } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { defaultHeadlineMeaning, type HeadlineMeaning } from './headline-meaning';
 import { isClosed, requiredSharedTerms, requiredSimilarity, type CadenceOptions } from './cadence';
 import { mergeFragments, type MergeOptions } from './merge-fragments';
 import { articleVector, dot, sharedTerms, topTerms, type TermVector } from './term-vector';
@@ -23,6 +24,8 @@ export interface ActiveTrend {
   article_count: number;
   first_seen: number;
   last_seen: number;
+  /** Sum of its headlines' meaning vectors (headline-meaning.ts); absent when not computed. */
+  meaning?: number[];
 }
 
 /** Options of clusterArticles (time rules in CadenceOptions); defaults in DEFAULT_CLUSTER_OPTIONS. */
@@ -34,6 +37,16 @@ export interface ClusterOptions extends CadenceOptions, MergeOptions {
   /** Candidate trends fully compared per article (retrieved through the term index). */
   candidates: number;
   idf: (term: string) => number;
+  /**
+   * A trend closed by its window or cadence stays joinable this many days after its last report
+   * (0: never) by an article that agrees strongly: similarity >= archiveThreshold and at least
+   * archiveEntities named entities in common (a story reported again months later).
+   */
+  archiveDays: number;
+  archiveThreshold: number;
+  archiveEntities: number;
+  /** Headline meaning for meaning merges (default: the committed word vectors and idf). */
+  meaning?: HeadlineMeaning;
 }
 
 /**
@@ -43,7 +56,9 @@ export interface ClusterOptions extends CadenceOptions, MergeOptions {
  * about 17 minutes); more than 5 minutes after the trend's last report it must also share 4
  * content terms with the trend (one shared word across hours chains unrelated headlines). A trend stays open 60 days after its last article, or 1000 times its mean gap
  * between articles when that is shorter (at least 30 minutes). After the pass, trends founded
- * within 60 s of each other whose centroids agree (cosine >= 0.15) become one (merge-fragments.ts).
+ * within 60 s of each other whose centroids agree (cosine >= 0.15), or whose headline meanings
+ * agree (cosine >= 0.3) when one has at most 3 articles, become one (merge-fragments.ts). Closed
+ * trends are never reopened (archiveDays 0).
  */
 export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, 'now' | 'idf'> = {
   windowHours: 24 * 60,
@@ -59,6 +74,12 @@ export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, 'now' | 'idf'> = {
   candidates: 8,
   mergeThreshold: 0.15,
   mergeWindowSeconds: 60,
+  meaningThreshold: 0.3,
+  meaningMaxArticles: 3,
+  meaningSharedEntities: 0,
+  archiveDays: 0,
+  archiveThreshold: 0.3,
+  archiveEntities: 2,
 };
 
 /** What one clustering pass did. */
@@ -72,6 +93,9 @@ export interface ClusterResult {
   /** Trends given in `existing` that were merged into another: absorbed id -> surviving id. */
   merged: Map<string, string>;
 }
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** Terms kept in a centroid and terms under which a trend is indexed for retrieval. */
 const CENTROID_TERMS = 80;
@@ -92,6 +116,8 @@ interface State {
   norm: number;
   entities: Map<string, number>;
   indexed: Set<string>;
+  /** Summed headline meanings (only when meaning merges are on). */
+  meaning: Float32Array | undefined;
 }
 
 /**
@@ -107,6 +133,7 @@ export function clusterArticles(
   opts: Partial<ClusterOptions> & Pick<ClusterOptions, 'now' | 'idf'>,
 ): ClusterResult {
   const o = { ...DEFAULT_CLUSTER_OPTIONS, ...opts };
+  const meaningOf = o.meaningThreshold > 0 ? (o.meaning ?? defaultHeadlineMeaning()) : undefined;
   const states = new Map<string, State>();
   const postings = new Map<string, Set<string>>();
   const index = (s: State): void => {
@@ -133,6 +160,7 @@ export function clusterArticles(
       norm: norm(centroid),
       entities: new Map(Object.entries(t.entities)),
       indexed: new Set(),
+      meaning: meaningOf && t.meaning ? Float32Array.from(t.meaning) : undefined,
     };
     states.set(t.id, s);
     index(s);
@@ -163,11 +191,13 @@ export function clusterArticles(
         norm: 0,
         entities: new Map(),
         indexed: new Set(),
+        meaning: undefined,
       };
       states.set(id, state);
       created.push(id);
     }
     absorb(state, vec, ents, a.time);
+    if (meaningOf) addMeaning(state, meaningOf(a.title));
     // The heaviest terms of a grown trend barely move: re-index it every few articles only.
     if (state.trend.article_count <= REINDEX_EVERY || state.trend.article_count % REINDEX_EVERY === 0) index(state);
     assignments.set(a.id, state.trend.id);
@@ -177,16 +207,23 @@ export function clusterArticles(
   /** The open candidate with the largest margin over its required similarity, if one reaches it. */
   function bestCandidate(vec: TermVector, ents: Set<string>, time: number): State | null {
     const partial = new Map<string, number>();
+    const archived = new Set<string>();
     for (const [term, w] of topTerms(vec, QUERY_TERMS)) {
       const ids = postings.get(term);
       if (!ids) continue;
       for (const id of ids) {
         const s = states.get(id)!;
         if (isClosed(s.trend, time, o)) {
-          // Closed for good (articles come in time order): drop it from the index.
-          for (const t of s.indexed) postings.get(t)?.delete(id);
-          s.indexed.clear();
-          continue;
+          const gap = time - s.trend.last_seen;
+          // Only past its window: a burst that went quiet stays closed (UCI, days; Giveme, months).
+          if (gap > o.windowHours * HOUR_MS && gap <= o.windowHours * HOUR_MS + o.archiveDays * DAY_MS) {
+            archived.add(id);
+          } else {
+            // Closed for good (articles come in time order): drop it from the index.
+            for (const t of s.indexed) postings.get(t)?.delete(id);
+            s.indexed.clear();
+            continue;
+          }
         }
         partial.set(id, (partial.get(id) ?? 0) + (w * (s.centroid.get(term) ?? 0)) / s.norm);
       }
@@ -196,8 +233,21 @@ export function clusterArticles(
     // trend rather than to an older, broader trend on the same subject.
     let best: State | null = null;
     let bestMargin = 0;
+    let archivedBest: State | null = null;
+    let archivedMargin = 0;
     for (const id of ranked) {
       const s = states.get(id)!;
+      if (archived.has(id)) {
+        // A closed trend takes only a report that agrees strongly, and only when no open one does.
+        const margin = similarity(vec, ents, s) - o.archiveThreshold;
+        if (margin < 0 || sharedEntities(ents, s.entities) < o.archiveEntities) continue;
+        if (sharedTerms(vec, s.centroid) < o.lateJoinTerms) continue;
+        if (!archivedBest || margin > archivedMargin) {
+          archivedBest = s;
+          archivedMargin = margin;
+        }
+        continue;
+      }
       const margin = similarity(vec, ents, s) - requiredSimilarity(s.trend, time, o);
       if (margin < 0 || sharedTerms(vec, s.centroid) < requiredSharedTerms(s.trend, time, o)) continue;
       if (!best || margin > bestMargin) {
@@ -205,15 +255,13 @@ export function clusterArticles(
         bestMargin = margin;
       }
     }
-    return best;
+    return best ?? archivedBest;
   }
 
   function similarity(vec: TermVector, ents: Set<string>, s: State): number {
     const termSim = s.norm > 0 ? dot(vec, s.centroid) / s.norm : 0;
     if (ents.size === 0 || s.entities.size === 0) return termSim;
-    let shared = 0;
-    for (const e of ents) if (s.entities.has(e)) shared++;
-    const entSim = shared / Math.min(ents.size, s.entities.size, 5);
+    const entSim = sharedEntities(ents, s.entities) / Math.min(ents.size, s.entities.size, 5);
     return (1 - o.entityWeight) * termSim + o.entityWeight * Math.min(1, entSim);
   }
 
@@ -221,7 +269,14 @@ export function clusterArticles(
   const merged = new Map<string, string>();
   const existingIds = new Set(existing.map((t) => t.id));
   const folded = mergeFragments(
-    [...states.values()].map((s) => ({ id: s.trend.id, first_seen: s.trend.first_seen, centroid: s.centroid })),
+    [...states.values()].map((s) => ({
+      id: s.trend.id,
+      first_seen: s.trend.first_seen,
+      article_count: s.trend.article_count,
+      centroid: s.centroid,
+      meaning: s.meaning,
+      entities: s.entities,
+    })),
     o,
   );
   for (const [absorbedId, survivorId] of folded) {
@@ -240,6 +295,7 @@ export function clusterArticles(
     const s = states.get(id)!;
     s.trend.terms = Object.fromEntries([...s.centroid.entries()].map(([t, w]) => [t, Math.round(w * 1e4) / 1e4]));
     s.trend.entities = Object.fromEntries(s.entities);
+    if (s.meaning) s.trend.meaning = [...s.meaning];
     return s.trend;
   });
   return { assignments, touched: touchedTrends, created: created.filter((id) => states.has(id)), merged };
@@ -275,8 +331,16 @@ function absorb(s: State, vec: TermVector, ents: Set<string>, time: number): voi
   s.trend.last_seen = Math.max(s.trend.last_seen, time);
 }
 
+/** Adds a headline's meaning to a trend's sum. */
+function addMeaning(s: State, m: ArrayLike<number> | undefined): void {
+  if (!m) return;
+  if (!s.meaning) s.meaning = new Float32Array(m.length);
+  for (let i = 0; i < m.length; i++) s.meaning[i]! += m[i]!;
+}
+
 /** Adds a merged fragment's sums (centroid, entities, count, time span) to its survivor. */
 function fold(into: State, from: State): void {
+  addMeaning(into, from.meaning);
   for (const [t, w] of from.centroid) into.centroid.set(t, (into.centroid.get(t) ?? 0) + w);
   if (into.centroid.size > CENTROID_TERMS * 1.25) into.centroid = topTerms(into.centroid, CENTROID_TERMS);
   into.norm = norm(into.centroid);
@@ -284,6 +348,13 @@ function fold(into: State, from: State): void {
   into.trend.article_count += from.trend.article_count;
   into.trend.first_seen = Math.min(into.trend.first_seen, from.trend.first_seen);
   into.trend.last_seen = Math.max(into.trend.last_seen, from.trend.last_seen);
+}
+
+/** Named entities of an article that a trend has seen. */
+function sharedEntities(ents: ReadonlySet<string>, seen: ReadonlyMap<string, number>): number {
+  let n = 0;
+  for (const e of ents) if (seen.has(e)) n++;
+  return n;
 }
 
 function norm(vec: TermVector): number {

@@ -1,4 +1,12 @@
-import type { ArticleDoc, DomainDoc, IndexNames, OpenSearchClient, RunDoc, TrendDoc } from '@trendscope/core';
+import {
+  ABSORBED,
+  type ArticleDoc,
+  type DomainDoc,
+  type IndexNames,
+  type OpenSearchClient,
+  type RunDoc,
+  type TrendDoc,
+} from '@trendscope/core';
 import type { StoredArticle } from './active-trend';
 
 /** Hits fetched per page when reading the detection window. */
@@ -33,19 +41,70 @@ async function searchAll<T>(
   }
 }
 
-/** Trends whose last article is not older than `since` (ISO). */
+/** What detection reads of a stored trend. */
+export type StoredTrend = Pick<TrendDoc, 'id' | 'first_seen' | 'last_seen' | 'aliases' | 'merged_into'>;
+
+const STORED_TREND_FIELDS = ['id', 'first_seen', 'last_seen', 'aliases', 'merged_into'];
+
+/** Trends whose last article is not older than `since` (ISO), leaving out those marked merged. */
 export async function loadActiveTrends(
   client: OpenSearchClient,
   names: IndexNames,
   since: string,
-): Promise<Pick<TrendDoc, 'id' | 'first_seen' | 'last_seen' | 'aliases'>[]> {
-  const hits = await searchAll<Pick<TrendDoc, 'id' | 'first_seen' | 'last_seen' | 'aliases'>>(
-    client,
-    names.trends,
-    { range: { last_seen: { gte: since } } },
-    [{ id: 'asc' }],
-  );
+): Promise<StoredTrend[]> {
+  const query = { bool: { filter: [{ range: { last_seen: { gte: since } } }], must_not: [ABSORBED] } };
+  const hits = await searchAll<StoredTrend>(client, names.trends, query, [{ id: 'asc' }]);
   return hits.map((h) => h._source);
+}
+
+/** Trends marked `merged_into` by a run that has not yet deleted them (a merge left half done). */
+export async function loadMergeMarks(client: OpenSearchClient, names: IndexNames): Promise<StoredTrend[]> {
+  const hits = await searchAll<StoredTrend>(client, names.trends, ABSORBED, [{ id: 'asc' }]);
+  return hits.map((h) => h._source);
+}
+
+/** The stored trends among `ids` (any age), by id. */
+export async function loadTrendsById(
+  client: OpenSearchClient,
+  names: IndexNames,
+  ids: readonly string[],
+): Promise<Map<string, StoredTrend>> {
+  const out = new Map<string, StoredTrend>();
+  if (ids.length === 0) return out;
+  const res = await client.mget({
+    index: names.trends,
+    body: { ids: [...ids] },
+    _source_includes: STORED_TREND_FIELDS,
+  });
+  const docs = (res.body as unknown as { docs: { _id: string; found?: boolean; _source?: StoredTrend }[] }).docs;
+  for (const d of docs) if (d.found && d._source) out.set(d._id, d._source);
+  return out;
+}
+
+/**
+ * Marks each absorbed trend `merged_into` its survivor, the first step of a merge: from here on
+ * lists leave it out, its id resolves to the survivor, and a run that dies before the merge is
+ * done leaves a mark the next run finishes from (run-detect.ts).
+ */
+export async function markMerged(
+  client: OpenSearchClient,
+  names: IndexNames,
+  merged: ReadonlyMap<string, string>,
+): Promise<void> {
+  if (merged.size === 0) return;
+  const docs = [...merged].map(([id, survivor]) => ({ id, doc: { merged_into: survivor } }));
+  await bulkWrite(client, names.trends, docs, 'update');
+  await client.indices.refresh({ index: names.trends });
+}
+
+/** Removes the mark of trends whose survivor was never written: they are ordinary trends again. */
+export async function unmarkMerged(client: OpenSearchClient, names: IndexNames, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await client.updateByQuery({
+    index: names.trends,
+    body: { query: { ids: { values: [...ids] } }, script: { source: "ctx._source.remove('merged_into')" } },
+    refresh: true,
+  });
 }
 
 /** Articles not yet in a trend, published (or, undated, fetched) in [since, until]. */

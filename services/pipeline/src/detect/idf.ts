@@ -13,7 +13,20 @@ export interface TermIdfTable {
   idf: Record<string, number>;
 }
 
-const tables = new Map<string, (term: string) => number>();
+const tables = new Map<string, { lookup: (term: string) => number; terms: ReadonlyMap<string, number> }>();
+
+function loadTable(idfPath: string): { lookup: (term: string) => number; terms: ReadonlyMap<string, number> } {
+  const resolved = path.resolve(idfPath);
+  let loaded = tables.get(resolved);
+  if (!loaded) {
+    const table = JSON.parse(readFileSync(resolved, 'utf8')) as TermIdfTable;
+    const terms = new Map(Object.entries(table.idf));
+    const unseen = table.unseen_idf;
+    loaded = { lookup: (term) => terms.get(term) ?? unseen, terms };
+    tables.set(resolved, loaded);
+  }
+  return loaded;
+}
 
 /**
  * Background inverse document frequencies for trend term vectors, from a table of its own (not the
@@ -21,16 +34,12 @@ const tables = new Map<string, (term: string) => number>();
  * does not hold gets the largest idf: a rare word is a strong signal of one story.
  */
 export function backgroundIdf(idfPath: string = DEFAULT_IDF_PATH): (term: string) => number {
-  const resolved = path.resolve(idfPath);
-  let lookup = tables.get(resolved);
-  if (!lookup) {
-    const table = JSON.parse(readFileSync(resolved, 'utf8')) as TermIdfTable;
-    const map = new Map(Object.entries(table.idf));
-    const unseen = table.unseen_idf;
-    lookup = (term) => map.get(term) ?? unseen;
-    tables.set(resolved, lookup);
-  }
-  return lookup;
+  return loadTable(idfPath).lookup;
+}
+
+/** The table's terms with their idf (read once per process and path). */
+export function backgroundIdfTerms(idfPath: string = DEFAULT_IDF_PATH): ReadonlyMap<string, number> {
+  return loadTable(idfPath).terms;
 }
 
 /** Builds the table from background texts: idf = ln((n + 1) / (df + 1)) + 1, terms with df >= minDf. */

@@ -1,11 +1,17 @@
 import { dateOnly } from './cadence';
 import { dot, type TermVector } from './term-vector';
+import { dot as denseDot } from '../text/word-vectors';
 
-/** What the merge pass needs of a trend: when it was founded and its summed term centroid. */
+/** What the merge pass needs of a trend: when it was founded, its size and summed centroids. */
 export interface FragmentView {
   id: string;
   first_seen: number;
+  article_count: number;
   centroid: TermVector;
+  /** Sum of its headlines' meaning vectors (headline-meaning.ts), when meaning merges are on. */
+  meaning?: Float32Array;
+  /** Named entities of its articles (a meaning merge can require some in common). */
+  entities?: ReadonlyMap<string, number>;
 }
 
 /** Options of mergeFragments; defaults live in DEFAULT_CLUSTER_OPTIONS. */
@@ -14,6 +20,15 @@ export interface MergeOptions {
   mergeThreshold: number;
   /** Fragments founded at most this long after the story's first fragment can join it. */
   mergeWindowSeconds: number;
+  /**
+   * Least cosine between headline meanings (word vectors) for fragments whose words do not agree
+   * ("AIDS walk" / "HIV"); 0 switches this off.
+   */
+  meaningThreshold: number;
+  /** A meaning merge needs one side to have at most this many articles (a fragment, not two stories). */
+  meaningMaxArticles: number;
+  /** Named entities two fragments must share for a meaning merge (0: none needed). */
+  meaningSharedEntities: number;
 }
 
 /** Story groups looked back at per fragment: bounds the work when many trends start at once. */
@@ -34,31 +49,78 @@ export function mergeFragments(trends: readonly FragmentView[], o: MergeOptions)
   if (o.mergeThreshold <= 0) return merged;
   const window = o.mergeWindowSeconds * 1000;
   const order = [...trends].sort((a, b) => a.first_seen - b.first_seen || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const groups: { id: string; first_seen: number; centroid: TermVector; norm: number }[] = [];
+  const groups: Group[] = [];
   for (const t of order) {
     const tNorm = Math.sqrt(dot(t.centroid, t.centroid));
-    let best: (typeof groups)[number] | null = null;
-    let bestSim = 0;
+    const tMeaning = o.meaningThreshold > 0 && t.meaning ? t.meaning : undefined;
+    const tMeaningNorm = tMeaning ? Math.sqrt(denseDot(tMeaning, tMeaning)) : 0;
+    let best: Group | null = null;
+    let bestScore = 0;
     if (!dateOnly(t.first_seen) && tNorm > 0) {
       for (let i = groups.length - 1; i >= Math.max(0, groups.length - LOOKBACK); i--) {
         const g = groups[i]!;
         if (t.first_seen - g.first_seen > window) break;
-        const sim = dot(t.centroid, g.centroid) / (tNorm * g.norm);
-        if (sim >= o.mergeThreshold && sim > bestSim) {
+        // Agreement as a multiple of its threshold: words, or failing them headline meanings.
+        let score = dot(t.centroid, g.centroid) / (tNorm * g.norm) / o.mergeThreshold;
+        if (
+          score < 1 &&
+          tMeaning &&
+          g.meaning &&
+          Math.min(t.article_count, g.article_count) <= o.meaningMaxArticles &&
+          sharedEntities(t.entities, g.entities, o.meaningSharedEntities) >= o.meaningSharedEntities
+        ) {
+          const gNorm = Math.sqrt(denseDot(g.meaning, g.meaning));
+          if (tMeaningNorm > 0 && gNorm > 0) {
+            score = Math.max(score, denseDot(tMeaning, g.meaning) / (tMeaningNorm * gNorm) / o.meaningThreshold);
+          }
+        }
+        if (score >= 1 && score > bestScore) {
           best = g;
-          bestSim = sim;
+          bestScore = score;
         }
       }
     }
     if (!best) {
       if (!dateOnly(t.first_seen) && tNorm > 0) {
-        groups.push({ id: t.id, first_seen: t.first_seen, centroid: new Map(t.centroid), norm: tNorm });
+        groups.push({
+          id: t.id,
+          first_seen: t.first_seen,
+          article_count: t.article_count,
+          centroid: new Map(t.centroid),
+          norm: tNorm,
+          meaning: tMeaning ? Float32Array.from(tMeaning) : undefined,
+          entities: new Set(t.entities?.keys() ?? []),
+        });
       }
       continue;
     }
     for (const [term, w] of t.centroid) best.centroid.set(term, (best.centroid.get(term) ?? 0) + w);
     best.norm = Math.sqrt(dot(best.centroid, best.centroid));
+    best.article_count += t.article_count;
+    if (tMeaning) {
+      if (!best.meaning) best.meaning = Float32Array.from(tMeaning);
+      else for (let i = 0; i < tMeaning.length; i++) best.meaning[i]! += tMeaning[i]!;
+    }
+    for (const e of t.entities?.keys() ?? []) best.entities.add(e);
     merged.set(t.id, best.id);
   }
   return merged;
+}
+
+/** Entities two fragments share, counted up to `enough`. */
+function sharedEntities(a: ReadonlyMap<string, number> | undefined, b: ReadonlySet<string>, enough: number): number {
+  let n = 0;
+  if (enough <= 0 || !a) return n;
+  for (const e of a.keys()) if (b.has(e) && ++n >= enough) break;
+  return n;
+}
+
+interface Group {
+  id: string;
+  first_seen: number;
+  article_count: number;
+  centroid: TermVector;
+  norm: number;
+  meaning: Float32Array | undefined;
+  entities: Set<string>;
 }

@@ -21,10 +21,15 @@ import {
   bulkWrite,
   deleteTrends,
   loadActiveTrends,
+  loadMergeMarks,
   loadTrendMembers,
+  loadTrendsById,
   loadUnassignedArticles,
+  markMerged,
   refreshDetectIndices,
+  unmarkMerged,
   writeRun,
+  type StoredTrend,
 } from './detect.repository';
 import { backgroundIdf } from './idf';
 import { recurringColumnIds } from './recurring-column';
@@ -73,35 +78,35 @@ export async function runDetect(
 
   try {
     const active = await loadActiveTrends(client, names, since);
-    // An article without a usable date cannot be placed in time; it is left for a later run.
+    // Merges an earlier run marked but did not finish: finished here, as if merged in this run.
+    const unfinished = await finishableMerges(client, names, active);
     const dated = (a: StoredArticle): boolean => Number.isFinite(articleTime(a));
-    const members = (
-      await loadTrendMembers(
-        client,
-        names,
-        active.map((t) => t.id),
-      )
-    ).filter(dated);
+    const members = (await loadTrendMembers(client, names, [...active.map((t) => t.id), ...unfinished.keys()])).filter(
+      dated,
+    );
     const unassigned = (await loadUnassignedArticles(client, names, since, now.toISOString())).filter(dated);
     const byTrend = groupBy(members, (a) => a.trend_id!);
-    const existing = [...byTrend.entries()].map(([id, list]) => toActiveTrend(id, list, idf));
+    // A stored trend merged into another: its articles and ids move to the survivor, whose
+    // `aliases` keep every absorbed id resolving (API.md); the absorbed document is deleted.
+    const aliases = new Map([...active, ...unfinished.values()].map((t) => [t.id, t.aliases ?? []]));
+    const moved = new Map<string, string>();
+    const absorb = (absorbed: string, survivor: string): void => {
+      const list = byTrend.get(absorbed) ?? [];
+      byTrend.delete(absorbed);
+      byTrend.set(survivor, [...(byTrend.get(survivor) ?? []), ...list.map((a) => ({ ...a, trend_id: survivor }))]);
+      for (const a of list) moved.set(a.id, survivor);
+      aliases.set(survivor, [...(aliases.get(survivor) ?? []), absorbed, ...(aliases.get(absorbed) ?? [])]);
+    };
+    for (const [id, t] of unfinished) absorb(id, t.merged_into!);
+    const withMeaning = DEFAULT_CLUSTER_OPTIONS.meaningThreshold > 0;
+    const existing = [...byTrend.entries()].map(([id, list]) => toActiveTrend(id, list, idf, withMeaning));
     // Editions of a recurring column (one publisher's title template on several days) are no
     // story: they stay unassigned, as a title that is only a date does (recurring-column.ts).
     const columns = recurringColumnIds([...members, ...unassigned].map((a) => ({ ...a, time: articleTime(a) })));
     const fresh = unassigned.filter((a) => !columns.has(a.id)).map(toDetectArticle);
     const result = clusterArticles(fresh, existing, { now, idf, windowHours });
 
-    // A stored trend merged into another: its articles and ids move to the survivor, whose
-    // `aliases` keep every absorbed id resolving (API.md); the absorbed document is deleted.
-    const aliases = new Map(active.map((t) => [t.id, t.aliases ?? []]));
-    const moved: [string, string][] = [];
-    for (const [absorbed, survivor] of result.merged) {
-      const list = byTrend.get(absorbed) ?? [];
-      byTrend.delete(absorbed);
-      byTrend.set(survivor, [...(byTrend.get(survivor) ?? []), ...list.map((a) => ({ ...a, trend_id: survivor }))]);
-      for (const a of list) moved.push([a.id, survivor]);
-      aliases.set(survivor, [...(aliases.get(survivor) ?? []), absorbed, ...(aliases.get(absorbed) ?? [])]);
-    }
+    for (const [absorbed, survivor] of result.merged) absorb(absorbed, survivor);
     const byId = new Map(unassigned.map((a) => [a.id, a]));
     for (const [articleId, trendId] of result.assignments) {
       const a = byId.get(articleId)!;
@@ -118,7 +123,10 @@ export async function runDetect(
     // A trend without a report in the last two velocity windows is `declining` for good and its
     // scores cannot move: only touched trends and those still inside 2W are rebuilt.
     const settledBefore = now.getTime() - 2 * DEFAULT_VELOCITY_OPTIONS.windowHours * 3_600_000;
-    const touched = new Set(result.touched.map((t) => t.id));
+    const touched = new Set([
+      ...result.touched.map((t) => t.id),
+      ...[...unfinished.values()].map((t) => t.merged_into!),
+    ]);
     const lastSeen = new Map(existing.map((t) => [t.id, t.last_seen]));
     const trends: TrendDoc[] = [...byTrend.entries()]
       .filter(([id]) => touched.has(id) || (lastSeen.get(id) ?? 0) >= settledBefore)
@@ -129,7 +137,12 @@ export async function runDetect(
         return absorbed.length > 0 ? { ...doc, aliases: absorbed } : doc;
       });
 
-    // Trends first: an article pointing at a trend that was never written would be invisible.
+    // A merge in steps that a crash can stop anywhere: the absorbed trends are marked first (lists
+    // leave them out at once, their ids resolve to the survivors), then the trends are written
+    // (before any article points at one that does not exist), then the articles move, then the
+    // absorbed documents go; the next run finishes from any step (finishableMerges).
+    await markMerged(client, names, result.merged);
+    if (result.merged.size > 0) await bumpGeneration(deps.redis, deps.keyPrefix);
     await bulkWrite(
       client,
       names.trends,
@@ -142,7 +155,7 @@ export async function runDetect(
       [...result.assignments, ...moved].map(([id, trendId]) => ({ id, doc: { trend_id: trendId } })),
       'update',
     );
-    await deleteTrends(client, names, [...result.merged.keys()]);
+    await deleteTrends(client, names, [...result.merged.keys(), ...unfinished.keys()]);
     await bulkWrite(
       client,
       names.domains,
@@ -156,7 +169,7 @@ export async function runDetect(
       articles_assigned: result.assignments.size,
       trends_created: result.created.length,
       trends_written: trends.length,
-      trends_merged: result.merged.size,
+      trends_merged: result.merged.size + unfinished.size,
       domains_written: domains.length,
     };
     await writeRun(client, names, runDoc(runId, now, 'succeeded', summary));
@@ -168,6 +181,41 @@ export async function runDetect(
     await writeRun(client, names, runDoc(runId, now, 'failed', {})).catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * Trends an earlier run marked `merged_into` but did not delete, by absorbed id, each with the
+ * final survivor in `merged_into` (marks chain when a survivor was absorbed in turn). A mark whose
+ * survivor was never written is undone: that trend is ordinary again (and, when still recent, is
+ * added to `active`).
+ */
+async function finishableMerges(
+  client: OpenSearchClient,
+  names: IndexNames,
+  active: StoredTrend[],
+): Promise<Map<string, StoredTrend>> {
+  const marks = new Map((await loadMergeMarks(client, names)).map((t) => [t.id, t]));
+  if (marks.size === 0) return marks;
+  const finalOf = (id: string): string => {
+    let at = id;
+    for (let hop = 0; hop <= marks.size && marks.has(at); hop++) at = marks.get(at)!.merged_into!;
+    return at;
+  };
+  const known = new Set(active.map((t) => t.id));
+  const survivors = [...new Set([...marks.keys()].map(finalOf))].filter((id) => !known.has(id));
+  const found = await loadTrendsById(client, names, survivors);
+  // A survivor outside the window still takes its absorbed trends' articles: it is rebuilt too.
+  for (const t of found.values()) if (!marks.has(t.id)) active.push(t);
+  const out = new Map<string, StoredTrend>();
+  const orphans: string[] = [];
+  for (const [id, t] of marks) {
+    const survivor = finalOf(id);
+    if (known.has(survivor) || found.has(survivor)) out.set(id, { ...t, merged_into: survivor });
+    else orphans.push(id);
+  }
+  await unmarkMerged(client, names, orphans);
+  if (orphans.length > 0) active.push(...(await loadTrendsById(client, names, orphans)).values());
+  return out;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { createServer, connect, type AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { Redis } from '@trendscope/core';
 import { GenerationReader } from '../../../../services/api/src/cache/generation-reader';
@@ -40,5 +42,34 @@ describe('GenerationReader', () => {
   it('answers null when Redis fails', async () => {
     const reader = new GenerationReader({ get: () => Promise.reject(new Error('down')) } as unknown as Redis, 'p');
     expect(await reader.read()).to.equal(null);
+  });
+
+  it('takes a reply that arrived in time even when the event loop stalled past the timeout', async () => {
+    // A real socket: the server writes the reply and then stalls the loop for 400 ms, so when the
+    // loop comes back the reply waits in the kernel and the 250 ms timer is due before it is read.
+    const server = createServer((socket) =>
+      socket.on('data', () => {
+        socket.write('g1');
+        const until = Date.now() + 400;
+        while (Date.now() < until);
+      }),
+    );
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const client = connect((server.address() as AddressInfo).port, '127.0.0.1');
+    await once(client, 'connect');
+    const redis = {
+      get: () =>
+        new Promise<string>((resolve) => {
+          client.once('data', (d: Buffer) => resolve(d.toString()));
+          client.write('GET');
+        }),
+    } as unknown as Redis;
+    try {
+      expect(await new GenerationReader(redis, 'p').read()).to.equal('g1');
+    } finally {
+      client.destroy();
+      server.close();
+    }
   });
 });

@@ -98,4 +98,33 @@ describe('clusterArticles', () => {
     expect(r.touched.map((t) => [t.id, t.article_count])).to.deep.equal([[trendIdFor('f1'), 3]]);
     expect(r.merged.size).to.equal(0);
   });
+
+  describe('a story reported again after its window (archiveDays)', () => {
+    const D = 24 * H;
+    const lead = 'Equifax breach exposed credit data of millions of customers';
+    const first = [
+      art('e1', 0, lead, ['equifax', 'experian', 'u.s.']),
+      art('e2', 1, `${lead} says company`, ['equifax', 'experian']),
+    ];
+    const now = new Date(T0 + 400 * D);
+    const late = (entities: string[]): DetectArticle => ({
+      ...art('e3', 0, 'Equifax breach: credit data of millions of customers exposed, report', entities),
+      time: T0 + 90 * D,
+    });
+    const opts = { now, idf, windowHours: 60 * 24, archiveDays: 365, archiveThreshold: 0.4, archiveEntities: 2 };
+
+    it('rejoins a closed trend only with strong agreement and the named entities in common', () => {
+      expect(clusterArticles([...first, late(['equifax', 'experian'])], [], opts).created).to.have.length(1);
+      expect(clusterArticles([...first, late(['equifax'])], [], opts).created, 'one entity').to.have.length(2);
+      expect(
+        clusterArticles([...first, late(['equifax', 'experian'])], [], { ...opts, archiveDays: 0 }).created,
+      ).to.have.length(2);
+    });
+
+    it('keeps a burst that went quiet closed inside the window', () => {
+      const soon = { ...late(['equifax', 'experian']), time: T0 + 10 * D };
+      const burst = first.map((a, i) => ({ ...a, time: T0 + i * 60_000 }));
+      expect(clusterArticles([...burst, soon], [], opts).created).to.have.length(2);
+    });
+  });
 });

@@ -2,10 +2,27 @@ import { expect } from 'chai';
 import { mergeFragments, type FragmentView } from '@trendscope/pipeline/detect/merge-fragments';
 
 const T0 = Date.parse('2026-11-20T09:00:07Z');
-const OPTS = { mergeThreshold: 0.15, mergeWindowSeconds: 60 };
+const OPTS = {
+  mergeThreshold: 0.15,
+  mergeWindowSeconds: 60,
+  meaningThreshold: 0,
+  meaningMaxArticles: 100,
+  meaningSharedEntities: 0,
+};
 
-function frag(id: string, seconds: number, terms: Record<string, number>): FragmentView {
-  return { id, first_seen: T0 + seconds * 1000, centroid: new Map(Object.entries(terms)) };
+function frag(
+  id: string,
+  seconds: number,
+  terms: Record<string, number>,
+  extra: Partial<FragmentView> = {},
+): FragmentView {
+  return { id, first_seen: T0 + seconds * 1000, article_count: 1, centroid: new Map(Object.entries(terms)), ...extra };
+}
+
+/** A meaning vector at `degrees` in the plane of the first two axes (cosines are easy to read). */
+function meaning(degrees: number): Float32Array {
+  const r = (degrees * Math.PI) / 180;
+  return Float32Array.from([Math.cos(r), Math.sin(r), 0]);
 }
 
 describe('mergeFragments', () => {
@@ -33,8 +50,8 @@ describe('mergeFragments', () => {
     const midnight = Date.parse('2026-11-20T00:00:00Z');
     const merged = mergeFragments(
       [
-        { id: 'a', first_seen: midnight, centroid: new Map([['rbi', 1]]) },
-        { id: 'b', first_seen: midnight, centroid: new Map([['rbi', 1]]) },
+        { id: 'a', first_seen: midnight, article_count: 1, centroid: new Map([['rbi', 1]]) },
+        { id: 'b', first_seen: midnight, article_count: 1, centroid: new Map([['rbi', 1]]) },
       ],
       OPTS,
     );
@@ -44,5 +61,29 @@ describe('mergeFragments', () => {
   it('is switched off by a threshold of 0', () => {
     const merged = mergeFragments([frag('a', 0, { rbi: 1 }), frag('b', 5, { rbi: 1 })], { ...OPTS, mergeThreshold: 0 });
     expect(merged.size).to.equal(0);
+  });
+
+  describe('meaning merges (headlines whose words differ)', () => {
+    const on = { ...OPTS, meaningThreshold: 0.5 };
+    const aids = (extra: Partial<FragmentView> = {}): FragmentView =>
+      frag('a', 0, { aids: 1, walk: 1 }, { meaning: meaning(0), ...extra });
+    const hiv = (degrees: number, extra: Partial<FragmentView> = {}): FragmentView =>
+      frag('b', 5, { hiv: 1, gel: 1 }, { meaning: meaning(degrees), ...extra });
+
+    it('joins fragments sharing no word when their meanings agree (cosine >= meaningThreshold)', () => {
+      expect([...mergeFragments([aids(), hiv(59)], on)]).to.deep.equal([['b', 'a']]);
+      expect(mergeFragments([aids(), hiv(61)], on).size).to.equal(0);
+      expect(mergeFragments([aids(), hiv(0)], OPTS).size, 'switched off').to.equal(0);
+    });
+
+    it('needs one side to be small, and the entities asked for in common', () => {
+      const big = { article_count: 5 };
+      expect(mergeFragments([aids(big), hiv(10, big)], { ...on, meaningMaxArticles: 4 }).size).to.equal(0);
+      expect(mergeFragments([aids(big), hiv(10)], { ...on, meaningMaxArticles: 4 }).size).to.equal(1);
+      const guarded = { ...on, meaningSharedEntities: 1 };
+      const ents = (...names: string[]): Partial<FragmentView> => ({ entities: new Map(names.map((n) => [n, 1])) });
+      expect(mergeFragments([aids(ents('new york')), hiv(10, ents('cuomo'))], guarded).size).to.equal(0);
+      expect(mergeFragments([aids(ents('new york')), hiv(10, ents('new york'))], guarded).size).to.equal(1);
+    });
   });
 });
