@@ -28,7 +28,7 @@ describe('trend clustering quality (B-cubed against gold stories)', function () 
     ).to.equal(true);
   });
 
-  it('groups the 419 Giveme5W1H articles into their 70 gold events with F1 >= 0.88', () => {
+  it('groups the 419 Giveme5W1H articles into their 70 gold events with F1 >= 0.90', () => {
     const { articles, gold } = givemeDetectArticles(loadGiveme());
     expect(new Set(gold.values()).size).to.equal(70);
     const result = clusterArticles(articles, [], { now: NOW, idf });
@@ -40,14 +40,14 @@ describe('trend clustering quality (B-cubed against gold stories)', function () 
     for (const a of blank) expect(result.assignments.has(a.id)).to.be.false;
     const m = bcubed(result.assignments, gold);
     report('giveme5w1h all 419', m);
-    expect(m.f1).to.be.at.least(0.88);
+    expect(m.f1).to.be.at.least(0.9);
     expect(m.precision).to.be.at.least(0.94);
-    expect(m.recall).to.be.at.least(0.825);
+    expect(m.recall).to.be.at.least(0.86);
   });
 
   // Held-out sets (never used for tuning): floors just under the figures of docs/quality.md.
   const FLOORS: Record<string, { f1: number; precision: number }> = {
-    'giveme-held': { f1: 0.885, precision: 0.98 },
+    'giveme-held': { f1: 0.91, precision: 0.98 },
     'mar1-0': { f1: 0.93, precision: 0.955 },
     'mar2-0': { f1: 0.945, precision: 0.98 },
     'mar2-20': { f1: 0.935, precision: 0.97 },

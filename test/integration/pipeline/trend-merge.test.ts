@@ -24,7 +24,7 @@ import { detectDeps, openTestServices, silentLogger, type TestServices } from '.
 const T0 = Date.parse('2026-11-20T09:00:07Z');
 const S = 1000;
 
-function article(id: string, seconds: number, title: string): { id: string; doc: ArticleDoc } {
+function article(id: string, seconds: number, title: string, entities: string[] = []): { id: string; doc: ArticleDoc } {
   const at = new Date(T0 + seconds * S).toISOString();
   return {
     id,
@@ -35,6 +35,7 @@ function article(id: string, seconds: number, title: string): { id: string; doc:
       publisher: `News ${id}`,
       title,
       body: `${title}.`,
+      entities,
       published_date: at,
       fetched_at: at,
       indexed_at: at,
@@ -264,6 +265,40 @@ describe('a merge interrupted between its steps (real OpenSearch + Redis)', func
       const stored = await s.opensearch.get({ index: s.names.trends, id: first });
       expect((stored.body._source as unknown as TrendDoc).merged_into).to.equal(undefined);
       expect((await getRecentTrends(q, { page: 1, limit: 50 })).trends.map((t) => t.id)).to.deep.equal([first]);
+    } finally {
+      await s.cleanup();
+    }
+  });
+
+  it('lets a story reported again months later rejoin its closed trend, read back from its stored state', async () => {
+    const { s } = await openScenario();
+    try {
+      const DAY = 86_400;
+      const lead = 'Equifax breach exposed credit data of millions of customers';
+      const names = ['equifax', 'experian', 'atlanta'];
+      await indexArticles(s, [article('e1', 0, lead, names), article('e2', 60, `${lead}, company says`, names)]);
+      await runDetect(detectDeps(s), { now: new Date(T0 + 3_600 * S) });
+      const story = trendIdFor('e1');
+      const stored = await s.opensearch.get({ index: s.names.trends, id: story });
+      const doc = stored.body._source as unknown as TrendDoc;
+      expect(doc.entities).to.deep.equal(['atlanta', 'equifax', 'experian']);
+      expect(Object.keys(doc.detect_state!.terms)).to.include.members(['equifax', 'breach', 'credit']);
+
+      // 90 days later, past the 60-day window: the same story naming two of its entities rejoins
+      // it; an unrelated headline naming one of them founds its own trend.
+      const later = 90 * DAY;
+      await indexArticles(s, [
+        article('e3', later, 'Equifax breach: credit data of millions of customers exposed', ['equifax', 'experian']),
+        article('x1', later + 7_200, 'Experian opens new office in Atlanta', ['experian']),
+      ]);
+      await runDetect(detectDeps(s), { now: new Date(T0 + (later + 3 * 3_600) * S) });
+      const arts = await s.opensearch.mget({ index: s.names.articles, body: { ids: ['e3', 'x1'] } });
+      const trendOf = (arts.body.docs as unknown as { _source: ArticleDoc }[]).map((d) => d._source.trend_id);
+      expect(trendOf[0]).to.equal(story);
+      expect(trendOf[1]).to.not.equal(story);
+      const rejoined = (await s.opensearch.get({ index: s.names.trends, id: story })).body
+        ._source as unknown as TrendDoc;
+      expect(rejoined).to.include({ article_count: 3 });
     } finally {
       await s.cleanup();
     }

@@ -112,6 +112,16 @@ export interface TrendDoc {
    * lists leave it out at once; the document is deleted once the merge is done (absent otherwise).
    */
   merged_into?: string;
+  /** Its most frequent named entities (indexed): how detection finds it again once closed. */
+  entities?: string[];
+  /** Detection's compact state (heaviest centroid terms, entity counts): a closed trend is compared without reading its articles. */
+  detect_state?: TrendDetectState;
+}
+
+/** What detection keeps on a trend to compare a new report with it later (not indexed). */
+export interface TrendDetectState {
+  terms: Record<string, number>;
+  entities: Record<string, number>;
 }
 
 /** Quality signals and score of one registrable domain. */

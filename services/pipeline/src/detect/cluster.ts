@@ -57,8 +57,8 @@ export interface ClusterOptions extends CadenceOptions, MergeOptions {
  * content terms with the trend (one shared word across hours chains unrelated headlines). A trend stays open 60 days after its last article, or 1000 times its mean gap
  * between articles when that is shorter (at least 30 minutes). After the pass, trends founded
  * within 60 s of each other whose centroids agree (cosine >= 0.15), or whose headline meanings
- * agree (cosine >= 0.3) when one has at most 3 articles, become one (merge-fragments.ts). Closed
- * trends are never reopened (archiveDays 0).
+ * agree (cosine >= 0.3) when one has at most 3 articles, become one (merge-fragments.ts). For a
+ * year past its window a trend still takes a report of similarity >= 0.4 naming 2 of its entities.
  */
 export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, 'now' | 'idf'> = {
   windowHours: 24 * 60,
@@ -77,8 +77,8 @@ export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, 'now' | 'idf'> = {
   meaningThreshold: 0.3,
   meaningMaxArticles: 3,
   meaningSharedEntities: 0,
-  archiveDays: 0,
-  archiveThreshold: 0.3,
+  archiveDays: 365,
+  archiveThreshold: 0.4,
   archiveEntities: 2,
 };
 

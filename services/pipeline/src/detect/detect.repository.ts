@@ -57,6 +57,51 @@ export async function loadActiveTrends(
   return hits.map((h) => h._source);
 }
 
+/** A closed trend as the archive join reads it: no articles, only its compact state. */
+export type ArchivedTrend = StoredTrend & Pick<TrendDoc, 'article_count' | 'detect_state'>;
+
+/** Most closed trends one run reads back for the archive join (the most recent first). */
+const ARCHIVE_CANDIDATES = 2000;
+
+/**
+ * Closed trends (last report in [from, until)) naming one of `entities`, with their compact state:
+ * a report months later can rejoin its story without its articles being read (cluster.ts,
+ * archiveDays). Bounded by ARCHIVE_CANDIDATES, most recently reported first.
+ */
+export async function loadArchivedTrends(
+  client: OpenSearchClient,
+  names: IndexNames,
+  from: string,
+  until: string,
+  entities: readonly string[],
+): Promise<ArchivedTrend[]> {
+  if (entities.length === 0) return [];
+  const out = new Map<string, ArchivedTrend>();
+  for (let i = 0; i < entities.length && out.size < ARCHIVE_CANDIDATES; i += PAGE) {
+    const res = await client.search({
+      index: names.trends,
+      body: {
+        query: {
+          bool: {
+            filter: [
+              { range: { last_seen: { gte: from, lt: until } } },
+              { terms: { entities: entities.slice(i, i + PAGE) } },
+            ],
+            must_not: [ABSORBED],
+          },
+        },
+        sort: [{ last_seen: 'desc' }, { id: 'asc' }],
+        size: ARCHIVE_CANDIDATES - out.size,
+        _source: { includes: [...STORED_TREND_FIELDS, 'article_count', 'detect_state'] },
+      },
+    });
+    for (const h of res.body.hits.hits as unknown as { _source: ArchivedTrend }[]) {
+      if (h._source.detect_state) out.set(h._source.id, h._source);
+    }
+  }
+  return [...out.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
 /** Trends marked `merged_into` by a run that has not yet deleted them (a merge left half done). */
 export async function loadMergeMarks(client: OpenSearchClient, names: IndexNames): Promise<StoredTrend[]> {
   const hits = await searchAll<StoredTrend>(client, names.trends, ABSORBED, [{ id: 'asc' }]);

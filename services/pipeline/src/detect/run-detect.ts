@@ -16,11 +16,12 @@ import { DEFAULT_RATINGS_FILE, loadDomainRatings, ratingOf, type DomainRatings }
 import { isSimhash, NearDuplicateIndex } from '../score/simhash';
 import { articleTime, toActiveTrend, toDetectArticle, toTrendMember, type StoredArticle } from './active-trend';
 import { buildTrend } from './build-trend';
-import { clusterArticles, DEFAULT_CLUSTER_OPTIONS } from './cluster';
+import { clusterArticles, DEFAULT_CLUSTER_OPTIONS, type ActiveTrend } from './cluster';
 import {
   bulkWrite,
   deleteTrends,
   loadActiveTrends,
+  loadArchivedTrends,
   loadMergeMarks,
   loadTrendMembers,
   loadTrendsById,
@@ -29,6 +30,7 @@ import {
   refreshDetectIndices,
   unmarkMerged,
   writeRun,
+  type ArchivedTrend,
   type StoredTrend,
 } from './detect.repository';
 import { backgroundIdf } from './idf';
@@ -85,6 +87,20 @@ export async function runDetect(
       dated,
     );
     const unassigned = (await loadUnassignedArticles(client, names, since, now.toISOString())).filter(dated);
+    // Closed trends naming the new reports' entities, read as their compact state (no articles).
+    const archiveFrom = new Date(Date.parse(since) - DEFAULT_CLUSTER_OPTIONS.archiveDays * 86_400_000).toISOString();
+    const known = new Set([...active.map((t) => t.id), ...unfinished.keys()]);
+    const archived = (
+      DEFAULT_CLUSTER_OPTIONS.archiveDays > 0
+        ? await loadArchivedTrends(
+            client,
+            names,
+            archiveFrom,
+            since,
+            [...new Set(unassigned.flatMap((a) => a.entities ?? []))].sort(),
+          )
+        : []
+    ).filter((t) => !known.has(t.id));
     const byTrend = groupBy(members, (a) => a.trend_id!);
     // A stored trend merged into another: its articles and ids move to the survivor, whose
     // `aliases` keep every absorbed id resolving (API.md); the absorbed document is deleted.
@@ -104,7 +120,25 @@ export async function runDetect(
     // story: they stay unassigned, as a title that is only a date does (recurring-column.ts).
     const columns = recurringColumnIds([...members, ...unassigned].map((a) => ({ ...a, time: articleTime(a) })));
     const fresh = unassigned.filter((a) => !columns.has(a.id)).map(toDetectArticle);
-    const result = clusterArticles(fresh, existing, { now, idf, windowHours });
+    const result = clusterArticles(fresh, [...existing, ...archived.map(toArchivedActiveTrend)], {
+      now,
+      idf,
+      windowHours,
+    });
+
+    // A closed trend that took a report (or merged) is rebuilt: only now are its articles read.
+    const reopened = new Set([...result.touched.map((t) => t.id), ...result.merged.keys(), ...result.merged.values()]);
+    const reopenedArchived = archived.filter((t) => reopened.has(t.id));
+    for (const a of (
+      await loadTrendMembers(
+        client,
+        names,
+        reopenedArchived.map((t) => t.id),
+      )
+    ).filter(dated)) {
+      byTrend.set(a.trend_id!, [...(byTrend.get(a.trend_id!) ?? []), a]);
+    }
+    for (const t of reopenedArchived) aliases.set(t.id, t.aliases ?? []);
 
     for (const [absorbed, survivor] of result.merged) absorb(absorbed, survivor);
     const byId = new Map(unassigned.map((a) => [a.id, a]));
@@ -132,7 +166,10 @@ export async function runDetect(
       .filter(([id]) => touched.has(id) || (lastSeen.get(id) ?? 0) >= settledBefore)
       .sort((a, b) => (a[0] < b[0] ? -1 : 1))
       .map(([id, list]) => {
-        const doc = buildTrend(id, list.map(toTrendMember), { now, classifier, idf, domainQuality: quality });
+        const built = buildTrend(id, list.map(toTrendMember), { now, classifier, idf, domainQuality: quality });
+        // From the members in id order, so a replay with the same clock writes the same state.
+        const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        const doc = { ...built, ...detectState(toActiveTrend(id, sorted, idf, false)) };
         const absorbed = [...new Set(aliases.get(id) ?? [])].sort();
         return absorbed.length > 0 ? { ...doc, aliases: absorbed } : doc;
       });
@@ -182,6 +219,37 @@ export async function runDetect(
     throw err;
   }
 }
+
+/** The clustering view of a closed trend, from its stored compact state. */
+function toArchivedActiveTrend(t: ArchivedTrend): ActiveTrend {
+  return {
+    id: t.id,
+    terms: { ...t.detect_state!.terms },
+    entities: { ...t.detect_state!.entities },
+    article_count: t.article_count,
+    first_seen: Date.parse(t.first_seen),
+    last_seen: Date.parse(t.last_seen),
+  };
+}
+
+/** Entities to find a trend by (indexed) and its compact state, kept on its document. */
+function detectState(t: ActiveTrend): Pick<TrendDoc, 'entities' | 'detect_state'> {
+  const ranked = Object.entries(t.entities).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  return {
+    entities: ranked
+      .slice(0, STORED_ENTITIES)
+      .map(([e]) => e)
+      .sort(),
+    detect_state: {
+      terms: Object.fromEntries(Object.entries(t.terms).map(([term, w]) => [term, Math.round(w * 1e4) / 1e4])),
+      entities: Object.fromEntries(ranked.slice(0, STORED_STATE_ENTITIES)),
+    },
+  };
+}
+
+/** Entities a trend is found by, and entity counts kept in its state. */
+const STORED_ENTITIES = 20;
+const STORED_STATE_ENTITIES = 40;
 
 /**
  * Trends an earlier run marked `merged_into` but did not delete, by absorbed id, each with the
