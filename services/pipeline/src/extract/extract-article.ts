@@ -1,9 +1,9 @@
 import { parseLooseDate } from '../sources/parse-date';
 import { sanitiseField } from '../sanitise/sanitise-text';
 import { metaDocument } from './meta-document';
-import { nodeText, parsePage, type ParsedPage } from './page-tree';
+import { nodeText, parsePage, type PageNode, type ParsedPage } from './page-tree';
 import { pickTitle } from './pick-title';
-import { cleanAuthorName, headlineDate, readByline } from './read-byline';
+import { cleanAuthorName, headlineDate, readByline, urlDate, withCoAuthors } from './read-byline';
 import { readMetadata } from './read-metadata';
 import { blockModel, blockProbability, keptBlocks, type BlockModel } from './block-classifier';
 import { blockFeatures, textsOutside } from './block-features';
@@ -70,10 +70,17 @@ function first(values: string[], max?: number): string | null {
   return null;
 }
 
-/** `article:author` is often a profile URL; a name is wanted, so URLs are skipped. */
-function firstAuthor(values: string[]): string | null {
+/**
+ * `article:author` is often a profile URL; a name is wanted, so URLs are skipped. Co-authors the
+ * page names right after the first are kept with it, joined as the page writes them.
+ */
+function authorOf(values: string[], nodes: PageNode[]): string | null {
   const names = values.filter((v) => !/^(?:https?:)?\/\//i.test(v.trim()) && !/@/.test(v)).map(cleanAuthorName);
-  return first(names, 200);
+  const author = first(names, 200);
+  if (!author) return null;
+  const joined = withCoAuthors(author, names, nodes);
+  // Sanitising costs more than the rest of the metadata: only a joined name needs it again.
+  return joined === author ? author : sanitiseField(joined, 200);
 }
 
 /** The host without a leading `www.`, used as the publisher when the page names none. */
@@ -180,12 +187,15 @@ export function extractArticle(html: string, opts: ExtractOptions): ExtractedArt
   const canonical = meta.canonical.map((c) => httpUrl(c, opts.url)).find((c) => c !== null);
   const byline = readByline(nodes, parsed.meta);
   const published =
-    meta.published.map((d) => parseLooseDate(d)).find((d) => d !== null) ?? byline.dates[0] ?? headlineDate(nodes);
+    meta.published.map((d) => parseLooseDate(d)).find((d) => d !== null) ??
+    byline.dates[0] ??
+    headlineDate(nodes) ??
+    urlDate(canonical ?? fallbackUrl);
 
   const article: ExtractedArticle = {
     canonical_url: canonical ?? fallbackUrl,
     title,
-    author: firstAuthor([...meta.author, ...byline.authors]),
+    author: authorOf([...meta.author, ...byline.authors], nodes),
     published_date: published ?? null,
     publisher:
       first(

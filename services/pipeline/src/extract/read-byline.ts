@@ -86,6 +86,23 @@ function writtenDate(text: string): string | null {
   return found?.value ?? null;
 }
 
+/** A day in a URL's path, as blogs and news sites file posts (`/2020/01/13/`, `/2020-01-13/`). */
+const URL_DAY_RE = /\/((?:19|20)\d{2})[/-](\d{1,2})[/-](\d{1,2})(?=[/-]|$)/;
+
+/** The publication day a URL's path gives (midnight UTC), or null. */
+export function urlDate(url: string): string | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const day = URL_DAY_RE.exec(path);
+  if (!day) return null;
+  const [, y, m, d] = day;
+  return parseLooseDate(`${y}-${(m ?? '').padStart(2, '0')}-${(d ?? '').padStart(2, '0')}`);
+}
+
 /** A date shown just after the headline (where bylines sit), read when nothing declares one. */
 export function headlineDate(nodes: PageNode[]): string | null {
   const start = nodes.findIndex((n) => n.tag === 'h1');
@@ -125,4 +142,58 @@ export function readByline(nodes: PageNode[], meta: MetaElement[]): Byline {
     }
   }
   return { authors, dates };
+}
+
+/** What joins co-authors' names on a page: a comma, an ampersand or one short word ("und", "and", "et", "y"). */
+const CO_AUTHOR_JOIN_RE = /^(?:\s*[,&]\s*|\s+\p{L}{1,4}\s+)/u;
+const MAX_CO_AUTHORS = 3;
+/** Names tried as co-authors, in the page's order: later ones are commenters' (a page may list dozens). */
+const MAX_CO_AUTHOR_NAMES = 6;
+/** Places showing the first name that are read, and the text read after the name at each. */
+const MAX_BYLINE_PLACES = 3;
+const MAX_BYLINE_TAIL = 200;
+/** Levels above the element showing a name that a byline spans (name, joiner and names in spans), and its longest text. */
+const BYLINE_LEVELS = 3;
+const MAX_BYLINE_CHARS = 1000;
+
+/** The text after each place the page shows a name, within the byline it may sit in. */
+function* textsAfter(nodes: PageNode[], name: string): Generator<string> {
+  let places = 0;
+  for (const node of nodes) {
+    if (places >= MAX_BYLINE_PLACES) return;
+    if (!node.children.some((c) => typeof c === 'string' && c.includes(name))) continue;
+    places += 1;
+    let around = node;
+    for (let i = 0; i < BYLINE_LEVELS && around.parent && around.parent.textLen <= MAX_BYLINE_CHARS; i += 1)
+      around = around.parent;
+    const text = nodeText(around);
+    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1))
+      yield text.slice(at + name.length, at + name.length + MAX_BYLINE_TAIL);
+  }
+}
+
+/**
+ * The first author with the other declared names the page writes right after it ("A und B",
+ * "A, B"), joined as the page joins them; the first author alone when the page does not.
+ */
+export function withCoAuthors(first: string, names: string[], nodes: PageNode[]): string {
+  // A name with digits is a date or a count that a byline element also held.
+  const others = [...new Set(names)]
+    .filter((n) => n !== '' && !/\d/.test(n) && !first.includes(n) && !n.includes(first))
+    .slice(0, MAX_CO_AUTHOR_NAMES);
+  if (others.length === 0) return first;
+  for (const tail of textsAfter(nodes, first)) {
+    let joined = '';
+    let rest = tail;
+    for (let added = 0; added < MAX_CO_AUTHORS; added += 1) {
+      const join = CO_AUTHOR_JOIN_RE.exec(rest)?.[0];
+      const after = join === undefined ? '' : rest.slice(join.length);
+      const name = join === undefined ? undefined : others.find((n) => after.startsWith(n));
+      if (join === undefined || name === undefined) break;
+      joined += join + name;
+      rest = after.slice(name.length);
+    }
+    if (joined) return `${first}${joined}`;
+  }
+  return first;
 }

@@ -4,6 +4,8 @@ import { cleanBody } from '@trendscope/pipeline/sanitise/clean-body';
 import { loadExtractionBenchmark } from '../../../support/corpus';
 
 const URL = 'https://www.example-news.com/2026/11/21/story?utm_source=feed';
+/** A URL with no day in its path (the URL's day is read when the page gives none). */
+const UNDATED_URL = 'https://www.example-news.com/politics/story?utm_source=feed';
 
 const PARAGRAPHS = [
   'The city council approved a new transport budget on Tuesday after a debate that lasted most of the afternoon and drew a large crowd.',
@@ -77,17 +79,18 @@ describe('extractArticle', () => {
   });
 
   it('answers null author and date when the page gives none, and the domain as publisher', () => {
-    const article = extractArticle(page('<title>Budget</title>'), { url: URL });
+    const article = extractArticle(page('<title>Budget</title>'), { url: UNDATED_URL });
     expect(article.author).to.equal(null);
     expect(article.published_date).to.equal(null);
     expect(article.publisher).to.equal('example-news.com');
-    expect(article.canonical_url).to.equal('https://www.example-news.com/2026/11/21/story?utm_source=feed');
+    expect(article.canonical_url).to.equal(UNDATED_URL);
+    expect(extractArticle(page('<title>Budget</title>'), { url: URL }).published_date).to.equal('2026-11-21T00:00:00Z');
   });
 
   it('skips a profile URL given as article:author and an unparseable date', () => {
     const head = `<meta property="article:author" content="https://facebook.com/someone">
       <meta property="article:published_time" content="sometime last week">`;
-    const article = extractArticle(page(head), { url: URL });
+    const article = extractArticle(page(head), { url: UNDATED_URL });
     expect(article.author).to.equal(null);
     expect(article.published_date).to.equal(null);
   });

@@ -45,6 +45,37 @@ describe('visible bylines', () => {
     const declared = `<html><head><meta property="article:published_time" content="2026-11-21T08:00:00Z"></head><body><article><h1>Titel</h1><p>Am 3. Mai 2019 begann es.</p>${BODY}</article></body></html>`;
     expect(extractArticle(declared, { url: URL }).published_date).to.equal('2026-11-21T08:00:00Z');
     const headless = `<html><body><article><p>Am 3. Mai 2019 begann es.</p>${BODY}</article></body></html>`;
-    expect(extractArticle(headless, { url: URL }).published_date).to.equal(null);
+    // A URL without a day in it: the date filed in the URL is read after the text's.
+    expect(extractArticle(headless, { url: 'https://www.example-news.de/story' }).published_date).to.equal(null);
+  });
+
+  it('keeps co-authors the page writes after the first declared one, joined as the page joins them', () => {
+    const page = (byline: string, authors: string[]) =>
+      `<html><head><script type="application/ld+json">${JSON.stringify({
+        '@type': 'NewsArticle',
+        author: authors.map((name) => ({ '@type': 'Person', name })),
+      })}</script></head><body><article><h1>Titel</h1><p>${byline}</p>${BODY}</article></body></html>`;
+    const author = (byline: string, authors: string[]) => extractArticle(page(byline, authors), { url: URL }).author;
+    expect(author('Von Jane Doe und Max Muster', ['Jane Doe', 'Max Muster'])).to.equal('Jane Doe und Max Muster');
+    expect(author('Jane Doe, Ana Lima, Max Muster', ['Jane Doe', 'Ana Lima', 'Max Muster'])).to.equal(
+      'Jane Doe, Ana Lima, Max Muster',
+    );
+    // Declared but not written together (a photo credit elsewhere): the first author alone.
+    expect(author('Von Jane Doe. Foto: Max Muster', ['Jane Doe', 'Max Muster'])).to.equal('Jane Doe');
+    expect(author('Jane Doe on January 20', ['Jane Doe', 'January 20'])).to.equal('Jane Doe');
+  });
+
+  it('reads the day filed in the URL when the page shows no date at all', () => {
+    const html = `<html><body><article><h1>Titel</h1>${BODY}</article></body></html>`;
+    expect(extractArticle(html, { url: 'https://blog.example.org/2014/05/18/alles-neu/' }).published_date).to.equal(
+      '2014-05-18T00:00:00Z',
+    );
+    expect(extractArticle(html, { url: 'https://blog.example.org/archiv/20140518-alles-neu' }).published_date).to.equal(
+      null,
+    );
+    const declared = `<html><head><meta property="article:published_time" content="2014-05-19T10:00:00Z"></head><body><article><h1>Titel</h1>${BODY}</article></body></html>`;
+    expect(extractArticle(declared, { url: 'https://blog.example.org/2014/05/18/alles-neu/' }).published_date).to.equal(
+      '2014-05-19T10:00:00Z',
+    );
   });
 });
