@@ -1,4 +1,5 @@
 import type { Category } from '@trendscope/core';
+import type { DenseModel } from './dense-features';
 import type { FeatureOptions } from './features';
 
 /**
@@ -12,6 +13,8 @@ export interface CategoryModel {
   vocab: Record<string, number[]>;
   /** Feature families beyond unigrams + bigrams (absent: none). */
   features?: FeatureOptions;
+  /** Word-vector features beside the sparse ones (absent: none). */
+  dense?: DenseModel;
   /** Below this top probability the answer is `other` (no class is convincing). */
   other_threshold: number;
   meta: Record<string, unknown>;

@@ -17,7 +17,11 @@ export interface FeatureOptions {
  * plus the gazetteer and raw-word features when the model uses them.
  */
 export function classifierFeatures(text: string, opts: FeatureOptions = {}): string[] {
-  const raw = words(text);
+  return classifierFeaturesOfWords(words(text), opts);
+}
+
+/** classifierFeatures of words already split by `words`. */
+export function classifierFeaturesOfWords(raw: readonly string[], opts: FeatureOptions = {}): string[] {
   const terms = contentTermsOfWords(raw);
   const out = [...terms];
   for (let i = 0; i + 1 < terms.length; i++) out.push(`${terms[i]} ${terms[i + 1]}`);

@@ -1,5 +1,8 @@
 import type { Category } from '@trendscope/core';
+import { words } from '../text/tokenize';
+import { loadWordVectors, type WordVectors } from '../text/word-vectors';
 import type { CategoryModel } from './category-model';
+import { type DenseModel, denseFeaturesOfWords, type DensePooling } from './dense-features';
 import { classifierFeatures, type FeatureOptions, tfidfVector } from './features';
 
 /** One labelled training text. */
@@ -39,6 +42,14 @@ export interface TrainOptions {
    * counts smoothed by this value); 0 or absent: plain logistic regression.
    */
   nbSmoothing?: number;
+  /**
+   * Dense features beside the sparse ones: the idf-weighted mean of the text's pre-trained word
+   * vectors, standardised, scaled so the dense block's length is about this value (the sparse
+   * vector's is 1); 0 or absent: none.
+   */
+  wordVectors?: number;
+  /** Pooling of the word vectors (absent: mean). */
+  wordVectorPooling?: DensePooling;
 }
 
 /** Defaults of TrainOptions. */
@@ -63,6 +74,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
 export function trainCategoryModel(
   samples: readonly TrainingSample[],
   partial: Partial<TrainOptions> = {},
+  wordVectors?: WordVectors,
 ): CategoryModel {
   const opts = { ...DEFAULT_TRAIN_OPTIONS, ...partial };
   const classes = [...new Set(samples.map((s) => s.category))].sort();
@@ -97,6 +109,11 @@ export function trainCategoryModel(
   });
 
   const ratio = opts.nbSmoothing ? nbRatios(vectors, samples, classes, vocab.length, opts.nbSmoothing) : undefined;
+  const dense = opts.wordVectors
+    ? denseInputs(samples, wordVectors ?? loadWordVectors(), opts.wordVectors, opts.wordVectorPooling)
+    : undefined;
+  const dims = dense?.dims ?? 0;
+  const dw = new Float64Array(dims * k);
   const w = new Float64Array(vocab.length * k);
   const bias = new Float64Array(k);
   const rand = mulberry32(opts.seed);
@@ -124,6 +141,8 @@ export function trainCategoryModel(
         const base = indexes[j]! * k;
         for (let c = 0; c < k; c++) probs[c]! += w[base + c]! * values[j]! * (ratio ? ratio[base + c]! : 1);
       }
+      const x = dense?.rows[i];
+      if (x) for (let d = 0; d < dims; d++) for (let c = 0; c < k; c++) probs[c]! += dw[d * k + c]! * x[d]!;
       softmaxInPlace(probs);
       for (let c = 0; c < k; c++) {
         const g = probs[c]! - (c === y ? 1 : 0);
@@ -132,6 +151,7 @@ export function trainCategoryModel(
           const at = indexes[j]! * k + c;
           w[at]! -= lr * (g * values[j]! * (ratio ? ratio[at]! : 1) + opts.l2 * w[at]!);
         }
+        if (x) for (let d = 0; d < dims; d++) dw[d * k + c]! -= lr * (g * x[d]! + opts.l2 * dw[d * k + c]!);
       }
     }
   }
@@ -163,6 +183,16 @@ export function trainCategoryModel(
     bias: [...bias].map((b) => round(b, 4)),
     vocab: stored,
     ...(opts.geo || opts.rawWords ? { features } : {}),
+    ...(dense
+      ? {
+          dense: {
+            ...dense.stored,
+            weights: Array.from({ length: dims }, (_, d) =>
+              Array.from({ length: k }, (_, c) => round(dw[d * k + c]!, 4)),
+            ),
+          },
+        }
+      : {}),
     other_threshold: opts.otherThreshold,
     meta: {
       algorithm: `multinomial logistic regression${ratio ? ' (NB-weighted)' : ''}, class-balanced SGD, TF-IDF unigrams+bigrams`,
@@ -211,6 +241,63 @@ function nbRatios(
     }
   }
   return out;
+}
+
+/**
+ * The dense inputs of every sample (undefined where no word has a vector) and the stored part of
+ * the dense model but its weights: idf from the training texts, per-dimension center and scale.
+ * Values are rounded as stored, so training sees what the classifier will compute.
+ */
+function denseInputs(
+  samples: readonly TrainingSample[],
+  vectors: WordVectors,
+  length: number,
+  pooling: DensePooling | undefined,
+): { dims: number; rows: (Float64Array | undefined)[]; stored: Omit<DenseModel, 'weights'> } {
+  const texts = samples.map((s) => words(s.text));
+  const df = new Map<string, number>();
+  for (const ws of texts) {
+    for (const word of new Set(ws.map((x) => x.toLowerCase()))) {
+      if (vectors.vector(word)) df.set(word, (df.get(word) ?? 0) + 1);
+    }
+  }
+  const n = samples.length;
+  const idf = new Map<string, number>();
+  for (const [word, d] of [...df.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    if (d >= 2) idf.set(word, round(Math.log((n + 1) / (d + 1)) + 1, 3));
+  }
+  const unseenIdf = round(Math.log((n + 1) / 2) + 1, 3);
+  const raw = texts.map((ws) => denseFeaturesOfWords(ws, vectors, { idf, unseenIdf, pooling }));
+  const dims = vectors.dimensions * (pooling === 'mean+max' ? 2 : 1);
+  const sum = new Float64Array(dims);
+  const sq = new Float64Array(dims);
+  let m = 0;
+  for (const r of raw) {
+    if (!r) continue;
+    m++;
+    for (let d = 0; d < dims; d++) {
+      sum[d]! += r[d]!;
+      sq[d]! += r[d]! * r[d]!;
+    }
+  }
+  const center = [...sum].map((s) => round(s / Math.max(1, m), 5));
+  const scale = [...sq].map((q, d) => {
+    const sd = Math.sqrt(Math.max(q / Math.max(1, m) - center[d]! * center[d]!, 1e-12));
+    return round(length / (Math.sqrt(dims) * sd), 4);
+  });
+  const rows = raw.map((r) => r && r.map((v, d) => (v - center[d]!) * scale[d]!));
+  return {
+    dims,
+    rows,
+    stored: {
+      vectors: vectors.header.integrity,
+      idf: Object.fromEntries(idf),
+      unseen_idf: unseenIdf,
+      ...(pooling && pooling !== 'mean' ? { pooling } : {}),
+      center,
+      scale,
+    },
+  };
 }
 
 /** The pool whose cumulative share first reaches `r` (0 <= r < 1). */

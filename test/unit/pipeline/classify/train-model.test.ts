@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { Category } from '@trendscope/core';
 import { createClassifier } from '@trendscope/pipeline/classify/classifier';
 import { trainCategoryModel, type TrainingSample } from '@trendscope/pipeline/classify/train-model';
+import { decodeWordVectors, encodeWordVectors } from '@trendscope/pipeline/text/word-vectors';
 
 /** A small two-topic set: each text mixes topic words with words both topics share. */
 function toySamples(): TrainingSample[] {
@@ -47,5 +48,60 @@ describe('trainCategoryModel', () => {
     const plain = trainCategoryModel(toySamples(), options);
     const nb = trainCategoryModel(toySamples(), { ...options, nbSmoothing: 1 });
     expect(nb.vocab.striker).to.not.deep.equal(plain.vocab.striker);
+  });
+
+  describe('with word-vector features', () => {
+    /** Three-dimensional toy vectors: sport words along x, money words along y, the rest along z. */
+    const toyVectors = (integrity = 'toy'): ReturnType<typeof decodeWordVectors> => {
+      const rows: Record<string, number[]> = {
+        striker: [1, 0.1, 0],
+        goal: [1, 0, 0.1],
+        match: [0.9, 0, 0.2],
+        keeper: [1, 0.1, 0.1],
+        league: [0.9, 0.1, 0],
+        coach: [1, 0, 0],
+        footballer: [0.95, 0.05, 0],
+        shares: [0.1, 1, 0],
+        profit: [0, 1, 0.1],
+        market: [0, 0.9, 0.2],
+        stocks: [0.1, 1, 0.1],
+        bank: [0, 0.9, 0],
+        dividend: [0.05, 0.95, 0],
+        today: [0, 0, 1],
+        report: [0.1, 0.1, 1],
+        said: [0, 0.1, 1],
+      };
+      const words = Object.keys(rows);
+      return decodeWordVectors(
+        encodeWordVectors(
+          { source: 'test', integrity, dimensions: 3, words },
+          words.map((w) => rows[w]!),
+        ),
+      );
+    };
+
+    it('classifies a text of words never seen in training by their vectors', () => {
+      const vectors = toyVectors();
+      const model = trainCategoryModel(toySamples(), { ...options, nbSmoothing: 1, wordVectors: 1 }, vectors);
+      expect(model.dense?.weights).to.have.length(3);
+      const classifier = createClassifier(model, vectors);
+      expect(classifier.classify('footballer').category).to.equal('sports');
+      expect(classifier.classify('dividend').category).to.equal('business');
+      // Without the vectors the same words are unknown: no evidence for any class.
+      const plain = createClassifier(trainCategoryModel(toySamples(), { ...options, nbSmoothing: 1 }));
+      expect(plain.classify('footballer')).to.deep.equal({ category: 'other', confidence: 0 });
+    });
+
+    it('rebuilds the same model byte for byte', () => {
+      const vectors = toyVectors();
+      const train = (): string =>
+        JSON.stringify(trainCategoryModel(toySamples(), { ...options, nbSmoothing: 1, wordVectors: 1 }, vectors));
+      expect(train()).to.equal(train());
+    });
+
+    it('refuses word vectors other than those it was trained on', () => {
+      const model = trainCategoryModel(toySamples(), { ...options, wordVectors: 1 }, toyVectors());
+      expect(() => createClassifier(model, toyVectors('other'))).to.throw('other word vectors');
+    });
   });
 });
