@@ -141,6 +141,7 @@ export function rho(items: readonly HeldOut[]): number {
 function main(): void {
   const input = calibrationData();
   const base = ESTIMATOR_OPTIONS;
+  const withVectors = { text: true, coverage: true, articles: true, shape: true, vectors: true };
   const variants: Record<string, Partial<EstimatorOptions>> = {
     committed: base,
     'text only': { ...base, use: { text: true, coverage: false, articles: false, shape: false } },
@@ -154,19 +155,9 @@ function main(): void {
     'lambda 1': { ...base, lambda: 1 },
     'lambda 10': { ...base, lambda: 10 },
     'lambda 30': { ...base, lambda: 30 },
-    'with headline vectors': {
-      ...base,
-      use: { text: true, coverage: true, articles: true, shape: true, vectors: true },
-    },
-    'with headline vectors x0.3': {
-      ...base,
-      use: { text: true, coverage: true, articles: true, shape: true, vectors: true },
-      vectorScale: 0.3,
-    },
-    'headline vectors instead of text': {
-      ...base,
-      use: { text: false, coverage: true, articles: true, shape: true, vectors: true },
-    },
+    'with headline vectors': { ...base, use: withVectors },
+    'with headline vectors x0.3': { ...base, use: withVectors, vectorScale: 0.3 },
+    'headline vectors instead of text': { ...base, use: { ...withVectors, text: false } },
     'headline vectors only': {
       ...base,
       use: { text: false, coverage: false, articles: false, shape: false, vectors: true },
