@@ -6,7 +6,9 @@
  * The API is loaded with a key that has a reserved ceiling (as load tests should be). Then the
  * quota cost: the same scenarios against the API with quotas on and quotas off
  * (API_QUOTAS_ENABLED=false), both sent that key, in short paired rounds (median of the per-pair
- * ratios), and what verifying the key costs (with the key against without, quotas off). Last,
+ * ratios), a control of two identical quotas-off APIs compared the same way (the spread the
+ * bench shows when nothing differs, against which the 5 % verdict is read), and what verifying
+ * the key costs (with the key against without, quotas off). Last,
  * the cached and uncached scenarios on one API process and on two (API_PROCESSES=2), paired likewise.
  * BENCH_PHASES (default `compare,quota,processes`) picks the phases.
  */
@@ -33,6 +35,7 @@ import {
 import { seed } from '../support/factories';
 import { benchData } from './bench-data';
 import { freePort } from '../support/free-port';
+import { median } from '../support/median';
 
 const OS_URL = process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9270';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6395';
@@ -112,6 +115,8 @@ async function startApi(
       API_CACHE_TTL_MS: String(cacheTtlMs),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // No metrics server: the default port may be another instance's, and the bench reads none.
+      API_METRICS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -259,12 +264,6 @@ function cpuSeconds(pid: number): number {
 const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 8);
 const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 2);
 
-function median(xs: number[]): number {
-  const sorted = [...xs].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
 /**
  * Each scenario against two APIs under the same load: short rounds in pairs, the order swapped
  * every pair (a b, b a, ...), and the ratios a/b taken per pair, then their median, so the load
@@ -328,17 +327,21 @@ async function compareApis(
 /**
  * What quotas cost: an API with quotas on against one with quotas off (API_QUOTAS_ENABLED=false),
  * both sent the same key and both with the response cache on, so the difference is the counting
- * and its headers (the verdict). Then what verifying a key costs, on the quotas-off API: requests
- * with the key against requests without one (informational; registration is not the quota).
+ * and its headers (the verdict). Then a control: a second quotas-off API against the first, the
+ * same way, whose ratios would all be 1.00x on a machine without noise (a verdict within the
+ * control's own spread is not shown either way). Then what verifying a key costs, on the
+ * quotas-off API: requests with the key against requests without one (informational;
+ * registration is not the quota).
  */
 async function quotaCost(
   sampleId: string,
   key: string,
   verdicts: string[],
-): Promise<{ quota: string[]; keys: string[] }> {
+): Promise<{ quota: string[]; control: string[]; keys: string[] }> {
   const on = await startApi(5000);
   const off = await startApi(5000, { API_QUOTAS_ENABLED: 'false' });
   const withKey = { authorization: `Bearer ${key}` };
+  let twin: Awaited<ReturnType<typeof startApi>> | null = null;
   try {
     const quota = await compareApis(
       'cached',
@@ -347,6 +350,17 @@ async function quotaCost(
       sampleId,
       verdicts,
     );
+    twin = await startApi(5000, { API_QUOTAS_ENABLED: 'false' });
+    const controlVerdicts: string[] = [];
+    const control = await compareApis(
+      'cached',
+      { url: twin.url, headers: withKey, pid: twin.child.pid! },
+      { url: off.url, headers: withKey, pid: off.child.pid! },
+      sampleId,
+      controlVerdicts,
+    );
+    twin.child.kill('SIGTERM');
+    verdicts.push(...controlVerdicts.map((v) => `control (quotas off against off) ${v}`));
     // One process answers both sides; rounds never overlap, so each side's CPU is still its own.
     const keys = await compareApis(
       'cached',
@@ -354,10 +368,11 @@ async function quotaCost(
       { url: off.url, headers: {}, pid: off.child.pid! },
       sampleId,
     );
-    return { quota, keys };
+    return { quota, control, keys };
   } finally {
     on.child.kill('SIGTERM');
     off.child.kill('SIGTERM');
+    twin?.child.kill('SIGTERM');
   }
 }
 
@@ -430,9 +445,9 @@ async function main(): Promise<void> {
     process.stdout.write(`${rows.at(-1)}\n`);
   }
   const verdicts: string[] = [];
-  const { quota, keys } = PHASES.has('quota')
+  const { quota, control, keys } = PHASES.has('quota')
     ? await quotaCost(data.sampleId, data.key, verdicts)
-    : { quota: [], keys: [] };
+    : { quota: [], control: [], keys: [] };
   const scaling = PHASES.has('processes') ? await processScaling(data.sampleId, data.key) : [];
   const pairHeader = (a: string, b: string): string[] => [
     `| API | scenario | ${a} req/s | ${a} p99 ms | ${a} CPU µs/req | ${a} errors | ${b} req/s | ${b} p99 ms | ${b} CPU µs/req | ${b} errors | throughput ${a}/${b} | p99 ${a}/${b} | CPU/req ${a}/${b} |`,
@@ -449,6 +464,11 @@ async function main(): Promise<void> {
       '',
       ...pairHeader('on', 'off'),
       ...quota,
+      '',
+      "Control (two identical quotas-off APIs, the same key; the bench's own spread at this load):",
+      '',
+      ...pairHeader('off 2', 'off'),
+      ...control,
       '',
       'Key verification cost (the quotas-off API; requests with the key against requests without):',
       '',

@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import {
   consumeQuota,
+  countQuota,
   createRedis,
+  quotaCaller,
   LEASE_MAX_AGE_MS,
   readQuotaUsage,
   readUsageHistory,
@@ -60,8 +62,8 @@ describe('quota leases (a block of a quota held by one API process)', () => {
     for (let i = 0; i < 40; i++) decisions.push(await consumeQuota(redis, s.prefix, 'k:lease-fast', generous, now));
     expect(decisions.every((d) => d.allowed)).to.be.true;
     expect(decisions.map((d) => d.minute.remaining)).to.deep.equal(Array.from({ length: 40 }, (_, i) => 99_999 - i));
-    // Seven counted one by one (a caller leases from its 8th request in 100 ms), then blocks of 4,
-    // 8, 16 and 32 asked ahead of need.
+    // Seven counted one by one (a caller leases from its 8th request in 100 ms), then blocks as
+    // large as its requests so far in the last 100 ms (8, then about 12, 18, 27), asked ahead of need.
     expect(scripts.calls).to.be.at.most(12);
   });
 
@@ -139,5 +141,37 @@ describe('quota leases (a block of a quota held by one API process)', () => {
     await releaseQuotaLeases(redis);
     const day = (await readQuotaUsage(s.redis, s.prefix, 'k:lease-turn', minute0 + 61_000)).day;
     expect(day).to.equal(utcDay(minute0) === utcDay(minute0 + 61_000) ? 11 : 1);
+  });
+
+  it('serves a busy caller from blocks sized to its rate: once warm, no request waits and refills are rare', async () => {
+    const redis = open();
+    const scripts = countScriptCalls(redis);
+    const caller = quotaCaller(redis, s.prefix, 'k:lease-rate', generous, 'lease-rate');
+    const now = Date.now();
+    // 32 requests per event-loop turn, as 32 connections send them; a request the lease cannot
+    // serve at once (a promise) waits for Redis.
+    const turns = async (n: number): Promise<number> => {
+      let waited = 0;
+      for (let t = 0; t < n; t++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        const waits: Promise<unknown>[] = [];
+        for (let i = 0; i < 32; i++) {
+          const counted = countQuota(caller, now);
+          if (counted instanceof Promise) waits.push(counted);
+        }
+        waited += waits.length;
+        await Promise.all(waits);
+      }
+      return waited;
+    };
+    await turns(50);
+    const callsWarm = scripts.calls;
+    // None on a quiet machine; a turn's worth where a loaded one delays a refill's answer.
+    expect(await turns(50)).to.be.at.most(32);
+    // Blocks of at most 128 (before they followed the rate) needed 1,600 / 128 = 12 refills here.
+    expect(scripts.calls - callsWarm).to.be.at.most(6);
+    await releaseQuotaLeases(redis);
+    expect(await readQuotaUsage(s.redis, s.prefix, 'k:lease-rate', now)).to.deep.equal({ minute: 3200, day: 3200 });
+    expect(await s.redis.hget(`${s.prefix}:usage:lease-rate`, utcDay(now))).to.equal('3200');
   });
 });

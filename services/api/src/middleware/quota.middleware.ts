@@ -1,16 +1,20 @@
 import type { Context, Middleware } from 'koa';
+import { LRUCache } from 'lru-cache';
 import { Counter, type Registry } from 'prom-client';
 import {
-  consumeQuota,
+  countQuota,
+  quotaCaller,
   resolveClientAddress,
   RateLimitedError,
   UnauthorizedError,
   watchRedisOutages,
   type Config,
   type Logger,
+  type QuotaCaller,
   type QuotaDecision,
   type QuotaLimits,
   type Redis,
+  type VerifiedKey,
 } from '@trendscope/core';
 
 import type { KeyVerifier } from '../auth/key-verifier';
@@ -20,6 +24,15 @@ import { formatRateLimit, formatRateLimitPolicy, retryAfterSeconds } from '../qu
 
 /** Paths never counted: health checks, the API's documentation, the console (its own throttles). */
 const UNCOUNTED = /^\/(health|docs|console)(\/|$)/;
+
+/** Anonymous callers (client addresses) whose counting handles are kept. */
+const MAX_KEPT_ADDRESSES = 10_000;
+
+/** A caller's quota handle and its RateLimit-Policy value, built once per caller, not per request. */
+interface CountedCaller {
+  quota: QuotaCaller;
+  policy: string;
+}
 
 /** What the quota middleware needs. */
 export interface QuotaDeps {
@@ -58,10 +71,40 @@ export function quotaGuard(deps: QuotaDeps): Middleware {
 
   /** Sets a counted answer's headers; a refusal throws 429. */
   const apply = (ctx: Context, decision: QuotaDecision): void => {
-    ctx.set('RateLimit', formatRateLimit(decision));
+    ctx.res.setHeader('RateLimit', formatRateLimit(decision));
     // The answer's ETag and cache key use this generation instead of reading it again.
     if (decision.dataGeneration !== undefined) ctx.state.dataGeneration = decision.dataGeneration;
     if (!decision.allowed) throw new RateLimitedError(retryAfterSeconds(decision));
+  };
+
+  const { keyPrefix } = deps.config.redis;
+  const counted = (subject: string, limits: QuotaLimits, keyId?: string): CountedCaller => ({
+    quota: quotaCaller(deps.redis, keyPrefix, subject, limits, keyId),
+    policy: formatRateLimitPolicy(limits),
+  });
+  // Per verified key object (the verifier hands out the same one while it is cached) and per address.
+  const byKey = new WeakMap<VerifiedKey, CountedCaller>();
+  const byAddress = new LRUCache<string, CountedCaller>({ max: MAX_KEPT_ADDRESSES });
+  const registered = (key: VerifiedKey): CountedCaller => {
+    let caller = byKey.get(key);
+    if (!caller) {
+      const limits = {
+        perMinute: key.perMinute ?? quotas.registered.perMinute,
+        perDay: key.perDay ?? quotas.registered.perDay,
+      };
+      byKey.set(key, (caller = counted(`k:${key.id}`, limits, key.id)));
+    }
+    return caller;
+  };
+  const anonymous = (ctx: Context): CountedCaller => {
+    const address = resolveClientAddress(
+      ctx.req.socket.remoteAddress,
+      ctx.get('x-forwarded-for'),
+      quotas.trustProxyHops,
+    );
+    let caller = byAddress.get(address);
+    if (!caller) byAddress.set(address, (caller = counted(`a:${address}`, quotas.anonymous)));
+    return caller;
   };
 
   /**
@@ -69,15 +112,16 @@ export function quotaGuard(deps: QuotaDeps): Middleware {
    * caller's request is usually taken from this process's lease at once, and an await per request
    * would cost a measurable share of a cached answer's CPU.
    */
-  const count = (ctx: Context, subject: string, limits: QuotaLimits, keyId?: string): Promise<void> | undefined => {
-    if (!quotas.enabled) return undefined;
-    ctx.set('RateLimit-Policy', formatRateLimitPolicy(limits));
+  const count = (ctx: Context, caller: CountedCaller): Promise<void> | undefined => {
+    // Straight on the response: Koa's ctx.set builds arrays and closures per call (hundreds of
+    // bytes), a measurable share of what counting a request costs; nothing is sent yet here.
+    ctx.res.setHeader('RateLimit-Policy', caller.policy);
     // Not connected: the client's own error events have told the outage log already.
     if (deps.redis.status !== 'ready') {
       passUncounted();
       return undefined;
     }
-    const counted = consumeQuota(deps.redis, deps.config.redis.keyPrefix, subject, limits, now(), keyId);
+    const counted = countQuota(caller.quota, now());
     if (!(counted instanceof Promise)) {
       apply(ctx, counted);
       return undefined;
@@ -101,25 +145,20 @@ export function quotaGuard(deps: QuotaDeps): Middleware {
       return;
     }
     const presented = readPresentedKey(ctx);
-    const address = `a:${resolveClientAddress(ctx.req.socket.remoteAddress, ctx.get('x-forwarded-for'), quotas.trustProxyHops)}`;
     if (presented.kind === 'none') {
-      const counting = count(ctx, address, quotas.anonymous);
+      const counting = quotas.enabled ? count(ctx, anonymous(ctx)) : undefined;
       if (counting) await counting;
       await next();
       return;
     }
     const key = await deps.verifier.verify(presented.key);
     if (!key) {
-      const counting = count(ctx, address, quotas.anonymous);
+      const counting = quotas.enabled ? count(ctx, anonymous(ctx)) : undefined;
       if (counting) await counting;
       throw new UnauthorizedError();
     }
     ctx.state.apiKeyId = key.id;
-    const limits = {
-      perMinute: key.perMinute ?? quotas.registered.perMinute,
-      perDay: key.perDay ?? quotas.registered.perDay,
-    };
-    const counting = count(ctx, `k:${key.id}`, limits, key.id);
+    const counting = quotas.enabled ? count(ctx, registered(key)) : undefined;
     if (counting) await counting;
     deps.lastUsed.note(key.id);
     await next();

@@ -12,11 +12,25 @@ export function resolveClientAddress(
   forwardedFor: string,
   trustedHops: number,
 ): string {
-  const socket = normalizeAddress(socketAddress ?? '') ?? 'unknown';
+  const socket = normalizedSocketAddress(socketAddress ?? '');
   if (trustedHops === 0 || forwardedFor.length === 0) return socket;
   const chain = forwardedFor.split(',').map((entry) => entry.trim());
   const entry = chain.length >= trustedHops ? chain[chain.length - trustedHops] : undefined;
   return (entry !== undefined && normalizeAddress(entry)) || socket;
+}
+
+/** Socket addresses already normalised: parsing one costs about a kilobyte of garbage per request. */
+const socketAddresses = new Map<string, string>();
+const MAX_SOCKET_ADDRESSES = 10_000;
+
+/** normalizeAddress of a socket's address ('unknown' when it is none), parsed once per address. */
+function normalizedSocketAddress(raw: string): string {
+  let address = socketAddresses.get(raw);
+  if (address === undefined) {
+    if (socketAddresses.size >= MAX_SOCKET_ADDRESSES) socketAddresses.clear();
+    socketAddresses.set(raw, (address = normalizeAddress(raw) ?? 'unknown'));
+  }
+  return address;
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
 import type { QuotaLimits } from '../config/load-config';
 import { generationKey } from '../redis/data-generation';
-import { QuotaBatcher, type QuotaCount, type QuotaRequest } from './quota-batcher';
-import { QuotaLeases } from './quota-leases';
-import { windowAt } from './quota-windows';
+import { QuotaBatcher, type QuotaRequest } from './quota-batcher';
+import { dayCountOf, minuteCountOf, QuotaLeases, type QuotaCaller } from './quota-leases';
+import { secondsToWindowEnd, windowAt } from './quota-windows';
 
 /** How one window stands after a request. */
 export interface WindowState {
@@ -71,11 +71,34 @@ export async function releaseQuotaLeases(redis: Redis): Promise<void> {
 }
 
 /**
+ * The handle to count `subject`'s requests against `limits` with (keys and lease id built once):
+ * callers that count many requests keep it (the middleware keeps one per verified key). `keyId`
+ * also records the day's usage for the console.
+ */
+export function quotaCaller(
+  redis: Redis,
+  keyPrefix: string,
+  subject: string,
+  limits: QuotaLimits,
+  keyId?: string,
+): QuotaCaller {
+  const counterKey = quotaKey(keyPrefix, subject);
+  const usage = keyId ? usageKey(keyPrefix, keyId) : '';
+  return {
+    counterKey,
+    usageKey: usage,
+    perMinute: limits.perMinute,
+    perDay: limits.perDay,
+    leaseId: `${counterKey}\n${usage}\n${limits.perMinute}\n${limits.perDay}`,
+    leases: leasesFor(redis, keyPrefix),
+    lease: null,
+  };
+}
+
+/**
  * Counts one request of `subject` against `limits` at `nowMs` (the process clock; API processes
- * are assumed NTP-synchronised). `keyId` also records the day's usage for the console. Both
- * windows count a request or neither. Far from its limit a caller is served from this process's
- * lease (QuotaLeases), and then the answer comes at once, not as a promise; near it, requests of
- * one event-loop turn share one atomic script call.
+ * are assumed NTP-synchronised). Both windows count a request or neither. For one-off counts; a
+ * caller counting many keeps a quotaCaller() and uses countQuota().
  */
 export function consumeQuota(
   redis: Redis,
@@ -85,43 +108,57 @@ export function consumeQuota(
   nowMs: number,
   keyId?: string,
 ): QuotaDecision | Promise<QuotaDecision> {
-  const [request, minuteReset] = quotaRequest(keyPrefix, subject, limits, nowMs, keyId);
-  const counted = leasesFor(redis, keyPrefix).count(request);
-  return counted instanceof Promise
-    ? counted.then((c) => decide(request, minuteReset, c))
-    : decide(request, minuteReset, counted);
+  return countQuota(quotaCaller(redis, keyPrefix, subject, limits, keyId), nowMs);
 }
 
-/** The request to count at `nowMs`, and the seconds until its minute window resets. */
-function quotaRequest(
-  keyPrefix: string,
-  subject: string,
-  limits: QuotaLimits,
-  nowMs: number,
-  keyId?: string,
-): [QuotaRequest, number] {
+/**
+ * Counts one request of `caller` at `nowMs`. Far from its limit a caller is served from this
+ * process's lease (QuotaLeases), and then the answer comes at once, without a promise, a key
+ * string or a request object (an await per request costs a measurable share of a cached answer's
+ * CPU); near it, requests of one event-loop turn share one atomic script call.
+ */
+export function countQuota(caller: QuotaCaller, nowMs: number): QuotaDecision | Promise<QuotaDecision> {
+  const minuteWindow = Math.floor(nowMs / 60_000);
+  const dayWindow = Math.floor(nowMs / 86_400_000);
+  const lease = caller.leases.takeNow(caller, minuteWindow, dayWindow);
+  if (lease === null) return countInRedis(caller, nowMs);
+  return standing(caller, nowMs, minuteWindow, dayWindow, true, minuteCountOf(lease), dayCountOf(lease));
+}
+
+/** countQuota when the lease cannot answer at once: a refill to wait for, or a count in Redis. */
+async function countInRedis(caller: QuotaCaller, nowMs: number): Promise<QuotaDecision> {
   const minute = windowAt(nowMs, 60);
   const day = windowAt(nowMs, 86_400);
-  const request = {
-    counterKey: quotaKey(keyPrefix, subject),
-    usageKey: keyId ? usageKey(keyPrefix, keyId) : '',
+  const request: QuotaRequest = {
+    counterKey: caller.counterKey,
+    usageKey: caller.usageKey,
     minuteWindow: minute.id,
     dayWindow: day.id,
-    perMinute: limits.perMinute,
-    perDay: limits.perDay,
+    perMinute: caller.perMinute,
+    perDay: caller.perDay,
     dayResetSeconds: day.resetSeconds,
     dayLabel: dayLabelOf(day.id),
   };
-  return [request, minute.resetSeconds];
+  const counted = await caller.leases.count(caller, request);
+  const decision = standing(caller, nowMs, minute.id, day.id, counted.allowed, counted.minuteCount, counted.dayCount);
+  if (counted.dataGeneration !== undefined) decision.dataGeneration = counted.dataGeneration;
+  return decision;
 }
 
-/** How both windows stand after `counted`. */
-function decide(request: QuotaRequest, minuteReset: number, counted: QuotaCount): QuotaDecision {
+/** How both windows stand with these counts (the request's own included). */
+function standing(
+  caller: QuotaCaller,
+  nowMs: number,
+  minuteWindow: number,
+  dayWindow: number,
+  allowed: boolean,
+  minuteCount: number,
+  dayCount: number,
+): QuotaDecision {
   return {
-    allowed: counted.allowed,
-    minute: stand(request.perMinute, counted.minuteCount, minuteReset),
-    day: stand(request.perDay, counted.dayCount, request.dayResetSeconds),
-    ...(counted.dataGeneration !== undefined ? { dataGeneration: counted.dataGeneration } : {}),
+    allowed,
+    minute: stand(caller.perMinute, minuteCount, secondsToWindowEnd(nowMs, minuteWindow, 60)),
+    day: stand(caller.perDay, dayCount, secondsToWindowEnd(nowMs, dayWindow, 86_400)),
   };
 }
 

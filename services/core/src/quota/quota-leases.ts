@@ -7,7 +7,8 @@ const LEASE_SHARE = 1 / 64;
 /** Fewer left than this in either window: every request is counted in Redis, one by one (exact). */
 export const LEASE_MIN_REMAINING = 2 / LEASE_SHARE;
 const FIRST_BLOCK = 4;
-const MAX_BLOCK = 128;
+/** Most tokens one refill asks for, whatever the caller's rate (a guard; see refill()). */
+const MAX_BLOCK = 8192;
 /**
  * A caller leases only after this many requests to this process within RECENT_MS: leases pay off
  * for busy callers, and a caller sending a few requests sees each counted in Redis at once (the
@@ -39,8 +40,25 @@ end
 return 1
 `);
 
+/**
+ * One caller under one set of limits, built once per caller rather than per request: its Redis
+ * keys, its lease's id, and its lease itself once it has one (so a request finds it with one
+ * property read instead of building a key string and looking it up).
+ */
+export interface QuotaCaller {
+  readonly counterKey: string;
+  readonly usageKey: string;
+  readonly perMinute: number;
+  readonly perDay: number;
+  /** The caller and its limits: a changed ceiling starts a new lease. */
+  readonly leaseId: string;
+  /** The lease store of the caller's Redis client and key prefix. */
+  readonly leases: QuotaLeases;
+  lease: QuotaLease | null;
+}
+
 /** One caller's block of its quota held by this process, and what Redis last said of its windows. */
-interface Lease {
+export interface QuotaLease {
   /** The caller, windows and limits the tokens were counted under. */
   request: QuotaRequest;
   /** Counted in Redis for this process and not yet handed to a request. */
@@ -49,13 +67,14 @@ interface Lease {
   minuteCount: number;
   dayCount: number;
   known: boolean;
-  /** Tokens asked for by the next refill (doubles while the caller keeps using them). */
+  /** Tokens asked for by the last refill: the next one starts when half of it is left. */
   block: number;
   grantedAt: number;
   usedAt: number;
-  /** Requests since `recentSince` (restarted every RECENT_MS). */
+  /** Requests since `recentSince` (restarted every RECENT_MS), and in the RECENT_MS before it. */
   recent: number;
   recentSince: number;
+  lastRecent: number;
   refill: Promise<void> | null;
   retired: boolean;
 }
@@ -70,7 +89,7 @@ interface Lease {
  * exactly N through, in one process or many.
  */
 export class QuotaLeases {
-  private readonly leases = new Map<string, Lease>();
+  private readonly leases = new Map<string, QuotaLease>();
   private readonly returns = new Set<Promise<unknown>>();
   private sweeper: NodeJS.Timeout | null = null;
 
@@ -80,46 +99,42 @@ export class QuotaLeases {
   ) {}
 
   /**
-   * Counts one request: from this process's block when it holds a token, at once and without a
-   * promise (most requests of a busy caller: an await per request costs a measurable share of a
-   * cached answer's CPU), else in Redis.
+   * Counts one request of `caller` from this process's block, without a promise or any object,
+   * when it holds tokens for the request's windows, and answers the lease (its counts as the
+   * request sees them: leaseCounts); null when count() must be used. Most requests of a busy
+   * caller end here, so this is a few property reads and one decrement: a cached answer costs
+   * only tens of microseconds of CPU, and the goal leaves the counting a few of them.
    */
-  count(request: QuotaRequest): QuotaCount | Promise<QuotaCount> {
-    const id = leaseId(request);
-    const lease = this.leaseFor(id, request);
-    if (!lease) return this.batcher.count(request);
+  takeNow(caller: QuotaCaller, minuteWindow: number, dayWindow: number): QuotaLease | null {
+    let lease = caller.lease;
+    if (lease === null || lease.retired) {
+      lease = caller.lease = this.leases.get(caller.leaseId) ?? null;
+      if (lease === null) return null;
+    }
+    const r = lease.request;
+    if (lease.tokens <= 0 || r.minuteWindow !== minuteWindow || r.dayWindow !== dayWindow) return null;
     noteRequest(lease);
-    if (lease.tokens > 0) return this.take(lease);
-    return this.countWhenRefilled(id, request, lease);
+    this.takeToken(lease);
+    return lease;
   }
 
-  /** Waits for the lease's refill (a few at most), or counts the request in Redis on its own. */
-  private async countWhenRefilled(id: string, request: QuotaRequest, first: Lease): Promise<QuotaCount> {
-    let lease = first;
+  /** Counts one request of `caller`: from this process's block when it holds one, else in Redis. */
+  async count(caller: QuotaCaller, request: QuotaRequest): Promise<QuotaCount> {
+    const id = caller.leaseId;
     for (let waits = 0; ; waits += 1) {
+      let lease = this.leases.get(id);
+      if (lease && isOlder(request, lease.request)) return this.batcher.count(request);
+      if (lease && isOlder(lease.request, request)) {
+        this.retire(id, lease);
+        lease = undefined;
+      }
+      if (!lease) this.leases.set(id, (lease = this.open(request)));
+      caller.lease = lease;
+      if (waits === 0) noteRequest(lease);
+      if (lease.tokens > 0) return this.take(lease);
       if (waits >= MAX_REFILL_WAITS || (!lease.refill && !leasable(lease))) return this.countOne(lease, request);
       await (lease.refill ?? this.refill(lease));
-      const next = this.leaseFor(id, request);
-      if (!next) return this.batcher.count(request);
-      lease = next;
-      if (lease.tokens > 0) return this.take(lease);
     }
-  }
-
-  /**
-   * The lease that serves `request`: the current one, or a new one when there is none or the
-   * current one is for earlier windows (retired); null when the request is for earlier windows
-   * than the lease (counted in Redis on its own).
-   */
-  private leaseFor(id: string, request: QuotaRequest): Lease | null {
-    let lease = this.leases.get(id);
-    if (lease && isOlder(request, lease.request)) return null;
-    if (lease && isOlder(lease.request, request)) {
-      this.retire(id, lease);
-      lease = undefined;
-    }
-    if (!lease) this.leases.set(id, (lease = this.open(request)));
-    return lease;
   }
 
   /** Gives every unused token back to Redis and waits until it is there (on shutdown). */
@@ -130,7 +145,7 @@ export class QuotaLeases {
     await Promise.allSettled([...this.returns]);
   }
 
-  private open(request: QuotaRequest): Lease {
+  private open(request: QuotaRequest): QuotaLease {
     if (!this.sweeper) {
       this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
       this.sweeper.unref();
@@ -147,33 +162,39 @@ export class QuotaLeases {
       usedAt: now,
       recent: 0,
       recentSince: now,
+      lastRecent: 0,
       refill: null,
       retired: false,
     };
   }
 
-  private take(lease: Lease): QuotaCount {
-    lease.tokens -= 1;
-    if (lease.tokens <= lease.block / 2 && !lease.refill && leasable(lease)) void this.refill(lease);
-    // What this process still holds is not used yet: the caller sees it as remaining.
-    return {
-      allowed: true,
-      granted: 1,
-      minuteCount: lease.minuteCount - lease.tokens,
-      dayCount: lease.dayCount - lease.tokens,
-    };
+  private take(lease: QuotaLease): QuotaCount {
+    this.takeToken(lease);
+    return { allowed: true, granted: 1, minuteCount: minuteCountOf(lease), dayCount: dayCountOf(lease) };
   }
 
-  private async countOne(lease: Lease, request: QuotaRequest): Promise<QuotaCount> {
+  private takeToken(lease: QuotaLease): void {
+    lease.tokens -= 1;
+    if (lease.tokens <= lease.block / 2 && !lease.refill && leasable(lease)) void this.refill(lease);
+  }
+
+  private async countOne(lease: QuotaLease, request: QuotaRequest): Promise<QuotaCount> {
     const counted = await this.batcher.count(request);
     if (!lease.retired) this.learn(lease, counted);
     return counted;
   }
 
-  /** Asks Redis for the next block; never rejects (a request that finds no tokens then asks alone). */
-  private refill(lease: Lease): Promise<void> {
-    const want = Math.max(1, Math.min(lease.block, Math.floor(remaining(lease) * LEASE_SHARE)));
-    lease.block = Math.min(MAX_BLOCK, lease.block * 2);
+  /**
+   * Asks Redis for the next block; never rejects (a request that finds no tokens then asks alone).
+   * The block is the caller's requests to this process in the last RECENT_MS (at least
+   * FIRST_BLOCK), at most 1/64 of what is left in either window: asked for when half of the last
+   * block is left, it has about RECENT_MS / 2 of the caller's traffic to come back before the
+   * block runs out, even when Redis answers slowly under load.
+   */
+  private refill(lease: QuotaLease): Promise<void> {
+    const rate = Math.max(FIRST_BLOCK, lease.recent, lease.lastRecent);
+    const want = Math.max(1, Math.min(rate, MAX_BLOCK, Math.floor(remaining(lease) * LEASE_SHARE)));
+    lease.block = want;
     const work = this.batcher.count({ ...lease.request, tokens: want }).then((counted) => {
       if (lease.retired) {
         this.giveBack(lease, counted.granted);
@@ -192,7 +213,7 @@ export class QuotaLeases {
     return settled;
   }
 
-  private learn(lease: Lease, counted: QuotaCount): void {
+  private learn(lease: QuotaLease, counted: QuotaCount): void {
     lease.minuteCount = counted.minuteCount;
     lease.dayCount = counted.dayCount;
     lease.known = true;
@@ -208,9 +229,12 @@ export class QuotaLeases {
         lease.minuteCount -= lease.tokens;
         lease.dayCount -= lease.tokens;
         lease.tokens = 0;
-        lease.block = FIRST_BLOCK;
       }
-      if (lease.tokens === 0 && now - lease.usedAt > LEASE_MAX_AGE_MS) this.leases.delete(id);
+      if (lease.tokens === 0 && now - lease.usedAt > LEASE_MAX_AGE_MS) {
+        // Retired, so a caller still pointing at it looks it up again.
+        lease.retired = true;
+        this.leases.delete(id);
+      }
     }
     if (this.leases.size === 0 && this.sweeper) {
       clearInterval(this.sweeper);
@@ -218,14 +242,14 @@ export class QuotaLeases {
     }
   }
 
-  private retire(id: string, lease: Lease): void {
+  private retire(id: string, lease: QuotaLease): void {
     lease.retired = true;
     this.giveBack(lease, lease.tokens);
     lease.tokens = 0;
     this.leases.delete(id);
   }
 
-  private giveBack(lease: Lease, n: number): void {
+  private giveBack(lease: QuotaLease, n: number): void {
     if (n <= 0) return;
     const r = lease.request;
     const keys = r.usageKey ? [r.counterKey, r.usageKey] : [r.counterKey];
@@ -237,26 +261,36 @@ export class QuotaLeases {
   }
 }
 
-/** A lease per caller and limits (a changed ceiling starts a new one). */
-function leaseId(request: QuotaRequest): string {
-  return `${request.counterKey}\n${request.usageKey}\n${request.perMinute}\n${request.perDay}`;
+/**
+ * Requests counted in the lease's minute window as a request served from it sees them: what this
+ * process still holds is not used yet, so the caller sees it as remaining.
+ */
+export function minuteCountOf(lease: QuotaLease): number {
+  return lease.minuteCount - lease.tokens;
+}
+
+/** minuteCountOf for the day window. */
+export function dayCountOf(lease: QuotaLease): number {
+  return lease.dayCount - lease.tokens;
 }
 
 /** What both windows still allow, as Redis last said (0 when nothing is known yet). */
-function remaining(lease: Lease): number {
+function remaining(lease: QuotaLease): number {
   if (!lease.known) return 0;
   const r = lease.request;
   return Math.min(r.perMinute - lease.minuteCount, r.perDay - lease.dayCount);
 }
 
-function leasable(lease: Lease): boolean {
+function leasable(lease: QuotaLease): boolean {
   return lease.recent >= LEASE_MIN_RECENT && remaining(lease) >= LEASE_MIN_REMAINING;
 }
 
-function noteRequest(lease: Lease): void {
+function noteRequest(lease: QuotaLease): void {
   const now = performance.now();
   lease.usedAt = now;
   if (now - lease.recentSince > RECENT_MS) {
+    // The last period's count stands for the rate only when that period just ended.
+    lease.lastRecent = now - lease.recentSince < 2 * RECENT_MS ? lease.recent : 0;
     lease.recent = 0;
     lease.recentSince = now;
   }

@@ -9,7 +9,11 @@ export type QuotaWindowName = (typeof QUOTA_WINDOWS)[number]['name'];
 
 /** Which window `nowMs` falls in (its number since the epoch) and the whole seconds until it ends (1..w). */
 export function windowAt(nowMs: number, seconds: number): { id: number; resetSeconds: number } {
-  const ms = seconds * 1000;
-  const id = Math.floor(nowMs / ms);
-  return { id, resetSeconds: Math.max(1, Math.ceil(((id + 1) * ms - nowMs) / 1000)) };
+  const id = Math.floor(nowMs / (seconds * 1000));
+  return { id, resetSeconds: secondsToWindowEnd(nowMs, id, seconds) };
+}
+
+/** Whole seconds from `nowMs` until window `id` of `seconds` ends (1..w), with no object built. */
+export function secondsToWindowEnd(nowMs: number, id: number, seconds: number): number {
+  return Math.max(1, Math.ceil(((id + 1) * seconds * 1000 - nowMs) / 1000));
 }
