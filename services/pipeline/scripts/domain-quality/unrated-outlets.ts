@@ -1,12 +1,16 @@
 /**
  * The committed estimator's answer for well-known outlets that the rating file does not hold
  * (the estimate the service shows for them), from their UCI headlines and story graph. Figures in
- * docs/quality.md. Run: `node --import tsx scripts/domain-quality/unrated-outlets.ts`.
+ * docs/quality.md. Run: `node --import tsx scripts/domain-quality/unrated-outlets.ts [--with-vectors]`
+ * (`--with-vectors`: an estimator fitted here on every rated domain with the headline-vector
+ * features too, the variant that was tried and not committed).
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import { estimateRating, loadDomainEstimator } from '../../src/score/domain-estimate';
 import { ratingOf } from '../../src/score/domain-ratings';
+import { trainDomainEstimator } from '../../src/score/train-domain-estimator';
+import { ESTIMATOR_OPTIONS } from './estimator-settings';
 import { uciEvidence } from './uci-domain-evidence';
 import { calibrationData } from './validate-estimator';
 
@@ -23,7 +27,15 @@ const OUTLETS = [
 
 const input = calibrationData();
 const evidence = uciEvidence(input.data, (d) => ratingOf(input.ratings, d));
-const model = loadDomainEstimator();
+const model = process.argv.includes('--with-vectors')
+  ? trainDomainEstimator(
+      input.data.domains.flatMap((d) => {
+        const rating = ratingOf(input.ratings, d.domain);
+        return rating === null ? [] : [{ domain: d.domain, rating, evidence: evidence.get(d.domain)! }];
+      }),
+      { ...ESTIMATOR_OPTIONS, use: { text: true, coverage: true, articles: true, shape: true, vectors: true } },
+    )
+  : loadDomainEstimator();
 for (const domain of OUTLETS) {
   const e = evidence.get(domain);
   const rating = ratingOf(input.ratings, domain);

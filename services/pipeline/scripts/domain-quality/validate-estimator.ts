@@ -141,6 +141,7 @@ export function rho(items: readonly HeldOut[]): number {
 function main(): void {
   const input = calibrationData();
   const base = ESTIMATOR_OPTIONS;
+  const withVectors = { text: true, coverage: true, articles: true, shape: true, vectors: true };
   const variants: Record<string, Partial<EstimatorOptions>> = {
     committed: base,
     'text only': { ...base, use: { text: true, coverage: false, articles: false, shape: false } },
@@ -154,12 +155,24 @@ function main(): void {
     'lambda 1': { ...base, lambda: 1 },
     'lambda 10': { ...base, lambda: 10 },
     'lambda 30': { ...base, lambda: 30 },
+    'with headline vectors': { ...base, use: withVectors },
+    'with headline vectors x0.3': { ...base, use: withVectors, vectorScale: 0.3 },
+    'headline vectors instead of text': { ...base, use: { ...withVectors, text: false } },
+    'headline vectors only': {
+      ...base,
+      use: { text: false, coverage: false, articles: false, shape: false, vectors: true },
+    },
   };
   const names = process.argv.slice(2);
-  if (names.length === 0 || names.includes('nested')) {
-    const r = nestedCrossValidateEstimator(input, base);
+  const nested: Record<string, Partial<EstimatorOptions>> = {
+    nested: base,
+    'nested with headline vectors': variants['with headline vectors']!,
+  };
+  for (const [name, opts] of Object.entries(nested)) {
+    if (!names.includes(name) && !(names.length === 0 && name === 'nested')) continue;
+    const r = nestedCrossValidateEstimator(input, opts);
     process.stdout.write(
-      `${JSON.stringify({ variant: 'nested (penalty chosen on inner folds)', rho: r.rho, per_fold: r.perFold, chosen: r.chosen, domains: r.heldOut.length })}\n`,
+      `${JSON.stringify({ variant: `${name} (penalty chosen on inner folds)`, rho: r.rho, per_fold: r.perFold, chosen: r.chosen, domains: r.heldOut.length })}\n`,
     );
   }
   for (const [name, opts] of Object.entries(variants)) {

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { tfidfVector } from '../classify/features';
+import { loadWordVectors } from '../text/word-vectors';
 import { coverageValue, evidenceTerms, type DomainEvidence } from './domain-evidence';
 import { shapeValues, type ShapeFeature } from './domain-shape';
+import { headlineVector } from './domain-vector';
 
 /** Where the committed estimator lives (rebuilt by `make domain-model`). */
 export const DEFAULT_ESTIMATOR_PATH = path.resolve(
@@ -34,6 +36,8 @@ export interface DomainEstimator {
   dense: { coverage: DenseFeature; log_articles: DenseFeature };
   /** Shape features (headline style, URL and domain-name structure); empty when fitted without. */
   shape: Partial<Record<ShapeFeature, DenseFeature>>;
+  /** Headline-vector features (domain-vector.ts), counted in the text part; absent: fitted without. */
+  vectors?: { integrity: string; columns: DenseFeature[] };
   meta: Record<string, unknown>;
 }
 
@@ -66,6 +70,12 @@ export function estimateRating(model: DomainEstimator, e: DomainEvidence): Domai
   const shapeModel = Object.entries(model.shape) as [ShapeFeature, DenseFeature][];
   const values = shapeValues(e.domain, e.titles, e.urls);
   const shape = shapeModel.reduce((s, [name, f]) => s + part(f, values[name]), 0);
+  if (model.vectors) {
+    const vectors = loadWordVectors();
+    if (vectors.header.integrity !== model.vectors.integrity) throw new Error('estimator fitted on other word vectors');
+    const v = headlineVector(vectors, e.titles);
+    model.vectors.columns.forEach((f, d) => (text += part(f, v?.[d] ?? 0)));
+  }
   const parts = {
     intercept: model.intercept,
     text,

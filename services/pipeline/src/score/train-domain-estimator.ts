@@ -1,8 +1,10 @@
 import { tfidfVector } from '../classify/features';
+import { loadWordVectors, type WordVectors } from '../text/word-vectors';
 import type { DomainEvidence } from './domain-evidence';
 import { denseValues, type DenseFeature, type DomainEstimator } from './domain-estimate';
 import { evidenceTerms } from './domain-evidence';
 import { SHAPE_FEATURES, shapeValues, type ShapeFeature } from './domain-shape';
+import { headlineVector } from './domain-vector';
 
 /** One rated domain to fit on. */
 export interface RatedEvidence {
@@ -18,7 +20,9 @@ export interface EstimatorOptions {
   /** Terms used by fewer fitted domains are dropped. */
   minDf: number;
   /** Feature families (for ablations): text terms, co-coverage, article count, shape features. */
-  use: { text: boolean; coverage: boolean; articles: boolean; shape: boolean };
+  use: { text: boolean; coverage: boolean; articles: boolean; shape: boolean; vectors?: boolean };
+  /** Factor on the standardised headline-vector columns (above 1: penalised less than the rest). */
+  vectorScale?: number;
 }
 
 /** Defaults of EstimatorOptions. */
@@ -36,6 +40,7 @@ export const DEFAULT_ESTIMATOR_OPTIONS: EstimatorOptions = {
 export function trainDomainEstimator(
   rated: readonly RatedEvidence[],
   partial: Partial<EstimatorOptions> = {},
+  wordVectors?: WordVectors,
 ): DomainEstimator {
   const opts = { ...DEFAULT_ESTIMATOR_OPTIONS, ...partial };
   const n = rated.length;
@@ -52,7 +57,17 @@ export function trainDomainEstimator(
   if (opts.use.coverage) columns.push(['coverage', dense.map((d) => d.coverage)]);
   if (opts.use.articles) columns.push(['log_articles', dense.map((d) => d.log_articles)]);
   if (opts.use.shape) for (const f of SHAPE_FEATURES) columns.push([`shape.${f}`, shapes.map((x) => x[f])]);
-  const scaled = columns.map(([name, xs]) => ({ name, ...standardisation(xs), xs }));
+  const vectors = opts.use.vectors ? (wordVectors ?? loadWordVectors()) : undefined;
+  const dims = vectors?.dimensions ?? 0;
+  if (vectors) {
+    const rows = rated.map((r) => headlineVector(vectors, r.evidence.titles));
+    for (let d = 0; d < dims; d++) columns.push([`vector.${d}`, rows.map((x) => x?.[d] ?? 0)]);
+  }
+  const vectorScale = opts.vectorScale ?? 1;
+  const scaled = columns.map(([name, xs]) => {
+    const s = standardisation(xs);
+    return { name, mean: s.mean, sd: name.startsWith('vector.') ? s.sd / vectorScale : s.sd, xs };
+  });
   const v = vocab.length;
   const free = v + scaled.length;
   const rows = rated.map((_, i) => {
@@ -78,7 +93,8 @@ export function trainDomainEstimator(
     const c = scaled[j];
     // A family fitted without keeps weight 0 (its contribution is then 0 whatever the value).
     return c
-      ? { mean: round(c.mean, 5), sd: round(c.sd, 5), weight: round(w[v + j]!, 5) }
+      ? // A spread below the stored precision keeps 6 digits: a stored 0 would divide by zero.
+        { mean: round(c.mean, 5), sd: round(c.sd, 5) || Number(c.sd.toPrecision(6)), weight: round(w[v + j]!, 5) }
       : { mean: 0, sd: 1, weight: 0 };
   };
   const shape: Partial<Record<ShapeFeature, DenseFeature>> = {};
@@ -90,6 +106,14 @@ export function trainDomainEstimator(
     terms,
     dense: { coverage: feature('coverage'), log_articles: feature('log_articles') },
     shape,
+    ...(vectors
+      ? {
+          vectors: {
+            integrity: vectors.header.integrity,
+            columns: Array.from({ length: dims }, (_, d) => feature(`vector.${d}`)),
+          },
+        }
+      : {}),
     meta: {
       algorithm:
         'ridge regression (conjugate gradients), TF-IDF headline and URL-path words + dense and shape features',

@@ -71,4 +71,31 @@ describe('domain quality estimator', () => {
     expect(e.parts.shape).to.not.equal(0);
     expect(Math.min(1, Math.max(0, sum))).to.be.closeTo(e.rating, 1e-12);
   });
+
+  it('with headline vectors, ranks an outlet whose words it never saw by their meaning', () => {
+    // Headlines drawn from two pools of words, so every vector dimension varies within a kind.
+    const pool = {
+      serious: ['parliament', 'inquiry', 'budget', 'minister', 'treasury', 'election', 'court', 'economy', 'policy'],
+      gossip: ['celebrity', 'secret', 'diet', 'shocking', 'star', 'wedding', 'romance', 'singer', 'dating'],
+    };
+    const headlines = (words: string[], i: number): string[] =>
+      [0, 1, 2].map((k) => `${words[(i + k) % words.length]} ${words[(i * 2 + k + 4) % words.length]}`);
+    const toy = (['serious', 'gossip'] as const).flatMap((kind) =>
+      Array.from({ length: 30 }, (_, i) => ({
+        domain: `${kind}${i}.example`,
+        rating: kind === 'serious' ? 0.9 : 0.2,
+        evidence: evidence(headlines(pool[kind], i)),
+      })),
+    );
+    const model = trainDomainEstimator(toy, {
+      lambda: 30,
+      use: { text: false, coverage: false, articles: false, shape: false, vectors: true },
+    });
+    expect(model.vectors?.columns).to.have.length(100);
+    const serious = estimateRating(model, evidence(['Senate probe into federal spending and taxes']));
+    const gossip = estimateRating(model, evidence(['Actress gossip scandal stuns fans']));
+    expect(serious.rating).to.be.above(gossip.rating + 0.2);
+    // Counted in the text part: the breakdown keeps its fields.
+    expect(serious.parts.text).to.be.above(gossip.parts.text);
+  });
 });
