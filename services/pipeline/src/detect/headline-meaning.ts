@@ -1,6 +1,5 @@
-import { stem, words } from '../text/tokenize';
-import { ENGLISH_STOPWORDS } from '../text/stopwords';
-import { loadWordVectors, type WordVectors } from '../text/word-vectors';
+import { isContentWord, stem, words } from '../text/tokenize';
+import { loadWordVectors, unit, type WordVectors } from '../text/word-vectors';
 import { backgroundIdf, backgroundIdfTerms } from './idf';
 
 /** Maps a headline to its meaning vector (unit length), or undefined when no word has a vector. */
@@ -26,7 +25,7 @@ export function headlineMeaning(
     let found = false;
     for (const raw of words(title)) {
       const lower = raw.toLowerCase();
-      if (lower.length < 2 || ENGLISH_STOPWORDS.has(lower) || /^\d+$/.test(lower)) continue;
+      if (!isContentWord(lower)) continue;
       const v = vectors.vector(lower);
       if (!v) continue;
       const w = idf(stem(lower));
@@ -58,14 +57,4 @@ function corpusMean(vectors: WordVectors, idfTerms: ReadonlyMap<string, number>)
   }
   if (total > 0) for (let i = 0; i < mean.length; i++) mean[i]! /= total;
   return mean;
-}
-
-/** Scales a vector to unit length in place; undefined for the zero vector. */
-export function unit(v: Float32Array): Float32Array | undefined {
-  let n = 0;
-  for (const x of v) n += x * x;
-  if (n === 0) return undefined;
-  const s = 1 / Math.sqrt(n);
-  for (let i = 0; i < v.length; i++) v[i]! *= s;
-  return v;
 }

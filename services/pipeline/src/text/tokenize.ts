@@ -30,12 +30,17 @@ export function contentTerms(text: string): string[] {
   return contentTermsOfWords(words(text));
 }
 
+/** Whether a lower-cased word can carry content: not a stopword, a single letter or a pure number. */
+export function isContentWord(lower: string): boolean {
+  return lower.length >= 2 && !ENGLISH_STOPWORDS.has(lower) && !/^\d+$/.test(lower);
+}
+
 /** contentTerms of words already split by `words` (callers that need both split once). */
 export function contentTermsOfWords(rawWords: readonly string[]): string[] {
   const out: string[] = [];
   for (const raw of rawWords) {
     const lower = raw.toLowerCase();
-    if (lower.length < 2 || ENGLISH_STOPWORDS.has(lower) || /^\d+$/.test(lower)) continue;
+    if (!isContentWord(lower)) continue;
     const s = stem(lower);
     if (s.length >= 2 && !ENGLISH_STOPWORDS.has(s)) out.push(s);
   }

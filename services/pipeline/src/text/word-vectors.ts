@@ -119,13 +119,17 @@ export function meanWordVector(
     for (let i = 0; i < sum.length; i++) sum[i]! += w * v[i]!;
     found = true;
   }
-  if (!found) return undefined;
-  let norm = 0;
-  for (const x of sum) norm += x * x;
-  norm = Math.sqrt(norm);
-  if (norm === 0) return undefined;
-  for (let i = 0; i < sum.length; i++) sum[i]! /= norm;
-  return sum;
+  return found ? unit(sum) : undefined;
+}
+
+/** Scales a vector to unit length in place; undefined for the zero vector. */
+export function unit(v: Float32Array): Float32Array | undefined {
+  let n = 0;
+  for (const x of v) n += x * x;
+  if (n === 0) return undefined;
+  const norm = Math.sqrt(n);
+  for (let i = 0; i < v.length; i++) v[i]! /= norm;
+  return v;
 }
 
 /** Dot product; the cosine for the unit vectors this module hands out. */
