@@ -78,16 +78,19 @@ export async function load(base: string, target: Target, seconds: number, pid?: 
 
 /**
  * `rounds` rounds of `seconds` on each side in turn, the order rotated and reversed from round to
- * round (so that no side always follows another), after a 1-second warm-up of each: round i of
- * every side ran within the same few seconds, under the same load from other work.
+ * round (so that no side always follows another), after `warmupSeconds` of load on each (a fresh
+ * API process answers a cached request at 1.3-2x its settled CPU cost for its first seconds of
+ * load, while V8 optimises its code): round i of every side ran within the same few seconds, under
+ * the same load from other work.
  */
 export async function runRounds(
   sides: readonly Side[],
   path: string,
   rounds: number,
   seconds: number,
+  warmupSeconds = 1,
 ): Promise<Map<Side, RoundFigures[]>> {
-  for (const side of sides) await load(side.url, { path, headers: side.headers }, 1);
+  for (const side of sides) await load(side.url, { path, headers: side.headers }, warmupSeconds);
   const figures = new Map<Side, RoundFigures[]>(sides.map((s) => [s, []]));
   for (let i = 0; i < rounds; i += 1) {
     const start = i % sides.length;

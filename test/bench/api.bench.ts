@@ -67,6 +67,8 @@ const PHASES = new Set((process.env.BENCH_PHASES ?? 'compare,quota,processes').s
 /** Rounds per side of a comparison, and their length (short, so that all sides see the same machine). */
 const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 8);
 const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 2);
+/** Load on each fresh API process before its first measured round (it settles after 8-10 s). */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
 /** Rounds of the key-verification comparison (informational, so fewer). */
 const KEY_ROUNDS = Math.max(2, Math.ceil(PAIR_ROUNDS / 2));
 
@@ -285,7 +287,7 @@ async function quotaCost(
         });
         // The three processes take equal turns; the key's cost is measured after, on one of them.
         const sides = [side('on', 0), side('off', 1), side('off 2', 2)];
-        const figures = await runRounds(sides, sc.api, PAIR_ROUNDS, PAIR_SECONDS);
+        const figures = await runRounds(sides, sc.api, PAIR_ROUNDS, PAIR_SECONDS, WARMUP_SECONDS);
         const [fOn, fOff, fTwin] = sides.map((s) => figures.get(s)!) as [
           RoundFigures[],
           RoundFigures[],
@@ -333,8 +335,8 @@ async function processScaling(sampleId: string, key: string): Promise<string[]> 
         { name: '2 proc', url: two.url, headers, pid: two.child.pid! },
         { name: '1 proc', url: one.url, headers, pid: one.child.pid! },
       ];
-      for (const sc of scenarios(sampleId, new Date())) {
-        const figures = await runRounds(sides, sc.api, PAIR_ROUNDS, PAIR_SECONDS);
+      for (const [i, sc] of scenarios(sampleId, new Date()).entries()) {
+        const figures = await runRounds(sides, sc.api, PAIR_ROUNDS, PAIR_SECONDS, i === 0 ? WARMUP_SECONDS : 1);
         rows.push(pairRow(label, sc.name, figures.get(sides[0]!)!, figures.get(sides[1]!)!).row);
       }
     } finally {
