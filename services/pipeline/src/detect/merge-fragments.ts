@@ -147,13 +147,8 @@ function sharedEntities(a: ReadonlyMap<string, number> | undefined, b: ReadonlyS
   return n;
 }
 
-interface Group {
+/** Merged fragments so far: sums of their centroids, meanings and entities. */
+interface Group extends Omit<PairSide, 'meaningNorm' | 'entities'> {
   id: string;
-  first_seen: number;
-  last_seen: number;
-  article_count: number;
-  centroid: TermVector;
-  norm: number;
-  meaning: Float32Array | undefined;
   entities: Set<string>;
 }
