@@ -29,15 +29,9 @@ const isNoun = (t: Tagged): boolean => t.tags.has('Noun') && !t.tags.has('Pronou
 const isPerson = (t: Tagged): boolean => t.tags.has('Person') && !isFunctionWord(t);
 const isFirstName = (t: Tagged): boolean => t.tags.has('FirstName') && !isFunctionWord(t);
 const isLastName = (t: Tagged): boolean => t.tags.has('LastName') && !isFunctionWord(t);
-/**
- * A verb form the tagger does not also read as a noun ("files" in "Mt Gox files"; "fire" it reads
- * as a noun). An imperative is not taken for one: headlines seldom give orders, and the tagger reads
- * a headline's first noun as one ("Gas prices up", "Star Wars").
- */
+/** A verb form the tagger does not also read as a noun ("files" in "Mt Gox files"; "fire" it reads as a noun). */
 export const isVerbForm = (t: { tags: ReadonlySet<string> }): boolean =>
-  (t.tags.has('Verb') || t.tags.has('Gerund')) &&
-  !t.tags.has('Imperative') &&
-  !(t.tags.has('Noun') && !t.tags.has('Pronoun'));
+  (t.tags.has('Verb') || t.tags.has('Gerund')) && !(t.tags.has('Noun') && !t.tags.has('Pronoun'));
 /** A word that can close a noun phrase: a noun, or a capitalised word that is no verb ("Neil Young"); no possessive. */
 const closesPhrase = (t: Tagged): boolean =>
   !t.tags.has('Possessive') && (isNoun(t) || (/^\p{Lu}/u.test(t.text) && !isVerbForm(t) && !isFunctionWord(t)));
@@ -49,10 +43,25 @@ const breaksBetween = (a: Tagged, b: Tagged): boolean => !/^(?:\s*|-)$/.test(a.p
 /** A word lower-cased, quotes and outer punctuation off. */
 const bare = (w: string): string => w.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
 
-/** The words of a headline with their part-of-speech tags. */
+/**
+ * The words of a headline with their part-of-speech tags. A sentence's first word read as an imperative is taken for a noun: headlines
+ * seldom give orders, and the tagger reads a headline's first noun that way ("Gas prices up",
+ * "Star Wars Episode 7"); further in ("5 things to know") it stays a verb.
+ */
 export function tagHeadline(headline: string): Tagged[] {
   const docs = nlp(headline).docs as { text: string; pre: string; post: string; tags?: Set<string> }[][];
-  return docs.flat().map((t) => ({ text: t.text, pre: t.pre, post: t.post, tags: t.tags ?? new Set<string>() }));
+  return docs.flatMap((sentence) =>
+    sentence.map((t, i) => {
+      const tags = t.tags ?? new Set<string>();
+      const noun = i === 0 && tags.has('Imperative');
+      return {
+        text: t.text,
+        pre: t.pre,
+        post: t.post,
+        tags: noun ? new Set([...tags].filter((g) => g !== 'Verb' && g !== 'Imperative')).add('Noun') : tags,
+      };
+    }),
+  );
 }
 
 /**

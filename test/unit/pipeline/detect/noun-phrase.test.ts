@@ -29,6 +29,11 @@ describe('phraseInHeadlines', () => {
     expect(phraseInHeadlines('Lohan', ['Lindsay Lohan shows off her wedding dress'])?.name).to.equal(true);
   });
 
+  it("takes a headline's first word for a noun, not an order, but a verb further in", () => {
+    expect(nounPhrase('Gas prices', 'Gas prices up 3.4 cents')).to.equal('Gas prices');
+    expect(nounPhrase('know this morning', '5 things to know this morning')).to.equal('morning');
+  });
+
   it('finds no noun phrase in a clause, and stops at punctuation', () => {
     expect(nounPhrase('Korea launches rocket', 'North Korea launches rocket')).to.equal(undefined);
     expect(nounPhrase('Veronica Mars', "Kristen Bell Rocks Dress At 'Veronica Mars' Premiere")).to.equal(
