@@ -14,7 +14,7 @@ import { clusterArticles, type ClusterOptions } from '@trendscope/pipeline/detec
 import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
 import { simhash } from '@trendscope/pipeline/score/simhash';
 import { loadUci } from '@trendscope/pipeline/scripts/corpus/uci.corpus';
-import { uciDetectArticles } from '../support/detect-corpus';
+import { uciDetectArticles } from '@trendscope/pipeline/scripts/corpus/detect-articles';
 
 const SIZES = [10_000, 20_000, 40_000];
 /** The options before issue 11 (no fragment merge, no late-join rule): the baseline of the CPU ratio. */
@@ -24,6 +24,7 @@ const BEFORE_MERGE: Partial<ClusterOptions> = {
   threshold: 0.2,
   lateJoinTerms: 0,
   meaningThreshold: 0,
+  learnedMerge: false,
 };
 const idf = backgroundIdf();
 const classifier = loadClassifier();

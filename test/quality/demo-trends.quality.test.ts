@@ -1,6 +1,7 @@
 import { isListed } from '@trendscope/core';
 import { loadUci } from '@trendscope/pipeline/scripts/corpus/uci.corpus';
 import { expect } from 'chai';
+import nlp from 'compromise/two';
 import { demoTrends, storyRepeats, type DemoTrend } from '../support/demo-trends';
 
 /** A date or a time of day, as a reader would see one (checked independently of detect/topic.ts). */
@@ -30,7 +31,33 @@ function problems(topic: string, titles: readonly string[]): string[] {
     }
   }
   if (unpaired || open !== 0) out.push('unpaired single quote');
+  if (opensWithVerb(topic, titles)) out.push('opens with a verb form');
   return out;
+}
+
+/**
+ * Whether a topic cut from member headlines opens on a word those headlines use as a verb
+ * ("Enables Pixel Visual" from "Google enables Pixel Visual Core ..."), read by the part-of-speech
+ * tagger in each headline's own context: every member headline that holds the topic after its
+ * first word must read that word as a verb (one headline's tagging is not trusted alone: "Gas" of
+ * "Gas prices" is a verb in some). A headline's first word read as an imperative is no verb.
+ */
+function opensWithVerb(topic: string, titles: readonly string[]): boolean {
+  const first = topic.split(/\s+/)[0]!.toLowerCase();
+  const readings = titles
+    .filter((title) => {
+      const lower = title.toLowerCase();
+      return lower.includes(topic.toLowerCase()) && !lower.startsWith(topic.toLowerCase());
+    })
+    .map((title) => {
+      const term = nlp(title)
+        .docs.flatMap((sentence) => sentence.map((t, i) => ({ ...t, opens: i === 0 })))
+        .find((t) => t.text.toLowerCase() === first);
+      const tags = term?.tags ?? new Set<string>();
+      if (term?.opens && tags.has('Imperative')) return false;
+      return (tags.has('Verb') || tags.has('Gerund')) && !tags.has('Noun');
+    });
+  return readings.length > 0 && readings.every(Boolean);
 }
 
 describe('what make demo shows (detection over the slices it replays, in-process)', function () {
@@ -40,7 +67,7 @@ describe('what make demo shows (detection over the slices it replays, in-process
     trends = demoTrends();
   });
 
-  it('gives every trend of 3 or more articles a readable topic (2-8 words, no amount, date, stray quote)', () => {
+  it('gives every trend of 3 or more articles a readable topic (2-8 words, no amount, date, stray quote, no verb first)', () => {
     const big = trends.filter((d) => d.trend.article_count >= 3);
     expect(big.length).to.be.above(200);
     const bad = big
@@ -49,15 +76,15 @@ describe('what make demo shows (detection over the slices it replays, in-process
     expect(bad).to.deep.equal([]);
   });
 
-  // Target 0 (issue 11) not reached: 5 of the first 50 listed trends repeat a gold story (19 before
+  // Target 0 (issue 11) not reached: 2 of the first 50 listed trends repeat a gold story (19 before
   // lists needed two publishers, 10 before late joins needed 4 shared terms, 7 before fragments
-  // merged on headline meaning); the 5 are trends founded seconds apart that the aggregator filed
-  // under one story but whose headlines a reader would not join ("Tina Fey ... Mean Girls" /
-  // "Lindsay Lohan ...", "Game of Thrones trailer" / "Veronica Mars"; docs/quality.md, "Fragments
-  // whose words differ"). The floor keeps what is reached.
-  it('shows at most 5 gold story repeats among the first 50 trends of /v1/trends/recent', () => {
+  // merged on headline meaning, 5 before the learned merge); the 2 are two-article trends founded a
+  // second after their story's largest trend whose headlines a reader would not join to it ("5
+  // Things to Know This Morning" / "Juan Pablo", "one in three American households have no choice"
+  // / "Sprint / T-Mobile"; docs/quality.md, "Learned merge"). The floor keeps what is reached.
+  it('shows at most 2 gold story repeats among the first 50 trends of /v1/trends/recent', () => {
     const listed = trends.filter((d) => isListed(d.trend));
-    expect(storyRepeats(listed, 50).length).to.be.at.most(5);
+    expect(storyRepeats(listed, 50).length).to.be.at.most(2);
   });
 
   it('lists no recurring column among the first 50 (one publisher, one title pattern, 3+ days of the corpus)', () => {

@@ -7,8 +7,8 @@
 import '@trendscope/core/require-project-node';
 import { clusterArticles, type ClusterOptions } from '@trendscope/pipeline/detect/cluster';
 import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
-import { bcubed } from './bcubed';
-import { CLUSTER_SETS } from './cluster-sets';
+import { bcubed } from '@trendscope/pipeline/scripts/metrics/bcubed';
+import { CLUSTER_SETS } from '@trendscope/pipeline/scripts/corpus/cluster-sets';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
 const overrides = JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions>;

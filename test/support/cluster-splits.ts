@@ -9,7 +9,7 @@
 import '@trendscope/core/require-project-node';
 import { clusterArticles, type ActiveTrend } from '@trendscope/pipeline/detect/cluster';
 import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
-import { CLUSTER_SETS } from './cluster-sets';
+import { CLUSTER_SETS } from '@trendscope/pipeline/scripts/corpus/cluster-sets';
 
 const key = process.argv[2] ?? 'apr-0';
 const set = CLUSTER_SETS.find((s) => s.key === key);

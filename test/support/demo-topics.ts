@@ -1,14 +1,15 @@
 /**
  * Prints the topic of every trend of 3 or more articles of what `make demo` detects (in-process,
  * demo-trends.ts), with its size and two member headlines, largest first.
- * Run: node --import tsx test/support/demo-topics.ts
+ * Run: node --import tsx test/support/demo-topics.ts ['<clustering options as JSON>']
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import { isListed } from '@trendscope/core';
+import type { ClusterOptions } from '@trendscope/pipeline/detect/cluster';
 import { demoTrends, storyRepeats } from './demo-trends';
 
-const trends = demoTrends();
+const trends = demoTrends(undefined, JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions>);
 for (const d of trends
   .filter((t) => t.trend.article_count >= 3)
   .sort((a, b) => b.trend.article_count - a.trend.article_count)) {

@@ -1,13 +1,13 @@
 import type { TrendDoc } from '@trendscope/core';
 import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
 import { buildTrend, type TrendMember } from '@trendscope/pipeline/detect/build-trend';
-import { clusterArticles, type DetectArticle } from '@trendscope/pipeline/detect/cluster';
+import { clusterArticles, type ClusterOptions, type DetectArticle } from '@trendscope/pipeline/detect/cluster';
 import { recurringColumnIds } from '@trendscope/pipeline/detect/recurring-column';
 import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
 import { simhash } from '@trendscope/pipeline/score/simhash';
 import { loadGiveme } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
 import { loadUci } from '@trendscope/pipeline/scripts/corpus/uci.corpus';
-import { givemeDetectArticles, uciDetectArticles } from './detect-corpus';
+import { givemeDetectArticles, uciDetectArticles } from '@trendscope/pipeline/scripts/corpus/detect-articles';
 
 /** Headlines `make demo` replays (infra/local/demo.sh, DEMO_UCI_LIMIT). */
 export const DEMO_UCI_ROWS = 12_000;
@@ -25,9 +25,10 @@ export interface DemoTrend {
  * What `make demo` detects, built in-process: the 419 Giveme5W1H articles and the first 12,000 UCI
  * headlines, each corpus shifted so its newest article is `now` (as `replay --shift-to-now` does),
  * clustered and built by the production code with its defaults, in the order of
- * /v1/trends/recent (last_seen, then business_impact_score descending, then id).
+ * /v1/trends/recent (last_seen, then business_impact_score descending, then id). `options` override
+ * the clustering defaults (ablations).
  */
-export function demoTrends(now = new Date('2026-11-23T12:00:00Z')): DemoTrend[] {
+export function demoTrends(now = new Date('2026-11-23T12:00:00Z'), options: Partial<ClusterOptions> = {}): DemoTrend[] {
   const giveme = givemeDetectArticles(loadGiveme());
   const uciRows = loadUci().slice(0, DEMO_UCI_ROWS);
   const uci = uciDetectArticles(uciRows);
@@ -44,7 +45,7 @@ export function demoTrends(now = new Date('2026-11-23T12:00:00Z')): DemoTrend[] 
   const result = clusterArticles(
     articles.filter((a) => !columns.has(a.id)),
     [],
-    { now, idf },
+    { now, idf, ...options },
   );
   const groups = new Map<string, DetectArticle[]>();
   for (const a of articles) {

@@ -77,14 +77,14 @@ describe('trend ids across a merge in a real detection run (OpenSearch + Redis)'
   const index = (docs: { id: string; doc: ArticleDoc }[]): Promise<void> => indexArticles(s, docs);
 
   it('serves two fragments, then keeps the absorbed id resolving to the survivor after they merge', async () => {
-    // Run 1: two reports seconds apart that share no word: two trends, both served.
-    await index([article('a1', 0, 'Licence approval for bank'), article('b1', 5, 'Rajan rupee exports dollar')]);
+    // Run 1: two reports seconds apart that share no word, name or subject: two trends, both served.
+    await index([article('a1', 0, 'Licence approval for bank'), article('b1', 5, 'Rajan wins chess tournament')]);
     await runDetect(deps(), { now: new Date(T0 + 60 * S) });
     expect((await getTrend(q, { trend_id: first })).id).to.equal(first);
     expect((await getTrend(q, { trend_id: second })).id).to.equal(second);
 
     // Run 2: a report bridging both makes their centroids agree: the later fragment is absorbed.
-    await index([article('c1', 10, 'Rajan bank licence rupee')]);
+    await index([article('c1', 10, 'Rajan bank licence chess')]);
     const summary = await runDetect(deps(), { now: new Date(T0 + 120 * S) });
     expect(summary.trends_merged).to.equal(1);
 
@@ -203,14 +203,14 @@ describe('a merge interrupted between its steps (real OpenSearch + Redis)', func
         await index([
           article('a1', 0, 'Licence approval for bank'),
           article('a2', 1, 'Licence approval for bank'),
-          article('b1', 5, 'Rajan rupee exports dollar'),
-          article('b2', 6, 'Rajan rupee exports dollar'),
+          article('b1', 5, 'Rajan wins chess tournament'),
+          article('b2', 6, 'Rajan wins chess tournament'),
         ]);
         await runDetect(detectDeps(s), { now: new Date(T0 + 60 * S) });
         expect(await listedIds()).to.deep.equal([first, second].sort());
 
         // Run 2 merges them (a report bridging both) but dies after `step`.
-        await index([article('c1', 10, 'Rajan bank licence rupee'), article('c2', 11, 'Rajan bank licence rupee')]);
+        await index([article('c1', 10, 'Rajan bank licence chess'), article('c2', 11, 'Rajan bank licence chess')]);
         const dying = { ...detectDeps(s), opensearch: interruptedClient(s.opensearch, step) };
         let error: unknown = null;
         await runDetect(dying, { now: new Date(T0 + 120 * S) }).catch((err: unknown) => (error = err));

@@ -57,7 +57,8 @@ export interface ClusterOptions extends CadenceOptions, MergeOptions {
  * content terms with the trend (one shared word across hours chains unrelated headlines). A trend stays open 60 days after its last article, or 1000 times its mean gap
  * between articles when that is shorter (at least 30 minutes). After the pass, trends founded
  * within 60 s of each other whose centroids agree (cosine >= 0.15), or whose headline meanings
- * agree (cosine >= 0.3) when one has at most 3 articles, become one (merge-fragments.ts). For a
+ * agree (cosine >= 0.3) when one has at most 3 articles, or that the learned merge model calls one
+ * story (p >= its threshold, merge-model.ts), become one (merge-fragments.ts). For a
  * year past its window a trend still takes a report of similarity >= 0.4 naming 2 of its entities.
  */
 export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, 'now' | 'idf'> = {
@@ -77,6 +78,7 @@ export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, 'now' | 'idf'> = {
   meaningThreshold: 0.3,
   meaningMaxArticles: 3,
   meaningSharedEntities: 0,
+  learnedMerge: true,
   archiveDays: 365,
   archiveThreshold: 0.4,
   archiveEntities: 2,
@@ -133,7 +135,7 @@ export function clusterArticles(
   opts: Partial<ClusterOptions> & Pick<ClusterOptions, 'now' | 'idf'>,
 ): ClusterResult {
   const o = { ...DEFAULT_CLUSTER_OPTIONS, ...opts };
-  const meaningOf = o.meaningThreshold > 0 ? (o.meaning ?? defaultHeadlineMeaning()) : undefined;
+  const meaningOf = o.meaningThreshold > 0 || o.learnedMerge ? (o.meaning ?? defaultHeadlineMeaning()) : undefined;
   const states = new Map<string, State>();
   const postings = new Map<string, Set<string>>();
   const index = (s: State): void => {
@@ -272,12 +274,14 @@ export function clusterArticles(
     [...states.values()].map((s) => ({
       id: s.trend.id,
       first_seen: s.trend.first_seen,
+      last_seen: s.trend.last_seen,
       article_count: s.trend.article_count,
       centroid: s.centroid,
       meaning: s.meaning,
       entities: s.entities,
     })),
     o,
+    o.idf,
   );
   for (const [absorbedId, survivorId] of folded) {
     fold(states.get(survivorId)!, states.get(absorbedId)!);

@@ -1,4 +1,6 @@
 import { dateOnly } from './cadence';
+import { pairFeatures, worthComparing, type PairSide } from './merge-features';
+import { loadMergeModel, mergeProbability, type MergeModel } from './merge-model';
 import { dot, type TermVector } from './term-vector';
 import { dot as denseDot } from '../text/word-vectors';
 
@@ -6,9 +8,10 @@ import { dot as denseDot } from '../text/word-vectors';
 export interface FragmentView {
   id: string;
   first_seen: number;
+  last_seen: number;
   article_count: number;
   centroid: TermVector;
-  /** Sum of its headlines' meaning vectors (headline-meaning.ts), when meaning merges are on. */
+  /** Sum of its headlines' meaning vectors (headline-meaning.ts), when meaning or learned merges are on. */
   meaning?: Float32Array;
   /** Named entities of its articles (a meaning merge can require some in common). */
   entities?: ReadonlyMap<string, number>;
@@ -29,6 +32,12 @@ export interface MergeOptions {
   meaningMaxArticles: number;
   /** Named entities two fragments must share for a meaning merge (0: none needed). */
   meaningSharedEntities: number;
+  /** Also join a pair the learned merge model (merge-model.ts) calls one story. */
+  learnedMerge: boolean;
+  /** Probability above which the learned model joins a pair (default: the model's own threshold). */
+  learnedMergeThreshold?: number;
+  /** The learned model (default: the committed one). */
+  mergeModel?: MergeModel;
 }
 
 /** Story groups looked back at per fragment: bounds the work when many trends start at once. */
@@ -36,7 +45,8 @@ const LOOKBACK = 64;
 
 /**
  * Joins fragments of one story: trends founded within mergeWindowSeconds of each other whose
- * centroids agree (cosine >= mergeThreshold). The single pass splits a burst of reports when its
+ * centroids agree (cosine >= mergeThreshold), whose headline meanings agree, or that the learned
+ * model (merge-model.ts) calls one story. The single pass splits a burst of reports when its
  * first headlines share few words ("RBI gets EC approval for bank licences" / "Not worried about
  * rupee: Rajan"); later reports of the burst then feed each fragment. Trends in order of founding;
  * each joins the group (founded within the window) whose summed centroid it is closest to; the
@@ -44,16 +54,29 @@ const LOOKBACK = 64;
  * without time of day says nothing about closeness: such trends are never merged. Returns
  * absorbed id -> surviving id. Linear: a fragment looks back at no more than LOOKBACK groups.
  */
-export function mergeFragments(trends: readonly FragmentView[], o: MergeOptions): Map<string, string> {
+export function mergeFragments(
+  trends: readonly FragmentView[],
+  o: MergeOptions,
+  idf: (term: string) => number,
+): Map<string, string> {
   const merged = new Map<string, string>();
   if (o.mergeThreshold <= 0) return merged;
+  const model = o.learnedMerge ? (o.mergeModel ?? loadMergeModel()) : undefined;
+  const learnedThreshold = model ? (o.learnedMergeThreshold ?? model.threshold) : 1;
   const window = o.mergeWindowSeconds * 1000;
   const order = [...trends].sort((a, b) => a.first_seen - b.first_seen || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const groups: Group[] = [];
   for (const t of order) {
     const tNorm = Math.sqrt(dot(t.centroid, t.centroid));
-    const tMeaning = o.meaningThreshold > 0 && t.meaning ? t.meaning : undefined;
+    const tMeaning = (o.meaningThreshold > 0 || model) && t.meaning ? t.meaning : undefined;
     const tMeaningNorm = tMeaning ? Math.sqrt(denseDot(tMeaning, tMeaning)) : 0;
+    const tSide: PairSide = {
+      ...t,
+      norm: tNorm,
+      meaning: tMeaning,
+      meaningNorm: tMeaningNorm,
+      entities: t.entities ?? new Map(),
+    };
     let best: Group | null = null;
     let bestScore = 0;
     if (!dateOnly(t.first_seen) && tNorm > 0) {
@@ -64,6 +87,7 @@ export function mergeFragments(trends: readonly FragmentView[], o: MergeOptions)
         let score = dot(t.centroid, g.centroid) / (tNorm * g.norm) / o.mergeThreshold;
         if (
           score < 1 &&
+          o.meaningThreshold > 0 &&
           tMeaning &&
           g.meaning &&
           Math.min(t.article_count, g.article_count) <= o.meaningMaxArticles &&
@@ -73,6 +97,12 @@ export function mergeFragments(trends: readonly FragmentView[], o: MergeOptions)
           if (tMeaningNorm > 0 && gNorm > 0) {
             score = Math.max(score, denseDot(tMeaning, g.meaning) / (tMeaningNorm * gNorm) / o.meaningThreshold);
           }
+        }
+        if (score < 1 && model) {
+          // The learned decision: pairs the rules above leave apart, judged on all features at once.
+          const gSide: PairSide = { ...g, meaningNorm: g.meaning ? Math.sqrt(denseDot(g.meaning, g.meaning)) : 0 };
+          const features = pairFeatures(tSide, gSide, idf);
+          if (worthComparing(features)) score = Math.max(score, mergeProbability(model, features) / learnedThreshold);
         }
         if (score >= 1 && score > bestScore) {
           best = g;
@@ -85,6 +115,7 @@ export function mergeFragments(trends: readonly FragmentView[], o: MergeOptions)
         groups.push({
           id: t.id,
           first_seen: t.first_seen,
+          last_seen: t.last_seen,
           article_count: t.article_count,
           centroid: new Map(t.centroid),
           norm: tNorm,
@@ -97,6 +128,7 @@ export function mergeFragments(trends: readonly FragmentView[], o: MergeOptions)
     for (const [term, w] of t.centroid) best.centroid.set(term, (best.centroid.get(term) ?? 0) + w);
     best.norm = Math.sqrt(dot(best.centroid, best.centroid));
     best.article_count += t.article_count;
+    best.last_seen = Math.max(best.last_seen, t.last_seen);
     if (tMeaning) {
       if (!best.meaning) best.meaning = Float32Array.from(tMeaning);
       else for (let i = 0; i < tMeaning.length; i++) best.meaning[i]! += tMeaning[i]!;
@@ -115,12 +147,8 @@ function sharedEntities(a: ReadonlyMap<string, number> | undefined, b: ReadonlyS
   return n;
 }
 
-interface Group {
+/** Merged fragments so far: sums of their centroids, meanings and entities. */
+interface Group extends Omit<PairSide, 'meaningNorm' | 'entities'> {
   id: string;
-  first_seen: number;
-  article_count: number;
-  centroid: TermVector;
-  norm: number;
-  meaning: Float32Array | undefined;
   entities: Set<string>;
 }

@@ -114,7 +114,7 @@ export async function runDetect(
       aliases.set(survivor, [...(aliases.get(survivor) ?? []), absorbed, ...(aliases.get(absorbed) ?? [])]);
     };
     for (const [id, t] of unfinished) absorb(id, t.merged_into!);
-    const withMeaning = DEFAULT_CLUSTER_OPTIONS.meaningThreshold > 0;
+    const withMeaning = DEFAULT_CLUSTER_OPTIONS.meaningThreshold > 0 || DEFAULT_CLUSTER_OPTIONS.learnedMerge;
     const existing = [...byTrend.entries()].map(([id, list]) => toActiveTrend(id, list, idf, withMeaning));
     // Editions of a recurring column (one publisher's title template on several days) are no
     // story: they stay unassigned, as a title that is only a date does (recurring-column.ts).

@@ -1,4 +1,5 @@
 import type { KeyPhrase } from './key-phrases';
+import { phraseInHeadlines } from './noun-phrase';
 
 /** Fewest and most words of a topic phrase. */
 export const TOPIC_MIN_WORDS = 2;
@@ -110,15 +111,25 @@ export function cleanHeadline(title: string): string {
 }
 
 /**
- * The topic of a trend: the best key phrase when it has several words and reads as a topic, else
- * the next ones that do (up to PHRASES_TRIED, stopping at a lone word, which names no story), else the first of the cleaned headlines (central first) that has two words or
- * more, else the central headline as it is.
+ * The topic of a trend: the best key phrase, as the noun phrase it stands for in the first headline
+ * (central first) that holds it (noun-phrase.ts: "Enables Pixel Visual" -> "Pixel Visual Core", a
+ * lone surname -> the full name), when that reads as a topic; else the next ones that do (up to
+ * PHRASES_TRIED; a lone word that no headline completes into a name stops the search, since it
+ * names no story); a phrase that is a clause in its headline ("Korea launches rocket") is skipped. Else the
+ * first of the cleaned headlines that has two words or more, else the central headline as it is.
  */
 export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly string[]): string {
   for (const p of phrases.slice(0, PHRASES_TRIED)) {
-    // A lone word on top means no phrase names the story; a lower-ranked phrase would be vaguer.
-    if (!p.key.includes(' ')) break;
-    const display = capitalise(p.display);
+    const found = phraseInHeadlines(p.display, headlines);
+    // A clause in its headline: its noun phrase is no topic, and the phrase as it is reads as a clause.
+    if (found && found.nounPhrase === undefined) continue;
+    const display = capitalise(found?.nounPhrase ?? p.display);
+    if (!p.key.includes(' ')) {
+      // A lone word on top means no phrase names the story (a lower-ranked one would be vaguer),
+      // unless it is part of a name the headline gives in full ("Lohan" -> "Lindsay Lohan").
+      if (found?.name && display.includes(' ') && isReadableTopic(display)) return display;
+      break;
+    }
     if (isReadableTopic(display)) return display;
   }
   for (const h of headlines) {

@@ -1,5 +1,11 @@
 import { expect } from 'chai';
-import { mergeFragments, type FragmentView } from '@trendscope/pipeline/detect/merge-fragments';
+import { MERGE_FEATURES } from '@trendscope/pipeline/detect/merge-features';
+import type { MergeModel } from '@trendscope/pipeline/detect/merge-model';
+import {
+  mergeFragments as mergeWithIdf,
+  type FragmentView,
+  type MergeOptions,
+} from '@trendscope/pipeline/detect/merge-fragments';
 
 const T0 = Date.parse('2026-11-20T09:00:07Z');
 const OPTS = {
@@ -8,7 +14,12 @@ const OPTS = {
   meaningThreshold: 0,
   meaningMaxArticles: 100,
   meaningSharedEntities: 0,
+  learnedMerge: false,
 };
+
+function mergeFragments(trends: readonly FragmentView[], o: MergeOptions): Map<string, string> {
+  return mergeWithIdf(trends, o, () => 1);
+}
 
 function frag(
   id: string,
@@ -16,7 +27,15 @@ function frag(
   terms: Record<string, number>,
   extra: Partial<FragmentView> = {},
 ): FragmentView {
-  return { id, first_seen: T0 + seconds * 1000, article_count: 1, centroid: new Map(Object.entries(terms)), ...extra };
+  const time = T0 + seconds * 1000;
+  return {
+    id,
+    first_seen: time,
+    last_seen: time,
+    article_count: 1,
+    centroid: new Map(Object.entries(terms)),
+    ...extra,
+  };
 }
 
 /** A meaning vector at `degrees` in the plane of the first two axes (cosines are easy to read). */
@@ -50,8 +69,8 @@ describe('mergeFragments', () => {
     const midnight = Date.parse('2026-11-20T00:00:00Z');
     const merged = mergeFragments(
       [
-        { id: 'a', first_seen: midnight, article_count: 1, centroid: new Map([['rbi', 1]]) },
-        { id: 'b', first_seen: midnight, article_count: 1, centroid: new Map([['rbi', 1]]) },
+        { id: 'a', first_seen: midnight, last_seen: midnight, article_count: 1, centroid: new Map([['rbi', 1]]) },
+        { id: 'b', first_seen: midnight, last_seen: midnight, article_count: 1, centroid: new Map([['rbi', 1]]) },
       ],
       OPTS,
     );
@@ -84,6 +103,42 @@ describe('mergeFragments', () => {
       const ents = (...names: string[]): Partial<FragmentView> => ({ entities: new Map(names.map((n) => [n, 1])) });
       expect(mergeFragments([aids(ents('new york')), hiv(10, ents('cuomo'))], guarded).size).to.equal(0);
       expect(mergeFragments([aids(ents('new york')), hiv(10, ents('new york'))], guarded).size).to.equal(1);
+    });
+  });
+
+  describe('learned merges (merge-model.ts)', () => {
+    /** A model that weighs only named entities in common: one shared name gives p 0.81, none 0.12. */
+    const byEntities: MergeModel = {
+      features: [...MERGE_FEATURES],
+      mean: MERGE_FEATURES.map(() => 0),
+      scale: MERGE_FEATURES.map(() => 1),
+      weights: MERGE_FEATURES.map((f) => (f === 'shared_entities' ? 5 : 0)),
+      bias: -2,
+      threshold: 0.5,
+    };
+    const on = { ...OPTS, learnedMerge: true, mergeModel: byEntities };
+    const ents = (...names: string[]): Partial<FragmentView> => ({ entities: new Map(names.map((n) => [n, 1])) });
+
+    it('joins a pair the rules leave apart when the model calls it one story', () => {
+      const pair = [
+        frag('a', 0, { mean: 1, girls: 1 }, ents('Tina Fey')),
+        frag('b', 5, { wedding: 1 }, ents('Tina Fey')),
+      ];
+      expect(mergeFragments(pair, OPTS).size, 'rules alone').to.equal(0);
+      expect([...mergeFragments(pair, on)]).to.deep.equal([['b', 'a']]);
+      expect(mergeFragments(pair, { ...on, learnedMergeThreshold: 0.9 }).size, 'above its threshold').to.equal(0);
+    });
+
+    it('keeps apart a pair the model doubts, and one with nothing in common whatever the model says', () => {
+      const doubted = [
+        frag('a', 0, { mean: 1 }, ents('Tina Fey')),
+        frag('b', 5, { mean: 0.01, wedding: 1 }, ents('Lohan')),
+      ];
+      expect(mergeFragments(doubted, on).size).to.equal(0);
+      const eager = { ...on, mergeModel: { ...byEntities, bias: 10 } };
+      expect(mergeFragments(doubted, eager).size).to.equal(1);
+      const strangers = [frag('a', 0, { mean: 1 }, ents('Tina Fey')), frag('b', 5, { wedding: 1 }, ents('Lohan'))];
+      expect(mergeFragments(strangers, eager).size, 'no shared term, name or meaning').to.equal(0);
     });
   });
 });

@@ -42,6 +42,27 @@ describe('chooseTopic', () => {
     expect(chooseTopic(keyPhrases(titles, flatIdf), ['x'])).to.equal('Nigerian prince');
   });
 
+  it('takes the noun phrase a key phrase stands for in its headline, never a verb at either end', () => {
+    const phrases = [{ key: 'enabl pixel visual', display: 'Enables Pixel Visual', score: 3 }];
+    expect(chooseTopic(phrases, ['Google enables Pixel Visual Core for third-party apps'])).to.equal(
+      'Pixel Visual Core',
+    );
+  });
+
+  it("gives a person's full name for a lone surname on top", () => {
+    const phrases = [{ key: 'lohan', display: 'Lohan', score: 3 }];
+    expect(chooseTopic(phrases, ['Lindsay Lohan shows off her wedding dress'])).to.equal('Lindsay Lohan');
+  });
+
+  it('skips a phrase that is a clause in its headline', () => {
+    const phrases = [
+      { key: 'korea launch rocket', display: 'Korea launches rocket', score: 3 },
+      { key: 'satellit launch', display: 'satellite launch', score: 2 },
+    ];
+    const headlines = ['North Korea launches rocket', 'Satellite launch sparks fears'];
+    expect(chooseTopic(phrases, headlines)).to.equal('Satellite launch');
+  });
+
   it('takes the date out of a headline used as the topic', () => {
     expect(chooseTopic([], ['Health Matters 03/12/14'])).to.equal('Health Matters');
   });

@@ -1,7 +1,7 @@
-import type { DetectArticle } from '@trendscope/pipeline/detect/cluster';
-import { extractEntities } from '@trendscope/pipeline/score/entities';
-import { loadGiveme, type GivemeArticle } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
-import { loadUci, type UciRow } from '@trendscope/pipeline/scripts/corpus/uci.corpus';
+import type { DetectArticle } from '../../src/detect/cluster';
+import { extractEntities } from '../../src/score/entities';
+import { loadGiveme, type GivemeArticle } from './giveme.corpus';
+import { loadUci, type UciRow } from './uci.corpus';
 
 /** When a Giveme5W1H record has no date: the day after the last crawl (it was seen then). */
 export const GIVEME_FALLBACK_TIME = Date.parse('2018-02-07T00:00:00Z');

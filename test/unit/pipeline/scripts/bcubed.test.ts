@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { bcubed } from '../../support/bcubed';
+import { bcubed } from '@trendscope/pipeline/scripts/metrics/bcubed';
 
 describe('B-cubed metric (test support)', () => {
   const gold = new Map([

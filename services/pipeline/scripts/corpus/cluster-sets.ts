@@ -1,6 +1,6 @@
-import type { DetectArticle } from '@trendscope/pipeline/detect/cluster';
-import { loadGiveme, loadGivemeSampling } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
-import { givemeDetectArticles, uciDetectArticles, uciSlice } from './detect-corpus';
+import type { DetectArticle } from '../../src/detect/cluster';
+import { loadGiveme, loadGivemeSampling } from './giveme.corpus';
+import { givemeDetectArticles, uciDetectArticles, uciSlice } from './detect-articles';
 
 /** Articles with their gold story or event. */
 export type LabelledSet = { articles: DetectArticle[]; gold: Map<string, string> };

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MERGE_FEATURES } from './merge-features';
+
+/** The committed merge model (rebuilt byte for byte by scripts/fit-merge-model.ts, `make merge-model`). */
+export const DEFAULT_MERGE_MODEL_PATH = path.resolve(import.meta.dirname, '..', '..', 'models', 'merge-model.json');
+
+/**
+ * A logistic regression over pair features (merge-features.ts): P(same story) =
+ * sigmoid(bias + sum of weight * (feature - mean) / scale). `threshold` is the probability above
+ * which the merge pass joins a pair, chosen on the tuning folds for precision.
+ */
+export interface MergeModel {
+  features: string[];
+  mean: number[];
+  scale: number[];
+  weights: number[];
+  bias: number;
+  threshold: number;
+}
+
+let committed: MergeModel | undefined;
+
+/** Reads a model file and checks that it was fitted on the features this code computes. */
+export function loadMergeModel(file: string = DEFAULT_MERGE_MODEL_PATH): MergeModel {
+  if (file === DEFAULT_MERGE_MODEL_PATH && committed) return committed;
+  const model = JSON.parse(readFileSync(file, 'utf8')) as MergeModel;
+  if (model.features.join(',') !== MERGE_FEATURES.join(',')) {
+    throw new Error(`${file}: fitted on features ${model.features.join(',')}, expected ${MERGE_FEATURES.join(',')}`);
+  }
+  if (file === DEFAULT_MERGE_MODEL_PATH) committed = model;
+  return model;
+}
+
+/** Probability that a pair with these features is one story. */
+export function mergeProbability(model: MergeModel, features: readonly number[]): number {
+  let z = model.bias;
+  for (let i = 0; i < features.length; i++)
+    z += (model.weights[i]! * (features[i]! - model.mean[i]!)) / model.scale[i]!;
+  return 1 / (1 + Math.exp(-z));
+}

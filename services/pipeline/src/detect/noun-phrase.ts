@@ -1,0 +1,136 @@
+import nlp from 'compromise/two';
+import { ENGLISH_STOPWORDS } from '../text/stopwords';
+
+/** Most words a topic phrase grows to when it is completed from its headline. */
+const MOST_WORDS = 8;
+/** Headlines tagged per phrase, at most: the first that hold it (tagging costs about a millisecond each). */
+const HEADLINES_TAGGED = 3;
+
+/** A headline word with its part-of-speech tags (compromise) and the characters around it. */
+interface Tagged {
+  text: string;
+  pre: string;
+  post: string;
+  tags: ReadonlySet<string>;
+}
+
+/** Where a key phrase sits in a headline, and the noun phrase it stands for there (if it is one). */
+export interface PhraseInHeadline {
+  headline: string;
+  /** Undefined when the phrase is a clause there ("Korea launches rocket") or holds no noun. */
+  nounPhrase: string | undefined;
+  /** Whether the noun phrase is a person's name ("Lindsay Lohan"). */
+  name: boolean;
+}
+
+/** A word that never ends or opens a noun phrase, whatever a title-case headline makes the tagger say ("Was", "To"). */
+const isFunctionWord = (t: Tagged): boolean => ENGLISH_STOPWORDS.has(t.text.toLowerCase());
+const isNoun = (t: Tagged): boolean => t.tags.has('Noun') && !t.tags.has('Pronoun') && !isFunctionWord(t);
+const isPerson = (t: Tagged): boolean => t.tags.has('Person') && !isFunctionWord(t);
+const isFirstName = (t: Tagged): boolean => t.tags.has('FirstName') && !isFunctionWord(t);
+const isLastName = (t: Tagged): boolean => t.tags.has('LastName') && !isFunctionWord(t);
+/** A verb form the tagger does not also read as a noun ("files" in "Mt Gox files"; "fire" it reads as a noun). */
+export const isVerbForm = (t: { tags: ReadonlySet<string> }): boolean =>
+  (t.tags.has('Verb') || t.tags.has('Gerund')) && !(t.tags.has('Noun') && !t.tags.has('Pronoun'));
+/** A word that can close a noun phrase: a noun, or a capitalised word that is no verb ("Neil Young"); no possessive. */
+const closesPhrase = (t: Tagged): boolean =>
+  !t.tags.has('Possessive') && (isNoun(t) || (/^\p{Lu}/u.test(t.text) && !isVerbForm(t) && !isFunctionWord(t)));
+/** A word that modifies the noun after it: an adjective, a number, a possessive ("Timberlake's"). */
+const isModifier = (t: Tagged): boolean =>
+  (t.tags.has('Adjective') || t.tags.has('Value') || t.tags.has('Possessive')) && !isVerbForm(t);
+/** Punctuation between two words ends a phrase: anything but a space or a hyphen joining them ("Metro-North"). */
+const breaksBetween = (a: Tagged, b: Tagged): boolean => !/^(?:\s*|-)$/.test(a.post) || /\S/.test(b.pre);
+/** A word lower-cased, quotes and outer punctuation off. */
+const bare = (w: string): string => w.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+
+/**
+ * The words of a headline with their part-of-speech tags. A sentence's first word read as an imperative is taken for a noun: headlines
+ * seldom give orders, and the tagger reads a headline's first noun that way ("Gas prices up",
+ * "Star Wars Episode 7"); further in ("5 things to know") it stays a verb.
+ */
+export function tagHeadline(headline: string): Tagged[] {
+  const docs = nlp(headline).docs as { text: string; pre: string; post: string; tags?: Set<string> }[][];
+  return docs.flatMap((sentence) =>
+    sentence.map((t, i) => {
+      const tags = t.tags ?? new Set<string>();
+      const noun = i === 0 && tags.has('Imperative');
+      return {
+        text: t.text,
+        pre: t.pre,
+        post: t.post,
+        tags: noun ? new Set([...tags].filter((g) => g !== 'Verb' && g !== 'Imperative')).add('Noun') : tags,
+      };
+    }),
+  );
+}
+
+/**
+ * The first of the headlines (in the order given) that holds a key phrase, and the noun phrase the
+ * key phrase stands for in it. Verbs and function words are dropped from either end ("Enables
+ * Pixel Visual" in "Google enables Pixel Visual Core for apps"); a phrase cut from the middle of a
+ * noun phrase, or ending on a modifier, is completed by the nouns that follow ("Pixel Visual Core");
+ * part of a person's name becomes the whole name ("Jeopardy champ Arthur" -> "... Arthur Chu",
+ * "Lohan" -> "Lindsay Lohan"); never across punctuation. A phrase with a verb inside is a clause
+ * ("Korea launches rocket"): no noun phrase. Undefined when no headline holds the phrase.
+ */
+export function phraseInHeadlines(phrase: string, headlines: readonly string[]): PhraseInHeadline | undefined {
+  const want = phrase.split(/\s+/).map(bare).filter(Boolean);
+  if (want.length === 0) return undefined;
+  let tagged = 0;
+  for (const headline of headlines) {
+    const lower = headline.toLowerCase();
+    if (!want.every((w) => lower.includes(w))) continue;
+    if (++tagged > HEADLINES_TAGGED) break;
+    const terms = tagHeadline(headline);
+    const words = terms.map((t) => bare(t.text));
+    const at = words.findIndex((_, i) => want.every((w, k) => words[i + k] === w));
+    if (at >= 0) return { headline, ...nounPhraseAt(phrase, terms, at, at + want.length - 1) };
+  }
+  return undefined;
+}
+
+/** The noun phrase around terms[first..last] (see phraseInHeadlines), if there is one. */
+function nounPhraseAt(
+  phrase: string,
+  terms: readonly Tagged[],
+  first: number,
+  last: number,
+): { nounPhrase: string | undefined; name: boolean } {
+  const none = { nounPhrase: undefined, name: false };
+  let start = first;
+  let end = last;
+  // A verb or a function word opening the phrase: the phrase was cut out of a clause.
+  while (start <= end && (isVerbForm(terms[start]!) || isFunctionWord(terms[start]!))) start++;
+  while (end >= start && (isVerbForm(terms[end]!) || isFunctionWord(terms[end]!))) end--;
+  if (start > end) return none;
+  // Cut from the middle of a noun phrase (its start trimmed, or ending on a modifier): the nouns
+  // that follow complete it ("Pixel Visual" -> "Pixel Visual Core", "Timberlake's Super" -> "... Bowl").
+  if (start > first || isModifier(terms[end]!)) {
+    while (end + 1 < terms.length && end - start + 1 < MOST_WORDS) {
+      const next = terms[end + 1]!;
+      if (!isNoun(next) || isVerbForm(next) || breaksBetween(terms[end]!, next)) break;
+      end++;
+    }
+  }
+  // Part of a person's name: the whole name ("Jeopardy champ Arthur" -> "... Arthur Chu", "Lohan" -> "Lindsay Lohan").
+  while (end + 1 < terms.length && end - start + 1 < MOST_WORDS && isPerson(terms[end]!)) {
+    const next = terms[end + 1]!;
+    if (!isLastName(next) || breaksBetween(terms[end]!, next)) break;
+    end++;
+  }
+  while (start > 0 && end - start + 1 < MOST_WORDS && isPerson(terms[start]!)) {
+    const prev = terms[start - 1]!;
+    if (!isFirstName(prev) || breaksBetween(prev, terms[start]!)) break;
+    start--;
+  }
+  const span = terms.slice(start, end + 1);
+  if (span.some(isVerbForm) || !closesPhrase(terms[end]!)) return none;
+  // Unchanged: the key phrase's own spelling stands (it may span punctuation the headline has).
+  if (start === first && end === last) return { nounPhrase: phrase, name: span.every(isPerson) };
+  const text = span
+    .map((t, i) => (i > 0 ? t.pre : '') + t.text + (i < span.length - 1 ? t.post : ''))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return { nounPhrase: text, name: span.every(isPerson) };
+}
