@@ -1,3 +1,5 @@
+// The classifier's seeded generator, so that a run's intervals can be recomputed exactly.
+import { mulberry32 } from '@trendscope/pipeline/classify/train-model';
 import { LatencyHistogram } from './latency-histogram';
 
 /** What one side of a benchmark comparison measured in one round. */
@@ -50,18 +52,6 @@ export function summarise(rounds: readonly RoundFigures[]): SideSummary {
   };
 }
 
-/** A small seeded generator (mulberry32), so that a run's intervals can be recomputed exactly. */
-function seeded(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function ratios(a: readonly RoundFigures[], b: readonly RoundFigures[]): [number, number, number] {
   const [sa, sb] = [summarise(a), summarise(b)];
   return [sa.rps / sb.rps, sa.p99 / Math.max(sb.p99, 1e-6), sa.cpuUsPerAnswer / Math.max(sb.cpuUsPerAnswer, 1e-9)];
@@ -79,7 +69,7 @@ export function compareRounds(
   seed = 1,
 ): RatioSet {
   if (a.length !== b.length || a.length === 0) throw new Error('compareRounds needs the same rounds on both sides');
-  const random = seeded(seed);
+  const random = mulberry32(seed);
   const samples: [number[], number[], number[]] = [[], [], []];
   for (let s = 0; s < resamples; s += 1) {
     const picks = a.map(() => Math.floor(random() * a.length));
