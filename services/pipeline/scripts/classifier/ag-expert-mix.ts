@@ -1,5 +1,5 @@
 /**
- * What knowing the feed would be worth on AG News: per fold, the committed settings' model (G) and
+ * What knowing the feed would be worth on AG News: per fold, the committed settings' main model (G) and
  * a model of the AG News training rows alone (E, NB-weighted), scored on held-out AG News rows as
  * G, G over AG News's own four classes, E, and G + lambda E (log-probabilities added). The mixes
  * need the item's feed at classification time, so they are diagnostics, not the service's model.

@@ -4,13 +4,15 @@
  * is on both sides; each corpus scored on its own held-out rows with its own labels), and
  * leave-one-corpus-out (trained without a corpus, scored on all of it). Run:
  * `node --import tsx scripts/classifier/cross-validate.ts [variant...] [--folds 0,1,2,3,4] [--loco]
- * [--train '{"epochs":10}']` (`--train` overrides the variants' trainer settings, for sweeps).
+ * [--train '{"epochs":10}'] [--expert '{"weight":1}']` (`--train` overrides the variants' trainer
+ * settings, `--expert` their corpus expert's, for sweeps).
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import type { Category } from '@trendscope/core';
 import { createClassifier } from '../../src/classify/classifier';
-import { trainCategoryModel, type TrainingSample, type TrainOptions } from '../../src/classify/train-model';
+import type { CorpusExpertOptions } from '../../src/classify/train-expert';
+import type { TrainingSample, TrainOptions } from '../../src/classify/train-model';
 import { loadAgNews } from '../corpus/ag-news.corpus';
 import { foldOf } from '../corpus/fold-of';
 import { loadBbc } from '../corpus/bbc.corpus';
@@ -20,6 +22,8 @@ import {
   COMMITTED_MODEL_SETTINGS,
   type ModelSettings,
   PREVIOUS_MODEL_SETTINGS,
+  trainModel,
+  VECTORS_MODEL_SETTINGS,
   WITHOUT_AG_NEWS_SETTINGS,
 } from './model-settings';
 import { buildTrainingSamples, chunks, LABEL_MAPPING, uciStoryRelabels } from './training-samples';
@@ -27,6 +31,7 @@ import { buildTrainingSamples, chunks, LABEL_MAPPING, uciStoryRelabels } from '.
 /** The variants compared (`committed` is the settings of the committed model). */
 const VARIANTS: Record<string, ModelSettings> = {
   committed: COMMITTED_MODEL_SETTINGS,
+  vectors: VECTORS_MODEL_SETTINGS,
   previous: PREVIOUS_MODEL_SETTINGS,
   'without-ag-news': WITHOUT_AG_NEWS_SETTINGS,
 };
@@ -108,7 +113,7 @@ function score(
   settings: ModelSettings,
   tally: Map<string, { n: number; ok: number }>,
 ): void {
-  const classifier = createClassifier(trainCategoryModel(train, settings.train));
+  const classifier = createClassifier(trainModel(train, settings));
   for (const item of test) {
     const ok = classifier.classify(item.text).category === item.category ? 1 : 0;
     const own = CORPUS_CLASSES[item.corpus];
@@ -166,10 +171,12 @@ export function crossValidate(
 export function leaveOneCorpusOut(settings: ModelSettings, corpus: string, items: readonly ValidationItem[]): Scores {
   const tally = new Map<string, { n: number; ok: number }>();
   const train = buildTrainingSamples(settings.samples).filter((s) => s.source !== corpus);
+  // Without its corpus an expert has nothing to learn from: the main model alone.
+  const { expert, ...withoutExpert } = settings;
   score(
     train,
     items.filter((i) => i.corpus === corpus),
-    settings,
+    expert?.corpus === corpus ? withoutExpert : settings,
     tally,
   );
   return summarise(tally);
@@ -183,22 +190,31 @@ function main(): void {
   };
   const folds = valueOf('--folds')?.split(',').map(Number) ?? [0, 1, 2, 3, 4];
   const overrides = JSON.parse(valueOf('--train') ?? '{}') as Partial<TrainOptions>;
-  const names = args.filter((a, i) => !a.startsWith('--') && !['--folds', '--train'].includes(args[i - 1] ?? ''));
+  const expertOverrides = JSON.parse(valueOf('--expert') ?? '{}') as Partial<CorpusExpertOptions>;
+  const names = args.filter(
+    (a, i) => !a.startsWith('--') && !['--folds', '--train', '--expert'].includes(args[i - 1] ?? ''),
+  );
   const items = validationItems();
   for (const name of names.length > 0 ? names : Object.keys(VARIANTS)) {
     const named = VARIANTS[name];
     if (!named) throw new Error(`unknown variant ${name}`);
-    const variant = { ...named, train: { ...named.train, ...overrides } };
+    const variant = {
+      ...named,
+      train: { ...named.train, ...overrides },
+      ...(named.expert ? { expert: { ...named.expert, ...expertOverrides } } : {}),
+    };
     const started = Date.now();
     if (args.includes('--loco')) {
       for (const corpus of ['ag', 'bbc', 'giveme', 'uci']) {
         const s = leaveOneCorpusOut(variant, corpus, items);
-        process.stdout.write(`${JSON.stringify({ variant: name, overrides, left_out: corpus, ...s })}\n`);
+        process.stdout.write(
+          `${JSON.stringify({ variant: name, overrides, expertOverrides, left_out: corpus, ...s })}\n`,
+        );
       }
     } else {
       const s = crossValidate(variant, folds, items);
       process.stdout.write(
-        `${JSON.stringify({ variant: name, overrides, folds, ...s, seconds: (Date.now() - started) / 1000 })}\n`,
+        `${JSON.stringify({ variant: name, overrides, expertOverrides, folds, ...s, seconds: (Date.now() - started) / 1000 })}\n`,
       );
     }
   }

@@ -6,16 +6,35 @@ import type { FeatureOptions } from './features';
  * The stored category model (services/pipeline/models/category-model.json): a multinomial logistic
  * regression over TF-IDF unigrams and bigrams. `vocab[feature] = [idf, w_class0, w_class1, ...]`.
  */
-export interface CategoryModel {
+export interface CategoryModel<L extends string = Category> {
   version: 1;
-  classes: Category[];
+  classes: L[];
   bias: number[];
   vocab: Record<string, number[]>;
   /** Feature families beyond unigrams + bigrams (absent: none). */
   features?: FeatureOptions;
   /** Word-vector features beside the sparse ones (absent: none). */
   dense?: DenseModel;
+  /** A corpus expert gated by how much the text looks like its corpus (absent: none). */
+  expert?: CorpusExpert;
   /** Below this top probability the answer is `other` (no class is convincing). */
   other_threshold: number;
   meta: Record<string, unknown>;
+}
+
+/**
+ * A model of one corpus's rows alone (its own classes) and a gate that says how much a text looks
+ * like that corpus: the expert's log-probabilities, less those of a uniform answer, are added to
+ * the main model's logits times `weight` x p(corpus), so it moves its classes only on texts of
+ * its corpus's shape and an undecided expert moves nothing.
+ */
+export interface CorpusExpert {
+  /** The corpus (training-sample source) the expert was trained on and the gate detects. */
+  corpus: string;
+  /** The expert's weight at a gate of 1. */
+  weight: number;
+  /** The expert: trained on `corpus` rows only. */
+  model: CategoryModel;
+  /** Which corpus a text looks like: classes are the training corpora. */
+  gate: CategoryModel<string>;
 }

@@ -3,9 +3,8 @@ import path from 'node:path';
 import type { Category } from '@trendscope/core';
 import { words } from '../text/tokenize';
 import { loadWordVectors, type WordVectors } from '../text/word-vectors';
-import type { CategoryModel } from './category-model';
-import { denseFeaturesOfWords } from './dense-features';
-import { classifierFeaturesOfWords, tfidfVector } from './features';
+import type { CategoryModel, CorpusExpert } from './category-model';
+import { linearScorer, logSoftmax } from './linear-scorer';
 
 /** Where the committed model lives. */
 export const DEFAULT_MODEL_PATH = path.resolve(import.meta.dirname, '..', '..', 'models', 'category-model.json');
@@ -53,48 +52,17 @@ export function loadClassifier(modelPath: string = DEFAULT_MODEL_PATH): Classifi
  * (default: the committed ones), which must be the vectors it was trained on.
  */
 export function createClassifier(model: CategoryModel, vectors?: WordVectors): Classifier {
-  const k = model.classes.length;
-  const index = new Map<string, { index: number; idf: number }>();
-  const weights: number[][] = [];
-  for (const [feature, row] of Object.entries(model.vocab)) {
-    index.set(feature, { index: weights.length, idf: row[0]! });
-    weights.push(row.slice(1));
-  }
-  const dense = model.dense;
-  const wordVectors = dense ? (vectors ?? loadWordVectors()) : undefined;
-  if (dense && wordVectors?.header.integrity !== dense.vectors) {
-    throw new Error('the category model was trained on other word vectors than the ones loaded');
-  }
-  const denseIdf = new Map(Object.entries(dense?.idf ?? {}));
+  const usesVectors = Boolean(model.dense ?? model.expert?.model.dense ?? model.expert?.gate.dense);
+  const wordVectors = usesVectors ? (vectors ?? loadWordVectors()) : undefined;
+  const main = linearScorer(model, wordVectors);
+  const expert = model.expert && expertScorer(model, model.expert, wordVectors);
   const scores = (text: string): { known: number; probs: { category: Category; p: number }[] } => {
     const raw = words(text);
-    const vec = tfidfVector(classifierFeaturesOfWords(raw, model.features), (f) => index.get(f));
-    const logits = [...model.bias];
-    for (let i = 0; i < vec.indexes.length; i++) {
-      const w = weights[vec.indexes[i]!]!;
-      const x = vec.values[i]!;
-      for (let c = 0; c < k; c++) logits[c]! += w[c]! * x;
-    }
-    const x =
-      dense &&
-      wordVectors &&
-      denseFeaturesOfWords(
-        raw,
-        wordVectors,
-        { idf: denseIdf, unseenIdf: dense.unseen_idf, pooling: dense.pooling },
-        dense.center,
-        dense.scale,
-      );
-    if (dense && x) {
-      for (let d = 0; d < x.length; d++) for (let c = 0; c < k; c++) logits[c]! += dense.weights[d]![c]! * x[d]!;
-    }
-    const max = Math.max(...logits);
-    const exps = logits.map((l) => Math.exp(l - max));
-    const sum = exps.reduce((a, b) => a + b, 0);
-    return {
-      known: vec.indexes.length + (x ? 1 : 0),
-      probs: model.classes.map((category, c) => ({ category, p: exps[c]! / sum })),
-    };
+    const features = new Map<string, string[]>();
+    const { known, logits } = main(raw, features);
+    expert?.(raw, features, logits);
+    const log = logSoftmax(logits);
+    return { known, probs: model.classes.map((category, c) => ({ category, p: Math.exp(log[c]!) })) };
   };
   return {
     probabilities: (text) => scores(text).probs,
@@ -109,5 +77,25 @@ export function createClassifier(model: CategoryModel, vectors?: WordVectors): C
         ? { category: 'other', confidence }
         : { category: best.category, confidence };
     },
+  };
+}
+
+/** Adds a corpus expert's gated evidence to the main model's logits in place (see CorpusExpert). */
+function expertScorer(
+  model: CategoryModel,
+  expert: CorpusExpert,
+  vectors: WordVectors | undefined,
+): (raw: readonly string[], features: Map<string, string[]>, logits: number[]) => void {
+  const scoreExpert = linearScorer(expert.model, vectors);
+  const scoreGate = linearScorer(expert.gate, vectors);
+  const gateClass = expert.gate.classes.indexOf(expert.corpus);
+  const expertClass = model.classes.map((c) => expert.model.classes.indexOf(c));
+  const uniform = -Math.log(expert.model.classes.length);
+  return (raw, features, logits) => {
+    const gate = Math.exp(logSoftmax(scoreGate(raw, features).logits)[gateClass] ?? -Infinity);
+    const own = logSoftmax(scoreExpert(raw, features).logits);
+    expertClass.forEach((e, c) => {
+      if (e >= 0) logits[c]! += expert.weight * gate * (own[e]! - uniform);
+    });
   };
 }

@@ -5,10 +5,10 @@ import type { CategoryModel } from './category-model';
 import { type DenseModel, denseFeaturesOfWords, type DensePooling } from './dense-features';
 import { classifierFeatures, type FeatureOptions, tfidfVector } from './features';
 
-/** One labelled training text. */
-export interface TrainingSample {
+/** One labelled training text (labels are categories, or corpus names for a gate). */
+export interface TrainingSample<L extends string = Category> {
   text: string;
-  category: Category;
+  category: L;
   source: string;
   /** What must not be split between training and validation (article, story, event). */
   group?: string;
@@ -71,11 +71,11 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
  * Trains a multinomial logistic regression with class-balanced SGD over TF-IDF unigrams+bigrams,
  * then keeps the `maxFeatures` most discriminative features. Deterministic for a given seed.
  */
-export function trainCategoryModel(
-  samples: readonly TrainingSample[],
+export function trainCategoryModel<L extends string = Category>(
+  samples: readonly TrainingSample<L>[],
   partial: Partial<TrainOptions> = {},
   wordVectors?: WordVectors,
-): CategoryModel {
+): CategoryModel<L> {
   const opts = { ...DEFAULT_TRAIN_OPTIONS, ...partial };
   const classes = [...new Set(samples.map((s) => s.category))].sort();
   const k = classes.length;
@@ -209,10 +209,10 @@ export function trainCategoryModel(
  * Naive-Bayes log-count ratios, feature x class: ln of the feature's smoothed presence share in the
  * class's texts over its share in the other texts (each share normalised over all features).
  */
-function nbRatios(
+function nbRatios<L extends string>(
   vectors: readonly { indexes: number[] }[],
-  samples: readonly TrainingSample[],
-  classes: readonly Category[],
+  samples: readonly TrainingSample<L>[],
+  classes: readonly L[],
   features: number,
   smoothing: number,
 ): Float64Array {
@@ -249,7 +249,7 @@ function nbRatios(
  * Values are rounded as stored, so training sees what the classifier will compute.
  */
 function denseInputs(
-  samples: readonly TrainingSample[],
+  samples: readonly { text: string }[],
   vectors: WordVectors,
   length: number,
   pooling: DensePooling | undefined,
