@@ -1,7 +1,8 @@
 import { defaultHeadlineMeaning, type HeadlineMeaning } from './headline-meaning';
 import { isClosed, requiredSharedTerms, requiredSimilarity, type CadenceOptions } from './cadence';
 import { mergeFragments, type MergeOptions } from './merge-fragments';
-import { articleVector, dot, sharedTerms, topTerms, type TermVector } from './term-vector';
+import { articleVector, dot, LEAD_WORDS, sharedTerms, topTerms, type TermVector } from './term-vector';
+import { contentTerms } from '../text/tokenize';
 import { trendIdFor } from './trend-id';
 
 /** An article as the clustering sees it. */
@@ -45,6 +46,12 @@ export interface ClusterOptions extends CadenceOptions, MergeOptions {
   archiveDays: number;
   archiveThreshold: number;
   archiveEntities: number;
+  /**
+   * An article whose every content term (title and lead) has a background idf below this carries
+   * no story of its own ("5 Things to Know This Morning", "Most Popular Stories"): it may join a
+   * trend it shares words with, but founds none (0: off).
+   */
+  storylessIdf: number;
   /** Headline meaning for meaning merges (default: the committed word vectors and idf). */
   meaning?: HeadlineMeaning;
 }
@@ -58,7 +65,8 @@ export interface ClusterOptions extends CadenceOptions, MergeOptions {
  * between articles when that is shorter (at least 30 minutes). After the pass, trends founded
  * within 60 s of each other whose centroids agree (cosine >= 0.15), or whose headline meanings
  * agree (cosine >= 0.3) when one has at most 3 articles, or that the learned merge model calls one
- * story (p >= its threshold, merge-model.ts), become one (merge-fragments.ts). For a
+ * story (p >= its threshold, merge-model.ts), become one (merge-fragments.ts); two lone headlines
+ * are joined on meaning or by the model only with a word or a name in common. For a
  * year past its window a trend still takes a report of similarity >= 0.4 naming 2 of its entities.
  */
 export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, 'now' | 'idf'> = {
@@ -78,10 +86,12 @@ export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, 'now' | 'idf'> = {
   meaningThreshold: 0.3,
   meaningMaxArticles: 3,
   meaningSharedEntities: 0,
+  lonePairsNeedWords: true,
   learnedMerge: true,
   archiveDays: 365,
   archiveThreshold: 0.4,
   archiveEntities: 2,
+  storylessIdf: 0,
 };
 
 /** What one clustering pass did. */
@@ -100,7 +110,7 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** Terms kept in a centroid and terms under which a trend is indexed for retrieval. */
-const CENTROID_TERMS = 80;
+export const CENTROID_TERMS = 80;
 const INDEXED_TERMS = 25;
 const QUERY_TERMS = 12;
 /**
@@ -185,6 +195,8 @@ export function clusterArticles(
     let state: State;
     if (best) {
       state = best;
+    } else if (isStoryless(a, o)) {
+      continue;
     } else {
       const id = trendIdFor(a.id);
       state = {
@@ -303,6 +315,13 @@ export function clusterArticles(
     return s.trend;
   });
   return { assignments, touched: touchedTrends, created: created.filter((id) => states.has(id)), merged };
+}
+
+/** Whether every content term of an article is common (storylessIdf): words any report could use. */
+function isStoryless(a: DetectArticle, o: Pick<ClusterOptions, 'storylessIdf' | 'idf'>): boolean {
+  if (o.storylessIdf <= 0) return false;
+  const terms = contentTerms(`${a.title}\n${a.text.split(/\s+/).slice(0, LEAD_WORDS).join(' ')}`);
+  return terms.every((t) => o.idf(t) < o.storylessIdf);
 }
 
 /** Ids of the `k` best partial scores (ties by id), without sorting every candidate. */

@@ -1,7 +1,7 @@
 import { dateOnly } from './cadence';
 import { pairFeatures, worthComparing, type PairSide } from './merge-features';
 import { loadMergeModel, mergeProbability, type MergeModel } from './merge-model';
-import { dot, type TermVector } from './term-vector';
+import { dot, sharedTerms, type TermVector } from './term-vector';
 import { dot as denseDot } from '../text/word-vectors';
 
 /** What the merge pass needs of a trend: when it was founded, its size and summed centroids. */
@@ -32,6 +32,13 @@ export interface MergeOptions {
   meaningMaxArticles: number;
   /** Named entities two fragments must share for a meaning merge (0: none needed). */
   meaningSharedEntities: number;
+  /**
+   * Two trends of one article each are joined by meaning or by the learned model only when they
+   * share a content term or a named entity: two lone headlines with nothing in common but a loose
+   * meaning and a minute are no story a reader could see ("i Need Media" / "5 Things to Know This
+   * Morning").
+   */
+  lonePairsNeedWords: boolean;
   /** Also join a pair the learned merge model (merge-model.ts) calls one story. */
   learnedMerge: boolean;
   /** Probability above which the learned model joins a pair (default: the model's own threshold). */
@@ -83,10 +90,17 @@ export function mergeFragments(
       for (let i = groups.length - 1; i >= Math.max(0, groups.length - LOOKBACK); i--) {
         const g = groups[i]!;
         if (t.first_seen - g.first_seen > window) break;
+        const wordsRequired =
+          o.lonePairsNeedWords &&
+          t.article_count === 1 &&
+          g.article_count === 1 &&
+          sharedTerms(t.centroid, g.centroid) === 0 &&
+          sharedEntities(t.entities, g.entities, 1) === 0;
         // Agreement as a multiple of its threshold: words, or failing them headline meanings.
         let score = dot(t.centroid, g.centroid) / (tNorm * g.norm) / o.mergeThreshold;
         if (
           score < 1 &&
+          !wordsRequired &&
           o.meaningThreshold > 0 &&
           tMeaning &&
           g.meaning &&
@@ -98,7 +112,7 @@ export function mergeFragments(
             score = Math.max(score, denseDot(tMeaning, g.meaning) / (tMeaningNorm * gNorm) / o.meaningThreshold);
           }
         }
-        if (score < 1 && model) {
+        if (score < 1 && model && !wordsRequired) {
           // The learned decision: pairs the rules above leave apart, judged on all features at once.
           const gSide: PairSide = { ...g, meaningNorm: g.meaning ? Math.sqrt(denseDot(g.meaning, g.meaning)) : 0 };
           const features = pairFeatures(tSide, gSide, idf);

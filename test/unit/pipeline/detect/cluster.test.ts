@@ -41,6 +41,17 @@ describe('clusterArticles', () => {
     expect(r.created).to.have.length(2);
   });
 
+  it('with storylessIdf, an article of only common words founds no trend but joins one it shares words with', () => {
+    // "launch", "succeeds", "things" and "know" are common by this idf, the rest rare.
+    const common = (t: string): number => (['launch', 'succeed', 'thing', 'know'].includes(t) ? 2 : 8);
+    const input = [...ARTICLES, art('s1', 4.01, 'Launch succeeds'), art('s2', 50, '5 Things to Know')];
+    const on = clusterArticles(input, [], { now: NOW, idf: common, storylessIdf: 5 });
+    expect(on.assignments.get('s1')).to.equal(on.assignments.get('a1'));
+    expect(on.assignments.has('s2')).to.be.false;
+    const off = clusterArticles(input, [], { now: NOW, idf: common });
+    expect(off.assignments.get('s2')).to.equal(trendIdFor('s2'));
+  });
+
   it('gives the same result whatever the input order', () => {
     const forward = clusterArticles(ARTICLES, [], { now: NOW, idf });
     const reversed = clusterArticles([...ARTICLES].reverse(), [], { now: NOW, idf });

@@ -14,6 +14,7 @@ const OPTS = {
   meaningThreshold: 0,
   meaningMaxArticles: 100,
   meaningSharedEntities: 0,
+  lonePairsNeedWords: false,
   learnedMerge: false,
 };
 
@@ -103,6 +104,13 @@ describe('mergeFragments', () => {
       const ents = (...names: string[]): Partial<FragmentView> => ({ entities: new Map(names.map((n) => [n, 1])) });
       expect(mergeFragments([aids(ents('new york')), hiv(10, ents('cuomo'))], guarded).size).to.equal(0);
       expect(mergeFragments([aids(ents('new york')), hiv(10, ents('new york'))], guarded).size).to.equal(1);
+    });
+    it('with lonePairsNeedWords, joins two lone headlines only on a word or a name in common', () => {
+      const strict = { ...on, lonePairsNeedWords: true };
+      expect(mergeFragments([aids(), hiv(10)], strict).size, 'two lone headlines').to.equal(0);
+      expect(mergeFragments([aids({ article_count: 2 }), hiv(10)], strict).size, 'a fragment and a story').to.equal(1);
+      const named = { entities: new Map([['unaids', 1]]) };
+      expect(mergeFragments([aids(named), hiv(10, named)], strict).size, 'a name in common').to.equal(1);
     });
   });
 
