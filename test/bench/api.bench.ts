@@ -4,20 +4,20 @@
  * 32 connections for a fixed time, alternating the API and the same OpenSearch query sent straight
  * to OpenSearch. Prints requests/s, p50, p99, the API/OpenSearch ratios and the API's peak RSS.
  * The API is loaded with a key that has a reserved ceiling (as load tests should be). Then the
- * quota cost: the same scenarios against the API with quotas on and quotas off
- * (API_QUOTAS_ENABLED=false), both sent that key, in short paired rounds (median of the per-pair
- * ratios), a control of two identical quotas-off APIs compared the same way (the spread the
- * bench shows when nothing differs, against which the 5 % verdict is read), and what verifying
- * the key costs (with the key against without, quotas off). Last,
- * the cached and uncached scenarios on one API process and on two (API_PROCESSES=2), paired likewise.
- * BENCH_PHASES (default `compare,quota,processes`) picks the phases.
+ * quota cost, scenario by scenario on fresh API processes pinned to one core (the load generator
+ * on another): quotas on against quotas off (API_QUOTAS_ENABLED=false), both sent that key, beside
+ * a control (a second quotas-off process, whose ratios would be 1.00x without noise) and the
+ * quotas-off process without the key (what verifying a key costs), in rotating rounds; ratios of
+ * pooled rounds with 95 % bootstrap intervals, and a verdict against the 5 % goal printed next to
+ * the control's. Last, the cached and uncached scenarios on one API process and on two
+ * (API_PROCESSES=2), compared the same way. BENCH_PHASES (default `compare,quota,processes`)
+ * picks the phases.
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import autocannon from 'autocannon';
 import {
   ApiKeyRepository,
   bumpGeneration,
@@ -33,14 +33,24 @@ import {
   type QueryDeps,
 } from '@trendscope/core';
 import { seed } from '../support/factories';
-import { benchData } from './bench-data';
-import { freePort } from '../support/free-port';
+import { LatencyHistogram } from '../support/latency-histogram';
 import { median } from '../support/median';
+import {
+  compareRounds,
+  costVerdict,
+  formatRatio,
+  summarise,
+  type RatioSet,
+  type RoundFigures,
+} from '../support/paired-rounds';
+import { CONNECTIONS, childPids, load, runRounds, type Side, type Target } from './api-load';
+import { benchData } from './bench-data';
+import { pinLoadGenerator } from './cpu-pinning';
+import { freePort } from '../support/free-port';
 
 const OS_URL = process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9270';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6395';
 const PREFIX = 'bench';
-const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Node flags of the API process as shipped; BENCH_API_NODE_FLAGS='' measures V8's defaults. */
 const API_NODE_FLAGS = (process.env.BENCH_API_NODE_FLAGS ?? '--max-semi-space-size=16').split(/\s+/).filter(Boolean);
@@ -51,24 +61,21 @@ const CACHE_MODES = [
   ['cached', 5000],
   ['uncached', 0],
 ] as const;
+/** BENCH_SCENARIOS (names, comma-separated) runs only those scenarios; all by default. */
+const SCENARIOS = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',')) : null;
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'compare,quota,processes').split(','));
+/** Rounds per side of a comparison, and their length (short, so that all sides see the same machine). */
+const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 8);
+const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 2);
+/** Load on each fresh API process before its first measured round (it settles after 8-10 s). */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 10);
+/** Rounds of the key-verification comparison (informational, so fewer). */
+const KEY_ROUNDS = Math.max(2, Math.ceil(PAIR_ROUNDS / 2));
 
-interface Target {
-  path: string;
-  method?: 'GET' | 'POST';
-  body?: string;
-  headers?: Record<string, string>;
-}
 interface Scenario {
   name: string;
   api: string;
   os: Target;
-}
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
 }
 
 async function ensureData(): Promise<{ sampleId: string; trends: number; articles: number; key: string }> {
@@ -98,13 +105,16 @@ async function ensureData(): Promise<{ sampleId: string; trends: number; article
   return result;
 }
 
+/** Starts an API process (after `prefix`, e.g. taskset's, when given) and waits until it answers. */
 async function startApi(
   cacheTtlMs: number,
   env: Record<string, string> = {},
+  prefix: readonly string[] = [],
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   // The flags the API runs with (infra/local/services.sh), so the figures are the shipped ones.
-  const child = spawn(process.execPath, [...API_NODE_FLAGS, '--import', 'tsx', 'services/api/src/main.ts'], {
+  const command = [...prefix, process.execPath, ...API_NODE_FLAGS, '--import', 'tsx', 'services/api/src/main.ts'];
+  const child = spawn(command[0]!, command.slice(1), {
     env: {
       ...process.env,
       API_PORT: String(port),
@@ -136,14 +146,6 @@ async function startApi(
   throw new Error('the API did not become healthy');
 }
 
-function childPids(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
 /** Resident memory of a process and its children (the API processes of a cluster primary). */
 function rssMb(pid: number): number {
   return [pid, ...childPids(pid)].reduce((total, p) => {
@@ -154,38 +156,6 @@ function rssMb(pid: number): number {
       return total;
     }
   }, 0);
-}
-
-/** The q-quantile of `xs` (sorted in place). */
-function quantile(xs: number[], q: number): number {
-  xs.sort((x, y) => x - y);
-  return xs.length === 0 ? 0 : xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
-}
-
-async function load(base: string, target: Target, seconds: number): Promise<Figures> {
-  // autocannon's own percentiles are whole milliseconds: at a p99 of 5 ms one step is 20 %, too
-  // coarse for a 5 % comparison, so the latencies are kept here as measured (fractions of a ms).
-  const latencies: number[] = [];
-  const r = await new Promise<autocannon.Result>((resolve, reject) => {
-    const run = autocannon(
-      {
-        url: `${base}${target.path}`,
-        method: target.method ?? 'GET',
-        ...(target.body ? { body: target.body } : {}),
-        headers: target.headers ?? {},
-        connections: CONNECTIONS,
-        duration: seconds,
-      },
-      (err, result) => (err ? reject(err as Error) : resolve(result)),
-    );
-    run.on('response', (_client, _status, _bytes, ms) => void latencies.push(ms));
-  });
-  return {
-    rps: r.requests.total / r.duration,
-    p50: quantile(latencies, 0.5),
-    p99: quantile(latencies, 0.99),
-    errors: r.errors + r.timeouts + r.non2xx,
-  };
 }
 
 function scenarios(sampleId: string, now: Date): Scenario[] {
@@ -204,7 +174,7 @@ function scenarios(sampleId: string, now: Date): Scenario[] {
     ])
     .join('\n');
   const filters = { category: 'technology', velocity: 'accelerating' as const, min_impact: 5, hours: 720 };
-  return [
+  const all: Scenario[] = [
     {
       name: 'recent (default)',
       api: '/v1/trends/recent',
@@ -233,147 +203,124 @@ function scenarios(sampleId: string, now: Date): Scenario[] {
       },
     },
   ];
+  return all.filter((sc) => SCENARIOS === null || SCENARIOS.has(sc.name));
 }
 
 const fmt = (n: number, digits = 0): string => n.toFixed(digits);
-const mean = (xs: Figures[], k: keyof Figures): number => xs.reduce((a, x) => a + x[k], 0) / xs.length;
-const sum = (xs: Figures[], k: keyof Figures): number => xs.reduce((a, x) => a + x[k], 0);
+const loadAverage = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
-/** One side of a comparison: a running API and the headers its requests carry. */
-interface Side {
-  url: string;
-  headers: Record<string, string>;
-  /** The API's process (a cluster primary counts with its children). */
-  pid: number;
+/** One side's pooled figures as table cells: req/s, p99, CPU per answer, busy share, errors. */
+function sideCells(rounds: readonly RoundFigures[]): string {
+  const s = summarise(rounds);
+  return `${fmt(s.rps)} | ${fmt(s.p99, 2)} | ${fmt(s.cpuUsPerAnswer, 1)} | ${fmt(100 * s.busy)} % | ${s.errors}`;
 }
 
-/** CPU seconds (user + system) used so far by a process and its children. */
-function cpuSeconds(pid: number): number {
-  return [pid, ...childPids(pid)].reduce((total, p) => {
-    try {
-      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return total + (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      return total;
-    }
-  }, 0);
+/** Header of a comparison table, a against b. */
+function pairHeader(a: string, b: string): string[] {
+  const side = (n: string): string => `${n} req/s | ${n} p99 ms | ${n} CPU µs/req | ${n} busy | ${n} errors`;
+  return [
+    `| API | scenario | ${side(a)} | ${side(b)} | throughput ${a}/${b} | p99 ${a}/${b} | CPU/req ${a}/${b} |`,
+    `|${'---|'.repeat(15)}`,
+  ];
 }
 
-/** Load rounds per side of a comparison (short, so the two sides see the same machine). */
-const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 8);
-const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 2);
-
-/**
- * Each scenario against two APIs under the same load: short rounds in pairs, the order swapped
- * every pair (a b, b a, ...), and the ratios a/b taken per pair, then their median, so the load
- * that other work puts on the machine (which moves by the second) hits both sides alike.
- */
-async function compareApis(
+/** The figures of `a` against `b` as a table row, and their ratios. */
+function pairRow(
   label: string,
-  a: Side,
-  b: Side,
-  sampleId: string,
-  verdicts: string[] = [],
-): Promise<string[]> {
-  const rows: string[] = [];
-  for (const sc of scenarios(sampleId, new Date())) {
-    const cpu = new Map<Side, { seconds: number; requests: number }>([
-      [a, { seconds: 0, requests: 0 }],
-      [b, { seconds: 0, requests: 0 }],
-    ]);
-    const run = async (side: Side, seconds: number): Promise<Figures> => {
-      const before = cpuSeconds(side.pid);
-      const figures = await load(side.url, { path: sc.api, headers: side.headers }, seconds);
-      const used = cpu.get(side)!;
-      used.seconds += cpuSeconds(side.pid) - before;
-      used.requests += figures.rps * seconds;
-      return figures;
-    };
-    await run(a, 1);
-    await run(b, 1);
-    for (const used of cpu.values()) Object.assign(used, { seconds: 0, requests: 0 });
-    const onA: Figures[] = [];
-    const onB: Figures[] = [];
-    for (let i = 0; i < PAIR_ROUNDS; i += 1) {
-      if (i % 2 === 0) {
-        onA.push(await run(a, PAIR_SECONDS));
-        onB.push(await run(b, PAIR_SECONDS));
-      } else {
-        onB.push(await run(b, PAIR_SECONDS));
-        onA.push(await run(a, PAIR_SECONDS));
-      }
-    }
-    const rpsRatio = median(onA.map((x, i) => x.rps / onB[i]!.rps));
-    const p99Ratio = median(onA.map((x, i) => x.p99 / Math.max(onB[i]!.p99, 0.01)));
-    // CPU per answer barely moves with the machine's load, unlike throughput.
-    const [cpuA, cpuB] = [a, b].map((side) => (1e6 * cpu.get(side)!.seconds) / cpu.get(side)!.requests) as [
-      number,
-      number,
-    ];
-    rows.push(
-      `| ${label} | ${sc.name} | ${fmt(median(onA.map((x) => x.rps)))} | ${fmt(median(onA.map((x) => x.p99)), 1)} | ${fmt(cpuA)} | ${sum(onA, 'errors')} | ${fmt(median(onB.map((x) => x.rps)))} | ${fmt(median(onB.map((x) => x.p99)), 1)} | ${fmt(cpuB)} | ${sum(onB, 'errors')} | ${fmt(rpsRatio, 3)}x | ${fmt(p99Ratio, 2)}x | ${fmt(cpuA / cpuB, 3)}x |`,
-    );
-    process.stdout.write(`${rows.at(-1)}\n`);
-    // The goal of a cost comparison: a costs at most 5 % of b's throughput and p99.
-    const within = rpsRatio >= 0.95 && p99Ratio <= 1.05;
-    verdicts.push(
-      `${sc.name}: throughput ${fmt(rpsRatio, 3)}x, p99 ${fmt(p99Ratio, 3)}x: ${within ? 'within 5 %' : 'NOT within 5 %'}`,
-    );
-  }
-  return rows;
+  scenario: string,
+  a: readonly RoundFigures[],
+  b: readonly RoundFigures[],
+): { row: string; ratios: RatioSet } {
+  const ratios = compareRounds(a, b);
+  const row = `| ${label} | ${scenario} | ${sideCells(a)} | ${sideCells(b)} | ${formatRatio(ratios.throughput)} | ${formatRatio(ratios.p99, 2)} | ${formatRatio(ratios.cpu)} |`;
+  process.stdout.write(`${row}\n`);
+  return { row, ratios };
+}
+
+const ratioLine = (r: RatioSet): string =>
+  `throughput ${formatRatio(r.throughput)}, p99 ${formatRatio(r.p99, 2)}, CPU/req ${formatRatio(r.cpu)}: ${costVerdict(r)}`;
+
+/** The per-scenario point ratios summarised: their median and range, for each measure. */
+function acrossScenarios(sets: readonly RatioSet[]): string {
+  const part = (name: string, k: keyof RatioSet, digits: number): string => {
+    const xs = sets.map((r) => r[k].value).sort((x, y) => x - y);
+    return `${name} ${fmt(median(xs), digits)}x (${fmt(xs[0]!, digits)}-${fmt(xs.at(-1)!, digits)})`;
+  };
+  return `${part('throughput', 'throughput', 3)}, ${part('p99', 'p99', 2)}, ${part('CPU/req', 'cpu', 3)}`;
 }
 
 /**
- * What quotas cost: an API with quotas on against one with quotas off (API_QUOTAS_ENABLED=false),
- * both sent the same key and both with the response cache on, so the difference is the counting
- * and its headers (the verdict). Then a control: a second quotas-off API against the first, the
- * same way, whose ratios would all be 1.00x on a machine without noise (a verdict within the
- * control's own spread is not shown either way). Then what verifying a key costs, on the
- * quotas-off API: requests with the key against requests without one (informational;
- * registration is not the quota).
+ * What quotas cost, scenario by scenario, each on fresh API processes (so that one process's luck,
+ * such as a dearer garbage collection for its whole life, falls on one scenario, not all): quotas
+ * on against quotas off (API_QUOTAS_ENABLED=false), both sent the same key and both with the
+ * response cache on, so the difference is the counting and its headers; a control, a second
+ * quotas-off process against the first, whose ratios would all be 1.00x without noise; and what
+ * verifying a key costs (the quotas-off process without the key against with it; registration,
+ * not the quota), in rounds of its own after. The three processes run in rotating rounds with equal
+ * turns (a process that served two sides' rounds would be the warmer one), pinned like each other.
  */
 async function quotaCost(
   sampleId: string,
   key: string,
-  verdicts: string[],
-): Promise<{ quota: string[]; control: string[]; keys: string[] }> {
-  const on = await startApi(5000);
-  const off = await startApi(5000, { API_QUOTAS_ENABLED: 'false' });
+): Promise<{ quota: string[]; control: string[]; keys: string[]; verdicts: string[]; pinning: string }> {
+  const pinning = pinLoadGenerator();
+  process.stdout.write(`bench: quota cost, ${pinning.note}; load average ${loadAverage()}\n`);
+  const out = { quota: [] as string[], control: [] as string[], keys: [] as string[], verdicts: [] as string[] };
+  const found: { quota: RatioSet[]; control: RatioSet[] } = { quota: [], control: [] };
   const withKey = { authorization: `Bearer ${key}` };
-  let twin: Awaited<ReturnType<typeof startApi>> | null = null;
   try {
-    const quota = await compareApis(
-      'cached',
-      { url: on.url, headers: withKey, pid: on.child.pid! },
-      { url: off.url, headers: withKey, pid: off.child.pid! },
-      sampleId,
-      verdicts,
-    );
-    twin = await startApi(5000, { API_QUOTAS_ENABLED: 'false' });
-    const controlVerdicts: string[] = [];
-    const control = await compareApis(
-      'cached',
-      { url: twin.url, headers: withKey, pid: twin.child.pid! },
-      { url: off.url, headers: withKey, pid: off.child.pid! },
-      sampleId,
-      controlVerdicts,
-    );
-    twin.child.kill('SIGTERM');
-    verdicts.push(...controlVerdicts.map((v) => `control (quotas off against off) ${v}`));
-    // One process answers both sides; rounds never overlap, so each side's CPU is still its own.
-    const keys = await compareApis(
-      'cached',
-      { url: off.url, headers: withKey, pid: off.child.pid! },
-      { url: off.url, headers: {}, pid: off.child.pid! },
-      sampleId,
-    );
-    return { quota, control, keys };
+    for (const sc of scenarios(sampleId, new Date())) {
+      const started = [
+        await startApi(5000, {}, pinning.apiPrefix),
+        await startApi(5000, { API_QUOTAS_ENABLED: 'false' }, pinning.apiPrefix),
+        await startApi(5000, { API_QUOTAS_ENABLED: 'false' }, pinning.apiPrefix),
+      ];
+      try {
+        const side = (name: string, i: number, headers: Record<string, string> = withKey): Side => ({
+          name,
+          url: started[i]!.url,
+          pid: started[i]!.child.pid!,
+          headers,
+        });
+        // The three processes take equal turns; the key's cost is measured after, on one of them.
+        const sides = [side('on', 0), side('off', 1), side('off 2', 2)];
+        const figures = await runRounds(sides, sc.api, PAIR_ROUNDS, PAIR_SECONDS, WARMUP_SECONDS);
+        const [fOn, fOff, fTwin] = sides.map((s) => figures.get(s)!) as [
+          RoundFigures[],
+          RoundFigures[],
+          RoundFigures[],
+        ];
+        const keySides = [side('key', 1), side('no key', 1, {})];
+        const keyed = await runRounds(keySides, sc.api, KEY_ROUNDS, PAIR_SECONDS);
+        const [fKey, fNoKey] = keySides.map((s) => keyed.get(s)!) as [RoundFigures[], RoundFigures[]];
+        const quota = pairRow('cached', sc.name, fOn, fOff);
+        const control = pairRow('cached', sc.name, fTwin, fOff);
+        out.keys.push(pairRow('cached', sc.name, fKey, fNoKey).row);
+        out.quota.push(quota.row);
+        out.control.push(control.row);
+        found.quota.push(quota.ratios);
+        found.control.push(control.ratios);
+        out.verdicts.push(
+          `${sc.name}: on/off ${ratioLine(quota.ratios)}`,
+          `${' '.repeat(sc.name.length)}  control, off 2/off: ${ratioLine(control.ratios)}`,
+        );
+      } finally {
+        for (const s of started) s.child.kill('SIGTERM');
+      }
+    }
   } finally {
-    on.child.kill('SIGTERM');
-    off.child.kill('SIGTERM');
-    twin?.child.kill('SIGTERM');
+    pinning.restore();
   }
+  if (found.quota.length > 1) {
+    out.verdicts.push(
+      `across scenarios (each on its own processes; median and range): on/off ${acrossScenarios(found.quota)}`,
+      `                                                  control, off 2/off ${acrossScenarios(found.control)}`,
+    );
+  }
+  return { ...out, pinning: `${pinning.note}; load average at the end of the phase ${loadAverage()}` };
 }
 
 /** Two API processes (API_PROCESSES=2) against one, with the response cache on and off, with the key. */
@@ -384,14 +331,14 @@ async function processScaling(sampleId: string, key: string): Promise<string[]> 
     const two = await startApi(ttl, { API_PROCESSES: '2' });
     const one = await startApi(ttl);
     try {
-      rows.push(
-        ...(await compareApis(
-          label,
-          { url: two.url, headers, pid: two.child.pid! },
-          { url: one.url, headers, pid: one.child.pid! },
-          sampleId,
-        )),
-      );
+      const sides: Side[] = [
+        { name: '2 proc', url: two.url, headers, pid: two.child.pid! },
+        { name: '1 proc', url: one.url, headers, pid: one.child.pid! },
+      ];
+      for (const [i, sc] of scenarios(sampleId, new Date()).entries()) {
+        const figures = await runRounds(sides, sc.api, PAIR_ROUNDS, PAIR_SECONDS, i === 0 ? WARMUP_SECONDS : 1);
+        rows.push(pairRow(label, sc.name, figures.get(sides[0]!)!, figures.get(sides[1]!)!).row);
+      }
     } finally {
       two.child.kill('SIGTERM');
       one.child.kill('SIGTERM');
@@ -404,9 +351,7 @@ async function main(): Promise<void> {
   const data = await ensureData();
   process.stdout.write(
     `bench: ${data.trends} trends, ${data.articles} articles; ${CONNECTIONS} connections, ${ROUNDS} x ${SECONDS}s per side; ` +
-      `load average at start ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}\n`,
+      `API node flags ${API_NODE_FLAGS.join(' ') || '(none)'}; load average at start ${loadAverage()}\n`,
   );
   const rows: string[] = [];
   for (const [label, ttl] of PHASES.has('compare') ? CACHE_MODES : []) {
@@ -418,22 +363,18 @@ async function main(): Promise<void> {
         const auth = { authorization: `Bearer ${data.key}` };
         await load(url, { path: sc.api, headers: auth }, 1); // warm-up
         await load(OS_URL, sc.os, 1);
-        const api: Figures[] = [];
-        const os: Figures[] = [];
+        const api: RoundFigures[] = [];
+        const os: RoundFigures[] = [];
         for (let i = 0; i < ROUNDS; i += 1) {
           api.push(await load(url, { path: sc.api, headers: auth }, SECONDS));
           os.push(await load(OS_URL, sc.os, SECONDS));
         }
-        const [aRps, oRps, a50, o50, a99, o99] = [
-          mean(api, 'rps'),
-          mean(os, 'rps'),
-          mean(api, 'p50'),
-          mean(os, 'p50'),
-          mean(api, 'p99'),
-          mean(os, 'p99'),
-        ];
+        const [a, o] = [api, os].map((r) => ({
+          ...summarise(r),
+          p50: LatencyHistogram.pooled(r.map((x) => x.latencies)).quantile(0.5),
+        })) as [ReturnType<typeof summarise> & { p50: number }, ReturnType<typeof summarise> & { p50: number }];
         rows.push(
-          `| ${label} | ${sc.name} | ${fmt(aRps)} | ${fmt(a50)} | ${fmt(a99)} | ${sum(api, 'errors')} | ${fmt(oRps)} | ${fmt(o50)} | ${fmt(o99)} | ${sum(os, 'errors')} | ${fmt(aRps / oRps, 2)}x | ${fmt(a99 / Math.max(o99, 1), 2)}x |`,
+          `| ${label} | ${sc.name} | ${fmt(a.rps)} | ${fmt(a.p50, 1)} | ${fmt(a.p99, 1)} | ${a.errors} | ${fmt(o.rps)} | ${fmt(o.p50, 1)} | ${fmt(o.p99, 1)} | ${o.errors} | ${fmt(a.rps / o.rps, 2)}x | ${fmt(a.p99 / Math.max(o.p99, 1), 2)}x |`,
         );
         process.stdout.write(`${rows.at(-1)}\n`);
       }
@@ -444,15 +385,9 @@ async function main(): Promise<void> {
     rows.push(`| ${label} | API peak RSS under load: ${fmt(peakRss)} MB | | | | | | | | | | |`);
     process.stdout.write(`${rows.at(-1)}\n`);
   }
-  const verdicts: string[] = [];
-  const { quota, control, keys } = PHASES.has('quota')
-    ? await quotaCost(data.sampleId, data.key, verdicts)
-    : { quota: [], control: [], keys: [] };
+  const quota = PHASES.has('quota') ? await quotaCost(data.sampleId, data.key) : null;
   const scaling = PHASES.has('processes') ? await processScaling(data.sampleId, data.key) : [];
-  const pairHeader = (a: string, b: string): string[] => [
-    `| API | scenario | ${a} req/s | ${a} p99 ms | ${a} CPU µs/req | ${a} errors | ${b} req/s | ${b} p99 ms | ${b} CPU µs/req | ${b} errors | throughput ${a}/${b} | p99 ${a}/${b} | CPU/req ${a}/${b} |`,
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
-  ];
+  const pooled = `${PAIR_ROUNDS} rounds of ${PAIR_SECONDS} s per side, pooled; [95 % bootstrap interval over rounds]; busy = share of one core used by the API`;
   process.stdout.write(
     [
       '',
@@ -460,31 +395,33 @@ async function main(): Promise<void> {
       '|---|---|---|---|---|---|---|---|---|---|---|---|',
       ...rows,
       '',
-      'Quota cost (cached API, every request with the key; on = counted in Redis; off = API_QUOTAS_ENABLED=false; medians of paired rounds):',
-      '',
-      ...pairHeader('on', 'off'),
-      ...quota,
-      '',
-      "Control (two identical quotas-off APIs, the same key; the bench's own spread at this load):",
-      '',
-      ...pairHeader('off 2', 'off'),
-      ...control,
-      '',
-      'Key verification cost (the quotas-off API; requests with the key against requests without):',
-      '',
-      ...pairHeader('key', 'no key'),
-      ...keys,
-      '',
-      ...(verdicts.length > 0
-        ? ['Quota cost against the goal (at most 5 % of throughput and p99):', ...verdicts, '']
+      ...(quota
+        ? [
+            `Quota cost (cached API, every request with the key; on = counted in Redis; off = API_QUOTAS_ENABLED=false; ${pooled}; ${quota.pinning}):`,
+            '',
+            ...pairHeader('on', 'off'),
+            ...quota.quota,
+            '',
+            "Control (a second quotas-off process against the first, the same key: the bench's own spread):",
+            '',
+            ...pairHeader('off 2', 'off'),
+            ...quota.control,
+            '',
+            'Key verification cost (the quotas-off process; requests with the key against requests without):',
+            '',
+            ...pairHeader('key', 'no key'),
+            ...quota.keys,
+            '',
+            'Quota cost against the goal (at most 5 % of throughput and p99; CPU per answer is the throughput of a saturated API), each beside its control:',
+            ...quota.verdicts,
+            '',
+          ]
         : []),
-      'API processes (API_PROCESSES=2 against 1, with the key; medians of paired rounds):',
+      `API processes (API_PROCESSES=2 against 1, with the key; ${pooled}):`,
       '',
       ...pairHeader('2 proc', '1 proc'),
       ...scaling,
-      `load average at end ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
+      `load average at end ${loadAverage()}`,
       '',
     ].join('\n'),
   );
