@@ -9,9 +9,10 @@
  * a control (a second quotas-off process, whose ratios would be 1.00x without noise) and the
  * quotas-off process without the key (what verifying a key costs), in rotating rounds; ratios of
  * pooled rounds with 95 % bootstrap intervals, and a verdict against the 5 % goal printed next to
- * the control's. Last, the cached and uncached scenarios on one API process and on two
- * (API_PROCESSES=2), compared the same way. BENCH_PHASES (default `compare,quota,processes`)
- * picks the phases.
+ * the control's. Then the same comparison inside one process serving three APIs (on, off, off
+ * again), which takes out the up to 25 % by which identical processes differ. Last, the cached
+ * and uncached scenarios on one API process and on two (API_PROCESSES=2), compared the same way.
+ * BENCH_PHASES (default `compare,quota,quota-one-process,processes`) picks the phases.
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -63,7 +64,7 @@ const CACHE_MODES = [
 ] as const;
 /** BENCH_SCENARIOS (names, comma-separated) runs only those scenarios; all by default. */
 const SCENARIOS = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',')) : null;
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'compare,quota,processes').split(','));
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'compare,quota,quota-one-process,processes').split(','));
 /** Rounds per side of a comparison, and their length (short, so that all sides see the same machine). */
 const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 8);
 const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 2);
@@ -105,6 +106,39 @@ async function ensureData(): Promise<{ sampleId: string; trends: number; article
   return result;
 }
 
+/** The environment of a benchmarked API (the bench's indices and Redis, no metrics server). */
+function apiEnv(port: number, cacheTtlMs: number, env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    API_PORT: String(port),
+    OPENSEARCH_URL: OS_URL,
+    REDIS_URL,
+    OPENSEARCH_INDEX_PREFIX: PREFIX,
+    REDIS_KEY_PREFIX: PREFIX,
+    API_CACHE_TTL_MS: String(cacheTtlMs),
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    // No metrics server: the default port may be another instance's, and the bench reads none.
+    API_METRICS_PORT: '0',
+    ...env,
+  };
+}
+
+/** Waits until every url answers /health (and a cluster primary has all its API processes). */
+async function untilHealthy(urls: readonly string[], child: ChildProcess, processes = 1): Promise<void> {
+  for (let i = 0; i < 200; i += 1) {
+    const answers = await Promise.all(urls.map((u) => fetch(`${u}/health`).catch(() => null)));
+    // Above one process, main.ts is a cluster primary: its forked API processes are its children.
+    if (answers.every((a) => a?.status === 200) && (processes === 1 || childPids(child.pid!).length === processes)) {
+      // The processes fork together; give the last one time to listen as well.
+      if (processes > 1) await new Promise((r) => setTimeout(r, 3000));
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the API did not become healthy');
+}
+
 /** Starts an API process (after `prefix`, e.g. taskset's, when given) and waits until it answers. */
 async function startApi(
   cacheTtlMs: number,
@@ -115,35 +149,32 @@ async function startApi(
   // The flags the API runs with (infra/local/services.sh), so the figures are the shipped ones.
   const command = [...prefix, process.execPath, ...API_NODE_FLAGS, '--import', 'tsx', 'services/api/src/main.ts'];
   const child = spawn(command[0]!, command.slice(1), {
-    env: {
-      ...process.env,
-      API_PORT: String(port),
-      OPENSEARCH_URL: OS_URL,
-      REDIS_URL,
-      OPENSEARCH_INDEX_PREFIX: PREFIX,
-      REDIS_KEY_PREFIX: PREFIX,
-      API_CACHE_TTL_MS: String(cacheTtlMs),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      // No metrics server: the default port may be another instance's, and the bench reads none.
-      API_METRICS_PORT: '0',
-      ...env,
-    },
+    env: apiEnv(port, cacheTtlMs, env),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  const processes = Number(env.API_PROCESSES ?? 1);
-  for (let i = 0; i < 200; i += 1) {
-    const healthy = (await fetch(`${url}/health`).catch(() => null))?.status === 200;
-    // Above one process, main.ts is a cluster primary: its forked API processes are its children.
-    if (healthy && (processes === 1 || childPids(child.pid!).length === processes)) {
-      // The processes fork together; give the last one time to listen as well.
-      if (processes > 1) await new Promise((r) => setTimeout(r, 3000));
-      return { url, child };
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  await untilHealthy([url], child, Number(env.API_PROCESSES ?? 1));
+  return { url, child };
+}
+
+/** Starts API servers in one process (test/bench/one-process-apis.ts), quotas on or off each. */
+async function startOneProcessApis(
+  quotas: readonly ('on' | 'off')[],
+  prefix: readonly string[],
+): Promise<{ urls: string[]; child: ChildProcess }> {
+  const ports: number[] = [];
+  while (ports.length < quotas.length) {
+    const port = await freePort();
+    if (!ports.includes(port)) ports.push(port);
   }
-  throw new Error('the API did not become healthy');
+  const command = [...prefix, process.execPath, ...API_NODE_FLAGS, '--import', 'tsx', 'test/bench/one-process-apis.ts'];
+  const child = spawn(command[0]!, command.slice(1), {
+    env: apiEnv(0, 5000, { BENCH_APIS: ports.map((p, i) => `${p}:${quotas[i]}`).join(',') }),
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const urls = ports.map((p) => `http://127.0.0.1:${p}`);
+  await untilHealthy(urls, child);
+  return { urls, child };
 }
 
 /** Resident memory of a process and its children (the API processes of a cluster primary). */
@@ -252,6 +283,33 @@ function acrossScenarios(sets: readonly RatioSet[]): string {
   return `${part('throughput', 'throughput', 3)}, ${part('p99', 'p99', 2)}, ${part('CPU/req', 'cpu', 3)}`;
 }
 
+/** A quota phase's output: table rows and verdict lines, and the ratios behind them. */
+interface QuotaPhaseOut {
+  quota: string[];
+  control: string[];
+  verdicts: string[];
+}
+
+/** One scenario of a quota phase: on/off and control (off 2/off) rows, ratios and verdict lines. */
+function recordQuotaScenario(
+  label: string,
+  scenario: string,
+  [on, off, twin]: readonly [RoundFigures[], RoundFigures[], RoundFigures[]],
+  out: QuotaPhaseOut,
+  found: { quota: RatioSet[]; control: RatioSet[] },
+): void {
+  const quota = pairRow(label, scenario, on, off);
+  const control = pairRow(label, scenario, twin, off);
+  out.quota.push(quota.row);
+  out.control.push(control.row);
+  found.quota.push(quota.ratios);
+  found.control.push(control.ratios);
+  out.verdicts.push(
+    `${scenario}: on/off ${ratioLine(quota.ratios)}`,
+    `${' '.repeat(scenario.length)}  control, off 2/off: ${ratioLine(control.ratios)}`,
+  );
+}
+
 /**
  * What quotas cost, scenario by scenario, each on fresh API processes (so that one process's luck,
  * such as a dearer garbage collection for its whole life, falls on one scenario, not all): quotas
@@ -296,17 +354,8 @@ async function quotaCost(
         const keySides = [side('key', 1), side('no key', 1, {})];
         const keyed = await runRounds(keySides, sc.api, KEY_ROUNDS, PAIR_SECONDS);
         const [fKey, fNoKey] = keySides.map((s) => keyed.get(s)!) as [RoundFigures[], RoundFigures[]];
-        const quota = pairRow('cached', sc.name, fOn, fOff);
-        const control = pairRow('cached', sc.name, fTwin, fOff);
+        recordQuotaScenario('cached', sc.name, [fOn, fOff, fTwin], out, found);
         out.keys.push(pairRow('cached', sc.name, fKey, fNoKey).row);
-        out.quota.push(quota.row);
-        out.control.push(control.row);
-        found.quota.push(quota.ratios);
-        found.control.push(control.ratios);
-        out.verdicts.push(
-          `${sc.name}: on/off ${ratioLine(quota.ratios)}`,
-          `${' '.repeat(sc.name.length)}  control, off 2/off: ${ratioLine(control.ratios)}`,
-        );
       } finally {
         for (const s of started) s.child.kill('SIGTERM');
       }
@@ -318,6 +367,49 @@ async function quotaCost(
     out.verdicts.push(
       `across scenarios (each on its own processes; median and range): on/off ${acrossScenarios(found.quota)}`,
       `                                                  control, off 2/off ${acrossScenarios(found.control)}`,
+    );
+  }
+  return { ...out, pinning: `${pinning.note}; load average at the end of the phase ${loadAverage()}` };
+}
+
+/**
+ * What quotas cost with the processes' luck taken out: per scenario one fresh process (pinned like
+ * the quota phase) serving three APIs, quotas on, off and off again (the control), in rotating
+ * rounds. Identical processes differ by up to 25 % in CPU per answer; servers in one process
+ * share that, so the on/off ratio is the code's cost and the control shows what is left of noise.
+ */
+async function quotaCostOneProcess(
+  sampleId: string,
+  key: string,
+): Promise<{ quota: string[]; control: string[]; verdicts: string[]; pinning: string }> {
+  const pinning = pinLoadGenerator();
+  process.stdout.write(`bench: quota cost in one process, ${pinning.note}; load average ${loadAverage()}\n`);
+  const out = { quota: [] as string[], control: [] as string[], verdicts: [] as string[] };
+  const found: { quota: RatioSet[]; control: RatioSet[] } = { quota: [], control: [] };
+  const headers = { authorization: `Bearer ${key}` };
+  try {
+    for (const sc of scenarios(sampleId, new Date())) {
+      const { urls, child } = await startOneProcessApis(['on', 'off', 'off'], pinning.apiPrefix);
+      try {
+        const sides = ['on', 'off', 'off 2'].map((name, i) => ({ name, url: urls[i]!, pid: child.pid!, headers }));
+        const figures = await runRounds(sides, sc.api, PAIR_ROUNDS, PAIR_SECONDS, WARMUP_SECONDS);
+        const [fOn, fOff, fTwin] = sides.map((side) => figures.get(side)!) as [
+          RoundFigures[],
+          RoundFigures[],
+          RoundFigures[],
+        ];
+        recordQuotaScenario('one process', sc.name, [fOn, fOff, fTwin], out, found);
+      } finally {
+        child.kill('SIGTERM');
+      }
+    }
+  } finally {
+    pinning.restore();
+  }
+  if (found.quota.length > 1) {
+    out.verdicts.push(
+      `across scenarios (one process each; median and range): on/off ${acrossScenarios(found.quota)}`,
+      `                                             control, off 2/off ${acrossScenarios(found.control)}`,
     );
   }
   return { ...out, pinning: `${pinning.note}; load average at the end of the phase ${loadAverage()}` };
@@ -386,6 +478,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${rows.at(-1)}\n`);
   }
   const quota = PHASES.has('quota') ? await quotaCost(data.sampleId, data.key) : null;
+  const oneProcess = PHASES.has('quota-one-process') ? await quotaCostOneProcess(data.sampleId, data.key) : null;
   const scaling = PHASES.has('processes') ? await processScaling(data.sampleId, data.key) : [];
   const pooled = `${PAIR_ROUNDS} rounds of ${PAIR_SECONDS} s per side, pooled; [95 % bootstrap interval over rounds]; busy = share of one core used by the API`;
   process.stdout.write(
@@ -417,10 +510,32 @@ async function main(): Promise<void> {
             '',
           ]
         : []),
-      `API processes (API_PROCESSES=2 against 1, with the key; ${pooled}):`,
-      '',
-      ...pairHeader('2 proc', '1 proc'),
-      ...scaling,
+      ...(oneProcess
+        ? [
+            `Quota cost in one process (one fresh process per scenario serving three APIs: quotas on, off, and off again as the control; every request with the key; ${pooled}; ${oneProcess.pinning}):`,
+            '',
+            ...pairHeader('on', 'off'),
+            ...oneProcess.quota,
+            '',
+            'Control (the second quotas-off API against the first, in the same process):',
+            '',
+            ...pairHeader('off 2', 'off'),
+            ...oneProcess.control,
+            '',
+            'Quota cost in one process against the goal (at most 5 % of throughput and p99, and of CPU per answer), each beside its control:',
+            ...oneProcess.verdicts,
+            '',
+          ]
+        : []),
+      ...(scaling.length > 0
+        ? [
+            `API processes (API_PROCESSES=2 against 1, with the key; ${pooled}):`,
+            '',
+            ...pairHeader('2 proc', '1 proc'),
+            ...scaling,
+            '',
+          ]
+        : []),
       `load average at end ${loadAverage()}`,
       '',
     ].join('\n'),
