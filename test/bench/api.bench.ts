@@ -48,9 +48,10 @@ import { CONNECTIONS, childPids, load, runRounds, type Side, type Target } from 
 import { benchData } from './bench-data';
 import { pinLoadGenerator } from './cpu-pinning';
 import { freePort } from '../support/free-port';
+import { BENCH_OPENSEARCH_URL, BENCH_REDIS_URL } from './bench-services';
 
-const OS_URL = process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9270';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6395';
+const OS_URL = BENCH_OPENSEARCH_URL;
+const REDIS_URL = BENCH_REDIS_URL;
 const PREFIX = 'bench';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** Node flags of the API process as shipped; BENCH_API_NODE_FLAGS='' measures V8's defaults. */

@@ -15,6 +15,7 @@ import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
 import { simhash } from '@trendscope/pipeline/score/simhash';
 import { loadUci } from '@trendscope/pipeline/scripts/corpus/uci.corpus';
 import { uciDetectArticles } from '@trendscope/pipeline/scripts/corpus/detect-articles';
+import { median } from '../support/median';
 
 const SIZES = [10_000, 20_000, 40_000];
 /** The options before issue 11 (no fragment merge, no late-join rule): the baseline of the CPU ratio. */
@@ -96,7 +97,6 @@ for (const r of results) {
 
 // Alternate the two so that load on the machine hits both alike; medians of three rounds.
 const rounds = [0, 1, 2].map(() => ({ before: measure(20_000, BEFORE_MERGE).cpu, after: measure(20_000).cpu }));
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[1]!;
 const before = median(rounds.map((r) => r.before));
 const after = median(rounds.map((r) => r.after));
 process.stdout.write(

@@ -38,9 +38,10 @@ import { LastUsedRecorder } from '@trendscope/api/auth/last-used-recorder';
 import { quotaGuard } from '@trendscope/api/middleware/quota.middleware';
 import { median } from '../support/median';
 import { silentLogger } from '../support/services';
+import { BENCH_OPENSEARCH_URL, BENCH_REDIS_URL } from './bench-services';
 
-const OS_URL = process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9270';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6395';
+const OS_URL = BENCH_OPENSEARCH_URL;
+const REDIS_URL = BENCH_REDIS_URL;
 const PREFIX = 'bench-quota-path';
 /** Requests per side per round, rounds per side, requests per event-loop turn. */
 const REQUESTS = Number(process.env.BENCH_QUOTA_REQUESTS ?? 50_000);

@@ -107,15 +107,16 @@ export function mergeFragments(
           Math.min(t.article_count, g.article_count) <= o.meaningMaxArticles &&
           sharedEntities(t.entities, g.entities, o.meaningSharedEntities) >= o.meaningSharedEntities
         ) {
-          const gNorm = Math.sqrt(denseDot(g.meaning, g.meaning));
-          if (tMeaningNorm > 0 && gNorm > 0) {
-            score = Math.max(score, denseDot(tMeaning, g.meaning) / (tMeaningNorm * gNorm) / o.meaningThreshold);
+          if (tMeaningNorm > 0 && g.meaningNorm > 0) {
+            score = Math.max(
+              score,
+              denseDot(tMeaning, g.meaning) / (tMeaningNorm * g.meaningNorm) / o.meaningThreshold,
+            );
           }
         }
         if (score < 1 && model && !wordsRequired) {
           // The learned decision: pairs the rules above leave apart, judged on all features at once.
-          const gSide: PairSide = { ...g, meaningNorm: g.meaning ? Math.sqrt(denseDot(g.meaning, g.meaning)) : 0 };
-          const features = pairFeatures(tSide, gSide, idf);
+          const features = pairFeatures(tSide, g, idf);
           if (worthComparing(features)) score = Math.max(score, mergeProbability(model, features) / learnedThreshold);
         }
         if (score >= 1 && score > bestScore) {
@@ -134,6 +135,7 @@ export function mergeFragments(
           centroid: new Map(t.centroid),
           norm: tNorm,
           meaning: tMeaning ? Float32Array.from(tMeaning) : undefined,
+          meaningNorm: tMeaningNorm,
           entities: new Set(t.entities?.keys() ?? []),
         });
       }
@@ -146,6 +148,7 @@ export function mergeFragments(
     if (tMeaning) {
       if (!best.meaning) best.meaning = Float32Array.from(tMeaning);
       else for (let i = 0; i < tMeaning.length; i++) best.meaning[i]! += tMeaning[i]!;
+      best.meaningNorm = Math.sqrt(denseDot(best.meaning, best.meaning));
     }
     for (const e of t.entities?.keys() ?? []) best.entities.add(e);
     merged.set(t.id, best.id);
@@ -161,8 +164,8 @@ function sharedEntities(a: ReadonlyMap<string, number> | undefined, b: ReadonlyS
   return n;
 }
 
-/** Merged fragments so far: sums of their centroids, meanings and entities. */
-interface Group extends Omit<PairSide, 'meaningNorm' | 'entities'> {
+/** Merged fragments so far: sums of their centroids, meanings and entities, and the sums' norms. */
+interface Group extends Omit<PairSide, 'entities'> {
   id: string;
   entities: Set<string>;
 }
