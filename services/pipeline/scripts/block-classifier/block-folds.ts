@@ -188,14 +188,19 @@ function bodies(pages: PageBlocks[], model: BlockModel | null): Record<string, s
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
-/** Both sets' figures through the extractor, with a model and without. */
-function scoreBoth(set: TrainingPages, model: BlockModel | null) {
+/** Both sets' bodies through the extractor, with a model or without. */
+function bodiesOf(set: TrainingPages, model: BlockModel | null) {
+  return { dev: bodies(set.dev, model), english: bodies(set.english, model) };
+}
+
+/** Both sets' figures for their bodies. */
+function scoreBoth(set: TrainingPages, out: ReturnType<typeof bodiesOf>) {
   const dev = scoreSegments(
     set.dev.map((p) => p.page),
-    bodies(set.dev, model),
+    out.dev,
   );
   const truth = Object.fromEntries(set.english.map((p) => [p.raw.id, p.truth]));
-  const english = scoreExtraction(truth, bodies(set.english, model));
+  const english = scoreExtraction(truth, out.english);
   return {
     dev_f1: round(dev.f1),
     dev_precision: round(dev.precision),
@@ -206,24 +211,38 @@ function scoreBoth(set: TrainingPages, model: BlockModel | null) {
 
 /**
  * Per fold: the model fitted (thresholds included) on the other folds of both sets applied to
- * that fold through the extractor, beside the extractor without a model.
+ * that fold through the extractor, beside the extractor without a model; then every page of the
+ * five folds pooled (the dev figure a change is judged on).
  */
 export function crossValidate(set: TrainingPages): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
+  const pooled = { without: bodiesOf({ dev: [], english: [] }, null), with: bodiesOf({ dev: [], english: [] }, null) };
   for (const fold of folds(set)) {
     const { model } = fitWithThresholds(except(set, fold));
     const test = only(set, fold);
+    const without = bodiesOf(test, null);
+    const withModel = bodiesOf(test, model);
+    for (const [to, from] of [
+      [pooled.without, without],
+      [pooled.with, withModel],
+    ] as const) {
+      Object.assign(to.dev, from.dev);
+      Object.assign(to.english, from.english);
+    }
     const row = {
       fold,
       dev_pages: test.dev.length,
       english_pages: test.english.length,
       keep_below: model.keep_below,
       rescue_at: model.rescue_at,
-      without_model: scoreBoth(test, null),
-      with_model: scoreBoth(test, model),
+      without_model: scoreBoth(test, without),
+      with_model: scoreBoth(test, withModel),
     };
     process.stdout.write(`${JSON.stringify(row)}\n`);
     rows.push(row);
   }
+  const row = { fold: 'all', without_model: scoreBoth(set, pooled.without), with_model: scoreBoth(set, pooled.with) };
+  process.stdout.write(`${JSON.stringify(row)}\n`);
+  rows.push(row);
   return rows;
 }
