@@ -63,6 +63,10 @@ const CACHE_MODES = [
   ['cached', 5000],
   ['uncached', 0],
 ] as const;
+/** The cache modes of the quota-one-process phase: BENCH_QUOTA_CACHE=cached,uncached (both by default). */
+const QUOTA_CACHE_MODES = CACHE_MODES.filter(([label]) =>
+  (process.env.BENCH_QUOTA_CACHE ?? 'cached,uncached').split(',').includes(label),
+);
 /** BENCH_SCENARIOS (names, comma-separated) runs only those scenarios; all by default. */
 const SCENARIOS = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',')) : null;
 const PHASES = new Set((process.env.BENCH_PHASES ?? 'compare,quota,quota-one-process,processes').split(','));
@@ -161,6 +165,7 @@ async function startApi(
 /** Starts API servers in one process (test/bench/one-process-apis.ts), quotas on or off each. */
 async function startOneProcessApis(
   quotas: readonly ('on' | 'off')[],
+  cacheTtlMs: number,
   prefix: readonly string[],
 ): Promise<{ urls: string[]; child: ChildProcess }> {
   const ports: number[] = [];
@@ -170,7 +175,7 @@ async function startOneProcessApis(
   }
   const command = [...prefix, process.execPath, ...API_NODE_FLAGS, '--import', 'tsx', 'test/bench/one-process-apis.ts'];
   const child = spawn(command[0]!, command.slice(1), {
-    env: apiEnv(0, 5000, { BENCH_APIS: ports.map((p, i) => `${p}:${quotas[i]}`).join(',') }),
+    env: apiEnv(0, cacheTtlMs, { BENCH_APIS: ports.map((p, i) => `${p}:${quotas[i]}`).join(',') }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const urls = ports.map((p) => `http://127.0.0.1:${p}`);
@@ -378,6 +383,8 @@ async function quotaCost(
  * the quota phase) serving three APIs, quotas on, off and off again (the control), in rotating
  * rounds. Identical processes differ by up to 25 % in CPU per answer; servers in one process
  * share that, so the on/off ratio is the code's cost and the control shows what is left of noise.
+ * Run with the response cache on (the cheapest answers, where a per-request cost shows most) and
+ * off (every answer searched in OpenSearch), as BENCH_QUOTA_CACHE picks.
  */
 async function quotaCostOneProcess(
   sampleId: string,
@@ -386,32 +393,34 @@ async function quotaCostOneProcess(
   const pinning = pinLoadGenerator();
   process.stdout.write(`bench: quota cost in one process, ${pinning.note}; load average ${loadAverage()}\n`);
   const out = { quota: [] as string[], control: [] as string[], verdicts: [] as string[] };
-  const found: { quota: RatioSet[]; control: RatioSet[] } = { quota: [], control: [] };
   const headers = { authorization: `Bearer ${key}` };
   try {
-    for (const sc of scenarios(sampleId, new Date())) {
-      const { urls, child } = await startOneProcessApis(['on', 'off', 'off'], pinning.apiPrefix);
-      try {
-        const sides = ['on', 'off', 'off 2'].map((name, i) => ({ name, url: urls[i]!, pid: child.pid!, headers }));
-        const figures = await runRounds(sides, sc.api, PAIR_ROUNDS, PAIR_SECONDS, WARMUP_SECONDS);
-        const [fOn, fOff, fTwin] = sides.map((side) => figures.get(side)!) as [
-          RoundFigures[],
-          RoundFigures[],
-          RoundFigures[],
-        ];
-        recordQuotaScenario('one process', sc.name, [fOn, fOff, fTwin], out, found);
-      } finally {
-        child.kill('SIGTERM');
+    for (const [label, ttl] of QUOTA_CACHE_MODES) {
+      const found: { quota: RatioSet[]; control: RatioSet[] } = { quota: [], control: [] };
+      for (const sc of scenarios(sampleId, new Date())) {
+        const { urls, child } = await startOneProcessApis(['on', 'off', 'off'], ttl, pinning.apiPrefix);
+        try {
+          const sides = ['on', 'off', 'off 2'].map((name, i) => ({ name, url: urls[i]!, pid: child.pid!, headers }));
+          const figures = await runRounds(sides, sc.api, PAIR_ROUNDS, PAIR_SECONDS, WARMUP_SECONDS);
+          const [fOn, fOff, fTwin] = sides.map((side) => figures.get(side)!) as [
+            RoundFigures[],
+            RoundFigures[],
+            RoundFigures[],
+          ];
+          recordQuotaScenario(label, sc.name, [fOn, fOff, fTwin], out, found);
+        } finally {
+          child.kill('SIGTERM');
+        }
+      }
+      if (found.quota.length > 1) {
+        out.verdicts.push(
+          `${label}, across scenarios (one process each; median and range): on/off ${acrossScenarios(found.quota)}`,
+          `${' '.repeat(label.length)}                                           control, off 2/off ${acrossScenarios(found.control)}`,
+        );
       }
     }
   } finally {
     pinning.restore();
-  }
-  if (found.quota.length > 1) {
-    out.verdicts.push(
-      `across scenarios (one process each; median and range): on/off ${acrossScenarios(found.quota)}`,
-      `                                             control, off 2/off ${acrossScenarios(found.control)}`,
-    );
   }
   return { ...out, pinning: `${pinning.note}; load average at the end of the phase ${loadAverage()}` };
 }
@@ -513,7 +522,7 @@ async function main(): Promise<void> {
         : []),
       ...(oneProcess
         ? [
-            `Quota cost in one process (one fresh process per scenario serving three APIs: quotas on, off, and off again as the control; every request with the key; ${pooled}; ${oneProcess.pinning}):`,
+            `Quota cost in one process (one fresh process per scenario and cache mode serving three APIs: quotas on, off, and off again as the control; every request with the key; ${pooled}; ${oneProcess.pinning}):`,
             '',
             ...pairHeader('on', 'off'),
             ...oneProcess.quota,
