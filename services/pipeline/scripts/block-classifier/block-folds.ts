@@ -188,13 +188,19 @@ function bodies(pages: PageBlocks[], model: BlockModel | null): Record<string, s
 
 const round = (v: number) => Math.round(v * 1000) / 1000;
 
+/** Extracted bodies by page id, for each set. */
+interface Bodies {
+  dev: Record<string, string>;
+  english: Record<string, string>;
+}
+
 /** Both sets' bodies through the extractor, with a model or without. */
-function bodiesOf(set: TrainingPages, model: BlockModel | null) {
+function bodiesOf(set: TrainingPages, model: BlockModel | null): Bodies {
   return { dev: bodies(set.dev, model), english: bodies(set.english, model) };
 }
 
 /** Both sets' figures for their bodies. */
-function scoreBoth(set: TrainingPages, out: ReturnType<typeof bodiesOf>) {
+function scoreBoth(set: TrainingPages, out: Bodies) {
   const dev = scoreSegments(
     set.dev.map((p) => p.page),
     out.dev,
@@ -216,19 +222,21 @@ function scoreBoth(set: TrainingPages, out: ReturnType<typeof bodiesOf>) {
  */
 export function crossValidate(set: TrainingPages): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
-  const pooled = { without: bodiesOf({ dev: [], english: [] }, null), with: bodiesOf({ dev: [], english: [] }, null) };
+  const pooled: { without: Bodies; with: Bodies } = {
+    without: { dev: {}, english: {} },
+    with: { dev: {}, english: {} },
+  };
+  const pool = (to: Bodies, from: Bodies): void => {
+    Object.assign(to.dev, from.dev);
+    Object.assign(to.english, from.english);
+  };
   for (const fold of folds(set)) {
     const { model } = fitWithThresholds(except(set, fold));
     const test = only(set, fold);
     const without = bodiesOf(test, null);
     const withModel = bodiesOf(test, model);
-    for (const [to, from] of [
-      [pooled.without, without],
-      [pooled.with, withModel],
-    ] as const) {
-      Object.assign(to.dev, from.dev);
-      Object.assign(to.english, from.english);
-    }
+    pool(pooled.without, without);
+    pool(pooled.with, withModel);
     const row = {
       fold,
       dev_pages: test.dev.length,
