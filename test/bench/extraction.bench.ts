@@ -1,7 +1,8 @@
 /**
  * Extraction quality and speed against trafilatura, side by side on the same pages in one run:
  * shared/corpus/trafilatura-eval-dev (378 multilingual pages: tuning part, held-out validation
- * part, all) and shared/corpus/article-extraction-benchmark (181 English news pages, split the same
+ * part, all; then the held-out part and all pages per language of the gold text) and
+ * shared/corpus/article-extraction-benchmark (181 English news pages, split the same
  * way: the block classifier is trained on the tuning parts only). Speed is
  * CPU time per page (bytes to body text) and the ratio of pages per second ours / trafilatura.
  * Run: node --import tsx test/bench/extraction.bench.ts
@@ -11,6 +12,7 @@ import '@trendscope/core/require-project-node';
 import { loadExtractionBenchmark } from '../support/corpus';
 import { scoreExtraction } from '../support/extraction-metric';
 import { runExtraction, type ExtractionRun } from '../support/extraction-runs';
+import { byLanguage } from '../support/page-language';
 import { isValidationPage, loadTrafilaturaEval, scoreMetadata, scoreSegments } from '../support/trafilatura-eval';
 import { runTrafilatura, type TrafilaturaRun } from '../support/trafilatura-runner';
 
@@ -24,7 +26,7 @@ function scoreRow(
   s: { f1: number; precision: number; recall: number; accuracy: number },
 ): void {
   console.log(
-    `  ${part.padEnd(10)} ${who.padEnd(11)} pages ${String(pages).padStart(3)}  F1 ${fmt(s.f1)}  precision ${fmt(s.precision)}  recall ${fmt(s.recall)}  accuracy ${fmt(s.accuracy)}`,
+    `  ${part.padEnd(16)} ${who.padEnd(11)} pages ${String(pages).padStart(3)}  F1 ${fmt(s.f1)}  precision ${fmt(s.precision)}  recall ${fmt(s.recall)}  accuracy ${fmt(s.accuracy)}`,
   );
 }
 
@@ -57,6 +59,20 @@ for (const [part, pages] of [
     if (!output) continue;
     const s = scoreSegments(pages, output);
     scoreRow(part, who, pages.length, s);
+  }
+}
+// "Better than trafilatura in every language": the same figures per language of the gold text.
+for (const [part, pages] of [
+  ['validation', evalPages.filter(isValidationPage)],
+  ['all', evalPages],
+] as const) {
+  for (const [language, group] of byLanguage(pages)) {
+    for (const [who, output] of [
+      ['ours', oursEval.text],
+      ['trafilatura', theirsEval?.output ?? null],
+    ] as const) {
+      if (output) scoreRow(`${part} ${language}`, who, group.length, scoreSegments(group, output));
+    }
   }
 }
 const meta = scoreMetadata(evalPages, oursEval.articles);

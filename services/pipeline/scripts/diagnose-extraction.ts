@@ -2,7 +2,8 @@
  * Where extraction loses F1 on trafilatura-eval-dev, per cause and per page, with out-of-fold
  * block probabilities (each page judged by a model fitted on the other four folds of both sets):
  * lost text segments by where they sit (outside the chosen content, in a block a rule drops,
- * in a block the classifier drops, across blocks) and boilerplate kept by where it sits.
+ * in a block the classifier drops, across blocks) and boilerplate kept by where it sits; the F1
+ * per fold and per language of the gold text.
  * Thresholds are the committed model's (KEEP_BELOW / RESCUE_AT override them), not re-chosen per
  * fold: a quick screen of a change, the training script's five folds being the figure that counts.
  * Run: `node --import tsx services/pipeline/scripts/diagnose-extraction.ts` (about 10 seconds).
@@ -12,6 +13,7 @@ import '@trendscope/core/require-project-node';
 import { decodePageBytes } from '../src/extract/decode-page-bytes';
 import { EXTRACTION_LIMITS } from '../src/extract/extract-article';
 import { nodeText, parsePage } from '../src/extract/page-tree';
+import { pageLanguage } from '../../../test/support/page-language';
 import { FOLDS, normaliseSpace } from '../../../test/support/trafilatura-eval';
 import { blockModel, keptBlocks } from '../src/extract/block-classifier';
 import { DROP_RULES } from '../src/extract/render-content';
@@ -27,6 +29,7 @@ const probabilities = outOfFold(pages);
 const lost = new Map<string, number>();
 const kept = new Map<string, number>();
 const byFold = Array.from({ length: FOLDS }, () => ({ tp: 0, fp: 0, fn: 0 }));
+const byLanguage = new Map<string, { pages: number; tp: number; fp: number; fn: number }>();
 const perPage: { key: string; fold: number; lost: number; kept: number; causes: string[] }[] = [];
 const add = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
 for (const p of pages.dev) {
@@ -68,15 +71,26 @@ for (const p of pages.dev) {
     add(kept, where);
     causes.push(`+ ${where} (p ${(probs[i] ?? 0).toFixed(2)}): ${s.slice(0, 80)}`);
   }
-  const f = byFold[p.fold] as { tp: number; fp: number; fn: number };
-  f.fn += nLost;
-  f.fp += nKept;
-  f.tp += p.page.with.length - nLost;
+  const language = pageLanguage(p.page);
+  const l = byLanguage.get(language) ?? { pages: 0, tp: 0, fp: 0, fn: 0 };
+  byLanguage.set(language, l);
+  l.pages += 1;
+  for (const c of [byFold[p.fold] as { tp: number; fp: number; fn: number }, l]) {
+    c.fn += nLost;
+    c.fp += nKept;
+    c.tp += p.page.with.length - nLost;
+  }
   if (nLost + nKept > 0) perPage.push({ key: p.raw.id, fold: p.fold, lost: nLost, kept: nKept, causes });
 }
 const f1 = (c: { tp: number; fp: number; fn: number }) => (2 * c.tp) / (2 * c.tp + c.fp + c.fn);
 const sum = byFold.reduce((a, c) => ({ tp: a.tp + c.tp, fp: a.fp + c.fp, fn: a.fn + c.fn }), { tp: 0, fp: 0, fn: 0 });
 console.log(`out-of-fold F1 by fold: ${byFold.map((c) => f1(c).toFixed(3)).join(' ')}; all ${f1(sum).toFixed(4)}`, sum);
+console.log(
+  `out-of-fold F1 by language of the gold text: ${[...byLanguage]
+    .sort((a, b) => b[1].pages - a[1].pages)
+    .map(([language, c]) => `${language} ${f1(c).toFixed(3)} (${c.pages} pages)`)
+    .join(', ')}`,
+);
 console.log('lost text segments by cause:', Object.fromEntries(lost));
 console.log('boilerplate segments kept by place:', Object.fromEntries(kept));
 perPage.sort((a, b) => b.lost + b.kept - (a.lost + a.kept));

@@ -98,7 +98,8 @@ export function collectTrainingPages(): TrainingPages {
   return { dev, english };
 }
 
-function samplesOf(pages: PageBlocks[]): BlockSample[] {
+/** The labelled blocks of the pages, as training samples. */
+export function samplesOf(pages: PageBlocks[]): BlockSample[] {
   const samples: BlockSample[] = [];
   for (const p of pages)
     p.features.forEach((x, i) => {
@@ -139,7 +140,8 @@ export function outOfFold(set: TrainingPages): Map<PageBlocks, number[]> {
   return probabilities;
 }
 
-function keptText(p: PageBlocks, probabilities: number[], keep: number, rescue: number): string {
+/** The text of the blocks kept at these thresholds, joined as the stored body joins them. */
+export function keptText(p: PageBlocks, probabilities: number[], keep: number, rescue: number): string {
   const verdicts = keptBlocks(
     { keep_below: keep, rescue_at: rescue },
     p.texts.map((text, i) => ({ text, ruleDrops: p.ruleDrops[i] ?? false })),
