@@ -63,13 +63,36 @@ const CACHE_MODES = [
   ['cached', 5000],
   ['uncached', 0],
 ] as const;
+
+/**
+ * A comma-separated option from the environment (`fallback` when unset). A name the bench does not
+ * know stops it at once, naming the ones it knows, rather than running without that part.
+ */
+function listOption(name: string, known: readonly string[], fallback: readonly string[]): Set<string> {
+  const raw = process.env[name];
+  const values =
+    raw === undefined
+      ? [...fallback]
+      : raw
+          .split(',')
+          .map((v) => v.trim())
+          .filter(Boolean);
+  const unknown = values.filter((v) => !known.includes(v));
+  if (unknown.length > 0 || values.length === 0) {
+    console.error(`${name}: unknown ${unknown.join(', ') || '(empty)'}; known: ${known.join(', ')}`);
+    process.exit(2);
+  }
+  return new Set(values);
+}
+
+const CACHE_LABELS = CACHE_MODES.map(([label]) => label);
 /** The cache modes of the quota-one-process phase: BENCH_QUOTA_CACHE=cached,uncached (both by default). */
-const QUOTA_CACHE_MODES = CACHE_MODES.filter(([label]) =>
-  (process.env.BENCH_QUOTA_CACHE ?? 'cached,uncached').split(',').includes(label),
-);
+const QUOTA_CACHE = listOption('BENCH_QUOTA_CACHE', CACHE_LABELS, CACHE_LABELS);
+const QUOTA_CACHE_MODES = CACHE_MODES.filter(([label]) => QUOTA_CACHE.has(label));
 /** BENCH_SCENARIOS (names, comma-separated) runs only those scenarios; all by default. */
 const SCENARIOS = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',')) : null;
-const PHASES = new Set((process.env.BENCH_PHASES ?? 'compare,quota,quota-one-process,processes').split(','));
+const ALL_PHASES = ['compare', 'quota', 'quota-one-process', 'processes'];
+const PHASES = listOption('BENCH_PHASES', ALL_PHASES, ALL_PHASES);
 /** Rounds per side of a comparison, and their length (short, so that all sides see the same machine). */
 const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 8);
 const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 2);
@@ -240,6 +263,11 @@ function scenarios(sampleId: string, now: Date): Scenario[] {
       },
     },
   ];
+  const unknown = [...(SCENARIOS ?? [])].filter((name) => !all.some((sc) => sc.name === name));
+  if (unknown.length > 0) {
+    console.error(`BENCH_SCENARIOS: unknown ${unknown.join(', ')}; known: ${all.map((sc) => sc.name).join(', ')}`);
+    process.exit(2);
+  }
   return all.filter((sc) => SCENARIOS === null || SCENARIOS.has(sc.name));
 }
 
@@ -450,6 +478,7 @@ async function processScaling(sampleId: string, key: string): Promise<string[]> 
 }
 
 async function main(): Promise<void> {
+  scenarios('-', new Date()); // an unknown BENCH_SCENARIOS name stops the run before any data is built
   const data = await ensureData();
   process.stdout.write(
     `bench: ${data.trends} trends, ${data.articles} articles; ${CONNECTIONS} connections, ${ROUNDS} x ${SECONDS}s per side; ` +

@@ -27,6 +27,7 @@ import {
   type QueryDeps,
   type TrendDoc,
 } from '@trendscope/core';
+import { median } from '../support/median';
 import { benchData } from './bench-data';
 
 const FACTORS = (process.env.BENCH_SIZE_FACTORS ?? '1,4,16').split(',').map(Number);
@@ -171,8 +172,6 @@ function useCases(sampleId: string): UseCase[] {
     { name: 'source trending', run: (d) => getSourceTrends(d, { domain: 'reuters.com', limit: 20 }) },
   ];
 }
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 async function main(): Promise<void> {
   const url = process.env.OPENSEARCH_URL ?? 'http://127.0.0.1:9275';
