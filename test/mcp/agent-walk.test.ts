@@ -1,9 +1,6 @@
 import { expect } from 'chai';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { openTestServices, type TestServices } from '../support/services';
-import { startApi, type RunningApi } from '../support/api';
-import { call, connectHttp, connectStdio, stdioEnv, TRANSPORTS } from './support/mcp-clients';
-import { buildDataset, seedDataset } from '../support/dataset';
+import { call, TRANSPORTS } from './support/mcp-clients';
+import { openMcpSession, type McpSession } from './support/mcp-session';
 
 type Json = Record<string, unknown>;
 
@@ -15,36 +12,27 @@ type Json = Record<string, unknown>;
 for (const kind of TRANSPORTS) {
   describe(`an agent that knows nothing of Trendscope, over ${kind}`, function () {
     this.timeout(60_000);
-    let s: TestServices;
-    let api: RunningApi;
-    let client: Client;
+    let session: McpSession;
 
     before(async () => {
-      s = await openTestServices();
-      await seedDataset(s, buildDataset(new Date()));
-      api = await startApi(s);
       // Over stdio, the server is started exactly as the README says: `npx trendscope-mcp`.
-      client =
-        kind === 'http'
-          ? await connectHttp(api.url)
-          : await connectStdio(stdioEnv(s.config), { command: 'npx', args: ['--no-install', 'trendscope-mcp'] });
+      session = await openMcpSession(kind, {
+        seed: true,
+        stdioCommand: { command: 'npx', args: ['--no-install', 'trendscope-mcp'] },
+      });
     });
-    after(async () => {
-      await client.close();
-      await api.close();
-      await s.cleanup();
-    });
+    after(() => session.close());
 
     it('goes from recent trends to a trend’s sources and bodies using only what the server advertises', async () => {
-      const { tools } = await client.listTools();
-      const instructions = client.getInstructions() ?? '';
+      const { tools } = await session.client.listTools();
+      const instructions = session.client.getInstructions() ?? '';
       // 1. The starting tool: the first tool named in the instructions, which needs no argument.
       const start = tools
         .filter((t) => instructions.includes(t.name))
         .sort((a, b) => instructions.indexOf(a.name) - instructions.indexOf(b.name))[0];
       expect(start, 'a starting tool named in the instructions').to.not.equal(undefined);
       expect(start?.inputSchema.required ?? []).to.be.empty;
-      const listing = (await call(client, start!.name)).structuredContent as Json;
+      const listing = (await call(session.client, start!.name)).structuredContent as Json;
 
       // 2. Pick the first listed item that carries an id.
       const items = Object.values(listing).find((v): v is Json[] => Array.isArray(v) && v.length > 0) ?? [];
@@ -59,7 +47,7 @@ for (const kind of TRANSPORTS) {
       expect(byId.length).to.be.at.least(2);
       const answers = await Promise.all(
         byId.map(async (t) => {
-          const result = await call(client, t.name, { [t.inputSchema.required![0]!]: id });
+          const result = await call(session.client, t.name, { [t.inputSchema.required![0]!]: id });
           expect(result.isError, t.name).to.not.equal(true);
           return result.structuredContent as Json;
         }),

@@ -1,12 +1,9 @@
 import { expect } from 'chai';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ErrorCode, McpError, type ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { CATEGORIES, IPTC_MEDIA_TOPICS, VELOCITIES } from '@trendscope/core';
-import { openTestServices, type TestServices } from '../support/services';
-import { getJson, startApi, type RunningApi } from '../support/api';
-import { deadOpenSearch } from '../support/dead-services';
-import { connectHttp, connectStdio, stdioEnv, TRANSPORTS } from './support/mcp-clients';
-import { buildDataset, seedDataset, type Dataset } from '../support/dataset';
+import { getJson } from '../support/api';
+import { TRANSPORTS } from './support/mcp-clients';
+import { openMcpSession, type McpSession } from './support/mcp-session';
 
 function textContent(result: ReadResourceResult): unknown {
   const first = result.contents[0];
@@ -16,49 +13,44 @@ function textContent(result: ReadResourceResult): unknown {
 for (const kind of TRANSPORTS) {
   describe(`MCP resources over ${kind}`, function () {
     this.timeout(60_000);
-    let s: TestServices;
-    let api: RunningApi;
-    let client: Client;
-    let data: Dataset;
+    let session: McpSession;
 
     before(async () => {
-      s = await openTestServices();
-      data = await seedDataset(s, buildDataset(new Date()));
-      api = await startApi(s);
-      client = kind === 'http' ? await connectHttp(api.url) : await connectStdio(stdioEnv(s.config));
+      session = await openMcpSession(kind, { seed: true });
     });
-    after(async () => {
-      await client.close();
-      await api.close();
-      await s.cleanup();
-    });
+    after(() => session.close());
 
     it('offers trend://{id} as a resource template', async () => {
-      const { resourceTemplates } = await client.listResourceTemplates();
+      const { resourceTemplates } = await session.client.listResourceTemplates();
       expect(resourceTemplates.map((t) => t.uriTemplate)).to.include('trend://{id}');
     });
 
     it('lists the taxonomy and the recent trends as resources', async () => {
-      const { resources } = await client.listResources();
+      const { resources } = await session.client.listResources();
       const uris = resources.map((r) => r.uri);
       expect(uris).to.include('trendscope://taxonomy');
       expect(uris).to.include.members([
-        `trend://${data.named.ai.id}`,
-        `trend://${data.named.rates.id}`,
-        `trend://${data.named.football.id}`,
+        `trend://${session.data.named.ai.id}`,
+        `trend://${session.data.named.rates.id}`,
+        `trend://${session.data.named.football.id}`,
       ]);
-      expect(resources.find((r) => r.uri === `trend://${data.named.ai.id}`)?.title).to.equal(data.named.ai.topic);
+      expect(resources.find((r) => r.uri === `trend://${session.data.named.ai.id}`)?.title).to.equal(
+        session.data.named.ai.topic,
+      );
     });
 
     it('reads trend://{id} as the JSON of GET /v1/trends/{id}', async () => {
-      const result = await client.readResource({ uri: `trend://${data.named.ai.id}` });
-      expect(result.contents[0]).to.include({ uri: `trend://${data.named.ai.id}`, mimeType: 'application/json' });
-      const rest = await getJson(api.url, `/v1/trends/${data.named.ai.id}`);
+      const result = await session.client.readResource({ uri: `trend://${session.data.named.ai.id}` });
+      expect(result.contents[0]).to.include({
+        uri: `trend://${session.data.named.ai.id}`,
+        mimeType: 'application/json',
+      });
+      const rest = await getJson(session.api.url, `/v1/trends/${session.data.named.ai.id}`);
       expect(textContent(result)).to.deep.equal(rest.body);
     });
 
     it('answers an unknown trend resource with "Trend not found" (resource-not-found code)', async () => {
-      const err = await client.readResource({ uri: 'trend://tr_aaaaaaaaaaaaaaaa' }).then(
+      const err = await session.client.readResource({ uri: 'trend://tr_aaaaaaaaaaaaaaaa' }).then(
         () => null,
         (e: unknown) => e,
       );
@@ -68,7 +60,7 @@ for (const kind of TRANSPORTS) {
     });
 
     it('answers a malformed trend resource id with the REST validation words', async () => {
-      const err = await client.readResource({ uri: 'trend://nope' }).then(
+      const err = await session.client.readResource({ uri: 'trend://nope' }).then(
         () => null,
         (e: unknown) => e,
       );
@@ -79,7 +71,7 @@ for (const kind of TRANSPORTS) {
     });
 
     it('reads the taxonomy: every category with its IPTC Media Topic, the velocities and windows', async () => {
-      const result = await client.readResource({ uri: 'trendscope://taxonomy' });
+      const result = await session.client.readResource({ uri: 'trendscope://taxonomy' });
       const body = textContent(result) as {
         categories: { category: string; iptc_media_topic: string | null }[];
         velocities: string[];
@@ -90,7 +82,7 @@ for (const kind of TRANSPORTS) {
       );
       expect(body.velocities).to.deep.equal([...VELOCITIES]);
       expect(body.time_windows).to.deep.equal(['1h', '24h', '7d', '30d']);
-      const rest = (await getJson(api.url, '/v1/categories')).body as {
+      const rest = (await getJson(session.api.url, '/v1/categories')).body as {
         categories: { category: string; iptc_media_topic: string | null }[];
       };
       expect(body.categories).to.deep.equal(
@@ -101,39 +93,24 @@ for (const kind of TRANSPORTS) {
 
   describe(`MCP resources over ${kind} when OpenSearch is down`, function () {
     this.timeout(60_000);
-    let s: TestServices;
-    let api: RunningApi;
-    let client: Client;
-    let closeDead: () => Promise<void>;
+    let session: McpSession;
 
     before(async () => {
-      s = await openTestServices();
-      const dead = await deadOpenSearch();
-      closeDead = () => dead.client.close();
-      api = await startApi(s, { deps: { opensearch: dead.client } });
-      client =
-        kind === 'http'
-          ? await connectHttp(api.url)
-          : await connectStdio(stdioEnv(s.config, { OPENSEARCH_URL: dead.url }));
+      session = await openMcpSession(kind, { openSearchDown: true });
     });
-    after(async () => {
-      await client.close();
-      await api.close();
-      await closeDead();
-      await s.cleanup();
-    });
+    after(() => session.close());
 
     it('still lists and reads the taxonomy', async () => {
-      const { resources } = await client.listResources();
+      const { resources } = await session.client.listResources();
       expect(resources.map((r) => r.uri)).to.deep.equal(['trendscope://taxonomy']);
-      const result = await client.readResource({ uri: 'trendscope://taxonomy' });
+      const result = await session.client.readResource({ uri: 'trendscope://taxonomy' });
       expect(textContent(result)).to.have.property('categories').with.length(CATEGORIES.length);
     });
 
     it('answers a trend read with the REST 503 words, without internal addresses', async () => {
-      const rest = await getJson(api.url, '/v1/trends/tr_aaaaaaaaaaaaaaaa');
+      const rest = await getJson(session.api.url, '/v1/trends/tr_aaaaaaaaaaaaaaaa');
       expect(rest.status).to.equal(503);
-      const err = await client.readResource({ uri: 'trend://tr_aaaaaaaaaaaaaaaa' }).then(
+      const err = await session.client.readResource({ uri: 'trend://tr_aaaaaaaaaaaaaaaa' }).then(
         () => null,
         (e: unknown) => e as McpError,
       );

@@ -1,9 +1,8 @@
 import { expect } from 'chai';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { openTestServices, type TestServices } from '../support/services';
-import { getJson, startApi, type RunningApi } from '../support/api';
-import { call, connectHttp, connectStdio, stdioEnv, textOf, TRANSPORTS } from './support/mcp-clients';
-import { buildDataset, seedDataset, type Dataset } from '../support/dataset';
+import { getJson } from '../support/api';
+import { call, textOf, TRANSPORTS } from './support/mcp-clients';
+import type { Dataset } from '../support/dataset';
+import { openMcpSession, type McpSession } from './support/mcp-session';
 
 /** One tool call and the REST request that must answer the same body. */
 interface Case {
@@ -84,32 +83,22 @@ function expectSameBody(actual: unknown, expected: unknown, volatile: string[], 
 for (const kind of TRANSPORTS) {
   describe(`MCP tool answers over ${kind} equal the REST answers`, function () {
     this.timeout(60_000);
-    let s: TestServices;
-    let api: RunningApi;
-    let client: Client;
-    let data: Dataset;
+    let session: McpSession;
 
     before(async () => {
-      s = await openTestServices();
-      data = await seedDataset(s, buildDataset(new Date()));
-      api = await startApi(s);
-      client = kind === 'http' ? await connectHttp(api.url) : await connectStdio(stdioEnv(s.config));
+      session = await openMcpSession(kind, { seed: true });
       // Listing the tools makes the SDK client check every structuredContent against the tool's
       // advertised output schema (it throws on a mismatch).
-      await client.listTools();
+      await session.client.listTools();
     });
-    after(async () => {
-      await client.close();
-      await api.close();
-      await s.cleanup();
-    });
+    after(() => session.close());
 
     it('answers every tool and argument set as its REST endpoint does', async () => {
-      for (const c of cases(data)) {
+      for (const c of cases(session.data)) {
         const label = `${c.tool} ${JSON.stringify(c.args)}`;
-        const rest = await getJson(api.url, c.rest);
+        const rest = await getJson(session.api.url, c.rest);
         expect(rest.status, `${label}: REST ${c.rest}`).to.equal(200);
-        const result = await call(client, c.tool, c.args);
+        const result = await call(session.client, c.tool, c.args);
         expect(result.isError, `${label}: ${textOf(result)}`).to.not.equal(true);
         expectSameBody(result.structuredContent, rest.body, c.volatile ?? [], label);
         expect(textOf(result), label).to.have.length.greaterThan(10);
@@ -117,37 +106,42 @@ for (const kind of TRANSPORTS) {
     });
 
     it('advertises output schemas that the answers satisfy (checked by the SDK client)', async () => {
-      const { tools } = await client.listTools();
+      const { tools } = await session.client.listTools();
       const detail = tools.find((t) => t.name === 'get_trend')?.outputSchema as { required?: string[] };
       expect(detail.required).to.include.members(['id', 'citations', 'score_breakdown', 'schema_version']);
-      const result = await call(client, 'get_trend', { trend_id: data.named.ai.id });
+      const result = await call(session.client, 'get_trend', { trend_id: session.data.named.ai.id });
       expect(result.isError).to.not.equal(true);
     });
 
     it('finds the seeded data (so the comparisons above are not of empty answers)', async () => {
-      const recent = (await call(client, 'get_recent_trends')).structuredContent as {
+      const recent = (await call(session.client, 'get_recent_trends')).structuredContent as {
         trends: { id: string }[];
         total: number;
       };
-      const { ai, quantumNew, chip, rates } = data.named;
+      const { ai, quantumNew, chip, rates } = session.data.named;
       expect(recent.trends.slice(0, 4).map((t) => t.id)).to.deep.equal([ai.id, quantumNew.id, chip.id, rates.id]);
-      expect(recent.total).to.equal(data.trends.length - 1); // all but the 125-day-old one
-      const search = (await call(client, 'search_trends', { q: 'AI Act', time_window: '30d' })).structuredContent as {
+      expect(recent.total).to.equal(session.data.trends.length - 1); // all but the 125-day-old one
+      const search = (await call(session.client, 'search_trends', { q: 'AI Act', time_window: '30d' }))
+        .structuredContent as {
         results: { id: string }[];
       };
-      expect(search.results[0]?.id).to.equal(data.named.ai.id);
-      const content = (await call(client, 'get_trend_content', { trend_id: data.named.ai.id })).structuredContent as {
+      expect(search.results[0]?.id).to.equal(session.data.named.ai.id);
+      const content = (await call(session.client, 'get_trend_content', { trend_id: session.data.named.ai.id }))
+        .structuredContent as {
         documents: { body: string }[];
       };
       expect(content.documents).to.have.length(3);
     });
 
     it('renders ids and topics in the text block', async () => {
-      const text = textOf(await call(client, 'get_recent_trends', { limit: 2 }));
-      expect(text).to.include(data.named.ai.id).and.include(data.named.ai.topic).and.include(data.named.quantumNew.id);
-      const detail = textOf(await call(client, 'get_trend', { trend_id: data.named.ai.id }));
-      for (const citation of data.named.ai.citations) expect(detail).to.include(citation.url);
-      const content = textOf(await call(client, 'get_trend_content', { trend_id: data.named.ai.id }));
+      const text = textOf(await call(session.client, 'get_recent_trends', { limit: 2 }));
+      expect(text)
+        .to.include(session.data.named.ai.id)
+        .and.include(session.data.named.ai.topic)
+        .and.include(session.data.named.quantumNew.id);
+      const detail = textOf(await call(session.client, 'get_trend', { trend_id: session.data.named.ai.id }));
+      for (const citation of session.data.named.ai.citations) expect(detail).to.include(citation.url);
+      const content = textOf(await call(session.client, 'get_trend_content', { trend_id: session.data.named.ai.id }));
       expect(content).to.include('Report 0 from bbc.co.uk');
     });
   });

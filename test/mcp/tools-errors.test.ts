@@ -4,9 +4,9 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { createOpenSearchClient, type OpenSearchClient } from '@trendscope/core';
 import { openTestServices, type TestServices } from '../support/services';
 import { getJson, startApi, type RunningApi } from '../support/api';
-import { deadOpenSearch, hangingServer } from '../support/dead-services';
-import { call, connectHttp, connectStdio, restErrorOf, stdioEnv, textOf, TRANSPORTS } from './support/mcp-clients';
-import { buildDataset, seedDataset, type Dataset } from '../support/dataset';
+import { hangingServer } from '../support/dead-services';
+import { call, connectHttp, restErrorOf, textOf, TRANSPORTS } from './support/mcp-clients';
+import { openMcpSession, type McpSession } from './support/mcp-session';
 
 /** A bad argument, the REST request carrying the same value, and the words the error must name. */
 interface BadCase {
@@ -106,29 +106,19 @@ function badCases(id: string): BadCase[] {
 for (const kind of TRANSPORTS) {
   describe(`MCP tool errors over ${kind}`, function () {
     this.timeout(60_000);
-    let s: TestServices;
-    let api: RunningApi;
-    let client: Client;
-    let data: Dataset;
+    let session: McpSession;
 
     before(async () => {
-      s = await openTestServices();
-      data = await seedDataset(s, buildDataset(new Date()));
-      api = await startApi(s);
-      client = kind === 'http' ? await connectHttp(api.url) : await connectStdio(stdioEnv(s.config));
+      session = await openMcpSession(kind, { seed: true });
     });
-    after(async () => {
-      await client.close();
-      await api.close();
-      await s.cleanup();
-    });
+    after(() => session.close());
 
     it('answers every bad argument as a tool error with the REST 422 words', async () => {
-      for (const c of badCases(data.named.ai.id)) {
+      for (const c of badCases(session.data.named.ai.id)) {
         const label = `${c.tool} ${JSON.stringify(c.args).slice(0, 80)}`;
-        const rest = await getJson(api.url, c.rest);
+        const rest = await getJson(session.api.url, c.rest);
         expect(rest.status, `${label}: REST ${c.rest}`).to.equal(422);
-        const result = await call(client, c.tool, c.args);
+        const result = await call(session.client, c.tool, c.args);
         expect(result.isError, label).to.equal(true);
         expect(result.structuredContent, label).to.equal(undefined);
         const mcpBody = restErrorOf(result) as { detail: { loc: string[]; input: unknown }[] };
@@ -145,7 +135,7 @@ for (const kind of TRANSPORTS) {
     });
 
     it('answers an unknown tool name as a protocol error (there is no such capability)', async () => {
-      const err = await client.callTool({ name: 'drop_index', arguments: {} }).then(
+      const err = await session.client.callTool({ name: 'drop_index', arguments: {} }).then(
         () => null,
         (e: unknown) => e as McpError,
       );
@@ -160,9 +150,9 @@ for (const kind of TRANSPORTS) {
         ['get_trend', `/v1/trends/${unknown}`],
         ['get_trend_content', `/v1/content/${unknown}`],
       ] as const) {
-        const rest = await getJson(api.url, path);
+        const rest = await getJson(session.api.url, path);
         expect(rest.status).to.equal(404);
-        const result = await call(client, tool, { trend_id: unknown });
+        const result = await call(session.client, tool, { trend_id: unknown });
         expect(result.isError, tool).to.equal(true);
         expect(restErrorOf(result), tool).to.deep.equal(rest.body).and.deep.equal({ detail: 'Trend not found' });
         expect(result.content[0]).to.deep.include({ type: 'text' });
@@ -171,9 +161,9 @@ for (const kind of TRANSPORTS) {
     });
 
     it('answers a domain never scored as a tool error "Source not found", as REST answers 404', async () => {
-      const rest = await getJson(api.url, '/v1/sources/never-seen.example');
+      const rest = await getJson(session.api.url, '/v1/sources/never-seen.example');
       expect(rest.status).to.equal(404);
-      const result = await call(client, 'get_source', { domain: 'never-seen.example' });
+      const result = await call(session.client, 'get_source', { domain: 'never-seen.example' });
       expect(result.isError).to.equal(true);
       expect(restErrorOf(result)).to.deep.equal(rest.body).and.deep.equal({ detail: 'Source not found' });
     });
@@ -181,27 +171,12 @@ for (const kind of TRANSPORTS) {
 
   describe(`MCP tool errors over ${kind} when OpenSearch is down`, function () {
     this.timeout(60_000);
-    let s: TestServices;
-    let deadApi: RunningApi;
-    let client: Client;
-    let closeDead: () => Promise<void>;
+    let session: McpSession;
 
     before(async () => {
-      s = await openTestServices();
-      const dead = await deadOpenSearch();
-      closeDead = () => dead.client.close();
-      deadApi = await startApi(s, { deps: { opensearch: dead.client } });
-      client =
-        kind === 'http'
-          ? await connectHttp(deadApi.url)
-          : await connectStdio(stdioEnv(s.config, { OPENSEARCH_URL: dead.url }));
+      session = await openMcpSession(kind, { openSearchDown: true });
     });
-    after(async () => {
-      await client.close();
-      await deadApi.close();
-      await closeDead();
-      await s.cleanup();
-    });
+    after(() => session.close());
 
     it('answers every tool as a tool error with the REST 503 words, never a protocol error', async () => {
       const id = 'tr_aaaaaaaaaaaaaaaa';
@@ -217,9 +192,9 @@ for (const kind of TRANSPORTS) {
         ['get_stats', {}, '/v1/stats'],
       ];
       for (const [tool, args, path] of calls) {
-        const rest = await getJson(deadApi.url, path);
+        const rest = await getJson(session.api.url, path);
         expect(rest.status, path).to.equal(503);
-        const result = await call(client, tool, args);
+        const result = await call(session.client, tool, args);
         expect(result.isError, tool).to.equal(true);
         expect(restErrorOf(result), tool).to.deep.equal(rest.body);
         expect(textOf(result), tool).to.include('503').and.not.include('127.0.0.1');

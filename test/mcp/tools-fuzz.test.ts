@@ -1,10 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { openTestServices, type TestServices } from '../support/services';
-import { startApi, type RunningApi } from '../support/api';
-import { call, connectHttp, restErrorOf } from './support/mcp-clients';
-import { buildDataset, seedDataset } from '../support/dataset';
+import { call, restErrorOf } from './support/mcp-clients';
+import { openMcpSession, type McpSession } from './support/mcp-session';
 
 const TOOLS = [
   'get_recent_trends',
@@ -35,22 +32,13 @@ const idValue = fc.oneof(jsonValue, fc.constantFrom('tr_aaaaaaaaaaaa', 'bücher.
 
 describe('MCP tools under random and hostile arguments', function () {
   this.timeout(120_000);
-  let s: TestServices;
-  let api: RunningApi;
-  let client: Client;
+  let session: McpSession;
 
   before(async () => {
-    s = await openTestServices();
-    await seedDataset(s, buildDataset(new Date()));
-    api = await startApi(s);
-    client = await connectHttp(api.url);
-    await client.listTools();
+    session = await openMcpSession('http', { seed: true });
+    await session.client.listTools();
   });
-  after(async () => {
-    await client.close();
-    await api.close();
-    await s.cleanup();
-  });
+  after(() => session.close());
 
   it('always answers a tool result: success, or isError with a 422 or 404 REST body, never a 5xx', async () => {
     await fc.assert(
@@ -59,7 +47,7 @@ describe('MCP tools under random and hostile arguments', function () {
         fc.dictionary(fc.constantFrom(...ARGS), jsonValue, { maxKeys: 4 }),
         fc.record({ trend_id: idValue, domain: idValue }, { requiredKeys: [] }),
         async (tool, args, ids) => {
-          const result = await call(client, tool, { ...args, ...ids });
+          const result = await call(session.client, tool, { ...args, ...ids });
           if (result.isError !== true) {
             expect(result.structuredContent).to.be.an('object');
             return;

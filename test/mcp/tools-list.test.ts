@@ -1,10 +1,8 @@
 import { expect } from 'chai';
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { BOUNDS, TREND_ID_PATTERN, VELOCITIES } from '@trendscope/core';
-import { openTestServices, type TestServices } from '../support/services';
-import { startApi, type RunningApi } from '../support/api';
-import { connectHttp, connectStdio, stdioEnv, TRANSPORTS } from './support/mcp-clients';
+import { TRANSPORTS } from './support/mcp-clients';
+import { openMcpSession, type McpSession } from './support/mcp-session';
 
 const TOOL_NAMES = [
   'get_recent_trends',
@@ -23,22 +21,14 @@ type Props = Record<string, Record<string, unknown>>;
 for (const kind of TRANSPORTS) {
   describe(`MCP tools/list over ${kind}`, function () {
     this.timeout(30_000);
-    let s: TestServices;
-    let api: RunningApi;
-    let client: Client;
+    let session: McpSession;
     let tools: Map<string, Tool>;
 
     before(async () => {
-      s = await openTestServices();
-      api = await startApi(s);
-      client = kind === 'http' ? await connectHttp(api.url) : await connectStdio(stdioEnv(s.config));
-      tools = new Map((await client.listTools()).tools.map((t) => [t.name, t]));
+      session = await openMcpSession(kind);
+      tools = new Map((await session.client.listTools()).tools.map((t) => [t.name, t]));
     });
-    after(async () => {
-      await client.close();
-      await api.close();
-      await s.cleanup();
-    });
+    after(() => session.close());
 
     const props = (name: string): Props => (tools.get(name)?.inputSchema.properties ?? {}) as Props;
 
