@@ -14,6 +14,7 @@ export type PageLanguage = (typeof NAMED)[number] | 'other';
 /** Gold text shorter than this is too little for trigram profiles to tell apart. */
 const MIN_CHARS = 40;
 
+/** The page's language as its gold text reads, or "other". */
 export function pageLanguage(page: Pick<EvalPage, 'with'>): PageLanguage {
   const found = franc(page.with.join(' '), { minLength: MIN_CHARS });
   return (NAMED as readonly string[]).includes(found) ? (found as PageLanguage) : 'other';
