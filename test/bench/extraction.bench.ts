@@ -13,7 +13,13 @@ import { loadExtractionBenchmark } from '../support/corpus';
 import { scoreExtraction } from '../support/extraction-metric';
 import { runExtraction, type ExtractionRun } from '../support/extraction-runs';
 import { byLanguage } from '../support/page-language';
-import { isValidationPage, loadTrafilaturaEval, scoreMetadata, scoreSegments } from '../support/trafilatura-eval';
+import {
+  isValidationPage,
+  loadTrafilaturaEval,
+  scoreMetadata,
+  scoreSegments,
+  type EvalPage,
+} from '../support/trafilatura-eval';
 import { runTrafilatura, type TrafilaturaRun } from '../support/trafilatura-runner';
 
 const fmt = (v: number) => v.toFixed(3);
@@ -47,32 +53,24 @@ if (!theirsEval) console.log('trafilatura not available (no python3): its column
 console.log(
   `trafilatura-eval-dev (${evalPages.length} pages), segment metric; trafilatura ${theirsEval?.version ?? 'n/a'}`,
 );
-for (const [part, pages] of [
-  ['tuning', evalPages.filter((p) => !isValidationPage(p))],
-  ['validation', evalPages.filter(isValidationPage)],
-  ['all', evalPages],
-] as const) {
+const evalParts = {
+  tuning: evalPages.filter((p) => !isValidationPage(p)),
+  validation: evalPages.filter(isValidationPage),
+  all: evalPages,
+};
+const evalRows: [string, EvalPage[]][] = [
+  ...Object.entries(evalParts),
+  // "Better than trafilatura in every language": the held-out part and all pages per language of the gold text.
+  ...(['validation', 'all'] as const).flatMap((part) =>
+    byLanguage(evalParts[part]).map(([language, group]): [string, EvalPage[]] => [`${part} ${language}`, group]),
+  ),
+];
+for (const [part, pages] of evalRows) {
   for (const [who, output] of [
     ['ours', oursEval.text],
     ['trafilatura', theirsEval?.output ?? null],
   ] as const) {
-    if (!output) continue;
-    const s = scoreSegments(pages, output);
-    scoreRow(part, who, pages.length, s);
-  }
-}
-// "Better than trafilatura in every language": the same figures per language of the gold text.
-for (const [part, pages] of [
-  ['validation', evalPages.filter(isValidationPage)],
-  ['all', evalPages],
-] as const) {
-  for (const [language, group] of byLanguage(pages)) {
-    for (const [who, output] of [
-      ['ours', oursEval.text],
-      ['trafilatura', theirsEval?.output ?? null],
-    ] as const) {
-      if (output) scoreRow(`${part} ${language}`, who, group.length, scoreSegments(group, output));
-    }
+    if (output) scoreRow(part, who, pages.length, scoreSegments(pages, output));
   }
 }
 const meta = scoreMetadata(evalPages, oursEval.articles);
