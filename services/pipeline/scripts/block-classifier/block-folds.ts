@@ -125,11 +125,18 @@ function fit(set: TrainingPages): BlockModel {
   return fitBlockModel(samplesOf([...set.dev, ...set.english]));
 }
 
-/** Probabilities for every block of the pages, each from a model fitted on the other folds. */
-export function outOfFold(set: TrainingPages): Map<PageBlocks, number[]> {
+/**
+ * Probabilities for every block of the pages, each from a model fitted on the other folds (on
+ * those of their pages `trainedOn` keeps: all by default; the learning curve draws shares).
+ */
+export function outOfFold(
+  set: TrainingPages,
+  trainedOn: (p: PageBlocks) => boolean = () => true,
+): Map<PageBlocks, number[]> {
   const probabilities = new Map<PageBlocks, number[]>();
   for (const fold of folds(set)) {
-    const model = fit(except(set, fold));
+    const train = except(set, fold);
+    const model = fit({ dev: train.dev.filter(trainedOn), english: train.english.filter(trainedOn) });
     const test = only(set, fold);
     for (const p of [...test.dev, ...test.english])
       probabilities.set(

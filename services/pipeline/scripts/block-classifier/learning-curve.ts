@@ -13,9 +13,7 @@
 import '@trendscope/core/require-project-node';
 import { createHash } from 'node:crypto';
 import { scoreSegments } from '../../../../test/support/trafilatura-eval';
-import { blockProbability } from '../../src/extract/block-classifier';
-import { collectTrainingPages, keptText, samplesOf, type PageBlocks } from './block-folds';
-import { fitBlockModel } from './fit-block-model';
+import { collectTrainingPages, keptText, outOfFold, type PageBlocks } from './block-folds';
 
 const SHARES = [0.25, 0.5, 0.75, 1];
 const SEEDS = [1, 2, 3];
@@ -23,8 +21,8 @@ const KEEP_BELOW = [0.3, 0.4, 0.5];
 const RESCUE_AT = [0.6, 0.7, 0.8, 0.9];
 
 const set = collectTrainingPages();
-const all: PageBlocks[] = [...set.dev, ...set.english];
 const devPages = set.dev.map((p) => p.page);
+const english = new Set<PageBlocks>(set.english);
 const drawn = (id: string, seed: number, share: number): boolean =>
   share >= 1 || (createHash('sha256').update(`${seed}:${id}`).digest()[0] ?? 0) / 256 < share;
 
@@ -47,23 +45,9 @@ for (const [drawing, share] of [
   ...SHARES.map((s) => ['both sets', s] as const),
   ...SHARES.slice(0, -1).map((s) => ['dev set', s] as const),
 ]) {
-  const runs = (share >= 1 ? [0] : SEEDS).map((seed) => {
-    const probabilities = new Map<PageBlocks, number[]>();
-    const english = new Set<PageBlocks>(set.english);
-    for (const fold of new Set(all.map((p) => p.fold))) {
-      const train = all.filter(
-        (p) => p.fold !== fold && ((drawing === 'dev set' && english.has(p)) || drawn(p.raw.id, seed, share)),
-      );
-      const model = fitBlockModel(samplesOf(train));
-      for (const p of all)
-        if (p.fold === fold)
-          probabilities.set(
-            p,
-            p.features.map((x) => blockProbability(model, x)),
-          );
-    }
-    return devF1(probabilities);
-  });
+  const runs = (share >= 1 ? [0] : SEEDS).map((seed) =>
+    devF1(outOfFold(set, (p) => (drawing === 'dev set' && english.has(p)) || drawn(p.raw.id, seed, share))),
+  );
   const fmt = (v: number) => v.toFixed(4);
   console.log(
     `${drawing}, share ${share}: pooled dev F1 best ${runs.map((r) => fmt(r.best)).join(' / ')}, at 0.5 / 0.8 ${runs.map((r) => fmt(r.committed)).join(' / ')}`,
