@@ -292,6 +292,11 @@ function pairHeader(a: string, b: string): string[] {
   ];
 }
 
+/** A titled table of `a` against `b` rows, with the blank lines around it. */
+function pairTable(title: string, a: string, b: string, rows: readonly string[]): string[] {
+  return [title, '', ...pairHeader(a, b), ...rows, ''];
+}
+
 /** The figures of `a` against `b` as a table row, and their ratios. */
 function pairRow(
   label: string,
@@ -529,21 +534,24 @@ async function main(): Promise<void> {
       '',
       ...(quota
         ? [
-            `Quota cost (cached API, every request with the key; on = counted in Redis; off = API_QUOTAS_ENABLED=false; ${pooled}; ${quota.pinning}):`,
-            '',
-            ...pairHeader('on', 'off'),
-            ...quota.quota,
-            '',
-            "Control (a second quotas-off process against the first, the same key: the bench's own spread):",
-            '',
-            ...pairHeader('off 2', 'off'),
-            ...quota.control,
-            '',
-            'Key verification cost (the quotas-off process; requests with the key against requests without):',
-            '',
-            ...pairHeader('key', 'no key'),
-            ...quota.keys,
-            '',
+            ...pairTable(
+              `Quota cost (cached API, every request with the key; on = counted in Redis; off = API_QUOTAS_ENABLED=false; ${pooled}; ${quota.pinning}):`,
+              'on',
+              'off',
+              quota.quota,
+            ),
+            ...pairTable(
+              "Control (a second quotas-off process against the first, the same key: the bench's own spread):",
+              'off 2',
+              'off',
+              quota.control,
+            ),
+            ...pairTable(
+              'Key verification cost (the quotas-off process; requests with the key against requests without):',
+              'key',
+              'no key',
+              quota.keys,
+            ),
             'Quota cost against the goal (at most 5 % of throughput and p99; CPU per answer is the throughput of a saturated API), each beside its control:',
             ...quota.verdicts,
             '',
@@ -551,29 +559,25 @@ async function main(): Promise<void> {
         : []),
       ...(oneProcess
         ? [
-            `Quota cost in one process (one fresh process per scenario and cache mode serving three APIs: quotas on, off, and off again as the control; every request with the key; ${pooled}; ${oneProcess.pinning}):`,
-            '',
-            ...pairHeader('on', 'off'),
-            ...oneProcess.quota,
-            '',
-            'Control (the second quotas-off API against the first, in the same process):',
-            '',
-            ...pairHeader('off 2', 'off'),
-            ...oneProcess.control,
-            '',
+            ...pairTable(
+              `Quota cost in one process (one fresh process per scenario and cache mode serving three APIs: quotas on, off, and off again as the control; every request with the key; ${pooled}; ${oneProcess.pinning}):`,
+              'on',
+              'off',
+              oneProcess.quota,
+            ),
+            ...pairTable(
+              'Control (the second quotas-off API against the first, in the same process):',
+              'off 2',
+              'off',
+              oneProcess.control,
+            ),
             'Quota cost in one process against the goal (at most 5 % of throughput and p99, and of CPU per answer), each beside its control:',
             ...oneProcess.verdicts,
             '',
           ]
         : []),
       ...(scaling.length > 0
-        ? [
-            `API processes (API_PROCESSES=2 against 1, with the key; ${pooled}):`,
-            '',
-            ...pairHeader('2 proc', '1 proc'),
-            ...scaling,
-            '',
-          ]
+        ? pairTable(`API processes (API_PROCESSES=2 against 1, with the key; ${pooled}):`, '2 proc', '1 proc', scaling)
         : []),
       `load average at end ${loadAverage()}`,
       '',
