@@ -12,7 +12,10 @@
  * the control's. Then the same comparison inside one process serving three APIs (on, off, off
  * again), which takes out the up to 25 % by which identical processes differ. Last, the cached
  * and uncached scenarios on one API process and on two (API_PROCESSES=2), compared the same way.
- * BENCH_PHASES (default `compare,quota,quota-one-process,processes`) picks the phases.
+ * Then (`ingest`) the cached API idle against the same API while the pipeline's batcher writes a
+ * steady stream of articles (BENCH_INGEST_RATE a second), and against that ingest bumping the data
+ * generation after every batch, as the pipeline did before only detection bumped it.
+ * BENCH_PHASES (default `compare,quota,quota-one-process,processes,ingest`) picks the phases.
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -91,8 +94,10 @@ const QUOTA_CACHE = listOption('BENCH_QUOTA_CACHE', CACHE_LABELS, CACHE_LABELS);
 const QUOTA_CACHE_MODES = CACHE_MODES.filter(([label]) => QUOTA_CACHE.has(label));
 /** BENCH_SCENARIOS (names, comma-separated) runs only those scenarios; all by default. */
 const SCENARIOS = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',')) : null;
-const ALL_PHASES = ['compare', 'quota', 'quota-one-process', 'processes'];
+const ALL_PHASES = ['compare', 'quota', 'quota-one-process', 'processes', 'ingest'];
 const PHASES = listOption('BENCH_PHASES', ALL_PHASES, ALL_PHASES);
+/** Articles a second of the ingest phase's steady ingest (test/bench/steady-ingest.ts). */
+const INGEST_RATE = Number(process.env.BENCH_INGEST_RATE ?? 20);
 /** Rounds per side of a comparison, and their length (short, so that all sides see the same machine). */
 const PAIR_ROUNDS = Number(process.env.BENCH_PAIR_ROUNDS ?? 8);
 const PAIR_SECONDS = Number(process.env.BENCH_PAIR_SECONDS ?? 2);
@@ -482,6 +487,72 @@ async function processScaling(sampleId: string, key: string): Promise<string[]> 
   return rows;
 }
 
+/** A steady ingest process (test/bench/steady-ingest.ts), started paused; `bump` as before. */
+function startIngest(bump: boolean): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'test/bench/steady-ingest.ts'], {
+    env: {
+      ...process.env,
+      OPENSEARCH_URL: OS_URL,
+      REDIS_URL,
+      BENCH_INGEST_PREFIX: PREFIX,
+      BENCH_INGEST_RATE: String(INGEST_RATE),
+      BENCH_INGEST_BUMP: bump ? '1' : '0',
+      BENCH_INGEST_PAUSED: '1',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+}
+
+/**
+ * The cached API idle, while articles are ingested, and while they are ingested with a generation
+ * bump per batch, in rotating rounds on one API process (each condition's ingest resumed only for
+ * its own rounds). Rows: ingesting against idle, then bumping against idle.
+ */
+async function ingestCost(sampleId: string, key: string): Promise<string[]> {
+  const headers = { authorization: `Bearer ${key}` };
+  const api = await startApi(CACHE_MODES[0][1]);
+  const ingests = { shipped: startIngest(false), bumping: startIngest(true) };
+  await new Promise((r) => setTimeout(r, 3000)); // both ingest processes loaded and paused
+  const conditions = ['idle', 'shipped', 'bumping'] as const;
+  const use = async (condition: (typeof conditions)[number]): Promise<void> => {
+    ingests.shipped.kill(condition === 'shipped' ? 'SIGUSR2' : 'SIGUSR1');
+    ingests.bumping.kill(condition === 'bumping' ? 'SIGUSR2' : 'SIGUSR1');
+    await new Promise((r) => setTimeout(r, 1000)); // the ingest reaches its rate (or stops)
+  };
+  const rows: string[] = [];
+  try {
+    for (const [i, sc] of scenarios(sampleId, new Date()).entries()) {
+      await load(api.url, { path: sc.api, headers }, i === 0 ? WARMUP_SECONDS : 1);
+      const figures = new Map(conditions.map((c) => [c, [] as RoundFigures[]]));
+      for (let round = 0; round < PAIR_ROUNDS; round += 1) {
+        const order = conditions.map((_, k) => conditions[(k + round) % conditions.length]!);
+        for (const condition of order) {
+          await use(condition);
+          figures.get(condition)!.push(await load(api.url, { path: sc.api, headers }, PAIR_SECONDS, api.child.pid));
+        }
+      }
+      await use('idle');
+      rows.push(pairRow('ingesting', sc.name, figures.get('shipped')!, figures.get('idle')!).row);
+      rows.push(pairRow('bump per batch', sc.name, figures.get('bumping')!, figures.get('idle')!).row);
+    }
+  } finally {
+    api.child.kill('SIGTERM');
+    const written = await Promise.all(
+      Object.values(ingests).map(
+        (child) =>
+          new Promise<number>((resolve) => {
+            let out = '';
+            child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+            child.on('exit', () => resolve(Number(out.trim()) || 0));
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    rows.push(`articles written by the two ingests: ${written.join(' and ')} (target ${INGEST_RATE}/s while resumed)`);
+  }
+  return rows;
+}
+
 async function main(): Promise<void> {
   scenarios('-', new Date()); // an unknown BENCH_SCENARIOS name stops the run before any data is built
   const data = await ensureData();
@@ -524,6 +595,7 @@ async function main(): Promise<void> {
   const quota = PHASES.has('quota') ? await quotaCost(data.sampleId, data.key) : null;
   const oneProcess = PHASES.has('quota-one-process') ? await quotaCostOneProcess(data.sampleId, data.key) : null;
   const scaling = PHASES.has('processes') ? await processScaling(data.sampleId, data.key) : [];
+  const ingest = PHASES.has('ingest') ? await ingestCost(data.sampleId, data.key) : [];
   const pooled = `${PAIR_ROUNDS} rounds of ${PAIR_SECONDS} s per side, pooled; [95 % bootstrap interval over rounds]; busy = share of one core used by the API`;
   process.stdout.write(
     [
@@ -578,6 +650,18 @@ async function main(): Promise<void> {
         : []),
       ...(scaling.length > 0
         ? pairTable(`API processes (API_PROCESSES=2 against 1, with the key; ${pooled}):`, '2 proc', '1 proc', scaling)
+        : []),
+      ...(ingest.length > 0
+        ? [
+            ...pairTable(
+              `Cached API while the pipeline ingests ${INGEST_RATE} articles/s (ingesting = as shipped; bump per batch = the generation bumped after every batch, as before; each against the same API idle; ${pooled}):`,
+              'ingest',
+              'idle',
+              ingest.slice(0, -1),
+            ),
+            ingest.at(-1)!,
+            '',
+          ]
         : []),
       `load average at end ${loadAverage()}`,
       '',

@@ -74,8 +74,6 @@ async function benchPages(): Promise<void> {
   await migrateIndices(client, names, { kinds: ['articles'] });
   const batcher = new IndexBatcher({
     opensearch: client,
-    redis,
-    keyPrefix: prefix,
     alias: names.articles,
     batchSize: BATCH,
     logger,

@@ -78,8 +78,6 @@ export function createPipelineRuntime(
   );
   const indexBatcher = new IndexBatcher({
     opensearch,
-    redis,
-    keyPrefix,
     alias: names.articles,
     batchSize: p.indexBatchSize,
     logger,

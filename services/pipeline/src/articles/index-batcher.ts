@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import { bumpGeneration, type ArticleDoc, type Logger, type OpenSearchClient, type Redis } from '@trendscope/core';
+import type { ArticleDoc, Logger, OpenSearchClient } from '@trendscope/core';
 
 /** A transient per-item failure of a bulk write (429, 5xx): the job is retried with backoff. */
 export class BulkItemRetryableError extends Error {
@@ -16,8 +16,6 @@ interface Pending {
 /** Options of the index batcher. */
 export interface IndexBatcherOptions {
   opensearch: OpenSearchClient;
-  redis: Redis;
-  keyPrefix: string;
   alias: string;
   batchSize: number;
   /** How long the first document of a batch waits for others. */
@@ -29,7 +27,13 @@ export interface IndexBatcherOptions {
  * Gathers the documents of concurrently running index jobs into one `_bulk` request (refreshed),
  * then settles each job by its own item result: written, retryable (429/5xx, thrown so BullMQ
  * retries that job alone) or rejected (a mapping error: unrecoverable, kept as a failed job).
- * Nothing is dropped silently. After each refreshed batch the data generation is bumped.
+ * Nothing is dropped silently.
+ *
+ * A batch does not bump the data generation: what the API caches until the generation changes
+ * (trend lists, detail, search, categories, sources) changes only when detection writes, and
+ * detection bumps it. Answers counted from articles (/v1/stats, /v1/benefits) follow new
+ * articles within the response cache's time slot (API_CACHE_TTL_MS). Bumping per batch emptied
+ * every API process's cache about once a second under a steady ingest.
  *
  * Articles are written as upserts that leave `trend_id` alone, so a replay does not undo the
  * trend assignment detection made.
@@ -120,10 +124,5 @@ export class IndexBatcher {
       p.reject(new UnrecoverableError(`document rejected: ${reason}`));
     });
     this.opts.logger.debug({ size: batch.length, written, ms: Date.now() - started }, 'bulk batch written');
-    if (written > 0) {
-      await bumpGeneration(this.opts.redis, this.opts.keyPrefix).catch((err: Error) =>
-        this.opts.logger.warn({ err: err.message }, 'could not bump the data generation'),
-      );
-    }
   }
 }
