@@ -33,7 +33,7 @@ function constraints(s: Record<string, unknown>): string {
 }
 
 function example(base: string, path: string, params: Param[]): string {
-  const filled = path.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'domain' ? 'bbc.co.uk' : 'tr_k3v9x2mq7d'));
+  const filled = path.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'domain' ? 'bbc.co.uk' : 'tr_k3v7x2mq4d'));
   const q = params.filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=ai%20act`);
   return `curl -s '${base}${filled}${q.length ? `?${q.join('&')}` : ''}'`;
 }

@@ -10,6 +10,7 @@ import { runClassifyCommand } from './commands/classify.command';
 import { runExtractCommand } from './commands/extract.command';
 import { addKeysCommand } from './commands/keys.command';
 import { runListSnapshotsCommand, runRestoreCommand, runSnapshotCommand } from './commands/snapshot.command';
+import { requireServices, type ServiceNeeds } from './require-services';
 
 const program = new Command();
 program
@@ -121,6 +122,32 @@ program
   });
 
 addKeysCommand(program);
+
+const BOTH: ServiceNeeds = { opensearch: true, redis: true };
+/**
+ * What each command talks to (by its path, e.g. `keys create`), checked before it starts; a
+ * command not listed (classify, extract, serve-corpus, help) needs neither.
+ */
+const COMMAND_NEEDS: Readonly<Record<string, ServiceNeeds>> = {
+  ingest: BOTH,
+  replay: BOTH,
+  detect: BOTH,
+  status: BOTH,
+  snapshot: { opensearch: true, redis: false },
+  snapshots: { opensearch: true, redis: false },
+  restore: BOTH,
+  'keys create': BOTH,
+  'keys list': BOTH,
+  'keys rotate': BOTH,
+  'keys revoke': BOTH,
+};
+
+program.hook('preAction', async (_root, command) => {
+  const path: string[] = [];
+  for (let c: Command | null = command; c !== null && c !== program; c = c.parent) path.unshift(c.name());
+  const needs = COMMAND_NEEDS[path.join(' ')];
+  if (needs) await requireServices(cliContext().config, needs);
+});
 
 /** Runs the CLI; errors become one clear line on stderr and a non-zero exit code. */
 export async function runCli(argv: string[]): Promise<void> {
