@@ -27,7 +27,9 @@ function constraints(s: Record<string, unknown>): string {
   if (s.minLength !== undefined || s.maxLength !== undefined)
     parts.push(`${num(s.minLength) || '0'}..${num(s.maxLength)} chars`);
   if (Array.isArray(s.enum)) parts.push(`one of ${s.enum.map(String).join(', ')}`);
-  if (typeof s.pattern === 'string') parts.push(`pattern <code>${esc(s.pattern)}</code>`);
+  // In words where the document has them; the exact pattern stays in /docs/openapi.json.
+  if (typeof s['x-pattern-words'] === 'string') parts.push(s['x-pattern-words']);
+  else if (typeof s.pattern === 'string') parts.push(`pattern <code>${esc(s.pattern)}</code>`);
   if (s.default !== undefined) parts.push(`default ${esc(s.default)}`);
   return parts.map((p) => (p.includes('<code>') ? p : esc(p))).join('; ');
 }

@@ -34,3 +34,14 @@ describe('example trend ids', () => {
     });
   }
 });
+
+describe('the /docs page: parameter patterns in words', () => {
+  const page = renderDocsPage(buildOpenApi(ROUTE_SPECS, 'http://127.0.0.1:8080'));
+
+  it('says what q, trend_id and domain accept in words, never as a raw regular expression', () => {
+    expect(page).to.include('1 to 256 characters after trimming white space');
+    expect(page).to.include('a hostname such as reuters.com');
+    expect(page).to.include('a trend id: tr_ and 8 to 32 characters');
+    expect(page).to.not.match(/pattern <code>/);
+  });
+});
