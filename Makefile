@@ -2,6 +2,8 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 ROOT := $(CURDIR)
+# .env (KEY=value lines) is read under the environment by the scripts these targets run
+# (infra/local/dotenv.sh) and by the services and the CLI; the test targets never read it.
 
 # Node >= 22 first on PATH (the machines ship Node 20; ensure-node.sh installs Node 24 once if so),
 # except for `make help`, which must answer on a fresh machine without installing anything.

@@ -3,6 +3,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
+source infra/local/dotenv.sh
 if command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1 && [ "${TRENDSCOPE_LOCAL:-0}" != "1" ]; then
   docker compose down
   exit 0

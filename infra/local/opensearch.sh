@@ -57,7 +57,9 @@ start() {
     wait_ready; return 0
   fi
   if curl -fsS --max-time 2 "http://127.0.0.1:$OS_PORT" >/dev/null 2>&1; then
-    log "port $OS_PORT already answers (not started by this script); using it"; return 0
+    # Never write into an OpenSearch this script did not start (another stack's, a system one).
+    log "port $OS_PORT (OS_PORT) already answers, but not from the OpenSearch of $OS_HOME; set OS_PORT to a free port"
+    exit 1
   fi
   fetch
   mkdir -p "$OS_HOME/config" "$OS_HOME/data" "$OS_HOME/logs" "$OS_SNAPSHOT_DIR"

@@ -35,7 +35,9 @@ start() {
   install
   if pid="$(running_pid)"; then log "already running (pid $pid) on 127.0.0.1:$REDIS_PORT"; return 0; fi
   if redis-cli -p "$REDIS_PORT" ping >/dev/null 2>&1; then
-    log "port $REDIS_PORT already answers (not started by this script); using it"; return 0
+    # Never use a Redis this script did not start (another stack's, a system one).
+    log "port $REDIS_PORT (REDIS_PORT) already answers, but not from the Redis of $REDIS_HOME; set REDIS_PORT to a free port"
+    exit 1
   fi
   mkdir -p "$REDIS_HOME"
   redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --daemonize yes --pidfile "$PID_FILE" \

@@ -6,6 +6,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"
+source infra/local/dotenv.sh
 export OPENSEARCH_URL="${OPENSEARCH_URL:-http://127.0.0.1:${OS_PORT:-9200}}"
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:${REDIS_PORT:-6379}}"
 case "${1:-}" in

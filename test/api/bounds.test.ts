@@ -218,7 +218,7 @@ describe('parameter bounds (API.md "Parameter bounds")', function () {
           {
             type: 'string_pattern_mismatch',
             loc: ['path', 'trend_id'],
-            msg: `String should match pattern '${TREND_ID_PATTERN.source}'`,
+            msg: 'Input should be a trend id: tr_ and 8 to 32 characters a-z or 2-7, such as tr_k3v7x2mq4d',
             input: id,
             ctx: { pattern: TREND_ID_PATTERN.source },
           },

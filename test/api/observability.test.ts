@@ -17,6 +17,16 @@ function sample(text: string, name: string, labels: Record<string, string>): num
   return null;
 }
 
+/** A stream that parses each log line into `lines`. */
+function sinkInto(lines: Record<string, unknown>[]): Writable {
+  return new Writable({
+    write(chunk: Buffer, _enc, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+}
+
 describe('API observability: access log and /metrics', function () {
   this.timeout(60_000);
   let s: TestServices;
@@ -28,14 +38,8 @@ describe('API observability: access log and /metrics', function () {
   before(async () => {
     s = await openTestServices();
     await seed(s, { trends: [trend] });
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-        done();
-      },
-    });
     api = await startApi(s, {
-      deps: { now: () => FACTORY_NOW, logger: pino({ level: 'info' }, sink) },
+      deps: { now: () => FACTORY_NOW, logger: pino({ level: 'info' }, sinkInto(lines)) },
       metrics: registry,
     });
   });
@@ -71,6 +75,38 @@ describe('API observability: access log and /metrics', function () {
     expect(line).to.include({ msg: 'request', method: 'GET', path: '/v1/categories', route: '/v1/categories' });
     expect(line?.status).to.equal(200);
     expect(line?.ms).to.be.a('number').and.at.least(0);
+  });
+
+  it('labels a 401 (bad key) and a 429 (quota) with the route they refused, in the metrics and the access log', async () => {
+    const tight = createMetricsRegistry('api');
+    const limited = await startApi(s, {
+      // Its own counters: the requests of the other tests count against the same address.
+      env: { API_QUOTA_ANONYMOUS_PER_MINUTE: '1', REDIS_KEY_PREFIX: `${s.prefix}-tight` },
+      deps: { now: () => FACTORY_NOW, logger: pino({ level: 'info' }, sinkInto(lines)) },
+      metrics: tight,
+    });
+    try {
+      lines.length = 0;
+      const bad = await fetch(`${limited.url}/v1/trends/${trend.id}`, {
+        headers: { authorization: 'Bearer ts_live_0000000000000000000000000000000000000000' },
+      });
+      expect(bad.status).to.equal(401);
+      // The refused key counted against the address's quota of one: the next request is over it.
+      expect((await fetch(`${limited.url}/v1/categories`)).status).to.equal(429);
+      const text = await tight.metrics();
+      expect(sample(text, 'trendscope_http_requests_total', { route: '/v1/trends/:trend_id', status: '401' })).to.equal(
+        1,
+      );
+      expect(sample(text, 'trendscope_http_requests_total', { route: '/v1/categories', status: '429' })).to.equal(1);
+      expect(text).not.to.contain('route="unmatched"');
+      const refused = lines.filter((l) => l.status === 401 || l.status === 429).map((l) => [l.status, l.route]);
+      expect(refused).to.deep.equal([
+        [401, '/v1/trends/:trend_id'],
+        [429, '/v1/categories'],
+      ]);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('serves the registry on its own port: GET /metrics 200 in Prometheus format, anything else 404', async () => {

@@ -111,7 +111,8 @@ describe('developer console in headless Chromium', function () {
     expect(await page.getByRole('img', { name: /Requests per day/ }).isVisible()).to.be.true;
     await snap(page, 'key-detail');
 
-    await page.getByLabel('Keep the current secret working for').selectOption('3600');
+    // Rotation keeps the current secret for an hour unless told otherwise (running agents keep working).
+    expect(await page.getByLabel('Keep the current secret working for').inputValue()).to.equal('3600');
     await page.getByRole('button', { name: 'Rotate key' }).click();
     const rotated = await page.getByRole('textbox', { name: 'Your key “research agent”' }).inputValue();
     expect(rotated).to.not.equal(key);
@@ -119,8 +120,18 @@ describe('developer console in headless Chromium', function () {
     await new Promise((r) => setTimeout(r, 300));
     expect((await callApi(key)).status, 'old secret within its grace').to.equal(200);
     expect((await callApi(rotated)).status).to.equal(200);
-    liveSecret = rotated;
     expect(page.url()).to.include(firstKeyId);
+
+    // A rotation posted without a grace (an old form, a script) gets the same hour, not none.
+    const csrf = await page.locator('input[name=csrf_token]').first().inputValue();
+    const posted = await page.request.post(`${api.url}/console/keys/${firstKeyId}/rotate`, {
+      form: { csrf_token: csrf },
+    });
+    const again = /value="(ts_live_[^"]+)"/.exec(await posted.text())?.[1] ?? '';
+    expect(again).to.match(/^ts_live_/);
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await callApi(rotated)).status, 'previous secret within the default grace').to.equal(200);
+    liveSecret = again;
   });
 
   it("keeps one account away from another account's keys", async () => {
@@ -166,6 +177,18 @@ describe('developer console in headless Chromium', function () {
     await snap(page, 'key-revoked');
     await new Promise((r) => setTimeout(r, 300));
     expect((await callApi(liveSecret)).status).to.equal(401);
+
+    // Still listed, marked revoked, with its usage history one click away; no actions left.
+    const revoked = page.getByRole('table', { name: 'Revoked keys' });
+    expect(await revoked.getByRole('rowheader', { name: 'research agent' }).isVisible()).to.be.true;
+    expect(await revoked.getByText('revoked', { exact: true }).isVisible()).to.be.true;
+    await snap(page, 'keys-list-revoked');
+    await revoked.getByRole('link', { name: 'research agent' }).click();
+    expect(page.url()).to.include(firstKeyId);
+    expect(await page.getByRole('img', { name: /Requests per day/ }).isVisible()).to.be.true;
+    expect(await page.getByText('This key is revoked').isVisible()).to.be.true;
+    expect(await page.getByRole('button', { name: 'Rotate key' }).count()).to.equal(0);
+    await snap(page, 'key-detail-revoked');
   });
 
   it('signs out, refuses a wrong password, signs in, shows the quotas and deletes the account with its keys', async () => {

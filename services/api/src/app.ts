@@ -15,11 +15,13 @@ import { methodGuard } from './middleware/method-guard.middleware';
 import { observeRequests } from './middleware/observe.middleware';
 import { quotaGuard } from './middleware/quota.middleware';
 import { requestId } from './middleware/request-id.middleware';
+import { routePatternFinder } from './middleware/route-pattern';
 import { securityHeaders } from './middleware/security-headers.middleware';
 import { requestTimeout } from './middleware/timeout.middleware';
 import { contentRouter } from './routes/content.router';
 import { docsRouter } from './routes/docs.router';
 import { healthRouter } from './routes/health.router';
+import { MCP_PATH } from './routes/mcp.router';
 import { platformRouter } from './routes/platform.router';
 import type { RouteContext } from './routes/route-context';
 import { DOCS_PATHS, ROUTE_SPECS } from './routes/route-specs';
@@ -56,8 +58,19 @@ export function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Koa {
     backend: new BackendState(deps.opensearch),
   };
 
+  const routers = [
+    healthRouter(deps),
+    trendsRouter(rc),
+    searchRouter(rc),
+    platformRouter(rc),
+    sourcesRouter(rc),
+    contentRouter(rc),
+    docsRouter(deps.config.api.publicUrl),
+    ...(options.extraRouters ?? []),
+  ];
+
   app.use(requestId());
-  app.use(observeRequests(deps.logger, options.metrics));
+  app.use(observeRequests(deps.logger, options.metrics, routePatternFinder(routers)));
   app.use(securityHeaders());
   app.use(
     cors({
@@ -76,7 +89,7 @@ export function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Koa {
       deflate: false,
     }),
   );
-  app.use(errorHandler(deps.logger));
+  app.use(errorHandler(deps.logger, [MCP_PATH]));
   app.use(methodGuard([...ROUTE_SPECS.map((s) => s.path), ...DOCS_PATHS]));
   app.use(requestTimeout(deps.config.api.requestTimeoutMs, /^\/console(\/|$)/));
   const keyRepo = new ApiKeyRepository(deps.opensearch, deps.names.api_keys);
@@ -97,16 +110,6 @@ export function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Koa {
     }),
   );
 
-  const routers = [
-    healthRouter(deps),
-    trendsRouter(rc),
-    searchRouter(rc),
-    platformRouter(rc),
-    sourcesRouter(rc),
-    contentRouter(rc),
-    docsRouter(deps.config.api.publicUrl),
-    ...(options.extraRouters ?? []),
-  ];
   for (const router of routers) app.use(router.routes());
   app.use(() => {
     throw new NotFoundError('Not Found');

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { isProjectNodeVersion } from '@trendscope/core/project-node';
@@ -34,6 +34,18 @@ describe('the commands from a shell whose Node is older than 22', function () {
     const run = spawnSync(olderNode ?? '', [CLI_BIN, '--help'], { cwd: ROOT, encoding: 'utf8' });
     expect(run.status, run.stderr).to.equal(0);
     expect(run.stdout).to.match(/^Usage: trendscope /);
+  });
+
+  it('npx trendscope prints no engine warnings before it re-runs under the project Node', function () {
+    const npx = join(dirname(olderNode ?? ''), 'npx');
+    if (!existsSync(npx)) this.skip(); // no npx beside that Node
+    const run = spawnSync(npx, ['--no-install', 'trendscope', '--version'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${dirname(olderNode ?? '')}${delimiter}${process.env.PATH ?? ''}` },
+    });
+    expect(run.status, run.stderr).to.equal(0);
+    expect(run.stderr).to.not.match(/EBADENGINE|Unsupported engine/);
   });
 
   it('trendscope-mcp serves its tools over stdio', async () => {

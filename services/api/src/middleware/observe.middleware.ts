@@ -1,13 +1,15 @@
 import type { Logger } from '@trendscope/core';
 import type { Middleware } from 'koa';
 import { Counter, Histogram, type Registry } from 'prom-client';
+import type { RoutePatternOf } from './route-pattern';
 
 /**
  * One access-log line and the request metrics per request. Requests are labelled by the route
  * pattern that answered (`/v1/trends/:id`), never by the raw path, so a scan of random URLs
- * cannot grow the label set; anything no route took is `unmatched`.
+ * cannot grow the label set. An answer given before routing (401, 429) carries the pattern of the
+ * route it refused (`routeOf`); a path no route knows is `unmatched`.
  */
-export function observeRequests(logger: Logger, registry?: Registry): Middleware {
+export function observeRequests(logger: Logger, registry?: Registry, routeOf?: RoutePatternOf): Middleware {
   const requests = registry
     ? new Counter({
         name: 'trendscope_http_requests_total',
@@ -31,8 +33,9 @@ export function observeRequests(logger: Logger, registry?: Registry): Middleware
       await next();
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
-      const labels = { route: typeof route === 'string' ? route : 'unmatched', method: ctx.method };
+      const matched = (ctx as { _matchedRoute?: string | RegExp })._matchedRoute;
+      const route = typeof matched === 'string' ? matched : routeOf?.(ctx.path, ctx.method);
+      const labels = { route: route ?? 'unmatched', method: ctx.method };
       requests?.inc({ ...labels, status: String(ctx.status) });
       duration?.observe(labels, seconds);
       logger.info(

@@ -1,3 +1,4 @@
+import { patternWords } from '@trendscope/core';
 import type Joi from 'joi';
 import type { JsonSchema } from '../routes/route-spec';
 
@@ -54,7 +55,12 @@ export function joiKeyToSchema(d: KeyDescription): JsonSchema {
   }
   if (trimmed) {
     const limit = (name: string): number | undefined => d.rules?.find((r) => r.name === name)?.args?.limit;
-    schema.pattern = trimmedLengthPattern(limit('min') ?? 0, limit('max') ?? 1_000_000);
+    const [min, max] = [limit('min') ?? 0, limit('max') ?? 1_000_000];
+    schema.pattern = trimmedLengthPattern(min, max);
+    // The pattern is exact but unreadable; readers (and the /docs page) get it in words.
+    schema['x-pattern-words'] = `${min} to ${max} characters after trimming white space`;
+  } else if (typeof schema.pattern === 'string' && patternWords(schema.pattern)) {
+    schema['x-pattern-words'] = patternWords(schema.pattern);
   }
   if (d.flags?.only && d.allow) schema.enum = [...d.allow];
   if (d.flags?.default !== undefined) schema.default = d.flags.default;

@@ -27,13 +27,15 @@ function constraints(s: Record<string, unknown>): string {
   if (s.minLength !== undefined || s.maxLength !== undefined)
     parts.push(`${num(s.minLength) || '0'}..${num(s.maxLength)} chars`);
   if (Array.isArray(s.enum)) parts.push(`one of ${s.enum.map(String).join(', ')}`);
-  if (typeof s.pattern === 'string') parts.push(`pattern <code>${esc(s.pattern)}</code>`);
+  // In words where the document has them; the exact pattern stays in /docs/openapi.json.
+  if (typeof s['x-pattern-words'] === 'string') parts.push(s['x-pattern-words']);
+  else if (typeof s.pattern === 'string') parts.push(`pattern <code>${esc(s.pattern)}</code>`);
   if (s.default !== undefined) parts.push(`default ${esc(s.default)}`);
   return parts.map((p) => (p.includes('<code>') ? p : esc(p))).join('; ');
 }
 
 function example(base: string, path: string, params: Param[]): string {
-  const filled = path.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'domain' ? 'bbc.co.uk' : 'tr_k3v9x2mq7d'));
+  const filled = path.replace(/\{(\w+)\}/g, (_, n: string) => (n === 'domain' ? 'bbc.co.uk' : 'tr_k3v7x2mq4d'));
   const q = params.filter((p) => p.in === 'query' && p.required).map((p) => `${p.name}=ai%20act`);
   return `curl -s '${base}${filled}${q.length ? `?${q.join('&')}` : ''}'`;
 }

@@ -33,8 +33,44 @@ function usageCell(used: number, limit: number): SafeHtml {
     ></meter>`;
 }
 
-/** The keys page: the list, the create form and how to send a key. */
-export function keysPage(frame: PageFrame, rows: readonly KeyRow[], apiBase: string, defaults: QuotaLimits): string {
+/**
+ * Revoked keys stay listed (marked revoked, linked to their usage history) so an owner can still
+ * tell what a key did and when it stopped; they have no actions.
+ */
+function revokedTable(rows: readonly KeyRow[]): SafeHtml | string {
+  if (rows.length === 0) return '';
+  return html`<table class="keys revoked">
+    <caption>
+      Revoked keys
+    </caption>
+    <thead>
+      <tr>
+        <th scope="col">Name</th>
+        <th scope="col">Key</th>
+        <th scope="col">Created</th>
+        <th scope="col">Last used</th>
+        <th scope="col">Revoked</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${rows.map(
+        (r) =>
+          html`<tr>
+            <th scope="row"><a href="/console/keys/${r.doc.id}">${r.doc.name}</a></th>
+            <td><code>${keyLabel(r.doc)}</code> <span class="badge">revoked</span></td>
+            <td>${when(r.doc.created_at)}</td>
+            <td>${when(r.doc.last_used_at)}</td>
+            <td>${when(r.doc.revoked_at)}</td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+/** The keys page: the live keys, the revoked ones, the create form and how to send a key. */
+export function keysPage(frame: PageFrame, allRows: readonly KeyRow[], apiBase: string, defaults: QuotaLimits): string {
+  const rows = allRows.filter((r) => r.doc.revoked_at === null);
+  const revoked = allRows.filter((r) => r.doc.revoked_at !== null);
   const table = rows.length
     ? html`<table class="keys">
         <caption>
@@ -70,10 +106,12 @@ export function keysPage(frame: PageFrame, rows: readonly KeyRow[], apiBase: str
           )}
         </tbody>
       </table>`
-    : html`<p class="empty">You have no keys yet. Create one below.</p>`;
+    : revoked.length
+      ? html`<p class="empty">You have no live keys. Create one below.</p>`
+      : html`<p class="empty">You have no keys yet. Create one below.</p>`;
   return renderPage(
     frame,
-    html`${table}
+    html`${table} ${revokedTable(revoked)}
       <section aria-labelledby="create" class="card">
         <h2 id="create">Create a key</h2>
         <form method="post" action="/console/keys">
@@ -148,6 +186,12 @@ export function keyDetailPage(
                 <dd>${when(d.previous_expires_at)}</dd>`
             : ''
         }
+        ${
+          d.revoked_at
+            ? html`<dt>Revoked</dt>
+                <dd>${when(d.revoked_at)} <span class="badge">revoked</span></dd>`
+            : ''
+        }
         <dt>This minute</dt>
         <dd>${usageCell(row.minute, row.limits.perMinute)}</dd>
         <dt>Today (UTC)</dt>
@@ -157,26 +201,41 @@ export function keyDetailPage(
         <h2 id="usage">Usage</h2>
         ${usageChart(history)}
       </section>
-      <section aria-labelledby="rotate" class="card">
-        <h2 id="rotate">Rotate</h2>
-        <p>Rotation gives this key a new secret. Its quota and usage stay with it.</p>
-        <form method="post" action="/console/keys/${d.id}/rotate">
-          ${csrfField(frame.csrf)}
-          <label for="grace">Keep the current secret working for</label>
-          <select id="grace" name="grace">
-            <option value="0">no time: refuse it at once</option>
-            <option value="3600">1 hour</option>
-            <option value="86400">24 hours</option>
-          </select>
-          <button type="submit">Rotate key</button>
-        </form>
-      </section>
-      <section aria-labelledby="revoke" class="card danger">
-        <h2 id="revoke">Revoke</h2>
-        <p>A revoked key is refused at once, everywhere. This cannot be undone.</p>
-        <p><a class="button danger" href="/console/keys/${d.id}/revoke">Revoke this key…</a></p>
-      </section>`,
+      ${d.revoked_at ? revokedNote() : keyActions(frame, d)}`,
   );
+}
+
+/** What a revoked key's page says instead of its actions. */
+function revokedNote(): SafeHtml {
+  return html`<p class="card" role="note">
+    This key is revoked: every request with it is refused. Its usage stays here for your records.
+  </p>`;
+}
+
+/** Rotate (an hour's grace unless chosen otherwise) and revoke, for a live key. */
+function keyActions(frame: PageFrame, d: ApiKeyDoc): SafeHtml {
+  return html`<section aria-labelledby="rotate" class="card">
+      <h2 id="rotate">Rotate</h2>
+      <p>Rotation gives this key a new secret. Its quota and usage stay with it.</p>
+      <form method="post" action="/console/keys/${d.id}/rotate">
+        ${csrfField(frame.csrf)}
+        <label for="grace">Keep the current secret working for</label>
+        <select id="grace" name="grace" aria-describedby="grace-hint">
+          <option value="3600" selected>1 hour</option>
+          <option value="86400">24 hours</option>
+          <option value="0">no time: refuse it at once</option>
+        </select>
+        <p id="grace-hint" class="hint">
+          Running agents keep working with the current secret meanwhile; choose "no time" if it leaked.
+        </p>
+        <button type="submit">Rotate key</button>
+      </form>
+    </section>
+    <section aria-labelledby="revoke" class="card danger">
+      <h2 id="revoke">Revoke</h2>
+      <p>A revoked key is refused at once, everywhere. This cannot be undone.</p>
+      <p><a class="button danger" href="/console/keys/${d.id}/revoke">Revoke this key…</a></p>
+    </section>`;
 }
 
 /** Asks before revoking. */

@@ -17,6 +17,12 @@ import { field, frameFor, requireCsrf, seeOther, sendPage } from './request-help
 
 /** Grace periods the console offers for a rotation, in seconds. */
 const GRACE_CHOICES = new Set([0, 3600, 86_400]);
+/**
+ * The grace of a rotation that names none (or a value not offered): an hour, so agents running
+ * with the current secret keep working while they are given the new one. Refusing the current
+ * secret at once (a leak) is an explicit choice.
+ */
+export const DEFAULT_ROTATION_GRACE_SECONDS = 3600;
 
 const NOTICES: Record<string, string> = { revoked: 'The key is revoked.' };
 
@@ -25,10 +31,13 @@ function sessionOf(ctx: Context): Session {
   return ctx.state.session as Session;
 }
 
-/** A live key of this account; another account's key is "not found", never "forbidden". */
-async function ownedKey(c: ConsoleContext, session: Session, id: string): Promise<ApiKeyDoc> {
+/**
+ * A key of this account, live unless `revokedToo` (a revoked key stays visible with its usage, but
+ * cannot be rotated or revoked again); another account's key is "not found", never "forbidden".
+ */
+async function ownedKey(c: ConsoleContext, session: Session, id: string, revokedToo = false): Promise<ApiKeyDoc> {
   const doc = /^key_[a-z0-9]{16}$/.test(id) ? await c.keys.repo.get(id) : null;
-  if (!doc || doc.account !== session.email || doc.revoked_at !== null)
+  if (!doc || doc.account !== session.email || (doc.revoked_at !== null && !revokedToo))
     throw new NotFoundError('There is no such key.');
   return doc;
 }
@@ -48,7 +57,7 @@ export function addKeyRoutes(router: Router, c: ConsoleContext): void {
 
   const renderList = async (ctx: Context, error: string | null, status = 200): Promise<void> => {
     const session = sessionOf(ctx);
-    const docs = await c.keys.repo.list({ account: session.email, includeRevoked: false });
+    const docs = await c.keys.repo.list({ account: session.email, includeRevoked: true });
     const now = Date.now();
     const rows = await Promise.all(docs.map((d) => rowOf(c, d, now)));
     const frame = {
@@ -76,7 +85,7 @@ export function addKeyRoutes(router: Router, c: ConsoleContext): void {
 
   router.get('/keys/:id', async (ctx) => {
     const session = sessionOf(ctx);
-    const doc = await ownedKey(c, session, ctx.params.id ?? '');
+    const doc = await ownedKey(c, session, ctx.params.id ?? '', true);
     const now = Date.now();
     const history = await readUsageHistory(c.keys.redis, c.keys.keyPrefix, doc.id, now, 30);
     sendPage(ctx, keyDetailPage(frameFor(ctx, c, doc.name, session), await rowOf(c, doc, now), history));
@@ -86,8 +95,13 @@ export function addKeyRoutes(router: Router, c: ConsoleContext): void {
     requireCsrf(ctx, c);
     const session = sessionOf(ctx);
     const doc = await ownedKey(c, session, ctx.params.id ?? '');
-    const grace = Number(field(ctx, 'grace'));
-    const issued = await rotateApiKey(c.keys, doc.id, GRACE_CHOICES.has(grace) ? grace : 0);
+    const given = field(ctx, 'grace');
+    const grace = given === '' ? Number.NaN : Number(given);
+    const issued = await rotateApiKey(
+      c.keys,
+      doc.id,
+      GRACE_CHOICES.has(grace) ? grace : DEFAULT_ROTATION_GRACE_SECONDS,
+    );
     sendPage(
       ctx,
       keyShownPage(frameFor(ctx, c, `New secret for ${doc.name}`, session), issued.doc, issued.key, apiBase),

@@ -1,5 +1,6 @@
 import type Joi from 'joi';
 import { CONFIG_SCHEMA } from './config.schema';
+import { processEnvironment } from './process-environment';
 
 /** The validated, nested, frozen configuration passed down to every service. */
 export interface Config {
@@ -258,12 +259,13 @@ function deepFreeze<T>(obj: T): T {
 }
 
 /**
- * For process entry points: the config, or every problem on stderr and exit code 78 (EX_CONFIG),
- * so a bad environment stops a service with a readable list instead of a stack trace.
+ * For process entry points: the config of `env` with `.env` and the port variables applied
+ * (processEnvironment), or every problem on stderr and exit code 78 (EX_CONFIG), so a bad
+ * environment stops a service with a readable list instead of a stack trace.
  */
 export function loadConfigOrExit(env: Env = process.env): Config {
   try {
-    return loadConfig(env);
+    return loadConfig(processEnvironment(env));
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);

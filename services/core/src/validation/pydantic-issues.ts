@@ -1,5 +1,6 @@
 import type Joi from 'joi';
 import { RequestValidationError, type ValidationIssue } from '../errors/app-error';
+import { patternMismatchMessage } from './pattern-words';
 
 /** Where a parameter comes from, as FastAPI writes it in `loc`. */
 export type ParamLocation = 'query' | 'path';
@@ -152,7 +153,7 @@ export function toPydanticIssue(
       return {
         type: 'string_pattern_mismatch',
         loc,
-        msg: `String should match pattern '${pattern}'`,
+        msg: patternMismatchMessage(pattern),
         input,
         ctx: { pattern },
       };

@@ -41,20 +41,30 @@ export function renderSourceTrends(body: SourceTrendsResponse): string {
   return [head, ...items, NEXT_STEP].join('\n');
 }
 
-/** get_trend as text: the summary, then every citation. */
+/**
+ * Citations written out in get_trend's text; the rest are counted. The text is what a model reads
+ * first, so it stays short; `structuredContent` (and the `trend://{id}` resource) keep all of them.
+ */
+export const TEXT_CITATIONS = 5;
+
+/** get_trend as text: the summary, the scores, the first citations and how many more there are. */
 export function renderTrendDetail(t: TrendDetailResponse): string {
   const m = t.velocity_metrics;
+  const more = t.citations.length - TEXT_CITATIONS;
   return [
     renderSummary(t),
     `velocity: ${m.current} reports in the last ${m.window_hours} h, ${m.previous} in the ${m.window_hours} h before` +
       ` (growth ${m.growth})`,
     `score breakdown: ${JSON.stringify(t.score_breakdown)}`,
-    `${t.citations.length} citations:`,
-    ...t.citations.map(
-      (c) =>
-        `- ${c.title || '(untitled)'} (${c.publisher || c.domain}${c.author ? `, ${c.author}` : ''}` +
-        `${c.published_date ? `, ${c.published_date}` : ''}) ${c.url}`,
-    ),
+    `${t.citations.length} citations${more > 0 ? `, the first ${TEXT_CITATIONS}` : ''}:`,
+    ...t.citations
+      .slice(0, TEXT_CITATIONS)
+      .map(
+        (c) =>
+          `- ${c.title || '(untitled)'} (${c.publisher || c.domain}${c.author ? `, ${c.author}` : ''}` +
+          `${c.published_date ? `, ${c.published_date}` : ''}) ${c.url}`,
+      ),
+    ...(more > 0 ? [`(${more} more in structuredContent.citations and the resource trend://${t.id})`] : []),
     `Next: get_trend_content with trend_id "${t.id}" for the article bodies.`,
   ].join('\n');
 }

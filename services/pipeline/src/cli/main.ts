@@ -1,15 +1,11 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { ConfigError, SERVICE_VERSION } from '@trendscope/core';
 import { cliContext, CliError } from './cli-context';
-import { printSummary, runIngestCommand } from './commands/ingest.command';
-import { runReplayCommand } from './commands/replay.command';
-import { runStatusCommand } from './commands/status.command';
-import { runDetectCommand } from './commands/detect.command';
-import { startFeedServer } from '../feed-server/feed-server';
-import { runClassifyCommand } from './commands/classify.command';
-import { runExtractCommand } from './commands/extract.command';
+// The stage code (queues, fetcher, extraction, detection) loads only when a command runs it
+// (dynamic imports in the actions), so `--help` and a command whose services are down answer at once.
 import { addKeysCommand } from './commands/keys.command';
 import { runListSnapshotsCommand, runRestoreCommand, runSnapshotCommand } from './commands/snapshot.command';
+import { requireServices, type ServiceNeeds } from './require-services';
 
 const program = new Command();
 program
@@ -35,6 +31,7 @@ program
   .argument('<feed-url...>', 'RSS / Atom / JSON Feed / sitemap URLs')
   .option('--allow-host <host[:port]>', 'also allow this (private or loopback) host; repeatable', collect)
   .action(async (urls: string[], opts: { allowHost?: string[] }) => {
+    const { printSummary, runIngestCommand } = await import('./commands/ingest.command');
     const summary = await runIngestCommand(urls, opts);
     printSummary('ingest', summary);
     if (summary.feedsFailed === summary.feeds) process.exitCode = 1;
@@ -47,6 +44,8 @@ program
   .option('--shift-to-now', 'shift dates so that the newest article is now')
   .option('--limit <n>', 'at most this many articles', positiveInt)
   .action(async (folder: string, opts: { shiftToNow?: boolean; limit?: number }) => {
+    const { printSummary } = await import('./commands/ingest.command');
+    const { runReplayCommand } = await import('./commands/replay.command');
     const summary = await runReplayCommand(folder, opts);
     printSummary(`replay (${summary.format}, ${summary.items} items, ${summary.pages} pages)`, summary);
   });
@@ -56,6 +55,7 @@ program
   .description('Run trend detection now.')
   .option('--now <iso-time>', 'the clock for this run (default: now)', isoTime)
   .action(async (opts: { now?: Date }) => {
+    const { runDetectCommand } = await import('./commands/detect.command');
     const { config, logger } = cliContext();
     const result = await runDetectCommand(config, logger, opts);
     process.stdout.write(`detect: ${JSON.stringify(result ?? {})}\n`);
@@ -65,6 +65,7 @@ program
   .command('status')
   .description('Queues, indexed articles, last runs and dead letters.')
   .action(async () => {
+    const { runStatusCommand } = await import('./commands/status.command');
     await runStatusCommand(cliContext().config);
   });
 
@@ -94,6 +95,7 @@ program
   .command('classify')
   .description('Classify JSON lines from stdin ({"text": ...}) into the category taxonomy.')
   .action(async () => {
+    const { runClassifyCommand } = await import('./commands/classify.command');
     process.exitCode = await runClassifyCommand(process.stdin, process.stdout);
   });
 
@@ -102,6 +104,7 @@ program
   .description('Extract and sanitise article HTML files; one JSON line per file.')
   .argument('<html-file...>')
   .action(async (files: string[]) => {
+    const { runExtractCommand } = await import('./commands/extract.command');
     process.exitCode = await runExtractCommand(files, process.stdout);
   });
 
@@ -113,6 +116,7 @@ program
   .option('--shift-to-now', 'shift dates so that the newest article is now')
   .option('--limit <n>', 'at most this many articles', positiveInt)
   .action(async (folder: string, opts: { port?: number; shiftToNow?: boolean; limit?: number }) => {
+    const { startFeedServer } = await import('../feed-server/feed-server');
     const server = await startFeedServer({ corpusDir: folder, ...opts });
     process.stdout.write(`${server.format}: ${server.itemCount} items, ${server.pageCount} pages\n`);
     process.stdout.write(`feeds: ${server.baseUrl}/feeds/index.json (allow-list ${server.hostPort})\n`);
@@ -121,6 +125,32 @@ program
   });
 
 addKeysCommand(program);
+
+const BOTH: ServiceNeeds = { opensearch: true, redis: true };
+/**
+ * What each command talks to (by its path, e.g. `keys create`), checked before it starts; a
+ * command not listed (classify, extract, serve-corpus, help) needs neither.
+ */
+const COMMAND_NEEDS: Readonly<Record<string, ServiceNeeds>> = {
+  ingest: BOTH,
+  replay: BOTH,
+  detect: BOTH,
+  status: BOTH,
+  snapshot: { opensearch: true, redis: false },
+  snapshots: { opensearch: true, redis: false },
+  restore: BOTH,
+  'keys create': BOTH,
+  'keys list': BOTH,
+  'keys rotate': BOTH,
+  'keys revoke': BOTH,
+};
+
+program.hook('preAction', async (_root, command) => {
+  const path: string[] = [];
+  for (let c: Command | null = command; c !== null && c !== program; c = c.parent) path.unshift(c.name());
+  const needs = COMMAND_NEEDS[path.join(' ')];
+  if (needs) await requireServices(cliContext().config, needs);
+});
 
 /** Runs the CLI; errors become one clear line on stderr and a non-zero exit code. */
 export async function runCli(argv: string[]): Promise<void> {

@@ -207,7 +207,7 @@ function toFetchError(err: unknown, url: string): FetchError {
     return new FetchError('timeout', `time-out fetching ${url}`, false);
   }
   if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') {
-    return new FetchError('dns', `cannot resolve the host of ${url}`, false);
+    return new FetchError('dns', `cannot resolve the host of ${url} (${e.code}: no DNS answer; offline?)`, false);
   }
   return new FetchError('network', `cannot fetch ${url}: ${e.code ?? e.message}`, false);
 }

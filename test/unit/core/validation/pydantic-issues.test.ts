@@ -8,6 +8,7 @@ import {
   SOURCE_PATH_PARAMS,
   TREND_PATH_PARAMS,
   CONTENT_PARAMS,
+  DOMAIN_PATTERN,
   validateParams,
   validateRequest,
 } from '@trendscope/core';
@@ -125,11 +126,22 @@ describe('joi -> pydantic issue table', () => {
       {
         type: 'string_pattern_mismatch',
         loc: ['path', 'trend_id'],
-        msg: "String should match pattern '^tr_[a-z2-7]{8,32}$'",
+        msg: 'Input should be a trend id: tr_ and 8 to 32 characters a-z or 2-7, such as tr_k3v7x2mq4d',
         input: 'tr_ABC',
         ctx: { pattern: '^tr_[a-z2-7]{8,32}$' },
       },
     ]);
+  });
+
+  it('says what a domain should be in words, keeping type and ctx (the pattern) as pydantic writes them', () => {
+    const [issue] = collectIssues(SOURCE_PATH_PARAMS, { domain: 'not a host' }, 'path').issues;
+    expect(issue).to.deep.equal({
+      type: 'string_pattern_mismatch',
+      loc: ['path', 'domain'],
+      msg: 'Input should be a hostname such as reuters.com (1 to 253 characters; letters, digits, hyphens, dots)',
+      input: 'not a host',
+      ctx: { pattern: DOMAIN_PATTERN },
+    });
   });
 
   it('lists one entry per failing parameter, in declaration order', () => {

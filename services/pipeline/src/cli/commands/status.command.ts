@@ -2,6 +2,7 @@ import { createOpenSearchClient, createRedis, indexNames, type Config, type Open
 import { cliQueuePrefix, closeQueues, createQueues, type StageQueues } from '../../queues/create-queues';
 import { countDeadLetters, readDeadLetters } from '../../queues/dead-letter';
 import { STAGES } from '../../queues/routing-table';
+import { deadLetterLines } from '../dead-letter-reasons';
 
 /** `trendscope status`: queue counts, indexed articles, last runs and dead letters. */
 export async function runStatusCommand(config: Config, out: NodeJS.WritableStream = process.stdout): Promise<void> {
@@ -64,8 +65,8 @@ export async function runStatusCommand(config: Config, out: NodeJS.WritableStrea
 
     const dead = await countDeadLetters(redis, config.redis.keyPrefix);
     out.write(`dead letters: ${dead}\n`);
-    for (const d of await readDeadLetters(redis, config.redis.keyPrefix, 10)) {
-      out.write(`  ${d.failed_at} ${d.queue} ${d.url ?? d.job_id}: ${d.error}\n`);
+    for (const line of deadLetterLines(await readDeadLetters(redis, config.redis.keyPrefix, 10))) {
+      out.write(`${line}\n`);
     }
   } finally {
     await opensearch.close();
