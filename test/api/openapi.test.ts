@@ -202,7 +202,7 @@ describe('OpenAPI document and /docs', function () {
       ) as Schema;
       const validate = ajv.compile(schema);
       const res = await getJson(api.url, requestPath(path, op));
-      expect(res.status, path).to.equal(200);
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).to.equal(200);
       expect(validate(res.body), `${path}: ${JSON.stringify(validate.errors)}`).to.equal(true);
     }
   });

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Registry } from 'prom-client';
 import { createApiServer, type ApiDeps } from '@trendscope/api';
-import { loadConfig } from '@trendscope/core';
+import { loadConfig, migrateIndices } from '@trendscope/core';
 import { GENEROUS_QUOTA_ENV, silentLogger, type TestServices } from './services';
 
 /** A running API over the test services: its base URL and a way to stop it. */
@@ -12,8 +12,8 @@ export interface RunningApi {
 }
 
 /**
- * Starts the API as main.ts does (createApiServer: REST routes plus /mcp) on a free port over
- * `s`, with config `env` overrides, dependency overrides (a pinned clock, a dead OpenSearch) and
+ * Starts the API as main.ts does (the start-up migration, then createApiServer: REST routes plus
+ * /mcp) on a free port over `s`, with config `env` overrides, dependency overrides (a pinned clock, a dead OpenSearch) and
  * the registry its request metrics go to.
  */
 export async function startApi(
@@ -29,6 +29,10 @@ export async function startApi(
         ...opts.env,
       })
     : s.config;
+  // Every alias resolves to an index, as after the API's own start-up migration: /health and the
+  // data endpoints answer 503 for a missing one. A test that brings its own OpenSearch (a dead or
+  // hanging one, another node) sets up that one itself.
+  if (!opts.deps?.opensearch) await migrateIndices(s.opensearch, opts.deps?.names ?? s.names);
   const server = createApiServer(
     { config, logger: silentLogger, opensearch: s.opensearch, redis: s.redis, names: s.names, ...opts.deps },
     opts.metrics ? { metrics: opts.metrics } : {},

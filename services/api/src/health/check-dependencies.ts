@@ -1,4 +1,12 @@
-import type { DependencyCheck, HealthResponse, OpenSearchClient, Redis } from '@trendscope/core';
+import {
+  missingAliases,
+  type DependencyCheck,
+  type HealthResponse,
+  type IndexNames,
+  type IndicesCheck,
+  type OpenSearchClient,
+  type Redis,
+} from '@trendscope/core';
 
 /** Runs `probe`, and reports it down when it fails or takes longer than `timeoutMs`. */
 async function check(probe: () => Promise<unknown>, timeoutMs: number): Promise<DependencyCheck> {
@@ -32,22 +40,34 @@ function describe(err: unknown): string {
   return 'check failed';
 }
 
+/** Every alias resolves to an index: down, naming the missing aliases, when one does not. */
+async function checkIndices(opensearch: OpenSearchClient, names: IndexNames, timeoutMs: number): Promise<IndicesCheck> {
+  let missing: string[] = [];
+  const result = await check(async () => {
+    missing = await missingAliases(opensearch, names, { timeoutMs });
+  }, timeoutMs);
+  if (result.status === 'down' || missing.length === 0) return result;
+  return { status: 'down', latency_ms: result.latency_ms, error: `no index behind ${missing.join(', ')}`, missing };
+}
+
 /**
- * Checks OpenSearch (cluster health answers) and Redis (PING) in parallel. OpenSearch answers from
+ * Checks OpenSearch (cluster health answers), the indices (every alias resolves to an index: a lost
+ * index must not look like an empty service) and Redis (PING) in parallel. OpenSearch answers from
  * the state of the node the client reaches (`local`): without it the request waits for the elected
  * cluster manager, so losing that one node made /health say OpenSearch was down for the seconds of
  * the election, while every read was still served.
  */
 export async function checkDependencies(
-  deps: { opensearch: OpenSearchClient; redis: Redis },
+  deps: { opensearch: OpenSearchClient; redis: Redis; names: IndexNames },
   timeoutMs: number,
 ): Promise<HealthResponse['checks']> {
-  const [opensearch, redis] = await Promise.all([
+  const [opensearch, redis, indices] = await Promise.all([
     check(
       () => deps.opensearch.cluster.health({ local: true, timeout: `${timeoutMs}ms` }, { requestTimeout: timeoutMs }),
       timeoutMs,
     ),
     check(() => deps.redis.ping(), timeoutMs),
+    checkIndices(deps.opensearch, deps.names, timeoutMs),
   ]);
-  return { opensearch, redis };
+  return { opensearch, redis, indices };
 }

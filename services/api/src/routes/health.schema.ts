@@ -7,7 +7,8 @@ export const HEALTH_ROUTE = defineRoute({
   tag: 'platform',
   summary: 'Service and dependency health',
   description:
-    '200 with `status: ok` when OpenSearch and Redis answer; 503 with the same shape and `status: degraded` when ' +
-    'one does not, naming it in `checks`. Never cached.',
+    '200 with `status: ok` when OpenSearch and Redis answer and every index alias resolves to an index; 503 with ' +
+    'the same shape and `status: degraded` when one does not, naming it in `checks` (`checks.indices.missing` ' +
+    'lists the aliases without an index). Never cached.',
   response: 'Health',
 });

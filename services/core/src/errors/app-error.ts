@@ -68,6 +68,9 @@ export class MethodNotAllowedError extends AppError {
   }
 }
 
+/** The 503 detail when OpenSearch answered with an error (a shard failure, a missing index). */
+export const SEARCH_FAILED_MESSAGE = 'Search backend failed to answer, try again shortly';
+
 /** 503: a dependency (OpenSearch, Redis) is down or too slow. */
 export class SearchUnavailableError extends AppError {
   constructor(message = 'Search backend unavailable, try again shortly', cause?: unknown) {

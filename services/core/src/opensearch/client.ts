@@ -1,5 +1,5 @@
 import { Client, errors } from '@opensearch-project/opensearch';
-import { SearchUnavailableError } from '../errors/app-error';
+import { SEARCH_FAILED_MESSAGE, SearchUnavailableError } from '../errors/app-error';
 
 export type { Client as OpenSearchClient };
 
@@ -38,7 +38,25 @@ export function isUnavailableError(err: unknown): boolean {
   );
 }
 
-/** Re-throws connection-level failures as SearchUnavailableError (503); anything else unchanged. */
+/** The `error.type` OpenSearch answered with (a thrown ResponseError, or a body read with `ignore`). */
+function errorType(errOrBody: unknown): string | undefined {
+  const e = errOrBody as { meta?: { body?: { error?: { type?: string } } }; error?: { type?: string } } | null;
+  return e?.meta?.body?.error?.type ?? e?.error?.type;
+}
+
+/**
+ * True when OpenSearch says an index or alias does not exist: a lost index, which must read as an
+ * outage (503), never as an empty index, and must never be re-created by a write (require_alias).
+ */
+export function isIndexMissingError(errOrBody: unknown): boolean {
+  return errorType(errOrBody) === 'index_not_found_exception';
+}
+
+/**
+ * Re-throws connection-level failures and a missing index as SearchUnavailableError (503); anything
+ * else unchanged.
+ */
 export function toSearchError(err: unknown): unknown {
+  if (isIndexMissingError(err)) return new SearchUnavailableError(SEARCH_FAILED_MESSAGE, err);
   return isUnavailableError(err) ? new SearchUnavailableError(undefined, err) : err;
 }

@@ -1,5 +1,5 @@
-import { SearchUnavailableError } from '../errors/app-error';
-import { toSearchError } from '../opensearch/client';
+import { SEARCH_FAILED_MESSAGE, SearchUnavailableError } from '../errors/app-error';
+import { isIndexMissingError, toSearchError } from '../opensearch/client';
 import type { QueryDeps } from './query-deps';
 
 /** One hit as the query layer reads it. */
@@ -36,7 +36,8 @@ function checkTimedOut<T>(res: SearchResult<T>): SearchResult<T> {
 
 /**
  * Runs one search with the server-side time-out; a time-out or an unreachable node becomes
- * SearchUnavailableError (503). A missing index reads as empty (ignore_unavailable).
+ * SearchUnavailableError (503). So does a missing index: an alias that resolves to nothing is a
+ * lost index, and answering it as an empty one would hide the loss.
  */
 export async function runSearch<T>(
   deps: QueryDeps,
@@ -46,7 +47,6 @@ export async function runSearch<T>(
   try {
     const res = await deps.opensearch.search({
       index,
-      ignore_unavailable: true,
       body: { ...body, timeout: `${deps.queryTimeoutMs}ms` },
     });
     return checkTimedOut(res.body as unknown as SearchResult<T>);
@@ -60,10 +60,7 @@ export async function runMultiSearch(
   deps: QueryDeps,
   searches: { index: string; body: Record<string, unknown> }[],
 ): Promise<SearchResult<unknown>[]> {
-  const lines = searches.flatMap((s) => [
-    { index: s.index, ignore_unavailable: true },
-    { ...s.body, timeout: `${deps.queryTimeoutMs}ms` },
-  ]);
+  const lines = searches.flatMap((s) => [{ index: s.index }, { ...s.body, timeout: `${deps.queryTimeoutMs}ms` }]);
   let responses: SearchResult<unknown>[];
   try {
     const res = await deps.opensearch.msearch({ body: lines });
@@ -72,7 +69,28 @@ export async function runMultiSearch(
     throw toSearchError(err);
   }
   return responses.map((r) => {
-    if (r.error) throw new SearchUnavailableError('Search backend failed to answer, try again shortly', r.error);
+    if (r.error) throw new SearchUnavailableError(SEARCH_FAILED_MESSAGE, r.error);
     return checkTimedOut(r);
   });
+}
+
+/**
+ * Reads one document by id: its source, or null when there is none. A missing index is not "no
+ * document" but an outage (503), like a node that does not answer.
+ */
+export async function getDocument<T>(
+  deps: QueryDeps,
+  index: string,
+  id: string,
+  params: Record<string, unknown> = {},
+): Promise<T | null> {
+  let body: { found?: boolean; _source?: T };
+  try {
+    const res = await deps.opensearch.get({ index, id, ...params }, { ignore: [404] });
+    body = res.body;
+  } catch (err) {
+    throw toSearchError(err);
+  }
+  if (isIndexMissingError(body)) throw new SearchUnavailableError(SEARCH_FAILED_MESSAGE, body);
+  return body.found && body._source ? body._source : null;
 }

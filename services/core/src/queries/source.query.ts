@@ -1,11 +1,10 @@
 import type { DomainDoc } from '../domain/documents';
 import { NotFoundError } from '../errors/app-error';
-import { toSearchError } from '../opensearch/client';
 import { presentSource } from '../presenters/source.presenter';
 import type { SourceResponse } from '../responses/source.schema';
 import { normaliseDomain } from '../validation/domain-name';
 import type { QueryDeps } from './query-deps';
-import { runMultiSearch, totalOf } from './run-search';
+import { getDocument, runMultiSearch, totalOf } from './run-search';
 import { ABSORBED } from './absorbed-trends';
 
 interface DateAgg {
@@ -20,14 +19,7 @@ interface DateAgg {
  */
 export async function getSource(deps: QueryDeps, input: { domain: string }): Promise<SourceResponse> {
   const domain = normaliseDomain(input.domain) ?? input.domain.toLowerCase();
-  let doc: DomainDoc | null;
-  try {
-    const res = await deps.opensearch.get({ index: deps.names.domains, id: domain }, { ignore: [404] });
-    const body = res.body as unknown as { found?: boolean; _source?: DomainDoc };
-    doc = body.found && body._source ? body._source : null;
-  } catch (err) {
-    throw toSearchError(err);
-  }
+  const doc = await getDocument<DomainDoc>(deps, deps.names.domains, domain);
   if (!doc) throw new NotFoundError('Source not found');
   const time = (field: string, fn: 'min' | 'max') => ({ [fn]: { field } });
   const [articles, trends] = await runMultiSearch(deps, [

@@ -5,19 +5,11 @@ import { presentTrendDetail } from '../presenters/trend-detail.presenter';
 import type { TrendDetailResponse } from '../responses/trend-detail.schema';
 import { ABSORBED } from './absorbed-trends';
 import type { QueryDeps } from './query-deps';
+import { getDocument } from './run-search';
 
 /** Reads one stored trend by id, or null when there is none (fields limited by `includes`). */
 export async function fetchTrendDoc<T = TrendDoc>(deps: QueryDeps, id: string, includes?: string[]): Promise<T | null> {
-  try {
-    const res = await deps.opensearch.get(
-      { index: deps.names.trends, id, ...(includes ? { _source_includes: includes } : {}) },
-      { ignore: [404] },
-    );
-    const body = res.body as unknown as { found?: boolean; _source?: T };
-    return body.found && body._source ? body._source : null;
-  } catch (err) {
-    throw toSearchError(err);
-  }
+  return getDocument<T>(deps, deps.names.trends, id, includes ? { _source_includes: includes } : {});
 }
 
 /** A stored trend found by its id or by an id merged into it (`mergedInto` is then its id). */
