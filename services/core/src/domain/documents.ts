@@ -128,15 +128,24 @@ export interface TrendDetectState {
 export interface DomainDoc {
   domain: string;
   publisher: string;
+  /** Articles seen of the domain in the window (pages and headline-only feed items). */
   articles: number;
-  share_with_author: number;
-  share_with_date: number;
-  median_word_count: number;
-  originality: number;
-  https_share: number;
-  extraction_success: number;
-  /** 1 + 9 x the weighted signals above. */
-  observed_score: number;
+  /**
+   * Articles the observed signals were measured on: those whose page was fetched and extracted
+   * (every article when there is no prior). Absent on documents written before it was counted.
+   */
+  observed_articles?: number;
+  /** Articles seen only as a feed or sitemap item (no page): they leave the prior untouched. */
+  headline_only?: number;
+  /** The signals below are null when no article was observed (nothing to measure). */
+  share_with_author: number | null;
+  share_with_date: number | null;
+  median_word_count: number | null;
+  originality: number | null;
+  https_share: number | null;
+  extraction_success: number | null;
+  /** 1 + 9 x the weighted signals above; null when none was measured. */
+  observed_score: number | null;
   /** True when a published rating exists for the domain. */
   rated: boolean;
   /** The published rating (`value` = pc1, 0-1) and its citation, null when unrated. */
@@ -154,6 +163,19 @@ export interface DomainDoc {
     /** Absent on documents written before the estimate had a shape part. */
     shape?: number;
   } | null;
+  /**
+   * Where the rating likely lies (1.0-10.0): the central `level` share of the estimate's errors on
+   * held-out rated domains seen in as many articles; null without an estimate or its errors.
+   */
+  estimate_interval?: {
+    low: number;
+    high: number;
+    level: number;
+    held_out_domains: number;
+    spearman_rho: number;
+  } | null;
+  /** Headlines and co-covered stories the estimate rests on. */
+  estimate_observations?: { articles: number; stories: number } | null;
   /** The score the observed signals move: the rating's, else the estimate's, else the observed. */
   prior: number;
   /** Weights of prior and observed score in quality_score (they add up to 1), and of each signal. */

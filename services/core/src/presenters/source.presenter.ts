@@ -25,9 +25,13 @@ export function presentSource(doc: DomainDoc, counts: SourceCounts): SourceRespo
       estimate,
       // Documents written before the estimate had a shape part: it contributed 0 then.
       estimate_parts: doc.estimate_parts ? { ...doc.estimate_parts, shape: doc.estimate_parts.shape ?? 0 } : null,
+      // Documents written before intervals and observation counts have none (null / all articles).
+      estimate_interval: doc.estimate_interval ?? null,
+      estimate_observations: doc.estimate_observations ?? null,
       observed: {
-        score: doc.observed_score ?? doc.quality_score,
-        articles: doc.articles,
+        score: doc.observed_score === undefined ? doc.quality_score : doc.observed_score,
+        articles: doc.observed_articles ?? doc.articles,
+        headline_only: doc.headline_only ?? 0,
         share_with_author: doc.share_with_author,
         share_with_date: doc.share_with_date,
         median_word_count: doc.median_word_count,

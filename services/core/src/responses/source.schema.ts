@@ -38,23 +38,59 @@ export const QUALITY_BREAKDOWN_SCHEMA = Type.Object(
         { description: 'The parts of the estimate (they add up to its rating before clamping to 0-1).' },
       ),
     ),
+    estimate_interval: nullable(
+      Type.Object(
+        {
+          low: score('Lower end of the interval, 1.0-10.0.'),
+          high: score('Upper end of the interval, 1.0-10.0.'),
+          level: share('Share of held-out rated domains whose rating fell inside such an interval (0.8).'),
+          held_out_domains: count('Rated domains, held out of the fitting and seen in as many articles, it rests on.'),
+          spearman_rho: Type.Number({
+            minimum: -1,
+            maximum: 1,
+            description: 'Spearman rho of estimate against published rating over those held-out domains.',
+          }),
+        },
+        {
+          description:
+            'Where the rating of an unrated domain likely lies: the estimate plus the central 80 % of its errors on ' +
+            'rated domains held out of its fitting that were seen in a like number of articles. Null without an estimate.',
+        },
+      ),
+    ),
+    estimate_observations: nullable(
+      Type.Object(
+        {
+          articles: count('Headlines of the domain the estimate read (the last detection window).'),
+          stories: count('Stories it reported that rated outlets reported too (co-coverage).'),
+        },
+        { description: 'The observations the estimate rests on. Null without an estimate.' },
+      ),
+    ),
     observed: Type.Object(
       {
-        score: score('1 + 9 x the weighted observed signals.'),
-        articles: count('Articles the signals were measured on (the last detection window).'),
-        share_with_author: share('Share of articles with an author.'),
-        share_with_date: share('Share of articles with a published date.'),
-        median_word_count: Type.Number({ minimum: 0, description: 'Median words per article.' }),
-        originality: share('1 - share of near-duplicate (syndicated) copies.'),
-        https_share: share('Share of articles fetched over HTTPS.'),
-        extraction_success: share('Share of articles whose body was retained.'),
+        score: nullable(score('1 + 9 x the weighted observed signals; null when no article was observed.')),
+        articles: count(
+          'Articles the signals were measured on (the last detection window): those whose page was fetched and ' +
+            'extracted; every article when there is no prior.',
+        ),
+        headline_only: count(
+          'Articles seen only as a feed or sitemap headline (no page): they say nothing of author, length or ' +
+            'extraction and do not move the prior.',
+        ),
+        share_with_author: nullable(share('Share of observed articles with an author.')),
+        share_with_date: nullable(share('Share of observed articles with a published date.')),
+        median_word_count: nullable(Type.Number({ minimum: 0, description: 'Median words per observed article.' })),
+        originality: nullable(share('1 - share of near-duplicate (syndicated) copies.')),
+        https_share: nullable(share('Share of observed articles fetched over HTTPS.')),
+        extraction_success: nullable(share('Share of observed articles whose body was retained.')),
       },
-      { description: 'What the pipeline observed of the domain.' },
+      { description: 'What the pipeline observed of the domain; the signals are null when nothing was observed.' },
     ),
     weights: Type.Object(
       {
         prior: share('Weight of the prior in quality_score.'),
-        observed: share('Weight of the observed score: 0.25 x n / (n + 50) for n articles.'),
+        observed: share('Weight of the observed score: 0.25 x n / (n + 50) for n observed articles (0 for none).'),
         signals: Type.Record(Type.String(), Type.Number(), { description: 'Weight of each observed signal.' }),
       },
       { description: 'quality_score = prior x weights.prior + observed.score x weights.observed.' },

@@ -17,7 +17,9 @@ export const TREND_SUMMARY_PROPERTIES = {
   domain_quality_score: Type.Number({
     minimum: 1,
     maximum: 10,
-    description: 'Mean quality of the citing domains, 1.0 to 10.0 (one decimal).',
+    description:
+      'Weighted mean quality of the citing domains, 1.0 to 10.0 (one decimal): a domain with a published rating ' +
+      'weighs 4, one scored from an estimate 1.',
   }),
   keywords: Type.Array(Type.String(), { description: 'Key phrases of the trend.' }),
   article_count: count('Articles in the trend.'),

@@ -8,13 +8,27 @@ export function renderSource(body: SourceResponse): string {
     : b.estimate !== null
       ? `no published rating; estimate ${b.estimate} from rated outlets -> prior ${b.prior}`
       : `no published rating and no estimate; observed score only`;
+  const i = b.estimate_interval;
+  const n = b.estimate_observations;
+  const uncertainty =
+    b.estimate !== null && !body.rating && i
+      ? [
+          `  ${Math.round(i.level * 100)} % interval ${i.low}-${i.high} (held-out rho ${i.spearman_rho} over ` +
+            `${i.held_out_domains} rated domains); from ${n?.articles ?? 0} headlines, ${n?.stories ?? 0} co-covered stories`,
+        ]
+      : [];
   const o = b.observed;
+  const seen =
+    o.score === null
+      ? `  nothing observed beyond ${o.headline_only} headline-only items (the prior stands)`
+      : `  observed over ${o.articles} articles (${o.headline_only} of all seen were headline-only): score ${o.score}; ` +
+        `author ${o.share_with_author}, dates ${o.share_with_date}, median words ${o.median_word_count}, ` +
+        `originality ${o.originality}, https ${o.https_share}, extraction ${o.extraction_success}`;
   return [
     `${body.domain} (${body.publisher}): quality ${body.quality_score}/10`,
     `  ${prior}`,
-    `  observed over ${o.articles} articles: score ${o.score}; author ${o.share_with_author}, dates ${o.share_with_date}, ` +
-      `median words ${o.median_word_count}, originality ${o.originality}, https ${o.https_share}, ` +
-      `extraction ${o.extraction_success}`,
+    ...uncertainty,
+    seen,
     `  weights: prior ${b.weights.prior}, observed ${b.weights.observed}`,
     `  ${body.articles} articles, ${body.trends} trends, ${body.first_seen ?? 'n/a'} .. ${body.last_seen ?? 'n/a'}`,
     'Next: get_source_trends with this domain.',

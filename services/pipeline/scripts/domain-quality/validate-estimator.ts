@@ -44,19 +44,20 @@ export function calibrationData(): {
 }
 
 /**
- * k-fold over rated domains: each fold's estimator is fitted on the other folds' rated domains,
+ * k-fold over rated domains (those with at least `minArticles` articles scored): each fold's estimator is fitted on the other folds' rated domains,
  * with co-coverage computed from their ratings only, and scores the held-out rated domains.
  */
 export function crossValidateEstimator(
   input: ReturnType<typeof calibrationData>,
   opts: Partial<EstimatorOptions> = {},
+  minArticles = MIN_ARTICLES,
 ): { rho: number; perFold: number[]; heldOut: HeldOut[] } {
   const { data, ratings } = input;
   const heldOut: HeldOut[] = [];
   const perFold: number[] = [];
   for (let k = 0; k < DOMAIN_FOLDS; k++) {
     const visible = (d: string): number | null => (domainFold(d) === k ? null : ratingOf(ratings, d));
-    const fold = scoreFold(data, visible, (d) => domainFold(d) === k, opts, ratings);
+    const fold = scoreFold(data, visible, (d) => domainFold(d) === k, opts, ratings, minArticles);
     perFold.push(rho(fold));
     heldOut.push(...fold);
   }
@@ -101,13 +102,14 @@ export function nestedCrossValidateEstimator(
   return { rho: rho(heldOut), perFold, chosen, heldOut };
 }
 
-/** Fits on the domains `visible` rates and scores the rated domains `isHeldOut` picks. */
+/** Fits on the domains `visible` rates and scores the rated domains `isHeldOut` picks (>= minArticles). */
 export function scoreFold(
   data: ReturnType<typeof calibrationData>['data'],
   visible: (domain: string) => number | null,
   isHeldOut: (domain: string) => boolean,
   opts: Partial<EstimatorOptions>,
   ratings: ReturnType<typeof calibrationData>['ratings'],
+  minArticles = MIN_ARTICLES,
 ): HeldOut[] {
   const evidence = uciEvidence(data, visible);
   const train = data.domains.flatMap((d) => {
@@ -118,7 +120,7 @@ export function scoreFold(
   const out: HeldOut[] = [];
   for (const d of data.domains) {
     const rating = ratingOf(ratings, d.domain);
-    if (!isHeldOut(d.domain) || rating === null || d.titles.length < MIN_ARTICLES) continue;
+    if (!isHeldOut(d.domain) || rating === null || d.titles.length < minArticles) continue;
     out.push({
       domain: d.domain,
       articles: d.titles.length,

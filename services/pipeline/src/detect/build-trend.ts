@@ -39,6 +39,8 @@ export interface BuildTrendOptions {
   idf: (term: string) => number;
   /** Quality score per domain (from the domains index); a domain without one counts as 5.5. */
   domainQuality: ReadonlyMap<string, number>;
+  /** Domains whose score rests on a published rating: they weigh RATED_DOMAIN_WEIGHT in the mean. */
+  ratedDomains?: ReadonlySet<string>;
   velocity?: VelocityOptions;
 }
 
@@ -48,6 +50,13 @@ export const MAX_TIMELINE_BUCKETS = 720;
 const SIGNATURE_TERMS = 30;
 /** Quality assumed for a domain that has no score yet (the middle of the scale). */
 const UNKNOWN_QUALITY = 5.5;
+/**
+ * Weight of a rated outlet in a trend's domain_quality_score, against 1 for an estimated (or
+ * unknown) one. A published rating is the consensus itself; an estimate ranks held-out rated
+ * domains at Spearman 0.38 only, so at equal weight two or three estimated outlets would outvote a
+ * rated one. A chosen weight, not a fitted one (docs/quality.md): one rated outlet counts as four.
+ */
+export const RATED_DOMAIN_WEIGHT = 4;
 
 /**
  * Builds the stored TrendDoc of one cluster: key-phrase topic and keywords, extractive summary of
@@ -93,7 +102,9 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
   );
   const publishers = new Set(sorted.map((m) => m.publisher || m.domain)).size;
   const perDomain = Object.fromEntries(domains.map((d) => [d, opts.domainQuality.get(d) ?? UNKNOWN_QUALITY]));
-  const meanQuality = domains.reduce((s, d) => s + perDomain[d]!, 0) / domains.length;
+  const weightOf = (d: string): number => (opts.ratedDomains?.has(d) ? RATED_DOMAIN_WEIGHT : 1);
+  const totalWeight = domains.reduce((s, d) => s + weightOf(d), 0);
+  const meanQuality = domains.reduce((s, d) => s + weightOf(d) * perDomain[d]!, 0) / totalWeight;
   const domainQualityScore = Math.round(meanQuality * 10) / 10;
   const impact = businessImpact({
     reports: reports.length,
@@ -130,6 +141,8 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
       domain_quality: {
         per_domain: Object.fromEntries(domains.slice(0, MAX_CITATIONS).map((d) => [d, perDomain[d]])),
         domains: domains.length,
+        rated_domains: domains.filter((d) => opts.ratedDomains?.has(d)).length,
+        rated_weight: RATED_DOMAIN_WEIGHT,
         mean: domainQualityScore,
       },
       independent_reports: reports.length,

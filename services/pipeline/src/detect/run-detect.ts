@@ -154,6 +154,7 @@ export async function runDetect(
     const ratings = loadDomainRatings(opts.ratingsFile ?? DEFAULT_RATINGS_FILE);
     const domains = domainDocs([...all, ...left], now, ratings, [...byTrend.values()]);
     const quality = new Map(domains.map((d) => [d.domain, d.quality_score]));
+    const ratedDomains = new Set(domains.filter((d) => d.rated).map((d) => d.domain));
     // A trend without a report in the last two velocity windows is `declining` for good and its
     // scores cannot move: only touched trends and those still inside 2W are rebuilt.
     const settledBefore = now.getTime() - 2 * DEFAULT_VELOCITY_OPTIONS.windowHours * 3_600_000;
@@ -166,7 +167,13 @@ export async function runDetect(
       .filter(([id]) => touched.has(id) || (lastSeen.get(id) ?? 0) >= settledBefore)
       .sort((a, b) => (a[0] < b[0] ? -1 : 1))
       .map(([id, list]) => {
-        const built = buildTrend(id, list.map(toTrendMember), { now, classifier, idf, domainQuality: quality });
+        const built = buildTrend(id, list.map(toTrendMember), {
+          now,
+          classifier,
+          idf,
+          domainQuality: quality,
+          ratedDomains,
+        });
         // From the members in id order, so a replay with the same clock writes the same state.
         const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
         const doc = { ...built, ...detectState(toActiveTrend(id, sorted, idf, false)) };

@@ -4,6 +4,7 @@ import { tfidfVector } from '../classify/features';
 import { loadWordVectors } from '../text/word-vectors';
 import { coverageValue, evidenceTerms, type DomainEvidence } from './domain-evidence';
 import { shapeValues, type ShapeFeature } from './domain-shape';
+import { estimateInterval, type EstimateInterval, type EstimateUncertainty } from './estimate-interval';
 import { headlineVector } from './domain-vector';
 
 /** Where the committed estimator lives (rebuilt by `make domain-model`). */
@@ -38,6 +39,8 @@ export interface DomainEstimator {
   shape: Partial<Record<ShapeFeature, DenseFeature>>;
   /** Headline-vector features (domain-vector.ts), counted in the text part; absent: fitted without. */
   vectors?: { integrity: string; columns: DenseFeature[] };
+  /** Held-out errors by article count (estimate-interval.ts); absent: fitted before intervals. */
+  uncertainty?: EstimateUncertainty;
   meta: Record<string, unknown>;
 }
 
@@ -51,6 +54,10 @@ export interface DomainEstimate {
   rating: number;
   parts: { intercept: number; text: number; coverage: number; log_articles: number; shape: number };
   coverage: number;
+  /** Where the rating likely lies, from the held-out errors; null/absent without them. */
+  interval?: EstimateInterval | null;
+  /** Articles and co-covered stories the estimate rests on. */
+  observations?: { articles: number; stories: number };
 }
 
 /** Estimates the rating (0-1, clamped) of a domain from its evidence. */
@@ -84,7 +91,14 @@ export function estimateRating(model: DomainEstimator, e: DomainEvidence): Domai
     shape,
   };
   const sum = parts.intercept + parts.text + parts.coverage + parts.log_articles + parts.shape;
-  return { rating: Math.min(1, Math.max(0, sum)), parts, coverage: d.coverage };
+  const rating = Math.min(1, Math.max(0, sum));
+  return {
+    rating,
+    parts,
+    coverage: d.coverage,
+    interval: estimateInterval(model.uncertainty, rating, e.articles),
+    observations: { articles: e.articles, stories: e.coverage.stories },
+  };
 }
 
 const estimators = new Map<string, DomainEstimator>();

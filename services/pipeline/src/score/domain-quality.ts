@@ -1,13 +1,31 @@
 import type { ArticleDoc, DomainDoc } from '@trendscope/core';
 import type { DomainEstimate } from './domain-estimate';
+import type { EstimateInterval } from './estimate-interval';
 import { RATING_SOURCE } from './domain-ratings';
 import { isSimhash, NearDuplicateIndex } from './simhash';
 
 /** The article fields the domain quality signals are computed from. */
 export type DomainArticle = Pick<
   ArticleDoc,
-  'author' | 'published_date' | 'word_count' | 'simhash' | 'https' | 'content_retained' | 'domain' | 'publisher'
+  | 'author'
+  | 'published_date'
+  | 'word_count'
+  | 'simhash'
+  | 'https'
+  | 'content_retained'
+  | 'domain'
+  | 'publisher'
+  | 'fetch_method'
 >;
+
+/**
+ * Whether the pipeline saw the article's page (fetched, then extracted). A feed or sitemap item
+ * without one carries a headline by construction: no byline, no body, no extraction to judge, so
+ * it says nothing about the outlet's authorship, length or extraction.
+ */
+export function pageObserved(a: Pick<DomainArticle, 'fetch_method'>): boolean {
+  return a.fetch_method === 'page';
+}
 
 /**
  * Weights of the domain quality signals (DESIGN.md section 5); they add up to 1. Length counts
@@ -48,13 +66,52 @@ export interface DomainQualityOptions {
 
 /**
  * Quality signals and score (1.0-10.0, one decimal) of one domain. observed = 1 + 9 x (weighted sum
- * of the signals in DOMAIN_QUALITY_WEIGHTS); prior = 1 + 9 x the published rating, else 1 + 9 x
- * the estimate, else the observed score; score = prior + w x (observed - prior) with the evidence
- * weight w of OBSERVED_MAX_WEIGHT.
+ * of the signals in DOMAIN_QUALITY_WEIGHTS) over the articles whose page was observed
+ * (pageObserved); prior = 1 + 9 x the published rating, else 1 + 9 x the estimate, else the observed
+ * score (then over every article, all there is); score = prior + w x (observed - prior) with the
+ * evidence weight w of OBSERVED_MAX_WEIGHT for the observed pages, so headline-only sightings leave
+ * the prior untouched.
  */
 export function computeDomainQuality(articles: readonly DomainArticle[], opts: DomainQualityOptions = {}): DomainDoc {
   const first = articles[0];
   if (!first) throw new RangeError('computeDomainQuality needs at least one article');
+  const rating = opts.rating ?? null;
+  const estimate = opts.estimate ? qualityScore(opts.estimate.rating) : null;
+  const hasPrior = rating !== null || estimate !== null;
+  const measured = hasPrior ? articles.filter(pageObserved) : articles;
+  const signals = measured.length > 0 ? observedSignals(measured, opts.others ?? []) : null;
+  const observed = signals ? qualityScore(signals.weighted) : null;
+  const prior = rating !== null ? qualityScore(rating) : (estimate ?? observed!);
+  const evidence = !hasPrior ? 1 : observed === null ? 0 : observedWeight(measured.length);
+  const e = opts.estimate ?? null;
+  return {
+    domain: first.domain,
+    publisher: mostCommon(articles.map((a) => a.publisher)),
+    articles: articles.length,
+    observed_articles: measured.length,
+    headline_only: articles.length - articles.filter(pageObserved).length,
+    share_with_author: signals?.shareAuthor ?? null,
+    share_with_date: signals?.shareDate ?? null,
+    median_word_count: signals?.median ?? null,
+    originality: signals?.originality ?? null,
+    https_share: signals?.httpsShare ?? null,
+    extraction_success: signals?.extraction ?? null,
+    observed_score: observed,
+    rated: rating !== null,
+    rating: rating === null ? null : { source: RATING_SOURCE, value: rating },
+    estimate,
+    estimate_parts: e ? roundParts(e) : null,
+    estimate_interval: e?.interval ? scoreInterval(e.interval) : null,
+    estimate_observations: e?.observations ?? null,
+    prior,
+    weights: { prior: round3(1 - evidence), observed: round3(evidence), signals: { ...DOMAIN_QUALITY_WEIGHTS } },
+    quality_score: Math.round((prior + evidence * ((observed ?? prior) - prior)) * 10) / 10,
+    updated_at: (opts.now ?? new Date()).toISOString(),
+  };
+}
+
+/** The six signals of a non-empty list of articles and their weighted sum (0-1). */
+function observedSignals(articles: readonly DomainArticle[], others: NonNullable<DomainQualityOptions['others']>) {
   const n = articles.length;
   const share = (pred: (a: DomainArticle) => boolean): number => round3(articles.filter(pred).length / n);
   const shareAuthor = share((a) => a.author !== null && a.author.trim() !== '');
@@ -62,7 +119,7 @@ export function computeDomainQuality(articles: readonly DomainArticle[], opts: D
   const httpsShare = share((a) => a.https);
   const extraction = share((a) => a.content_retained);
   const median = medianOf(articles.map((a) => a.word_count));
-  const originality = round3(1 - copyCount(articles, opts.others ?? []) / n);
+  const originality = round3(1 - copyCount(articles, others) / n);
   const w = DOMAIN_QUALITY_WEIGHTS;
   const weighted =
     w.author * shareAuthor +
@@ -71,30 +128,17 @@ export function computeDomainQuality(articles: readonly DomainArticle[], opts: D
     w.originality * originality +
     w.https * httpsShare +
     w.extraction * extraction;
-  const observed = qualityScore(weighted);
-  const rating = opts.rating ?? null;
-  const estimate = opts.estimate ? qualityScore(opts.estimate.rating) : null;
-  const prior = rating !== null ? qualityScore(rating) : (estimate ?? observed);
-  const evidence = rating === null && estimate === null ? 1 : observedWeight(n);
+  return { shareAuthor, shareDate, httpsShare, extraction, median, originality, weighted };
+}
+
+/** An estimate's interval on the 1.0-10.0 scale (low rounded down, high up: never narrower). */
+function scoreInterval(i: EstimateInterval): NonNullable<DomainDoc['estimate_interval']> {
   return {
-    domain: first.domain,
-    publisher: mostCommon(articles.map((a) => a.publisher)),
-    articles: n,
-    share_with_author: shareAuthor,
-    share_with_date: shareDate,
-    median_word_count: median,
-    originality,
-    https_share: httpsShare,
-    extraction_success: extraction,
-    observed_score: observed,
-    rated: rating !== null,
-    rating: rating === null ? null : { source: RATING_SOURCE, value: rating },
-    estimate,
-    estimate_parts: opts.estimate ? roundParts(opts.estimate) : null,
-    prior,
-    weights: { prior: round3(1 - evidence), observed: round3(evidence), signals: { ...DOMAIN_QUALITY_WEIGHTS } },
-    quality_score: Math.round((prior + evidence * (observed - prior)) * 10) / 10,
-    updated_at: (opts.now ?? new Date()).toISOString(),
+    low: Math.max(1, Math.floor((1 + 9 * i.low) * 10 + 1e-9) / 10),
+    high: Math.min(10, Math.ceil((1 + 9 * i.high) * 10 - 1e-9) / 10),
+    level: i.level,
+    held_out_domains: i.held_out_domains,
+    spearman_rho: i.spearman_rho,
   };
 }
 
@@ -122,7 +166,7 @@ export function qualityScore(weighted: number): number {
 }
 
 /** Articles that repeat an earlier near-duplicate (of this domain or, when dated earlier, of another). */
-function copyCount(articles: readonly DomainArticle[], others: DomainQualityOptions['others'] & object): number {
+function copyCount(articles: readonly DomainArticle[], others: NonNullable<DomainQualityOptions['others']>): number {
   const ordered = [...articles].sort((a, b) => (a.published_date ?? '').localeCompare(b.published_date ?? ''));
   const elsewhere = new NearDuplicateIndex<string | null>();
   for (const o of others) if (isSimhash(o.simhash)) elsewhere.add(o.simhash, o.published_date);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { MAX_CITATIONS, TREND_ID_PATTERN } from '@trendscope/core';
 import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
-import { buildTrend, summarise, type TrendMember } from '@trendscope/pipeline/detect/build-trend';
+import { buildTrend, RATED_DOMAIN_WEIGHT, summarise, type TrendMember } from '@trendscope/pipeline/detect/build-trend';
 import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
 
 const H = 3_600_000;
@@ -66,6 +66,25 @@ describe('buildTrend', () => {
     expect(impact.total).to.be.closeTo(parts, 0.02);
     expect(t.business_impact_score).to.equal(Math.min(10, Math.max(1, Math.round(impact.total!))));
     expect(t.score_breakdown.business_impact).to.have.property('signal_terms').that.includes('acquisition');
+  });
+
+  it('weighs a rated outlet RATED_DOMAIN_WEIGHT times an estimated one in domain_quality_score', () => {
+    const quality = new Map([
+      ['site0.example', 9],
+      ['site1.example', 4],
+    ]);
+    const members = [member(0), member(1)];
+    const equal = buildTrend('tr_aaaaaaaaaaaaaaaa', members, { ...opts, domainQuality: quality });
+    expect(equal.domain_quality_score).to.equal(6.5);
+    const rated = buildTrend('tr_aaaaaaaaaaaaaaaa', members, {
+      ...opts,
+      domainQuality: quality,
+      ratedDomains: new Set(['site0.example']),
+    });
+    // (4 x 9 + 1 x 4) / 5 = 8.0
+    expect(RATED_DOMAIN_WEIGHT).to.equal(4);
+    expect(rated.domain_quality_score).to.equal(8);
+    expect(rated.score_breakdown.domain_quality).to.include({ rated_domains: 1, rated_weight: 4, mean: 8 });
   });
 
   it('summarises with one or two sentences of the most central article', () => {

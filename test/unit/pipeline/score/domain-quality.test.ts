@@ -22,6 +22,7 @@ function article(over: Partial<DomainArticle> = {}): DomainArticle {
     content_retained: true,
     domain: 'example.com',
     publisher: 'Example News',
+    fetch_method: 'page',
     ...over,
   };
 }
@@ -152,6 +153,61 @@ describe('domain quality score', () => {
       const d = computeDomainQuality([article()], { now: NOW });
       expect(d).to.include({ prior: 10, quality_score: 10, estimate: null });
       expect(d.weights).to.deep.include({ prior: 0, observed: 1, signals: DOMAIN_QUALITY_WEIGHTS });
+    });
+
+    // A feed item without a page has no byline, no body and no extraction by construction.
+    const headline = (over: Partial<DomainArticle> = {}): DomainArticle =>
+      article({ fetch_method: 'feed', author: null, word_count: 0, content_retained: false, simhash: null, ...over });
+
+    it('leaves the prior of a rated domain untouched by headline-only sightings', () => {
+      const feedOnly = Array.from({ length: 300 }, () => headline());
+      const d = computeDomainQuality(feedOnly, { now: NOW, rating: 1 });
+      expect(d).to.include({ quality_score: 10, prior: 10, observed_score: null, observed_articles: 0 });
+      expect(d).to.include({ headline_only: 300, articles: 300, share_with_author: null, extraction_success: null });
+      expect(d.weights).to.deep.include({ prior: 1, observed: 0 });
+      const sitemap = computeDomainQuality([headline({ fetch_method: 'sitemap' })], { now: NOW, rating: 0.72 });
+      expect(sitemap.quality_score).to.equal(7.5);
+    });
+
+    it('measures the signals of a rated domain over its observed pages only', () => {
+      const pages = Array.from({ length: 10 }, (_, i) => article({ simhash: null, word_count: 400 + i }));
+      const mixed = computeDomainQuality([...pages, ...Array.from({ length: 90 }, () => headline())], {
+        now: NOW,
+        rating: 0.5,
+      });
+      const alone = computeDomainQuality(pages, { now: NOW, rating: 0.5 });
+      expect(mixed).to.include({ observed_articles: 10, headline_only: 90, articles: 100, share_with_author: 1 });
+      expect(mixed.observed_score).to.equal(alone.observed_score);
+      expect(mixed.quality_score).to.equal(alone.quality_score);
+      expect(mixed.weights.observed).to.be.closeTo(observedWeight(10), 1e-3);
+    });
+
+    it('leaves the estimate of an unrated domain untouched by headline-only sightings and serves its interval', () => {
+      const e = {
+        ...estimate(0.6),
+        interval: { low: 0.41, high: 0.83, level: 0.8, held_out_domains: 212, spearman_rho: 0.31 },
+        observations: { articles: 40, stories: 12 },
+      };
+      const d = computeDomainQuality(
+        Array.from({ length: 40 }, () => headline()),
+        { now: NOW, estimate: e },
+      );
+      expect(d).to.include({ estimate: 6.4, prior: 6.4, quality_score: 6.4, observed_score: null });
+      // 1 + 9 x 0.41 = 4.69 down to 4.6, 1 + 9 x 0.83 = 8.47 up to 8.5: never narrower than measured.
+      expect(d.estimate_interval).to.deep.equal({
+        low: 4.6,
+        high: 8.5,
+        level: 0.8,
+        held_out_domains: 212,
+        spearman_rho: 0.31,
+      });
+      expect(d.estimate_observations).to.deep.equal({ articles: 40, stories: 12 });
+    });
+
+    it('scores an unrated domain without an estimate from every sighting (all there is)', () => {
+      const d = computeDomainQuality([headline(), article()], { now: NOW });
+      expect(d).to.include({ observed_articles: 2, headline_only: 1, share_with_author: 0.5 });
+      expect(d.weights).to.deep.include({ prior: 0, observed: 1 });
     });
   });
 });
