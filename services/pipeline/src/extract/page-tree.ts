@@ -1,8 +1,9 @@
-import { Parser } from 'htmlparser2';
+import { html as parse5Html, type Token } from 'parse5';
+import { buildDocument, type BuildNode } from './build-tree';
 
 /**
- * A light element tree built straight from htmlparser2's events: only what extraction reads (tag,
- * a few attributes, children, text), no DOM. Building a full DOM cost most of the time before.
+ * A light element tree of the page as a browser builds it (buildDocument: the HTML standard's tree
+ * construction), holding only what extraction reads: tag, a few attributes, children, text.
  */
 export interface PageNode {
   tag: string;
@@ -48,14 +49,14 @@ export interface ParsedPage {
 export interface ParseLimits {
   /** Depth of the built tree; deeper elements add their text to the deepest one built. */
   maxDepth: number;
-  /** Elements open at once; the parser's own cost grows with it, so a page beyond is cut. */
+  /** Elements open at once; the parser's scope checks walk them, so a page beyond is cut. */
   maxOpen: number;
   maxNodes: number;
   /** Deadline as a `performance.now()` value. */
   deadline: number;
 }
 
-/** Never content, and their inner markup is skipped as a whole. */
+/** Never content, and their inner markup is left out of the tree as a whole. */
 const SKIPPED = new Set([
   'script',
   'style',
@@ -78,32 +79,32 @@ const SKIPPED = new Set([
 ]);
 /** Elements kept for metadata even when inside a skipped element. */
 const META_TAGS = new Set(['meta', 'link', 'time']);
-/** Text in these is kept verbatim (whitespace is meaningful). */
+/** Attributes the tree keeps; the rest are never read. */
 const KEPT_ATTRS = ['class', 'id', 'role', 'itemprop', 'href', 'rel', 'hidden', 'aria-hidden', 'style', 'datetime'];
 /** Runs of whitespace, read as one space as a browser renders them. */
 const WHITESPACE_RE = /\s+/g;
-/** The parse is fed in chunks so the deadline is checked while it runs. */
-const CHUNK = 64 * 1024;
-/** Elements between two looks at the clock inside a chunk. */
-const CLOCK_EVERY = 512;
 /** A title longer than this is not a title; the rest is not kept. */
 const MAX_TITLE_CHARS = 2_000;
+/** Elements of HTML itself, as opposed to svg and math. */
+const HTML_NS: string = parse5Html.NS.HTML;
 
-function keptAttrs(attribs: Record<string, string>): Record<string, string> {
-  const attrs: Record<string, string> = {};
-  for (const name of KEPT_ATTRS) {
-    const value = attribs[name];
-    if (value !== undefined) attrs[name] = value;
-  }
-  return attrs;
+function attrRecord(attrs: Token.Attribute[]): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const { name, value } of attrs) record[name] ??= value;
+  return record;
 }
 
-function newNode(tag: string, attribs: Record<string, string>, parent: PageNode | null): PageNode {
-  const names = `${attribs.class ?? ''} ${attribs.id ?? ''}`.toLowerCase();
+function newNode(tag: string, attrs: Token.Attribute[], parent: PageNode | null): PageNode {
+  const all = attrRecord(attrs);
+  const kept: Record<string, string> = {};
+  for (const name of KEPT_ATTRS) {
+    const value = all[name];
+    if (value !== undefined) kept[name] = value;
+  }
   return {
     tag,
-    names,
-    attrs: keptAttrs(attribs),
+    names: `${all.class ?? ''} ${all.id ?? ''}`.toLowerCase(),
+    attrs: kept,
     parent,
     children: [],
     textLen: 0,
@@ -116,79 +117,79 @@ function newNode(tag: string, attribs: Record<string, string>, parent: PageNode 
   };
 }
 
-/** Parses HTML into a bounded tree; never throws on malformed input. */
-export function parsePage(html: string, limits: ParseLimits): ParsedPage {
-  const root = newNode('body', {}, null);
-  const meta: MetaElement[] = [];
-  let title = '';
-  let lang: string | null = null;
-  let current = root;
-  // Open elements as the parser sees them; `null` marks one not built (skipped or too deep).
-  const stack: (PageNode | null)[] = [];
-  let skipping = 0;
-  let inTitle = false;
-  let openMeta: MetaElement | null = null;
-  let nodes = 0;
-  let cut: ParsedPage['cut'] = null;
-
-  let opened = 0;
-  const stop = (reason: NonNullable<ParsedPage['cut']>): void => {
-    cut ??= reason;
-    parser.pause();
-  };
-  const parser: Parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        opened += 1;
-        if (stack.length >= limits.maxOpen) stop('too_deep');
-        else if (nodes > limits.maxNodes) stop('too_many_nodes');
-        else if (opened % CLOCK_EVERY === 0 && performance.now() > limits.deadline) stop('time');
-        if (name === 'html' && attribs.lang) lang ??= attribs.lang;
-        if (META_TAGS.has(name) || (name === 'script' && /ld\+json/i.test(attribs.type ?? ''))) {
-          openMeta = { tag: name, attrs: attribs, text: '' };
-          meta.push(openMeta);
-        }
-        if (name === 'title' && !title) inTitle = true;
-        if (skipping > 0 || SKIPPED.has(name)) {
-          skipping += 1;
-          stack.push(null);
-          return;
-        }
-        if (name === 'html' || name === 'body' || stack.length >= limits.maxDepth) {
-          stack.push(null);
-          return;
-        }
-        nodes += 1;
-        const node = newNode(name, attribs, current);
-        current.children.push(node);
-        current = node;
-        stack.push(node);
-      },
-      ontext(text) {
-        if (openMeta) openMeta.text += text;
-        if (inTitle && title.length < MAX_TITLE_CHARS) title += text;
-        if (skipping === 0) current.children.push(text.replace(WHITESPACE_RE, ' '));
-      },
-      onclosetag(name) {
-        if (openMeta && openMeta.tag === name) openMeta = null;
-        if (name === 'title') inTitle = false;
-        const node = stack.pop();
-        if (node === undefined) return;
-        if (node === null) {
-          if (skipping > 0) skipping -= 1;
-          return;
-        }
-        current = node.parent ?? root;
-      },
-    },
-    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
-  );
-  for (let offset = 0; offset < html.length && cut === null; offset += CHUNK) {
-    parser.write(html.slice(offset, offset + CHUNK));
-    if (performance.now() > limits.deadline) cut ??= 'time';
+/** The text inside a built node (iterative: a hostile page nests thousands deep). */
+function buildText(node: BuildNode): string {
+  let text = '';
+  const stack = [node];
+  while (stack.length > 0) {
+    const n = stack.pop() as BuildNode;
+    if (n.tag === '#text') text += n.value;
+    else for (let i = n.children.length - 1; i >= 0; i -= 1) stack.push(n.children[i] as BuildNode);
   }
-  if (!cut) parser.end();
-  return { root, title: title.slice(0, MAX_TITLE_CHARS).replace(WHITESPACE_RE, ' ').trim(), lang, meta, cut };
+  return text;
+}
+
+/** Head elements read for metadata, the first title and the page language, in document order. */
+function readHead(document: BuildNode): Pick<ParsedPage, 'title' | 'lang' | 'meta'> {
+  const meta: MetaElement[] = [];
+  let title: string | null = null;
+  let lang: string | null = null;
+  const stack = [document];
+  while (stack.length > 0) {
+    const n = stack.pop() as BuildNode;
+    if (n.tag === '#text') continue;
+    if (n.ns === HTML_NS) {
+      if (n.tag === 'html') lang ??= attrRecord(n.attrs).lang || null;
+      else if (n.tag === 'title') title ??= buildText(n);
+      else if (META_TAGS.has(n.tag)) meta.push({ tag: n.tag, attrs: attrRecord(n.attrs), text: buildText(n) });
+      else if (n.tag === 'script') {
+        const attrs = attrRecord(n.attrs);
+        if (/ld\+json/i.test(attrs.type ?? '')) meta.push({ tag: 'script', attrs, text: buildText(n) });
+      }
+    }
+    for (let i = n.children.length - 1; i >= 0; i -= 1) stack.push(n.children[i] as BuildNode);
+  }
+  return { title: (title ?? '').slice(0, MAX_TITLE_CHARS).replace(WHITESPACE_RE, ' ').trim(), lang, meta };
+}
+
+/**
+ * The body as a PageNode tree: skipped elements left out with their content, text with its
+ * whitespace collapsed, elements beyond maxDepth folded into the deepest one built.
+ */
+function bodyTree(document: BuildNode, maxDepth: number): PageNode {
+  const html = document.children.find((c) => c.tag === 'html');
+  const body = html?.children.find((c) => c.ns === HTML_NS && (c.tag === 'body' || c.tag === 'frameset'));
+  const root = newNode('body', body?.attrs ?? [], null);
+  if (!body) return root;
+  const stack: { node: BuildNode; into: PageNode; depth: number }[] = [];
+  const pushChildren = (node: BuildNode, into: PageNode, depth: number): void => {
+    for (let i = node.children.length - 1; i >= 0; i -= 1) {
+      stack.push({ node: node.children[i] as BuildNode, into, depth });
+    }
+  };
+  pushChildren(body, root, 1);
+  while (stack.length > 0) {
+    const { node, into, depth } = stack.pop() as (typeof stack)[number];
+    if (node.tag === '#text') {
+      into.children.push(node.value.replace(WHITESPACE_RE, ' '));
+      continue;
+    }
+    if (node.tag[0] === '#' || SKIPPED.has(node.tag)) continue;
+    if (depth >= maxDepth) {
+      pushChildren(node, into, depth);
+      continue;
+    }
+    const element = newNode(node.tag, node.attrs, into);
+    into.children.push(element);
+    pushChildren(node, element, depth + 1);
+  }
+  return root;
+}
+
+/** Parses HTML as the HTML standard says into a bounded tree; never throws on malformed input. */
+export function parsePage(html: string, limits: ParseLimits): ParsedPage {
+  const { document, cut } = buildDocument(html, limits);
+  return { root: bodyTree(document, limits.maxDepth), ...readHead(document), cut };
 }
 
 /** The text of an element and its descendants, whitespace collapsed. */
