@@ -6,7 +6,7 @@ import { recurringColumnIds } from '@trendscope/pipeline/detect/recurring-column
 import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
 import { simhash } from '@trendscope/pipeline/score/simhash';
 import { loadGiveme } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
-import { loadUci } from '@trendscope/pipeline/scripts/corpus/uci.corpus';
+import { loadUci, type UciRow } from '@trendscope/pipeline/scripts/corpus/uci.corpus';
 import { givemeDetectArticles, uciDetectArticles } from '@trendscope/pipeline/scripts/corpus/detect-articles';
 
 /** Headlines `make demo` replays (infra/local/demo.sh, DEMO_UCI_LIMIT). */
@@ -35,6 +35,21 @@ export function demoTrends(now = new Date('2026-11-23T12:00:00Z'), options: Part
   const articles = [...shift(giveme.articles, now), ...shift(uci.articles, now)];
   const gold = new Map([...giveme.gold].map(([id, g]) => [id, `giveme:${g}`]));
   for (const [id, g] of uci.gold) gold.set(id, `uci:${g}`);
+  return detectedTrends(articles, gold, uciRows, now, options);
+}
+
+/**
+ * Trends of a labelled set as detection makes and serves them: recurring columns left out,
+ * clustered and built by the production code (UCI rows give publisher and URL; other articles
+ * are pages of a publisher of their own), in the order of /v1/trends/recent.
+ */
+export function detectedTrends(
+  articles: readonly DetectArticle[],
+  gold: ReadonlyMap<string, string>,
+  uciRows: readonly UciRow[],
+  now: Date,
+  options: Partial<ClusterOptions> = {},
+): DemoTrend[] {
   const publisher = new Map(uciRows.map((r) => [`uci-${r.id}`, r]));
   const idf = backgroundIdf();
   const classifier = loadClassifier();

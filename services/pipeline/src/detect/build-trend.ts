@@ -1,10 +1,11 @@
 import { MAX_CITATIONS, type ArticleDoc, type CitationDoc, type TimelineBucket, type TrendDoc } from '@trendscope/core';
 import type { Classifier } from '../classify/classifier';
-import { normalizeText } from '../text/normalize-text';
+import { contentTerms } from '../text/tokenize';
+import { displayText, sameText } from './display-text';
 import { businessImpact } from './impact';
 import { keyPhrases } from './key-phrases';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
-import { chooseTopic } from './topic';
+import { chooseTopic, isGeneric } from './topic';
 import {
   DEFAULT_VELOCITY_OPTIONS,
   independentReportTimes,
@@ -74,22 +75,23 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
   const centroid: TermVector = new Map();
   for (const v of vectors) for (const [t, w] of v) centroid.set(t, (centroid.get(t) ?? 0) + w);
   normalise(centroid);
-  let central = 0;
-  vectors.forEach((v, i) => {
-    if (dot(v, centroid) > dot(vectors[central]!, centroid) + 1e-12) central = i;
-  });
-  const centralMember = sorted[central]!;
+  // Members by closeness to the centroid, most central first (ties in time order).
+  const closeness = vectors.map((v) => dot(v, centroid));
+  const byCentrality = sorted
+    .map((_, i) => i)
+    .sort((a, b) => (closeness[b]! - closeness[a]! > 1e-12 ? 1 : closeness[a]! - closeness[b]! > 1e-12 ? -1 : a - b));
+  const centralMember = sorted[byCentrality[0]!]!;
 
-  const phrases = keyPhrases(
-    sorted.map((m) => m.title),
-    opts.idf,
-  );
-  const firstTitle = sorted.map((m) => normalizeText(m.title)).find((t) => t !== '') ?? origin.domain;
-  const centralTitle = normalizeText(centralMember.title) || firstTitle;
-  const headlines = [centralTitle, ...sorted.map((m) => normalizeText(m.title))].filter((t) => t !== '');
+  const titles = sorted.map((m) => displayText(m.title));
+  const phrases = keyPhrases(titles, opts.idf);
+  const firstTitle = titles.find((t) => t !== '') ?? origin.domain;
+  const centralTitle = displayText(centralMember.title) || firstTitle;
+  const headlines = [centralTitle, ...byCentrality.map((i) => titles[i]!)].filter((t) => t !== '');
   const topic = clip(chooseTopic(sorted.length === 1 ? [] : phrases, headlines) || firstTitle, 200);
-  // The central article may have no text at all (feed items without a description).
-  const summary = [centralMember, ...sorted].map(summarise).find((s) => s !== '') ?? clip(topic, 320);
+  const summary = chooseSummary(
+    byCentrality.map((i) => sorted[i]!),
+    topic,
+  );
   const categoryText = [...sorted.slice(0, 20).map((m) => m.title), summary].join('. ');
   const { category, confidence } = opts.classifier.classify(categoryText);
 
@@ -153,13 +155,47 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
   };
 }
 
+/**
+ * The summary of a trend: the summary of the most central member (members given most central
+ * first) that says something the topic does not: not the topic again, and for headline-only trends
+ * the member headline that adds most words to the topic among the most central ones. Falls back to
+ * the central member's summary, then to the topic.
+ */
+export function chooseSummary(
+  members: readonly Pick<TrendMember, 'title' | 'description' | 'body'>[],
+  topic: string,
+): string {
+  const topicWords = new Set(contentTerms(topic));
+  const candidates = members
+    .slice(0, SUMMARY_CANDIDATES)
+    .map((m) => summarise(m))
+    .filter((s) => s !== '');
+  // How much a summary adds to the topic: its content words the topic lacks (a few are enough).
+  const adds = (s: string): number =>
+    Math.min(SUMMARY_ENOUGH_WORDS, new Set(contentTerms(s).filter((w) => !topicWords.has(w))).size);
+  let best: string | undefined;
+  for (const s of candidates) {
+    if (sameText(s, topic) || isGeneric(s)) continue;
+    if (best === undefined || adds(s) > adds(best)) best = s;
+    if (adds(best) >= SUMMARY_ENOUGH_WORDS) break;
+  }
+  return best ?? candidates[0] ?? clip(topic, 320);
+}
+
+/** Most central members whose summaries are weighed; content words a summary must add to stop looking. */
+const SUMMARY_CANDIDATES = 10;
+const SUMMARY_ENOUGH_WORDS = 3;
+
 /** One or two leading sentences of the article (description first, else body), at most ~320 chars. */
 export function summarise(m: Pick<TrendMember, 'title' | 'description' | 'body'>): string {
-  const source = [m.description, m.body, m.title].map((t) => normalizeText(t ?? '')).find((t) => t !== '') ?? '';
+  const source = [m.description, m.body, m.title].map((t) => displayText(t ?? '')).find((t) => t !== '') ?? '';
+  // A sentence ends at . ! or ? followed by a space and a capital, digit or quote: "7.1" and "U.S.
+  // stocks" are no ends, so a decimal is never split into "7. 1".
   const sentences = source
-    .match(/[^.!?]+(?:[.!?]+["'”’)]?|$)/g)
-    ?.map((s) => s.trim())
-    .filter(Boolean) ?? [source];
+    .split(/(?<=[.!?]+["'”’)]?)\s+(?=["'“‘(]?[\p{Lu}\p{N}])/u)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (sentences.length === 0) sentences.push(source);
   let out = sentences[0] ?? '';
   if (out.length < 120 && sentences[1] && out.length + sentences[1].length < 320) out = `${out} ${sentences[1]}`;
   return clip(out, 320);

@@ -38,6 +38,8 @@ const closesPhrase = (t: Tagged): boolean =>
 /** A word that modifies the noun after it: an adjective, a number, a possessive ("Timberlake's"). */
 const isModifier = (t: Tagged): boolean =>
   (t.tags.has('Adjective') || t.tags.has('Value') || t.tags.has('Possessive')) && !isVerbForm(t);
+/** A small number or a roman numeral closing a title ("Episode 7", "Rocky II"). */
+const isNumeral = (t: Tagged): boolean => /^(?:\d{1,2}|[IVX]{1,4})$/.test(t.text);
 /** Punctuation between two words ends a phrase: anything but a space or a hyphen joining them ("Metro-North"). */
 const breaksBetween = (a: Tagged, b: Tagged): boolean => !/^(?:\s*|-)$/.test(a.post) || /\S/.test(b.pre);
 /** A word lower-cased, quotes and outer punctuation off. */
@@ -82,9 +84,11 @@ export function phraseInHeadlines(phrase: string, headlines: readonly string[]):
     if (!want.every((w) => lower.includes(w))) continue;
     if (++tagged > HEADLINES_TAGGED) break;
     const terms = tagHeadline(headline);
-    const words = terms.map((t) => bare(t.text));
-    const at = words.findIndex((_, i) => want.every((w, k) => words[i + k] === w));
-    if (at >= 0) return { headline, ...nounPhraseAt(phrase, terms, at, at + want.length - 1) };
+    // Terms with no letter or digit ("&" of "Fast & Furious") join words; the key phrase skips them.
+    const at = terms.map((_t, i) => i).filter((i) => bare(terms[i]!.text) !== '');
+    const words = at.map((i) => bare(terms[i]!.text));
+    const found = words.findIndex((_, i) => want.every((w, k) => words[i + k] === w));
+    if (found >= 0) return { headline, ...nounPhraseAt(phrase, terms, at[found]!, at[found + want.length - 1]!) };
   }
   return undefined;
 }
@@ -112,11 +116,18 @@ function nounPhraseAt(
       end++;
     }
   }
-  // Part of a person's name: the whole name ("Jeopardy champ Arthur" -> "... Arthur Chu", "Lohan" -> "Lindsay Lohan").
+  // Part of a person's name: the whole name ("Jeopardy champ Arthur" -> "... Arthur Chu", "Lohan" ->
+  // "Lindsay Lohan", "Carson" -> "Carson Palmer", "Juan Pablo" -> "Juan Pablo Galavis").
   while (end + 1 < terms.length && end - start + 1 < MOST_WORDS && isPerson(terms[end]!)) {
     const next = terms[end + 1]!;
-    if (!isLastName(next) || breaksBetween(terms[end]!, next)) break;
+    const namePart = isLastName(next) || (isPerson(next) && /^\p{Lu}/u.test(next.text) && !isVerbForm(next));
+    if (!namePart || breaksBetween(terms[end]!, next)) break;
     end++;
+  }
+  // A title's number or numeral ends the name it belongs to ("Star Wars Episode 7", "Fast & Furious 7").
+  const numeral = terms[end + 1];
+  if (numeral && /^\p{Lu}/u.test(terms[end]!.text) && /^(?:\d{1,2}|[IVX]{1,4})$/.test(numeral.text)) {
+    if (!breaksBetween(terms[end]!, numeral)) end++;
   }
   while (start > 0 && end - start + 1 < MOST_WORDS && isPerson(terms[start]!)) {
     const prev = terms[start - 1]!;
@@ -124,9 +135,28 @@ function nounPhraseAt(
     start--;
   }
   const span = terms.slice(start, end + 1);
-  if (span.some(isVerbForm) || !closesPhrase(terms[end]!)) return none;
+  const joiner = (t: Tagged): boolean => bare(t.text) === '';
+  if (span.some((t) => isVerbForm(t) && !joiner(t)) || !(closesPhrase(terms[end]!) || isNumeral(terms[end]!))) {
+    return none;
+  }
+  // Punctuation inside ("safe zone' for women" -> "zone for women"): no phrase of the headline.
+  for (let i = start; i < end; i++) {
+    if (breaksBetween(terms[i]!, terms[i + 1]!) && !joiner(terms[i + 1]!) && !joiner(terms[i]!)) return none;
+  }
+  // Followed at once by a lower-case noun, the phrase stops inside a longer one ("Chicago Bears fire"
+  // of "... fire coach John Fox", "Astros first base" of "... base coach Rich Dauer").
+  const after = terms[end + 1];
+  if (
+    after &&
+    /^\p{Ll}/u.test(after.text) &&
+    isNoun(after) &&
+    !isVerbForm(after) &&
+    !breaksBetween(terms[end]!, after)
+  ) {
+    return none;
+  }
   // Unchanged: the key phrase's own spelling stands (it may span punctuation the headline has).
-  if (start === first && end === last) return { nounPhrase: phrase, name: span.every(isPerson) };
+  if (start === first && end === last && !span.some(joiner)) return { nounPhrase: phrase, name: span.every(isPerson) };
   const text = span
     .map((t, i) => (i > 0 ? t.pre : '') + t.text + (i < span.length - 1 ? t.post : ''))
     .join('')

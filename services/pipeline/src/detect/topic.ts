@@ -1,5 +1,6 @@
 import type { KeyPhrase } from './key-phrases';
 import { phraseInHeadlines } from './noun-phrase';
+import { ENGLISH_STOPWORDS } from '../text/stopwords';
 
 /** Fewest and most words of a topic phrase. */
 export const TOPIC_MIN_WORDS = 2;
@@ -92,7 +93,13 @@ export function isReadableTopic(phrase: string): boolean {
   if (hasDateOrTime(phrase) || !balanced(phrase)) return false;
   const first = ws[0]!.toLowerCase();
   const last = ws[ws.length - 1]!.toLowerCase();
-  if (NUMBER_WORD.test(last) || isVerb(last) || isVerb(first) || NOT_PHRASE_START.has(first)) return false;
+  // A small number or numeral closing a title is part of it ("Star Wars Episode 7"); other numbers are not.
+  const titleNumber =
+    ws.length > 1 && /^(?:\d{1,2}|[IVX]{1,4})$/.test(ws[ws.length - 1]!) && /^\p{Lu}/u.test(ws[ws.length - 2]!);
+  if ((NUMBER_WORD.test(last) && !titleNumber) || isVerb(last) || isVerb(first) || NOT_PHRASE_START.has(first)) {
+    return false;
+  }
+  if (isGeneric(phrase)) return false;
   return !/^['‘’]|['‘’]$/.test(phrase);
 }
 
@@ -134,9 +141,32 @@ export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly s
   }
   for (const h of headlines) {
     const clean = cleanHeadline(h);
-    if (clean.split(' ').length >= TOPIC_MIN_WORDS && !hasDateOrTime(clean) && balanced(clean)) return clean;
+    if (clean.split(' ').length >= TOPIC_MIN_WORDS && !hasDateOrTime(clean) && balanced(clean) && !isGeneric(clean)) {
+      return clean;
+    }
   }
   return headlines[0] ?? '';
+}
+
+/**
+ * Words of a headline that name no story of their own: a phrase or headline made only of these (and
+ * function words and numbers) is a column's title, not a topic ("Things to Know", "Most Popular Stories").
+ */
+const GENERIC_WORDS: ReadonlySet<string> = new Set(
+  (
+    'thing things know need needs top stories story popular news today morning evening tonight week weekend ' +
+    'day daily update updates latest video videos photo photos watch read highlights headlines roundup recap ' +
+    'briefing look'
+  ).split(' '),
+);
+
+/** Whether every word of a text is generic, a function word or a number ("10 Things You Need To Know This Morning"). */
+export function isGeneric(text: string): boolean {
+  const ws = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}']+/u)
+    .filter(Boolean);
+  return ws.length > 0 && ws.every((w) => GENERIC_WORDS.has(w) || ENGLISH_STOPWORDS.has(w) || /^\d+$/.test(w));
 }
 
 /** A headline verb, or a past form in -ed (long enough not to be "red" or "bed"). */

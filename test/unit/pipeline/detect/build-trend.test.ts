@@ -1,7 +1,13 @@
 import { expect } from 'chai';
 import { MAX_CITATIONS, TREND_ID_PATTERN } from '@trendscope/core';
 import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
-import { buildTrend, RATED_DOMAIN_WEIGHT, summarise, type TrendMember } from '@trendscope/pipeline/detect/build-trend';
+import {
+  buildTrend,
+  chooseSummary,
+  RATED_DOMAIN_WEIGHT,
+  summarise,
+  type TrendMember,
+} from '@trendscope/pipeline/detect/build-trend';
 import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
 
 const H = 3_600_000;
@@ -92,5 +98,40 @@ describe('buildTrend', () => {
       'First one. Second one.',
     );
     expect(summarise({ title: 'Only a title', description: null, body: null })).to.equal('Only a title');
+  });
+});
+
+describe('chooseSummary and summarise', () => {
+  it('never splits a decimal into two sentences', () => {
+    expect(summarise({ title: "What's New in Apple iOS 7.1?", description: null, body: null })).to.equal(
+      "What's New in Apple iOS 7.1?",
+    );
+    expect(
+      summarise({
+        title: "'Candy Crush' Maker King Seeks IPO Valuation Up to $7.6 Billion",
+        description: null,
+        body: null,
+      }),
+    ).to.equal("'Candy Crush' Maker King Seeks IPO Valuation Up to $7.6 Billion");
+  });
+
+  it('says something the topic does not: another member headline when the central one is the topic', () => {
+    const members = [
+      { title: 'Veronica Mars', description: null, body: null },
+      { title: "With help from thousands, 'Veronica Mars' reborn", description: null, body: null },
+      { title: 'Kristen Bell Rocks Dress With High Slit At Veronica Mars Premiere', description: null, body: null },
+    ];
+    expect(chooseSummary(members, 'Veronica Mars')).to.equal("With help from thousands, 'Veronica Mars' reborn");
+  });
+
+  it('gives the most central text when it adds to the topic, and the topic only when nothing else is there', () => {
+    const members = [
+      { title: 'Lena Dunham - Lena Dunham may quit acting', description: null, body: null },
+      { title: 'Lena Dunham Says She May Quit Acting', description: null, body: null },
+    ];
+    expect(chooseSummary(members, 'Lena Dunham')).to.equal('Lena Dunham may quit acting');
+    expect(chooseSummary([{ title: 'Lena Dunham', description: null, body: null }], 'Lena Dunham')).to.equal(
+      'Lena Dunham',
+    );
   });
 });

@@ -111,3 +111,61 @@ describe('topic rules', () => {
     expect(cleanHeadline('"Noah tops box office')).to.equal('Noah tops box office');
   });
 });
+
+describe('chooseTopic on cut-off phrases of real headlines', () => {
+  const topicOf = (titles: string[]): string => chooseTopic(keyPhrases(titles, flatIdf), titles);
+
+  it('keeps the number that ends a title ("Star Wars Episode 7", not "Star Wars Episode")', () => {
+    const titles = [
+      "'Star Wars Episode 7' Cast: 5 Actors Have Met With J.J. Abrams",
+      "'Star Wars Episode 7' filming to begin in May",
+      "'Star Wars Episode 7' adds Max von Sydow",
+    ];
+    expect(topicOf(titles)).to.equal('Star Wars Episode 7');
+  });
+
+  it('keeps an ampersand inside a title ("Fast & Furious", not "Fast Furious")', () => {
+    const titles = [
+      "'Fast & Furious 7' Release Date, Cast & News Updates",
+      "'Fast & Furious 7' to resume shooting",
+      "Universal sets 'Fast & Furious 7' for April",
+    ];
+    expect(topicOf(titles)).to.match(/^Fast & Furious/);
+  });
+
+  it("gives a person's whole name, not a first name and surname cut from a longer one", () => {
+    const phrases = [{ key: 'cardin qb carson', display: 'Cardinals QB Carson', score: 3 }];
+    expect(chooseTopic(phrases, ['Cardinals QB Carson Palmer retires after 15 NFL seasons'])).to.equal(
+      'Cardinals QB Carson Palmer',
+    );
+    const juan = [{ key: 'juan pablo', display: 'Juan Pablo', score: 3 }];
+    expect(chooseTopic(juan, ["Juan Pablo Galavis, controversial 'Bachelor': 'I'm not a bad guy'"])).to.equal(
+      'Juan Pablo Galavis',
+    );
+  });
+
+  it('never stops a phrase before the noun that continues it ("Chicago Bears fire", "Astros first base")', () => {
+    const bears = [{ key: 'chicago bear fire', display: 'Chicago Bears fire', score: 3 }];
+    expect(chooseTopic(bears, ['Chicago Bears fire coach John Fox after 5-11 season'])).to.equal(
+      'Chicago Bears fire coach John Fox after 5-11 season',
+    );
+    const astros = [{ key: 'astro first base', display: 'Astros first base', score: 3 }];
+    expect(
+      chooseTopic(astros, ['How Astros first base coach Rich Dauer escaped near-death after World Series parade']),
+    ).to.not.equal('Astros first base');
+  });
+
+  it('takes no phrase across a quote ("Zone for women" of "safe zone’ for women")', () => {
+    const phrases = [{ key: 'zone for women', display: 'Zone for women', score: 3 }];
+    expect(chooseTopic(phrases, ['German police union chief slams NYE ‘safe zone’ for women'])).to.equal(
+      'German police union chief slams NYE ‘safe zone’ for women',
+    );
+  });
+
+  it('takes no phrase or headline made only of generic words ("Things to Know")', () => {
+    const phrases = [{ key: 'thing to know', display: 'Things to Know', score: 3 }];
+    expect(
+      chooseTopic(phrases, ['10 Things to Know for Today', 'Vegas fire: 1 person dead; several police treated']),
+    ).to.equal('Vegas fire: 1 person dead; several police treated');
+  });
+});

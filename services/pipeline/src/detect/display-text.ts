@@ -1,0 +1,42 @@
+import { normalizeText } from '../text/normalize-text';
+
+/** A scale or unit after a decimal that a feed split ("6. 1 percent"): the two numbers are one. */
+const UNIT_AFTER =
+  /^\s*(?:%|percent\b|pct\b|billion\b|million\b|trillion\b|bn\b|mn\b|points?\b|inch(?:es)?\b|mph\b|degrees?\b)/iu;
+
+/**
+ * A headline or lead as a reader should see it: HTML remnants decoded (normalizeText), a backtick
+ * or acute accent used as an apostrophe written as one ("children`s book" -> "children's book"), a
+ * decimal that a feed split rejoined ("6. 1 percent" -> "6.1 percent"), and a name prefix that
+ * repeats the headline's own opening dropped ("Lena Dunham - Lena Dunham may quit acting").
+ */
+export function displayText(text: string): string {
+  let t = normalizeText(text)
+    .replace(/(\p{L})[`´](\p{L})/gu, "$1'$2")
+    .replace(
+      /(^|[^\d.])([$€£])?(\d{1,3})\. (\d{1,3})\b/gu,
+      (m, pre: string, cur = '', a: string, b: string, at: number, all: string) =>
+        cur !== '' || UNIT_AFTER.test(all.slice(at + m.length)) ? `${pre}${cur}${a}.${b}` : m,
+    );
+  const prefixed = /^(.{3,60}?)\s+[-–—:|]\s+(.+)$/u.exec(t);
+  if (prefixed && new RegExp(`^${escape(prefixed[1]!)}(?![\\p{L}\\p{N}])`, 'iu').test(prefixed[2]!)) t = prefixed[2]!;
+  return t;
+}
+
+/** Two display texts that say the same: compared without case, punctuation or spacing. */
+export function sameText(a: string, b: string): boolean {
+  return textKey(a) === textKey(b);
+}
+
+/** A text reduced to lower-case letters and digits with single spaces (for comparing topics). */
+export function textKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/['’`´]/g, '')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
