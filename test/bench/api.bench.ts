@@ -487,9 +487,16 @@ async function processScaling(sampleId: string, key: string): Promise<string[]> 
   return rows;
 }
 
-/** A steady ingest process (test/bench/steady-ingest.ts), started paused; `bump` as before. */
-function startIngest(bump: boolean): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'test/bench/steady-ingest.ts'], {
+/** A steady ingest (test/bench/steady-ingest.ts), paused until told; `bump` as before. */
+interface Ingest {
+  child: ChildProcess;
+  /** Everything it printed so far (`ready`, then the number written). */
+  out: string;
+}
+
+/** Starts a steady ingest process and waits until it says it is ready. */
+async function startIngest(bump: boolean): Promise<Ingest> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/steady-ingest.ts'], {
     env: {
       ...process.env,
       OPENSEARCH_URL: OS_URL,
@@ -497,10 +504,26 @@ function startIngest(bump: boolean): ChildProcess {
       BENCH_INGEST_PREFIX: PREFIX,
       BENCH_INGEST_RATE: String(INGEST_RATE),
       BENCH_INGEST_BUMP: bump ? '1' : '0',
-      BENCH_INGEST_PAUSED: '1',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
+  const ingest: Ingest = { child, out: '' };
+  child.stdout.on('data', (d: Buffer) => (ingest.out += d.toString()));
+  for (let i = 0; i < 600 && !ingest.out.startsWith('ready'); i += 1) {
+    if (child.exitCode !== null) throw new Error('the steady ingest ended before it was ready');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return ingest;
+}
+
+/** Stops an ingest and answers how many articles it wrote. */
+async function stopIngest(ingest: Ingest): Promise<number> {
+  if (ingest.child.exitCode === null) {
+    const exited = new Promise((resolve) => ingest.child.on('exit', resolve));
+    ingest.child.stdin!.end('stop\n');
+    await exited;
+  }
+  return Number(ingest.out.replace('ready', '').trim()) || 0;
 }
 
 /**
@@ -511,12 +534,11 @@ function startIngest(bump: boolean): ChildProcess {
 async function ingestCost(sampleId: string, key: string): Promise<string[]> {
   const headers = { authorization: `Bearer ${key}` };
   const api = await startApi(CACHE_MODES[0][1]);
-  const ingests = { shipped: startIngest(false), bumping: startIngest(true) };
-  await new Promise((r) => setTimeout(r, 3000)); // both ingest processes loaded and paused
+  const ingests = { shipped: await startIngest(false), bumping: await startIngest(true) };
   const conditions = ['idle', 'shipped', 'bumping'] as const;
   const use = async (condition: (typeof conditions)[number]): Promise<void> => {
-    ingests.shipped.kill(condition === 'shipped' ? 'SIGUSR2' : 'SIGUSR1');
-    ingests.bumping.kill(condition === 'bumping' ? 'SIGUSR2' : 'SIGUSR1');
+    ingests.shipped.child.stdin!.write(condition === 'shipped' ? 'resume\n' : 'pause\n');
+    ingests.bumping.child.stdin!.write(condition === 'bumping' ? 'resume\n' : 'pause\n');
     await new Promise((r) => setTimeout(r, 1000)); // the ingest reaches its rate (or stops)
   };
   const rows: string[] = [];
@@ -537,17 +559,7 @@ async function ingestCost(sampleId: string, key: string): Promise<string[]> {
     }
   } finally {
     api.child.kill('SIGTERM');
-    const written = await Promise.all(
-      Object.values(ingests).map(
-        (child) =>
-          new Promise<number>((resolve) => {
-            let out = '';
-            child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-            child.on('exit', () => resolve(Number(out.trim()) || 0));
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    const written = await Promise.all(Object.values(ingests).map(stopIngest));
     rows.push(`articles written by the two ingests: ${written.join(' and ')} (target ${INGEST_RATE}/s while resumed)`);
   }
   return rows;

@@ -1,11 +1,12 @@
 /**
  * A steady ingest for the API bench's `ingest` phase: writes articles through the pipeline's own
  * IndexBatcher (refreshed `_bulk` upserts, as the process stage does) at BENCH_INGEST_RATE articles
- * a second, each with a distinct URL, until it is stopped. SIGUSR1 pauses it and SIGUSR2 resumes
- * it (BENCH_INGEST_PAUSED=1 starts it paused), so the bench can alternate idle and ingesting rounds. With
+ * a second, each with a distinct URL, until it is stopped. It starts paused and prints `ready`; the
+ * lines `resume`, `pause` and `stop` on its standard input steer it, so the bench can alternate
+ * idle and ingesting rounds with one process (signals would not do: SIGUSR1 starts Node's debugger). With
  * BENCH_INGEST_BUMP=1 it also bumps the data generation after each batch, as the pipeline did
  * before detection alone did so: the bench measures both in the same run.
- * Prints the number of articles written when it ends (SIGTERM).
+ * Prints the number of articles written when it stops.
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -31,13 +32,11 @@ const batcher = new IndexBatcher({
   logger: quiet,
 });
 
-let paused = process.env.BENCH_INGEST_PAUSED === '1';
+let paused = true;
 let written = 0;
 let sequence = 0;
 let carry = 0;
 const run = `${process.pid}-${Date.now().toString(36)}`;
-process.on('SIGUSR1', () => (paused = true));
-process.on('SIGUSR2', () => (paused = false));
 
 const timer = setInterval(() => {
   if (paused) return;
@@ -55,7 +54,7 @@ const timer = setInterval(() => {
   });
 }, TICK_MS);
 
-process.on('SIGTERM', () => {
+function stop(): void {
   clearInterval(timer);
   void batcher
     .drain()
@@ -66,4 +65,15 @@ process.on('SIGTERM', () => {
       redis.disconnect();
       process.exit(0);
     });
+}
+
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk: string) => {
+  for (const command of chunk.split('\n').filter(Boolean)) {
+    if (command === 'resume') paused = false;
+    else if (command === 'pause') paused = true;
+    else if (command === 'stop') stop();
+  }
 });
+process.stdin.on('end', stop);
+process.stdout.write('ready\n');
