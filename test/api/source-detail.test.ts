@@ -31,9 +31,37 @@ describe('GET /v1/sources/{domain}', function () {
   before(async () => {
     // Time-outs wide enough that a loaded machine answers the first (cold) aggregation in time.
     s = await openTestServices({ API_REQUEST_TIMEOUT_MS: '20000', OPENSEARCH_QUERY_TIMEOUT_MS: '15000' });
-    // A document written before the estimate had a shape part.
+    // A document written before the estimate had a shape part, an interval and observation counts.
     const { shape: _none, ...legacyParts } = buildDomain().estimate_parts!;
-    data.domains.push(buildDomain({ domain: 'legacy.example', estimate_parts: legacyParts }));
+    const {
+      estimate_interval: _i,
+      estimate_observations: _o,
+      observed_articles: _a,
+      headline_only: _h,
+      ...legacy
+    } = buildDomain({ domain: 'legacy.example', estimate_parts: legacyParts });
+    data.domains.push(legacy);
+    // A rated outlet seen only in feed headlines: nothing observed, the rating stands.
+    data.domains.push(
+      buildDomain({
+        domain: 'feedonly.example',
+        rated: true,
+        rating: { source: 'Lin et al. 2023, PNAS Nexus', value: 0.5 },
+        observed_articles: 0,
+        headline_only: 30,
+        articles: 30,
+        share_with_author: null,
+        share_with_date: null,
+        median_word_count: null,
+        originality: null,
+        https_share: null,
+        extraction_success: null,
+        observed_score: null,
+        prior: 5.5,
+        weights: { ...buildDomain().weights, prior: 1, observed: 0 },
+        quality_score: 5.5,
+      }),
+    );
     await seedDataset(s, data);
     api = await startApi(s, { deps: { now: () => FACTORY_NOW } });
   });
@@ -84,12 +112,37 @@ describe('GET /v1/sources/{domain}', function () {
     expect(res.body).to.include({ rated: false, rating: null, quality_score: 6.4 });
     expect(res.body.quality_breakdown).to.include({ prior_source: 'estimate', prior: 6.4, estimate: 6.4 });
     expect(res.body.quality_breakdown['estimate_parts']).to.include({ text: -0.08, log_articles: -0.01, shape: 0.02 });
+    expect(res.body.quality_breakdown['estimate_interval']).to.deep.equal({
+      low: 4.9,
+      high: 7.8,
+      level: 0.8,
+      held_out_domains: 628,
+      spearman_rho: 0.214,
+    });
+    expect(res.body.quality_breakdown['estimate_observations']).to.deep.equal({ articles: 4, stories: 2 });
   });
 
-  it('answers a shape part of 0 for a source scored before the estimate had one', async () => {
+  it('answers null signals for a rated source seen only in feed headlines, its score the rating', async () => {
+    const res = await get('feedonly.example');
+    expect(res.status).to.equal(200);
+    expect(res.body).to.include({ rated: true, quality_score: 5.5 });
+    expect(res.body.quality_breakdown).to.include({ prior_source: 'rating', prior: 5.5 });
+    expect(res.body.quality_breakdown['observed']).to.deep.include({
+      score: null,
+      articles: 0,
+      headline_only: 30,
+      share_with_author: null,
+      extraction_success: null,
+    });
+    expect(res.body.quality_breakdown.weights).to.include({ prior: 1, observed: 0 });
+  });
+
+  it('answers a shape part of 0, no interval and every article observed for a source scored before them', async () => {
     const res = await get('legacy.example');
     expect(res.status).to.equal(200);
     expect(res.body.quality_breakdown['estimate_parts']).to.include({ text: -0.08, shape: 0 });
+    expect(res.body.quality_breakdown).to.include({ estimate_interval: null, estimate_observations: null });
+    expect(res.body.quality_breakdown['observed']).to.include({ articles: 4, headline_only: 0, score: 8.2 });
   });
 
   it('answers nulls and zeros for a scored source with no stored article or trend', async () => {

@@ -133,6 +133,8 @@ export function buildDomain(overrides: Partial<DomainDoc> = {}, now: Date = FACT
     domain: 'example.org',
     publisher: 'Example',
     articles: 4,
+    observed_articles: 4,
+    headline_only: 0,
     share_with_author: 0.5,
     share_with_date: 1,
     median_word_count: 420,
@@ -152,6 +154,8 @@ export function buildDomain(overrides: Partial<DomainDoc> = {}, now: Date = FACT
       log_articles: -0.01,
       shape: 0.02,
     },
+    estimate_interval: { low: 4.9, high: 7.8, level: 0.8, held_out_domains: 628, spearman_rho: 0.214 },
+    estimate_observations: { articles: 4, stories: 2 },
     prior: 6.4,
     weights: {
       prior: 0.981,

@@ -25,8 +25,9 @@ export const SOURCE_ROUTE = defineRoute({
   summary: "A publisher's quality score and its parts",
   description:
     'The domain quality score (1.0-10.0) of one publisher with how it was made: the published rating when one ' +
-    'exists (`rated`, `rating`: Lin et al. 2023, 0-1), else an estimate learned from rated outlets, blended with ' +
-    'what the pipeline observed of the domain (`quality_breakdown`: signals, estimate, weights); plus its article ' +
+    'exists (`rated`, `rating`: Lin et al. 2023, 0-1), else an estimate learned from rated outlets (with its 80 % ' +
+    'interval and the observations it rests on), blended with what the pipeline observed on fetched pages ' +
+    '(`quality_breakdown`: signals, estimate, weights; headline-only feed items leave the prior as it is); plus its article ' +
     'and trend counts and time span. The domain is normalised as for /v1/sources/{domain}/trending. 404 for a ' +
     'domain the pipeline never scored.',
   pathParams: SOURCE_PATH_PARAMS,

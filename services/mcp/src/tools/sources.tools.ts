@@ -20,8 +20,10 @@ export const sourceTools: ToolDefinition[] = [
       'Tells how trustworthy one publisher domain is: quality_score (1.0-10.0, the same number trends average ' +
       'into domain_quality_score) and quality_breakdown, which shows how it was made: the published expert ' +
       'rating when one exists (rated true, rating {source, value 0-1}; Lin et al. 2023), else an estimate ' +
-      'learned from rated outlets, moved a little by what the pipeline observed (author and date shares, ' +
-      'originality, extraction, HTTPS) with the weights used; plus its article and trend counts and first/last ' +
+      'learned from rated outlets with its 80 % interval (estimate_interval) and the headlines and stories it ' +
+      'rests on, moved a little by what the pipeline observed on fetched pages (author and date shares, ' +
+      'originality, extraction, HTTPS; headline-only feed items do not count) with the weights used; plus its ' +
+      'article and trend counts and first/last ' +
       'seen. The domain is a hostname such as "reuters.com" (case, a leading "www." and IDNs are normalised). ' +
       'A domain never scored is an error (Source not found). Next: get_source_trends for its trends.',
     params: { path: SOURCE_PATH_PARAMS, query: NO_PARAMS },

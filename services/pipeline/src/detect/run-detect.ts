@@ -1,6 +1,5 @@
 import {
   bumpGeneration,
-  type DomainDoc,
   type IndexNames,
   type Logger,
   type OpenSearchClient,
@@ -9,11 +8,7 @@ import {
   type TrendDoc,
 } from '@trendscope/core';
 import { loadClassifier } from '../classify/classifier';
-import { coCoverage } from '../score/domain-evidence';
-import { estimateRating, loadDomainEstimator } from '../score/domain-estimate';
-import { computeDomainQuality } from '../score/domain-quality';
-import { DEFAULT_RATINGS_FILE, loadDomainRatings, ratingOf, type DomainRatings } from '../score/domain-ratings';
-import { isSimhash, NearDuplicateIndex } from '../score/simhash';
+import { DEFAULT_RATINGS_FILE, loadDomainRatings } from '../score/domain-ratings';
 import { articleTime, toActiveTrend, toDetectArticle, toTrendMember, type StoredArticle } from './active-trend';
 import { buildTrend } from './build-trend';
 import { clusterArticles, DEFAULT_CLUSTER_OPTIONS, type ActiveTrend } from './cluster';
@@ -33,6 +28,8 @@ import {
   type ArchivedTrend,
   type StoredTrend,
 } from './detect.repository';
+import { domainDocs } from './domain-docs';
+import { groupBy } from './group-by';
 import { backgroundIdf } from './idf';
 import { recurringColumnIds } from './recurring-column';
 import { DEFAULT_VELOCITY_OPTIONS } from './velocity';
@@ -293,54 +290,8 @@ async function finishableMerges(
   return out;
 }
 
-/**
- * Quality documents of every domain seen in the window: originality checks copies across domains,
- * the published rating is the prior, else the estimate (co-coverage read over the window's trends).
- */
-function domainDocs(
-  articles: readonly StoredArticle[],
-  now: Date,
-  ratings: DomainRatings,
-  trends: readonly (readonly StoredArticle[])[],
-): DomainDoc[] {
-  const index = new NearDuplicateIndex<StoredArticle>();
-  for (const a of articles) if (isSimhash(a.simhash)) index.add(a.simhash, a);
-  const estimator = loadDomainEstimator();
-  const coverage = coCoverage(
-    trends.map((list) => list.map((a) => a.domain)),
-    (d) => ratingOf(ratings, d),
-  );
-  return [...groupBy(articles, (a) => a.domain).entries()]
-    .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-    .map(([domain, list]) => {
-      const others = list.flatMap((a) =>
-        isSimhash(a.simhash) ? index.near(a.simhash).filter((o) => o.domain !== domain) : [],
-      );
-      const rating = ratingOf(ratings, domain);
-      const estimate = estimateRating(estimator, {
-        domain,
-        titles: list.map((a) => a.title),
-        urls: list.map((a) => a.url),
-        articles: list.length,
-        coverage: coverage.get(domain) ?? { stories: 0, rating_sum: 0 },
-      });
-      return computeDomainQuality(list, { now, others, rating, estimate });
-    });
-}
-
 function runDoc(id: string, now: Date, status: RunDoc['status'], summary: Partial<DetectSummary>): RunDoc {
   const counts: Record<string, number> = {};
   for (const [k, v] of Object.entries(summary)) if (typeof v === 'number') counts[k] = v;
   return { id, kind: 'detect', started_at: now.toISOString(), finished_at: now.toISOString(), status, counts };
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = out.get(k);
-    if (list) list.push(item);
-    else out.set(k, [item]);
-  }
-  return out;
 }
