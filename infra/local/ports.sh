@@ -24,14 +24,17 @@ pid_tree() {
 # True when PORT is listened on by PID or one of its descendants. Where /proc cannot tell (another
 # OS, or another user's process), answers true when PID is alive, as the pid file is then all we know.
 port_owned_by() {
-  local port="$1" pid="$2" inodes p
+  local port="$1" pid="$2" inodes p links inode
   [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 1
   [ -r /proc/net/tcp ] || return 0
   inodes="$(listening_inodes "$port")"
   [ -n "$inodes" ] || return 1
   for p in $(pid_tree "$pid"); do
+    # Read whole, not piped into `grep -q`: under `set -o pipefail` (up.sh) the early exit of grep
+    # kills `ls` with SIGPIPE on a process with many descriptors (a JVM) and fails the match.
+    links="$(ls -l "/proc/$p/fd" 2>/dev/null || true)"
     for inode in $inodes; do
-      ls -l "/proc/$p/fd" 2>/dev/null | grep -q "socket:\[$inode\]" && return 0
+      [[ "$links" == *"socket:[$inode]"* ]] && return 0
     done
   done
   return 1

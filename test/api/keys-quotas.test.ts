@@ -254,10 +254,15 @@ describe('API keys and quotas', function () {
         }),
       });
 
-    it('refuses a bad key with 401', async () => {
+    it('refuses a bad key with 401 and a JSON-RPC error', async () => {
       const res = await call({ authorization: 'Bearer ts_live_nope' });
       expect(res.status).to.equal(401);
-      expect(await res.json()).to.deep.equal({ detail: 'Invalid API key' });
+      // A JSON-RPC error, which MCP clients show (the REST `{detail}` body they cannot).
+      expect(await res.json()).to.deep.include({
+        jsonrpc: '2.0',
+        error: { code: -32001, message: 'Invalid API key', data: { status: 401 } },
+      });
+      expect(res.headers.get('www-authenticate')).to.include('error="invalid_token"');
     });
 
     it("counts tool calls against the key's quota, shared with REST", async () => {

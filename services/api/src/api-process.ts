@@ -52,6 +52,14 @@ export async function runApiProcess(config: Config): Promise<void> {
       logger,
     });
   }
+  // A port someone else holds is one line naming the variable to change, not an EADDRINUSE stack.
+  server.once('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EADDRINUSE') throw err;
+    process.stderr.write(
+      `api: port ${config.api.port} (API_PORT) on ${config.api.host} is in use by another process; set API_PORT to a free port\n`,
+    );
+    process.exit(1);
+  });
   server.listen(config.api.port, config.api.host, () => {
     logger.info({ url: `http://${config.api.host}:${config.api.port}`, pid: process.pid }, 'api listening');
   });

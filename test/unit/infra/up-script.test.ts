@@ -81,8 +81,13 @@ describe('make up beside another stack (infra/local/up.sh)', function () {
 
   it('tells its own listener from a stranger by the process that holds the port', () => {
     const owned = (pid: number): number | null =>
-      spawnSync('bash', ['-c', `source infra/local/ports.sh; port_owned_by ${stranger.port} ${pid}`], { cwd: ROOT })
-        .status;
+      spawnSync(
+        'bash',
+        ['-c', `set -euo pipefail; source infra/local/ports.sh; port_owned_by ${stranger.port} ${pid}`],
+        {
+          cwd: ROOT,
+        },
+      ).status;
     expect(owned(process.pid), 'this process listens').to.equal(0);
     const other = spawn('sleep', ['30']);
     try {

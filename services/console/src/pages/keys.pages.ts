@@ -33,6 +33,20 @@ function usageCell(used: number, limit: number): SafeHtml {
     ></meter>`;
 }
 
+/** The columns every key table starts with. */
+const KEY_HEADS = html`<th scope="col">Name</th>
+  <th scope="col">Key</th>
+  <th scope="col">Created</th>
+  <th scope="col">Last used</th>`;
+
+/** A key's first cells (name linked to its page, label, created, last used), `mark` after the label. */
+function keyCells(doc: ApiKeyDoc, mark: SafeHtml | string = ''): SafeHtml {
+  return html`<th scope="row"><a href="/console/keys/${doc.id}">${doc.name}</a></th>
+    <td><code>${keyLabel(doc)}</code>${mark}</td>
+    <td>${when(doc.created_at)}</td>
+    <td>${when(doc.last_used_at)}</td>`;
+}
+
 /**
  * Revoked keys stay listed (marked revoked, linked to their usage history) so an owner can still
  * tell what a key did and when it stopped; they have no actions.
@@ -45,10 +59,7 @@ function revokedTable(rows: readonly KeyRow[]): SafeHtml | string {
     </caption>
     <thead>
       <tr>
-        <th scope="col">Name</th>
-        <th scope="col">Key</th>
-        <th scope="col">Created</th>
-        <th scope="col">Last used</th>
+        ${KEY_HEADS}
         <th scope="col">Revoked</th>
       </tr>
     </thead>
@@ -56,10 +67,7 @@ function revokedTable(rows: readonly KeyRow[]): SafeHtml | string {
       ${rows.map(
         (r) =>
           html`<tr>
-            <th scope="row"><a href="/console/keys/${r.doc.id}">${r.doc.name}</a></th>
-            <td><code>${keyLabel(r.doc)}</code> <span class="badge">revoked</span></td>
-            <td>${when(r.doc.created_at)}</td>
-            <td>${when(r.doc.last_used_at)}</td>
+            ${keyCells(r.doc, html` <span class="badge">revoked</span>`)}
             <td>${when(r.doc.revoked_at)}</td>
           </tr>`,
       )}
@@ -78,10 +86,7 @@ export function keysPage(frame: PageFrame, allRows: readonly KeyRow[], apiBase: 
         </caption>
         <thead>
           <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Key</th>
-            <th scope="col">Created</th>
-            <th scope="col">Last used</th>
+            ${KEY_HEADS}
             <th scope="col">This minute</th>
             <th scope="col">Today (UTC)</th>
             <th scope="col"><span class="visually-hidden">Actions</span></th>
@@ -91,10 +96,7 @@ export function keysPage(frame: PageFrame, allRows: readonly KeyRow[], apiBase: 
           ${rows.map(
             (r) =>
               html`<tr>
-                <th scope="row"><a href="/console/keys/${r.doc.id}">${r.doc.name}</a></th>
-                <td><code>${keyLabel(r.doc)}</code></td>
-                <td>${when(r.doc.created_at)}</td>
-                <td>${when(r.doc.last_used_at)}</td>
+                ${keyCells(r.doc)}
                 <td>${usageCell(r.minute, r.limits.perMinute)}</td>
                 <td>${usageCell(r.day, r.limits.perDay)}</td>
                 <td class="actions">

@@ -19,7 +19,7 @@ export function deadLetterLines(letters: readonly DeadLetter[]): string[] {
   if (letters.length > 0 && letters.every(isUnreachableHost)) {
     lines.push(
       '  reason: none of these hosts could be reached (no DNS answer or no route): this machine is likely offline;',
-      '  `make demo` fills the service from the local corpora instead (docs/operations.md, "First run without internet")',
+      '  `make demo` fills the service from the local corpora instead (docs/operations.md, "Environment, ports and first runs")',
     );
   }
   return lines;
