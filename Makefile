@@ -77,11 +77,11 @@ cluster-test: install ## Kill and restart a node of a 3-node cluster under reads
 bench-size: install ## Read cost of every endpoint at 1x, 4x and 16x the bench data (minutes; BENCH_SIZE_FACTORS)
 	bash infra/local/bench-size.sh
 
-snapshot: install ## Snapshot every index (OPENSEARCH_URL, or OS_PORT); prints the snapshot name last
+snapshot: install ## Snapshot account data and content apart (OPENSEARCH_URL, or OS_PORT); prints the content snapshot's name last
 	bash infra/local/snapshot.sh snapshot
 
-restore: install ## Restore a snapshot into the running stack: make restore SNAPSHOT=<name>
-	bash infra/local/snapshot.sh restore "$(SNAPSHOT)"
+restore: install ## Restore a snapshot's content: make restore SNAPSHOT=<name> [ACCOUNTS=1: account data too] [DROP_CONCRETE=1]
+	ACCOUNTS="$(ACCOUNTS)" DROP_CONCRETE="$(DROP_CONCRETE)" bash infra/local/snapshot.sh restore "$(SNAPSHOT)"
 
 model: install ## Rebuild the category model (services/pipeline/models/category-model.json)
 	npm run train:classifier -w services/pipeline

@@ -81,6 +81,15 @@ start() {
     echo "force.http.port: $OS_PORT"
     echo "transport.port: ${OS_TRANSPORT_PORT:-$((OS_PORT + 100))}"
     echo "path.repo: [\"$OS_SNAPSHOT_DIR\"]"
+    # A write to an alias whose index is gone must fail, not create an empty concrete index under
+    # the alias name (which blocks every later restore). The services write with require_alias;
+    # the node refuses it too, for any other writer (curl, a script). Other names auto-create.
+    local prefix="${OPENSEARCH_INDEX_PREFIX:-trendscope}"
+    if [ "$prefix" = trendscope ]; then
+      echo "action.auto_create_index: \"-trendscope-*,+*\""
+    else
+      echo "action.auto_create_index: \"-trendscope-*,-$prefix-*,+*\""
+    fi
   } >> "$OS_HOME/config/opensearch.yml"
   log "starting on 127.0.0.1:$OS_PORT (heap $OS_HEAP, data $OS_HOME/data)"
   # The runner names its node home <basePath>/node_1; its own port pick (baseHttpPort + 1, at most

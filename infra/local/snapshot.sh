@@ -13,9 +13,13 @@ case "${1:-}" in
   snapshot) exec npx --no-install trendscope snapshot ;;
   restore)
     if [ -z "${2:-}" ]; then
-      echo "usage: make restore SNAPSHOT=<name>   (names: npx trendscope snapshots)" >&2
+      echo "usage: make restore SNAPSHOT=<name> [ACCOUNTS=1] [DROP_CONCRETE=1]   (names: npx trendscope snapshots)" >&2
       exit 2
     fi
-    exec npx --no-install trendscope restore "$2" ;;
+    # Content by default; ACCOUNTS=1 adds accounts and API keys (revocations since are kept).
+    flags=()
+    [ -n "${ACCOUNTS:-}" ] && flags+=(--accounts)
+    [ -n "${DROP_CONCRETE:-}" ] && flags+=(--drop-concrete)
+    exec npx --no-install trendscope restore "$2" "${flags[@]}" ;;
   *) echo "usage: $0 snapshot|restore <name>" >&2; exit 2 ;;
 esac

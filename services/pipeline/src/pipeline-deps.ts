@@ -12,6 +12,7 @@ import {
   type SnapshotRepository,
 } from '@trendscope/core';
 import { IndexBatcher } from './articles/index-batcher';
+import { IndexOutage } from './articles/index-outage';
 import { DomainLimiter } from './fetch/domain-limiter';
 import { RobotsCache } from './fetch/robots-cache';
 import { redisStartReserver } from './fetch/start-reserver';
@@ -28,6 +29,8 @@ export interface StageDeps {
   robots: RobotsCache;
   limiter: DomainLimiter;
   indexBatcher: IndexBatcher;
+  /** A lost index: logged once, and writes stop until it is back. */
+  indexOutage: IndexOutage;
   /** The injected clock (fetched_at, indexed_at, detection time). */
   clock: () => Date;
   logger: Logger;
@@ -76,11 +79,13 @@ export function createPipelineRuntime(
     Date.now,
     redisStartReserver(redis, keyPrefix, p.domainDelayMs),
   );
+  const indexOutage = new IndexOutage({ opensearch, names, logger });
   const indexBatcher = new IndexBatcher({
     opensearch,
     alias: names.articles,
     batchSize: p.indexBatchSize,
     logger,
+    outage: indexOutage,
   });
   const deps: StageDeps = {
     pipeline: p,
@@ -92,6 +97,7 @@ export function createPipelineRuntime(
     robots,
     limiter,
     indexBatcher,
+    indexOutage,
     clock,
     logger,
     snapshots: { repository: config.opensearch.snapshotRepository, prefix: config.opensearch.indexPrefix },

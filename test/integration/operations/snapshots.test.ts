@@ -4,6 +4,7 @@ import { expect } from 'chai';
 import {
   INDEX_KINDS,
   listSnapshots,
+  SNAPSHOT_SETS,
   migrateIndices,
   pruneSnapshots,
   readGeneration,
@@ -56,7 +57,11 @@ describe('snapshots: take, delete every index, restore (real OpenSearch with pat
   });
   afterEach(async () => {
     const repo = s.config.opensearch.snapshotRepository;
-    for (const snap of await listSnapshots(s.opensearch, repo, s.prefix).catch(() => [])) {
+    const snaps = [
+      ...(await listSnapshots(s.opensearch, repo, s.prefix).catch(() => [])),
+      ...(await listSnapshots(s.opensearch, repo, `${s.prefix}-accounts`).catch(() => [])),
+    ];
+    for (const snap of snaps) {
       await s.opensearch.snapshot.delete({ repository: repo.name, snapshot: snap.snapshot }).catch(() => undefined);
     }
     await s.opensearch.snapshot.deleteRepository({ repository: repo.name }).catch(() => undefined);
@@ -74,10 +79,12 @@ describe('snapshots: take, delete every index, restore (real OpenSearch with pat
     expect((await s.opensearch.indices.existsAlias({ name: s.names.articles })).body).to.equal(false);
     const generation = await readGeneration(s.redis, s.prefix);
 
-    await runRestoreCommand(s.config, name, sink().stream);
+    await runRestoreCommand(s.config, name, sink().stream, { accounts: true });
     for (const kind of INDEX_KINDS) {
       const res = await s.opensearch.indices.getAlias({ name: s.names[kind] });
-      expect(Object.keys(res.body), kind).to.deep.equal([`${s.names[kind]}-v1`]);
+      // Account data is restored beside the live set, as the next version, then swapped in.
+      const version = (SNAPSHOT_SETS.accounts as readonly string[]).includes(kind) ? 2 : 1;
+      expect(Object.keys(res.body), kind).to.deep.equal([`${s.names[kind]}-v${version}`]);
     }
     expect(await dumpAll(s)).to.deep.equal(before);
     expect(await readGeneration(s.redis, s.prefix)).to.not.equal(generation);
@@ -132,6 +139,8 @@ describe('snapshots: take, delete every index, restore (real OpenSearch with pat
       expect(left).to.have.length(1);
       expect(left[0]?.state).to.equal('SUCCESS');
       expect(left[0]?.indices).to.include(`${s.names.articles}-v1`);
+      const accounts = await listSnapshots(s.opensearch, config.opensearch.snapshotRepository, `${s.prefix}-accounts`);
+      expect(accounts.map((a) => a.indices)).to.deep.equal([[`${s.names.accounts}-v1`, `${s.names.api_keys}-v1`]]);
     } finally {
       await events.close();
       await workers.close();

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { createOpenSearchClient, migrateIndices, readGeneration, type ArticleDoc } from '@trendscope/core';
+import { pino } from 'pino';
 import { IndexBatcher } from '@trendscope/pipeline/articles/index-batcher';
+import { IndexMissingError, IndexOutage } from '@trendscope/pipeline/articles/index-outage';
 import { articleId } from '@trendscope/pipeline/articles/article-id';
 import { buildArticle } from '../../support/factories';
 import { openTestServices, silentLogger, type TestServices } from '../../support/services';
@@ -81,5 +83,61 @@ describe('index batcher (real OpenSearch)', function () {
       expect(((r as PromiseRejectedResult).reason as Error).name).to.equal('BulkItemRetryableError');
     }
     await down.close();
+  });
+});
+
+describe('index batcher when the articles index is lost (real OpenSearch)', function () {
+  this.timeout(60_000);
+  let s: TestServices;
+
+  before(async () => {
+    s = await openTestServices();
+    await migrateIndices(s.opensearch, s.names);
+  });
+  after(() => s.cleanup());
+
+  it('creates no index under the alias, logs the outage once, sends nothing until the index is back', async () => {
+    const lines: { level: string; msg: string }[] = [];
+    const logger = pino({ level: 'debug' }, { write: (l: string) => lines.push(JSON.parse(l) as (typeof lines)[0]) });
+    const bulks: string[] = [];
+    s.opensearch.on('request', (_err, event) => {
+      const path = (event as { meta: { request: { params: { path: string } } } }).meta.request.params.path;
+      if (path.endsWith('/_bulk')) bulks.push(path);
+    });
+    const outage = new IndexOutage({ opensearch: s.opensearch, names: s.names, logger, recheckMs: 300 });
+    const batcher = new IndexBatcher({
+      opensearch: s.opensearch,
+      redis: s.redis,
+      keyPrefix: s.prefix,
+      alias: s.names.articles,
+      batchSize: 5,
+      lingerMs: 5,
+      logger,
+      outage,
+    });
+    const doc = (i: number) =>
+      buildArticle({ url: `https://example.com/l/${i}`, canonical_url: `https://example.com/l/${i}` });
+    const write = (i: number) => batcher.write(articleId(doc(i).canonical_url), doc(i));
+    await s.opensearch.indices.delete({ index: `${s.names.articles}-v1` });
+
+    const first = await Promise.allSettled([0, 1, 2].map(write));
+    expect(first.map((r) => r.status)).to.deep.equal(['rejected', 'rejected', 'rejected']);
+    expect((first[0] as PromiseRejectedResult).reason).to.be.instanceOf(IndexMissingError);
+    expect((await s.opensearch.indices.exists({ index: s.names.articles })).body, 'auto-created').to.equal(false);
+    const sentWhileFound = bulks.length;
+    expect(sentWhileFound).to.equal(1);
+    // While the index is missing: refused without a request, and not logged again.
+    for (let i = 3; i < 13; i++) await write(i).catch(() => undefined);
+    expect(bulks.length).to.equal(sentWhileFound);
+    expect(lines.filter((l) => l.level === 'error' || (l as { level: unknown }).level === 50)).to.have.length(1);
+    expect(outage.down).to.equal(true);
+
+    await migrateIndices(s.opensearch, s.names, { kinds: ['articles'] });
+    await new Promise((r) => setTimeout(r, 350));
+    await write(20);
+    expect(outage.down).to.equal(false);
+    const count = (await s.opensearch.count({ index: s.names.articles })).body as { count: number };
+    expect(count.count).to.equal(1);
+    expect(lines.filter((l) => /resumed/.test(l.msg))).to.have.length(1);
   });
 });

@@ -24,7 +24,7 @@ export class AccountRepository {
   /** Stores a new account; false when the address is already registered. */
   async insert(doc: AccountDoc): Promise<boolean> {
     try {
-      await this.client.index({ index: this.index, id: doc.id, body: doc, op_type: 'create' });
+      await this.client.index({ index: this.index, id: doc.id, body: doc, op_type: 'create', require_alias: true });
       return true;
     } catch (err) {
       if ((err as { meta?: { statusCode?: number } }).meta?.statusCode === 409) return false;

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { revokeApiKey } from '@trendscope/core';
+import { recordSecurityEvent, revokeApiKey } from '@trendscope/core';
 import { verifyPassword } from '../accounts/password-hash';
 import type { ConsoleContext } from '../console-deps';
 import { accountPage } from '../pages/account.pages';
@@ -32,6 +32,13 @@ export function addAccountRoutes(router: Router, c: ConsoleContext): void {
     }
     await c.sessions.destroyAll(account.id);
     await c.accounts.delete(account.id);
+    // A restore of account data replays this, so the account does not come back.
+    await recordSecurityEvent(c.keys.redis, c.keys.keyPrefix, {
+      type: 'account.deleted',
+      id: account.id,
+      email: session.email,
+      at: new Date().toISOString(),
+    });
     setConsoleCookie(ctx, c.cookies.session, null, c.secure);
     seeOther(ctx, '/console/sign-in?notice=deleted');
   });

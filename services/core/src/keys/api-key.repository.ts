@@ -1,7 +1,11 @@
 import type { Client } from '@opensearch-project/opensearch';
 import type { ApiKeyDoc } from './api-key.document';
 
-/** Reads and writes the api-keys index. Writes refresh the (small) index, so a new or changed key is searchable at once. */
+/**
+ * Reads and writes the api-keys index. Writes refresh the (small) index, so a new or changed key is
+ * searchable at once, and go only through the alias (require_alias): a lost index is never
+ * re-created empty by a write.
+ */
 export class ApiKeyRepository {
   constructor(
     private readonly client: Client,
@@ -10,7 +14,14 @@ export class ApiKeyRepository {
 
   /** Stores a new key document. */
   async insert(doc: ApiKeyDoc): Promise<void> {
-    await this.client.index({ index: this.index, id: doc.id, body: doc, op_type: 'create', refresh: true });
+    await this.client.index({
+      index: this.index,
+      id: doc.id,
+      body: doc,
+      op_type: 'create',
+      refresh: true,
+      require_alias: true,
+    });
   }
 
   /** The key with this id, or null. */
@@ -26,7 +37,7 @@ export class ApiKeyRepository {
 
   /** Changes some fields of one key. */
   async update(id: string, fields: Partial<ApiKeyDoc>): Promise<void> {
-    await this.client.update({ index: this.index, id, body: { doc: fields }, refresh: true });
+    await this.client.update({ index: this.index, id, body: { doc: fields }, refresh: true, require_alias: true });
   }
 
   /** The key whose current or in-grace previous secret has this hash, or null. */
@@ -70,6 +81,6 @@ export class ApiKeyRepository {
       { update: { _index: this.index, _id: id, retry_on_conflict: 2 } },
       { doc: { last_used_at: at } },
     ]);
-    await this.client.bulk({ body });
+    await this.client.bulk({ body, require_alias: true });
   }
 }

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { NotFoundError } from '../errors/app-error';
 import { announceApiKeyChange } from './api-key-events';
+import { recordSecurityEvent } from './security-log';
 import { apiKeyHint, generateApiKey } from './api-key-format';
 import { hashApiKey } from './api-key-hash';
 import type { ApiKeyRepository } from './api-key.repository';
@@ -80,6 +81,8 @@ export async function rotateApiKey(deps: ApiKeyServiceDeps, id: string, graceSec
     rotated_at: now.toISOString(),
   };
   await deps.repo.update(id, fields);
+  // Logged where a restore of the api-keys index cannot roll it back (security-log.ts).
+  await recordSecurityEvent(deps.redis, deps.keyPrefix, { type: 'key.rotated', id, at: fields.rotated_at!, fields });
   await announceApiKeyChange(deps.redis, deps.keyPrefix);
   return { doc: { ...current, ...fields }, key };
 }
@@ -89,6 +92,7 @@ export async function revokeApiKey(deps: ApiKeyServiceDeps, id: string): Promise
   const current = await liveKey(deps, id);
   const fields: Partial<ApiKeyDoc> = { revoked_at: (deps.now?.() ?? new Date()).toISOString() };
   await deps.repo.update(id, fields);
+  await recordSecurityEvent(deps.redis, deps.keyPrefix, { type: 'key.revoked', id, at: fields.revoked_at! });
   await announceApiKeyChange(deps.redis, deps.keyPrefix);
   return { ...current, ...fields };
 }

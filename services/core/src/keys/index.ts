@@ -5,3 +5,4 @@ export * from './api-key-input';
 export * from './api-key.document';
 export * from './api-key.repository';
 export * from './api-keys.service';
+export * from './security-log';

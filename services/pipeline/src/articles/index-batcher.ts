@@ -1,5 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
-import type { ArticleDoc, Logger, OpenSearchClient } from '@trendscope/core';
+import { isIndexMissingError, type ArticleDoc, type Logger, type OpenSearchClient } from '@trendscope/core';
+import type { IndexOutage } from './index-outage';
 
 /** A transient per-item failure of a bulk write (429, 5xx): the job is retried with backoff. */
 export class BulkItemRetryableError extends Error {
@@ -21,13 +22,17 @@ export interface IndexBatcherOptions {
   /** How long the first document of a batch waits for others. */
   lingerMs?: number;
   logger: Logger;
+  /** Where a missing alias is reported; while it lasts, no batch is sent. */
+  outage?: IndexOutage;
 }
 
 /**
  * Gathers the documents of concurrently running index jobs into one `_bulk` request (refreshed),
  * then settles each job by its own item result: written, retryable (429/5xx, thrown so BullMQ
  * retries that job alone) or rejected (a mapping error: unrecoverable, kept as a failed job).
- * Nothing is dropped silently.
+ * Nothing is dropped silently. Writes go only through the alias (require_alias): with its index
+ * gone they fail (retryable, the outage logged once) and no further batch is sent until the index
+ * is back.
  *
  * A batch does not bump the data generation: what the API caches until the generation changes
  * (trend lists, detail, search, categories, sources) changes only when detection writes, and
@@ -104,7 +109,15 @@ export class IndexBatcher {
     let items: Array<Record<string, { status: number; error?: { type?: string; reason?: string } }>>;
     const started = Date.now();
     try {
-      const res = await this.opts.opensearch.bulk({ body, refresh: true } as Parameters<OpenSearchClient['bulk']>[0]);
+      await this.opts.outage?.assertWritable();
+    } catch (err) {
+      for (const p of batch) p.reject(err as Error);
+      return;
+    }
+    try {
+      const res = await this.opts.opensearch.bulk({ body, refresh: true, require_alias: true } as Parameters<
+        OpenSearchClient['bulk']
+      >[0]);
       items = (res.body as { items: typeof items }).items;
     } catch (err) {
       for (const p of batch) p.reject(new BulkItemRetryableError(`bulk request failed: ${(err as Error).message}`));
@@ -119,6 +132,8 @@ export class IndexBatcher {
         return p.resolve();
       }
       const reason = `${result.status} ${result.error?.type ?? ''}: ${result.error?.reason ?? ''}`.slice(0, 500);
+      if (this.opts.outage && isIndexMissingError(result))
+        return p.reject(this.opts.outage.lost(this.opts.alias, reason));
       if (result.status === 429 || result.status >= 500) return p.reject(new BulkItemRetryableError(reason));
       this.opts.logger.warn({ id: p.id, reason }, 'document rejected by OpenSearch');
       p.reject(new UnrecoverableError(`document rejected: ${reason}`));

@@ -71,17 +71,23 @@ program
 
 program
   .command('snapshot')
-  .description('Snapshot every index into the snapshot repository; prints the snapshot name last.')
+  .description('Snapshot the account data and the content indices as two snapshots; prints the content one last.')
   .action(async () => {
     await runSnapshotCommand(cliContext().config, process.stdout);
   });
 
 program
   .command('restore')
-  .description('Restore a snapshot (indices and aliases) into the running cluster, replacing the current indices.')
+  .description(
+    'Restore a snapshot into the running cluster, replacing the current indices: content (articles, trends, ' +
+      'domains, runs) by default; account data (accounts, API keys) only with --accounts, keeping every ' +
+      'revocation, rotation and account deletion made since.',
+  )
   .argument('<snapshot>', 'a name printed by `snapshot` or listed by `snapshots`')
-  .action(async (snapshot: string) => {
-    await runRestoreCommand(cliContext().config, snapshot, process.stdout);
+  .option('--accounts', 'also restore accounts and API keys (undoes keys and accounts created since the snapshot)')
+  .option('--drop-concrete', 'delete a concrete index found under an alias name (written while its index was gone)')
+  .action(async (snapshot: string, flags: { accounts?: boolean; dropConcrete?: boolean }) => {
+    await runRestoreCommand(cliContext().config, snapshot, process.stdout, flags);
   });
 
 program

@@ -219,6 +219,8 @@ export async function bulkWrite<T extends object>(
     },
     retries: 3,
     wait: 500,
+    // A lost index must not come back empty under the alias name: the write fails instead.
+    require_alias: true,
   });
   if (dropped.length > 0 || stats.failed > 0) {
     throw new BulkWriteError(index, dropped);
@@ -240,7 +242,7 @@ export class BulkWriteError extends Error {
 
 /** Records one detection run (id derived from its clock, so a replay overwrites it). */
 export async function writeRun(client: OpenSearchClient, names: IndexNames, run: RunDoc): Promise<void> {
-  await client.index({ index: names.runs, id: run.id, body: run, refresh: true });
+  await client.index({ index: names.runs, id: run.id, body: run, refresh: true, require_alias: true });
 }
 
 /** Removes trends merged into others (their ids live on in the survivors' `aliases`). */

@@ -1,4 +1,6 @@
 import { resolve } from 'node:path';
+import { isIndexMissingError } from '@trendscope/core';
+import { BulkWriteError } from '../detect/detect.repository';
 import { runDetect } from '../detect/run-detect';
 import type { StageDeps } from '../pipeline-deps';
 import type { DetectJobData } from '../queues/job-data';
@@ -7,6 +9,7 @@ import { REPO_ROOT } from '../repo-root';
 /** Detect: clusters recent articles into trends (the clock is injected; `now` overrides it). */
 export async function runDetectStage(input: DetectJobData, deps: StageDeps): Promise<[]> {
   const now = input.now ? new Date(input.now) : deps.clock();
+  await deps.indexOutage.assertWritable();
   await runDetect(
     {
       opensearch: deps.opensearch,
@@ -16,6 +19,20 @@ export async function runDetectStage(input: DetectJobData, deps: StageDeps): Pro
       logger: deps.logger,
     },
     { now, ratingsFile: resolve(REPO_ROOT, deps.pipeline.domainRatingsFile) },
-  );
+  ).catch((err: unknown) => {
+    const missing = missingIndexOf(err);
+    throw missing ? deps.indexOutage.lost(missing, (err as Error).message) : err;
+  });
   return [];
+}
+
+/** The alias a detection run found without an index (a read or a require_alias write), or null. */
+function missingIndexOf(err: unknown): string | null {
+  if (isIndexMissingError(err)) {
+    return (err as { meta?: { body?: { error?: { index?: string } } } }).meta?.body?.error?.index ?? 'an index alias';
+  }
+  if (err instanceof BulkWriteError && err.dropped.some((d) => d.reason.includes('index_not_found_exception'))) {
+    return err.index;
+  }
+  return null;
 }

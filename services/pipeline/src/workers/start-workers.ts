@@ -1,6 +1,7 @@
 import { Worker, type Job } from 'bullmq';
 import pLimit from 'p-limit';
 import { isConnectionError, OutageLog, type Redis } from '@trendscope/core';
+import { IndexMissingError } from '../articles/index-outage';
 import type { StageQueues } from '../queues/create-queues';
 import { isFinalFailure, recordDeadLetter } from '../queues/dead-letter';
 import { JobEnqueuer } from '../queues/job-enqueuer';
@@ -86,6 +87,8 @@ export function startWorkers(
     worker.on('failed', (job: Job | undefined, err: Error) => {
       if (!job) return;
       const final = isFinalFailure(job, err);
+      // A lost index is logged once per outage (IndexOutage), not once per job it holds back.
+      if (err instanceof IndexMissingError && !final) return;
       deps.logger.warn({ stage, jobId: job.id, final, err: err.message }, 'job failed');
       if (!final) return;
       const data = job.data as { feed_url?: string; entry?: { url?: string }; doc?: { url?: string } };
