@@ -1,4 +1,5 @@
 import { parseLooseDate } from '../sources/parse-date';
+import { isFurnitureParagraph } from '../sanitise/page-furniture';
 import { sanitiseField } from '../sanitise/sanitise-text';
 import { metaDocument } from './meta-document';
 import { nodeText, parsePage, type PageNode, type ParsedPage } from './page-tree';
@@ -177,7 +178,8 @@ export function extractArticle(html: string, opts: ExtractOptions): ExtractedArt
         kept = blocks.filter((_, i) => verdicts[i]);
       }
     }
-    body = blocksToHtml(kept);
+    // Furniture inside the article's own markup looks like prose to the rules and the model alike.
+    body = blocksToHtml(kept.filter((b) => !isFurnitureParagraph(b.text)));
   }
   // Pages rendered without JavaScript sometimes carry the article only in JSON-LD.
   if (meta.articleBody && textLength(body) < Math.min(MIN_BODY_CHARS, meta.articleBody.length)) {
