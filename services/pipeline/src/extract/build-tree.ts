@@ -64,6 +64,10 @@ function buildNode(tag: string, ns: string, attrs: Token.Attribute[]): BuildNode
   return { tag, ns, attrs, parent: null, children: [], value: '', content: null };
 }
 
+function textNode(value: string): BuildNode {
+  return { tag: '#text', ns: '', attrs: [], parent: null, children: [], value, content: null };
+}
+
 function append(parent: BuildNode, node: BuildNode): void {
   node.parent = parent;
   parent.children.push(node);
@@ -103,7 +107,7 @@ function boundedAdapter(document: BuildNode, limits: BuildLimits): TreeAdapter<B
       return buildNode(tag, ns, attrs);
     },
     createCommentNode: () => buildNode('#comment', '', []),
-    createTextNode: (value) => ({ ...buildNode('#text', '', []), value }),
+    createTextNode: textNode,
     appendChild: append,
     insertBefore,
     detachNode: detach,
@@ -112,13 +116,13 @@ function boundedAdapter(document: BuildNode, limits: BuildLimits): TreeAdapter<B
       if (texts % CLOCK_EVERY === 0) clock();
       const last = parent.children[parent.children.length - 1];
       if (last?.tag === '#text') last.value += text;
-      else append(parent, { ...buildNode('#text', '', []), value: text });
+      else append(parent, textNode(text));
     },
     insertTextBefore(parent, text, reference) {
       const at = parent.children.indexOf(reference);
       const before = at > 0 ? parent.children[at - 1] : undefined;
       if (before?.tag === '#text') before.value += text;
-      else insertBefore(parent, { ...buildNode('#text', '', []), value: text }, reference);
+      else insertBefore(parent, textNode(text), reference);
     },
     setTemplateContent(template, content) {
       template.content = content;

@@ -1,7 +1,9 @@
 import { parseLooseDate } from '../sources/parse-date';
+import { isFurnitureParagraph } from '../sanitise/page-furniture';
 import { sanitiseField } from '../sanitise/sanitise-text';
 import { metaDocument } from './meta-document';
 import { nodeText, parsePage, type PageNode, type ParsedPage } from './page-tree';
+import { validAuthorNames } from './author-name';
 import { pickTitle } from './pick-title';
 import { cleanAuthorName, headlineDate, readByline, urlDate, withCoAuthors } from './read-byline';
 import { readMetadata } from './read-metadata';
@@ -71,11 +73,15 @@ function first(values: string[], max?: number): string | null {
 }
 
 /**
- * `article:author` is often a profile URL; a name is wanted, so URLs are skipped. Co-authors the
+ * `article:author` is often a profile URL; a name is wanted, so URLs are skipped, and so is any
+ * candidate that is no byline name (a sidebar headline, "Min Read", a date, a photo credit). Co-authors the
  * page names right after the first are kept with it, joined as the page writes them.
  */
 function authorOf(values: string[], nodes: PageNode[]): string | null {
-  const names = values.filter((v) => !/^(?:https?:)?\/\//i.test(v.trim()) && !/@/.test(v)).map(cleanAuthorName);
+  const names = values
+    .filter((v) => !/^(?:https?:)?\/\//i.test(v.trim()) && !/@/.test(v))
+    .map((v) => validAuthorNames(cleanAuthorName(v)))
+    .filter((v): v is string => v !== null);
   const author = first(names, 200);
   if (!author) return null;
   const joined = withCoAuthors(author, names, nodes);
@@ -177,7 +183,8 @@ export function extractArticle(html: string, opts: ExtractOptions): ExtractedArt
         kept = blocks.filter((_, i) => verdicts[i]);
       }
     }
-    body = blocksToHtml(kept);
+    // Furniture inside the article's own markup looks like prose to the rules and the model alike.
+    body = blocksToHtml(kept.filter((b) => !isFurnitureParagraph(b.text)));
   }
   // Pages rendered without JavaScript sometimes carry the article only in JSON-LD.
   if (meta.articleBody && textLength(body) < Math.min(MIN_BODY_CHARS, meta.articleBody.length)) {

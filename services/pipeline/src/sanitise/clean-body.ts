@@ -1,4 +1,5 @@
 import type { Redactions } from '@trendscope/core';
+import { withoutFurniture } from './page-furniture';
 import { htmlToPlainText } from './sanitise-text';
 import { redactPersonalData } from './redact-personal-data';
 
@@ -62,12 +63,13 @@ function truncate(text: string): string {
 }
 
 function candidate(html: string | null | undefined): { text: string; reason: CleanBodyResult['reason'] | null } {
-  const text = html ? truncate(htmlToPlainText(html)) : '';
+  // Furniture and script text go before the retention rules judge what is left.
+  const text = html ? truncate(withoutFurniture(htmlToPlainText(html))) : '';
   return { text, reason: rejection(text) };
 }
 
 /**
- * Sanitise before storage: HTML to plain text, personal data redacted, and the decision whether
+ * Sanitise before storage: HTML to plain text, page furniture and script text dropped, personal data redacted, and the decision whether
  * the body is kept. The fallback (e.g. the feed's own content) is used when the main body is
  * missing or not worth keeping and the fallback is.
  */

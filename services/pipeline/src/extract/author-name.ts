@@ -1,0 +1,94 @@
+/**
+ * Validation of author candidates: a person's name or an organisation's byline ("Reuters",
+ * "The Associated Press"), never a headline from a sidebar, a reading time, a date, a photo
+ * credit or a biography sentence. A candidate that fails is dropped: no author beats a junk one.
+ */
+
+/** A Daily Mail style affiliation after the name ("Jane Roe For Mailonline"), cut from it. */
+const AFFILIATION_RE = /\s+(?:for|für|pour|para)\s+\S.*$/iu;
+/** A job title after the name ("Alex Raskin Sports News Editor"), cut from it. */
+const TRAILING_ROLE_RE =
+  /(?<=^\S+\s+\S+.*?)\s+(?:(?:senior|chief|deputy|associate|managing|staff|sports?|news|political|business|science|technology|foreign)\s+)*(?:editor|reporter|correspondent|writer|columnist)$/iu;
+/** Bylines are names, so sentence words mean a headline or a biography ("... Is A Staff Reporter"). */
+const SENTENCE_WORDS = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'has',
+  'have',
+  'had',
+  'would',
+  'says',
+  'what',
+  'how',
+  'why',
+  'when',
+  'where',
+  'this',
+  'that',
+  'these',
+  'those',
+  'about',
+  'after',
+  'before',
+  'to',
+  'with',
+  'from',
+  'on',
+  'in',
+  'at',
+  'it',
+  'he',
+  'she',
+  'they',
+  'his',
+  'her',
+  'their',
+  'its',
+  'not',
+  'only',
+  'ist',
+  'est',
+]);
+/** Words that start a junk candidate whatever follows ("A Russian Billionaire ...", "More Stories ..."). */
+const JUNK_START_RE =
+  /^(?:a|an|more|about|published|updated|posted|image|photo|video|share|follow|related|opinion)\b/iu;
+/** Candidates that are labels, credits or times, not names. */
+const JUNK_RE =
+  /\b(?:min(?:ute)?s?\.? read|getty|shutterstock|images?|photos?|a\.m\.|p\.m\.|staff reporter|about the author|opinion|editorial board|view all posts)\b|[@|•#]|https?:|\.com\b|\d/iu;
+/** A month name or abbreviation alone ("Jan", "Feb."), left from a date. */
+const MONTH_RE =
+  /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december)\.?$/iu;
+/** A job title alone ("Writer", "Special Correspondent"): the name is elsewhere. */
+const ROLE_ONLY_RE =
+  /^(?:(?:special|senior|chief|staff|guest|contributing|foreign|political|sports?|news|business|technology|science)\s+)*(?:writer|reporter|correspondent|editor|columnist|contributor|producer|author|redaktion|rédaction|redacción)s?$/iu;
+const MAX_NAME_CHARS = 60;
+const MAX_NAME_WORDS = 5;
+
+/** The candidate as a byline name, or null when it is not one. */
+export function validAuthorName(candidate: string): string | null {
+  const name = candidate
+    .replace(/\s+/g, ' ')
+    .replace(AFFILIATION_RE, '')
+    .replace(TRAILING_ROLE_RE, '')
+    .replace(/^[\s,;:–—-]+|[\s,;:–—-]+$/gu, '');
+  if (name.length < 2 || name.length > MAX_NAME_CHARS) return null;
+  if (JUNK_RE.test(name) || JUNK_START_RE.test(name) || MONTH_RE.test(name) || ROLE_ONLY_RE.test(name)) return null;
+  const words = name.split(' ');
+  if (words.length > MAX_NAME_WORDS) return null;
+  // "The" only opens an organisation's name ("The Associated Press"), never sits inside one.
+  if (words.some((w, i) => SENTENCE_WORDS.has(w.toLowerCase()) || (i > 0 && w.toLowerCase() === 'the'))) return null;
+  // A sentence ends with a full stop after a word; a name's full stops follow initials ("John F. Smith", "K.K.").
+  if (/\p{L}{3,}\.$/u.test(name) && !/^(?:jr|sr)\.$/iu.test(words[words.length - 1] ?? '')) return null;
+  return name;
+}
+
+/** The candidate as a byline, or its valid comma-separated names joined, or null when none is one. */
+export function validAuthorNames(candidate: string): string | null {
+  const whole = validAuthorName(candidate);
+  if (whole !== null || !/[,;]/.test(candidate)) return whole;
+  const parts = candidate.split(/\s*[,;]\s*/).map(validAuthorName);
+  const names = parts.filter((p): p is string => p !== null);
+  return names.length > 0 ? names.join(', ') : null;
+}

@@ -1,0 +1,125 @@
+/**
+ * Page furniture in stored bodies, counted the same way for our extractor and for trafilatura on
+ * the same pages: the 419 Giveme5W1H pages as the demo serves them, trafilatura-eval-dev (378)
+ * and article-extraction-benchmark (181). The phrases are a fixed list of what readers see on the
+ * pages (not the extractor's own rules), matched anywhere in a body, so a count can fail.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { loadCorpus } from '@trendscope/pipeline/feed-server/load-corpus';
+import { renderArticlePage } from '@trendscope/pipeline/feed-server/render-article-page';
+import { extractArticle } from '@trendscope/pipeline/extract/extract-article';
+import { decodePageBytes } from '@trendscope/pipeline/extract/decode-page-bytes';
+import { cleanBody } from '@trendscope/pipeline/sanitise/clean-body';
+import { corpusPath, loadExtractionBenchmark } from './corpus';
+import { loadTrafilaturaEval } from './trafilatura-eval';
+import { runTrafilatura } from './trafilatura-runner';
+
+/** Known furniture phrases, by kind, in the languages of the sets (matched case-insensitively). */
+export const FURNITURE_PHRASES: Record<string, RegExp> = {
+  advertising:
+    /(?:^|\n)\s*(?:advertisement|anzeige|werbung|publicidad|publicité)\s*(?:$|\n)|continue reading the main story|continue reading below/i,
+  newsletter:
+    /newsletter sign up|verify you[’']re not a robot|invalid email address|sign up for .{0,60}(?:newsletter|e-?mails)|newsletter abonnieren|abonnez-vous à (?:la|notre) newsletter|suscr[ií]bete a(?:l| nuestro)? (?:newsletter|bolet[ií]n)/i,
+  caption: /enlarge this image|toggle caption|image copyright .{0,60}image caption|facebook twitter pinterest/i,
+  highlights: /story highlights/i,
+  copyright:
+    /all rights reserved|may not be published, broadcast, rewritten|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|wszelkie prawa zastrzeżone/i,
+  'call-out': /we pay for your stories|do you have a story for|email us at tips/i,
+  'share-related':
+    /read or share this story|(?:^|\n)\s*(?:related|read more)\s*:|follow us on (?:facebook|twitter|instagram)|(?:^|\n)\s*(?:lesen sie auch|mehr zum thema|lire aussi|lee también|czytaj (?:też|także))\b/i,
+};
+
+/** Script or style source in a body: any one of these is code, never prose. */
+export const SCRIPT_TEXT =
+  /_taboola|googletag\.|\bwindow\.[\w$]+\s*=|\bdocument\.(?:write|getElementById|querySelector)|\bfunction\s*\([^)]*\)\s*\{|\bvar\s+[\w$]+\s*=|\}\s*\)\s*;|[.#][\w-]+\s*\{\s*[\w-]+\s*:[^}]*;/;
+
+/** Bodies holding each kind of furniture, any furniture, and script text. */
+export interface FurnitureCount {
+  pages: number;
+  furniture: number;
+  script: number;
+  byKind: Record<string, number>;
+}
+
+/** Counts the bodies (page id -> plain text) that hold furniture or script text. */
+export function countFurniture(bodies: Record<string, string | null>): FurnitureCount {
+  const count: FurnitureCount = { pages: 0, furniture: 0, script: 0, byKind: {} };
+  for (const kind of Object.keys(FURNITURE_PHRASES)) count.byKind[kind] = 0;
+  for (const body of Object.values(bodies)) {
+    count.pages += 1;
+    const text = body ?? '';
+    let any = false;
+    for (const [kind, re] of Object.entries(FURNITURE_PHRASES)) {
+      if (!re.test(text)) continue;
+      any = true;
+      count.byKind[kind] = (count.byKind[kind] ?? 0) + 1;
+    }
+    if (any) count.furniture += 1;
+    if (SCRIPT_TEXT.test(text)) count.script += 1;
+  }
+  return count;
+}
+
+/** A page of a furniture set: its HTML and the gzip file trafilatura reads. */
+interface FurniturePage {
+  id: string;
+  url: string;
+  html: string;
+  gzPath: string;
+}
+
+/** The 419 Giveme5W1H records as the demo's feed server renders them, written gzipped into dir. */
+async function givemePages(dir: string): Promise<FurniturePage[]> {
+  const corpus = await loadCorpus(corpusPath('giveme5w1h-news-cluster'));
+  return corpus.items.map((item, i) => {
+    const html = renderArticlePage(item);
+    const gzPath = path.join(dir, `giveme-${i}.html.gz`);
+    writeFileSync(gzPath, gzipSync(html));
+    return { id: `giveme-${i}`, url: item.originalUrl, html, gzPath };
+  });
+}
+
+/** The three sets, each page with its HTML and gzip file. */
+async function furnitureSets(dir: string): Promise<[string, FurniturePage[]][]> {
+  return [
+    ['giveme5w1h (demo pages)', await givemePages(dir)],
+    [
+      'trafilatura-eval-dev',
+      loadTrafilaturaEval().map((p) => ({ id: p.key, url: p.key, html: decodePageBytes(p.bytes), gzPath: p.gzPath })),
+    ],
+    ['article-extraction-benchmark', loadExtractionBenchmark().map((p) => ({ ...p }))],
+  ];
+}
+
+/** Ours (bodies as stored: extracted, then cleanBody) and trafilatura's (null without Python) per set. */
+export async function measureFurniture(): Promise<
+  { set: string; ours: FurnitureCount; theirs: FurnitureCount | null }[]
+> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'furniture-'));
+  try {
+    const rows = [];
+    for (const [set, pages] of await furnitureSets(dir)) {
+      const ours: Record<string, string> = {};
+      for (const page of pages) {
+        const article = extractArticle(page.html, { url: page.url });
+        ours[page.id] = cleanBody(article.body_html).text;
+      }
+      const theirs = runTrafilatura(pages.map((p) => ({ id: p.id, gzPath: p.gzPath })));
+      rows.push({ set, ours: countFurniture(ours), theirs: theirs ? countFurniture(theirs.output) : null });
+    }
+    return rows;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** One line of a count, for the bench and the docs. */
+export function furnitureLine(who: string, c: FurnitureCount): string {
+  const kinds = Object.entries(c.byKind)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+  return `  ${who.padEnd(11)} pages ${c.pages}  with furniture ${c.furniture}  with script text ${c.script}  (${kinds})`;
+}

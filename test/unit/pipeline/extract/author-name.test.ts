@@ -1,0 +1,66 @@
+import { expect } from 'chai';
+import { validAuthorName, validAuthorNames } from '@trendscope/pipeline/extract/author-name';
+import { extractArticle } from '@trendscope/pipeline/extract/extract-article';
+
+const NAMES = [
+  'Jane Doe',
+  'Edward C. Baig',
+  'K.K. Rebecca Lai',
+  'Tess De La Mare',
+  'Will Smith',
+  'Reuters',
+  'Reuters Editorial',
+  'The Associated Press',
+  'Agence France-Presse',
+  'José María García Jr.',
+  'Jean-Luc Dupont',
+  '王小明',
+];
+const JUNK = [
+  'Min Read',
+  'Published A.M. Et Feb.',
+  'Published P.M. Et Nov.',
+  'Case Relates To Aluminium Imports',
+  'What Is The Only Da Vinci Painting On The Open Market Worth',
+  'A Russian Billionaire Believes He Was Swindled When He Bought It For',
+  'Alex Horton Is A General Assignment Reporter',
+  'Former Army Infantryman.',
+  'About The Author',
+  'Getty Images',
+  'Image',
+  'Opinion',
+  'Feb',
+  'Writer',
+  'Special Correspondent',
+  'More Stories Neil Callanan',
+  '12 March 2024',
+];
+
+describe('author names', () => {
+  it('keeps names of people and organisations', () => {
+    for (const name of NAMES) expect(validAuthorName(name), name).to.equal(name);
+  });
+
+  it('refuses sidebar headlines, reading times, dates, credits, roles and sentences', () => {
+    for (const junk of JUNK) expect(validAuthorName(junk), junk).to.equal(null);
+  });
+
+  it('cuts an affiliation or a job title after the name', () => {
+    expect(validAuthorName('Stewart Paterson For Mailonline')).to.equal('Stewart Paterson');
+    expect(validAuthorName('Alex Raskin Sports News Editor')).to.equal('Alex Raskin');
+  });
+
+  it('keeps the valid names of a comma-separated candidate', () => {
+    expect(validAuthorNames('Reuters Editorial, Min Read')).to.equal('Reuters Editorial');
+    expect(validAuthorNames('Mike Snider, Published A.M. Et Feb.')).to.equal('Mike Snider');
+    expect(validAuthorNames('Case Relates To Aluminium Imports, What Is The Only Da Vinci Painting')).to.equal(null);
+  });
+
+  it('answers no author rather than a junk one, and the byline after junk candidates', () => {
+    const page = (authors: string[]) =>
+      `<html><head>${authors.map((a) => `<meta name="author" content="${a}">`).join('')}</head><body><article><p>${'The council approved the plan on Monday, after months of talks. '.repeat(6)}</p></article></body></html>`;
+    const url = 'https://news.example.org/2026/11/27/story';
+    expect(extractArticle(page(['Case Relates To Aluminium Imports', 'Min Read']), { url }).author).to.equal(null);
+    expect(extractArticle(page(['Published A.M. Et Feb.', 'Mike Snider']), { url }).author).to.equal('Mike Snider');
+  });
+});
