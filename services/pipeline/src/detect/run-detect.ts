@@ -35,7 +35,7 @@ import {
 } from './detect.repository';
 import { backgroundIdf } from './idf';
 import { recurringColumnIds } from './recurring-column';
-import { DEFAULT_VELOCITY_OPTIONS } from './velocity';
+import { needsVelocityRefresh } from './velocity';
 
 /** What runDetect needs. */
 export interface DetectDeps {
@@ -155,15 +155,15 @@ export async function runDetect(
     const domains = domainDocs([...all, ...left], now, ratings, [...byTrend.values()]);
     const quality = new Map(domains.map((d) => [d.domain, d.quality_score]));
     // A trend without a report in the last two velocity windows is `declining` for good and its
-    // scores cannot move: only touched trends and those still inside 2W are rebuilt.
-    const settledBefore = now.getTime() - 2 * DEFAULT_VELOCITY_OPTIONS.windowHours * 3_600_000;
+    // scores cannot move: only touched trends and those whose velocity can still move (or moved
+    // since their last write: needsVelocityRefresh) are rebuilt.
     const touched = new Set([
       ...result.touched.map((t) => t.id),
       ...[...unfinished.values()].map((t) => t.merged_into!),
     ]);
-    const lastSeen = new Map(existing.map((t) => [t.id, t.last_seen]));
+    const refresh = new Set(active.filter((t) => needsVelocityRefresh(t, now)).map((t) => t.id));
     const trends: TrendDoc[] = [...byTrend.entries()]
-      .filter(([id]) => touched.has(id) || (lastSeen.get(id) ?? 0) >= settledBefore)
+      .filter(([id]) => touched.has(id) || refresh.has(id))
       .sort((a, b) => (a[0] < b[0] ? -1 : 1))
       .map(([id, list]) => {
         const built = buildTrend(id, list.map(toTrendMember), { now, classifier, idf, domainQuality: quality });
