@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { FETCH_METHODS } from '../domain/taxonomy';
-import { VELOCITY_RULE_VERSION, VELOCITY_RULES } from '../domain/velocity-rule';
+import { VELOCITY_RULE_VERSION, VELOCITY_RULES, type VelocityRule } from '../domain/velocity-rule';
 import { count, looseObject, nullable, oneOf, schemaVersion, text, timestamp, trendId } from './schema-parts';
 import { TREND_SUMMARY_PROPERTIES } from './trend-summary.schema';
 
@@ -48,16 +48,17 @@ export const TREND_DETAIL_SCHEMA = Type.Object(
           minimum: 1,
           description: `Version of the velocity rule that decided the class (${VELOCITY_RULE_VERSION} now; 1: DESIGN.md's rule).`,
         }),
-        rule: nullable(
-          oneOf(
-            VELOCITY_RULES,
+        // null is one of the enum's values too, or a validator refuses it whatever `type` says.
+        rule: Type.Unsafe<VelocityRule | null>({
+          type: ['string', 'null'],
+          enum: [...VELOCITY_RULES, null],
+          description:
             'Clause that decided the class, tried in this order: new_burst (age < burst_hours: emerging), young ' +
-              '(age < emerging_max_age_hours, current < emerging_max_reports, current >= previous: emerging), ' +
-              'fast_growth (growth >= accelerating_min_growth, current >= accelerating_min_reports: accelerating), ' +
-              'near_peak (current >= peak_share x peak: peak), regrowing (current > previous: emerging), ' +
-              'below_peak (declining); null for a class decided by rule 1.',
-          ),
-        ),
+            '(age < emerging_max_age_hours, current < emerging_max_reports, current >= previous: emerging), ' +
+            'fast_growth (growth >= accelerating_min_growth, current >= accelerating_min_reports: accelerating), ' +
+            'near_peak (current >= peak_share x peak: peak), regrowing (current > previous: emerging), ' +
+            'below_peak (declining); null for a class decided by rule 1.',
+        }),
         thresholds: Type.Object(
           {
             burst_hours: Type.Number({ minimum: 0, description: 'new_burst: first report under this many hours ago.' }),
