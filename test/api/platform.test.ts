@@ -18,6 +18,8 @@ describe('GET /v1/categories, /v1/benefits, /v1/stats', function () {
   let s: TestServices;
   let api: RunningApi;
   const data = buildDataset();
+  // The dataset's trends the list can show: all but one last seen over 90 days ago (counts-match-list.test.ts).
+  const listed = data.trends.length - 1;
 
   before(async () => {
     s = await openTestServices();
@@ -92,13 +94,13 @@ describe('GET /v1/categories, /v1/benefits, /v1/stats', function () {
       expect(byName.world?.trend_count).to.equal(0);
       expect(byName.other?.iptc_media_topic).to.equal(null);
       expect(byName.entertainment?.trend_count).to.equal(23);
-      expect(res.body.total_trends).to.equal(data.trends.length);
+      expect(res.body.total_trends).to.equal(listed);
     });
 
     it('measures benefits from the indices', async () => {
       const res = await getJson<Json>(api.url, '/v1/benefits');
       expect(res.body).to.deep.include({
-        trends: data.trends.length,
+        trends: listed,
         documents_retained: 3,
         source_urls: data.articles.length,
         fetch_methods: 2,
@@ -113,8 +115,8 @@ describe('GET /v1/categories, /v1/benefits, /v1/stats', function () {
         '/v1/stats',
       );
       expect(res.body.trends).to.deep.equal({
-        total: data.trends.length,
-        by_velocity: { emerging: 2, accelerating: 3, peak: 25, declining: 1 },
+        total: listed,
+        by_velocity: { emerging: 1, accelerating: 3, peak: 25, declining: 1 },
       });
       expect(res.body.articles).to.deep.equal({ total: 5, retained: 3, last_24h: 5 });
       expect(res.body.publishers).to.equal(3);

@@ -40,11 +40,19 @@ describe('GET /v1/trends/{trend_id} and GET /v1/content/{trend_id}', function ()
     );
     expect(Object.keys(res.body.timeline[0]!).sort()).to.deep.equal(['articles', 'bucket']);
     expect(Object.keys(res.body.velocity_metrics).sort()).to.deep.equal([
+      'age_hours',
       'current',
       'growth',
+      'peak',
       'previous',
+      'rule',
+      'rule_version',
+      'thresholds',
       'window_hours',
     ]);
+    // Written before rules were versioned (the factory's metrics): rule 1 with DESIGN.md's thresholds.
+    expect(res.body.velocity_metrics).to.deep.include({ peak: 3, age_hours: 30, rule_version: 1, rule: null });
+    expect(res.body.velocity_metrics.thresholds).to.deep.include({ burst_hours: 0, emerging_max_age_hours: 48 });
     expect(res.body.score_breakdown).to.deep.equal(ai.score_breakdown);
   });
 

@@ -256,7 +256,7 @@ function scenarios(sampleId: string, now: Date): Scenario[] {
       os: search(searchTrendsRequest({ q: 'apple iphone', time_window: '30d', limit: 20 }, now)),
     },
     { name: 'trend detail', api: `/v1/trends/${sampleId}`, os: { path: `/${names.trends}/_doc/${sampleId}` } },
-    { name: 'categories', api: '/v1/categories', os: search(categoriesRequest()) },
+    { name: 'categories', api: '/v1/categories', os: search(categoriesRequest(now)) },
     {
       name: 'stats',
       api: '/v1/stats',

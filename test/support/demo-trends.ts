@@ -28,7 +28,12 @@ export interface DemoTrend {
  * /v1/trends/recent (last_seen, then business_impact_score descending, then id). `options` override
  * the clustering defaults (ablations).
  */
-export function demoTrends(now = new Date('2026-11-23T12:00:00Z'), options: Partial<ClusterOptions> = {}): DemoTrend[] {
+export function demoTrends(
+  now = new Date('2026-11-23T12:00:00Z'),
+  options: Partial<ClusterOptions> = {},
+  /** The clock the trends are built at (velocity moves with it); `now` unless given. */
+  builtAt: Date = now,
+): DemoTrend[] {
   const giveme = givemeDetectArticles(loadGiveme());
   const uciRows = loadUci().slice(0, DEMO_UCI_ROWS);
   const uci = uciDetectArticles(uciRows);
@@ -90,7 +95,7 @@ export function detectedTrends(
         content_retained: !row,
       };
     });
-    const trend = buildTrend(id, members, { now, classifier, idf, domainQuality: new Map() });
+    const trend = buildTrend(id, members, { now: builtAt, classifier, idf, domainQuality: new Map() });
     out.push({
       trend,
       titles: list.map((a) => a.title),

@@ -18,6 +18,7 @@ export * from './domain/taxonomy';
 export * from './domain/bounds';
 export * from './domain/documents';
 export * from './domain/listing';
+export * from './domain/velocity-rule';
 export * from './redis/data-generation';
 export * from './redis/lua-script';
 export * from './redis/redis-outages';

@@ -153,10 +153,20 @@ describe('runDetect over Giveme5W1H articles (real OpenSearch + Redis)', functio
     const later = new Date(NOW.getTime() + 24 * 3_600_000);
     const before = await allTrends();
     const summary = await runDetect(deps(), { now: later });
-    const recent = before.filter((t) => Date.parse(t.last_seen) >= later.getTime() - 48 * 3_600_000);
+    // Still inside two windows, or settled since the last write (its stored previous count is stale).
+    const settles = (t: TrendDoc): number => Date.parse(t.last_seen) + 48 * 3_600_000;
+    const recent = before.filter((t) => settles(t) >= later.getTime() || Date.parse(t.updated_at) < settles(t));
     expect(recent.length).to.be.greaterThan(0);
+    const settledSince = recent.filter((t) => settles(t) < later.getTime());
+    expect(settledSince.length, 'trends that settled between the two runs').to.be.greaterThan(0);
     expect(summary.trends_written).to.equal(recent.length);
     const after = await allTrends();
+    // Written once more after settling: nothing in either window, so the served numbers are final.
+    for (const t of settledSince) {
+      const now = after.find((a) => a.id === t.id)!;
+      expect(now.velocity_metrics, t.id).to.deep.include({ current: 0, previous: 0, rule: 'below_peak' });
+      expect(now.velocity, t.id).to.equal('declining');
+    }
     for (const t of after) {
       const rewritten = recent.some((r) => r.id === t.id);
       expect(t.updated_at, t.id).to.equal(

@@ -1,4 +1,5 @@
 import type { Category, FetchMethod, Velocity } from './taxonomy';
+import type { VelocityRule, VelocityThresholds } from './velocity-rule';
 
 /**
  * The documents stored in OpenSearch (infra/opensearch/*.json). The pipeline writes them, the
@@ -73,6 +74,12 @@ export interface VelocityMetrics {
   growth: number;
   peak: number;
   age_hours: number;
+  /** Version of the rule that decided the class (absent: rule 1, written before versions were stored). */
+  rule_version?: number;
+  /** The clause that decided the class (absent under rule 1). */
+  rule?: VelocityRule;
+  /** The thresholds the class was decided with (absent under rule 1). */
+  thresholds?: VelocityThresholds;
 }
 
 /** One trend (id = `tr_` + base32 hash of the founding article id). */

@@ -3,6 +3,7 @@ import { SCHEMA_VERSION } from '../version';
 import type { TrendDetailResponse } from '../responses/trend-detail.schema';
 import { presentCitation, presentTrendSummary } from './trend.presenter';
 import { isoRequired } from './timestamp';
+import { RULE_1_THRESHOLDS } from '../domain/velocity-rule';
 
 /** Builds the public detail of a stored trend (`mergedInto`: it answers for an id merged into it). */
 export function presentTrendDetail(doc: TrendDoc, mergedInto: string | null = null): TrendDetailResponse {
@@ -16,6 +17,12 @@ export function presentTrendDetail(doc: TrendDoc, mergedInto: string | null = nu
       current: vm.current,
       previous: vm.previous,
       growth: vm.growth,
+      peak: vm.peak,
+      age_hours: vm.age_hours,
+      // A trend last written before the rule was versioned was decided by rule 1 (DESIGN.md's).
+      rule_version: vm.rule_version ?? 1,
+      rule: vm.rule ?? null,
+      thresholds: { ...(vm.thresholds ?? RULE_1_THRESHOLDS) },
     },
     // Written by the scorer as plain JSON (numbers per part of each score); served as stored.
     score_breakdown: doc.score_breakdown ?? {},

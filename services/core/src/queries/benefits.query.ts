@@ -4,12 +4,13 @@ import { SCHEMA_VERSION } from '../version';
 import { nowOf, type QueryDeps } from './query-deps';
 import { runMultiSearch, totalOf, type TermsAgg } from './run-search';
 import { isoRequired } from '../presenters/timestamp';
-import { ABSORBED } from './absorbed-trends';
+import { listedTrendsQuery } from './listed-trends';
 
 /** The OpenSearch requests of getBenefits, as one `_msearch` (exported for the benchmark). */
-export function benefitsRequests(deps: QueryDeps): { index: string; body: Record<string, unknown> }[] {
+export function benefitsRequests(deps: QueryDeps, now: Date): { index: string; body: Record<string, unknown> }[] {
   return [
-    { index: deps.names.trends, body: { size: 0, track_total_hits: true, query: { bool: { must_not: [ABSORBED] } } } },
+    // Trends as /v1/trends/recent can list them (listed-trends.ts).
+    { index: deps.names.trends, body: { size: 0, track_total_hits: true, query: listedTrendsQuery(now) } },
     {
       index: deps.names.articles,
       body: {
@@ -27,7 +28,8 @@ export function benefitsRequests(deps: QueryDeps): { index: string; body: Record
 
 /** What the service has gathered, measured from the indices (GET /v1/benefits). */
 export async function getBenefits(deps: QueryDeps): Promise<BenefitsResponse> {
-  const [trends, articles] = await runMultiSearch(deps, benefitsRequests(deps));
+  const now = nowOf(deps);
+  const [trends, articles] = await runMultiSearch(deps, benefitsRequests(deps, now));
   const trendTotal = totalOf(trends as never);
   const articleTotal = totalOf(articles as never);
   const aggs = (articles?.aggregations ?? {}) as {
@@ -51,7 +53,7 @@ export async function getBenefits(deps: QueryDeps): Promise<BenefitsResponse> {
     source_urls: measured ? articleTotal : null,
     fetch_methods: measured ? Object.keys(counts).length : null,
     fetch_method_counts: measured ? counts : null,
-    generated_at: isoRequired(nowOf(deps).toISOString()),
+    generated_at: isoRequired(now.toISOString()),
     schema_version: SCHEMA_VERSION,
   };
 }

@@ -3,14 +3,16 @@ import type { CategoriesResponse } from '../responses/platform.schema';
 import { SCHEMA_VERSION } from '../version';
 import type { QueryDeps } from './query-deps';
 import { runSearch, totalOf, type TermsAgg } from './run-search';
-import { ABSORBED } from './absorbed-trends';
+import { listedTrendsQuery } from './listed-trends';
+import { nowOf } from './query-deps';
 
 /** The OpenSearch request of listCategories (exported so the benchmark sends the same one). */
-export function categoriesRequest(): Record<string, unknown> {
+export function categoriesRequest(now: Date): Record<string, unknown> {
   return {
     size: 0,
     track_total_hits: true,
-    query: { bool: { must_not: [ABSORBED] } },
+    // What /v1/trends/recent can list, so `?category=` shows as many trends as counted here.
+    query: listedTrendsQuery(now),
     aggs: {
       by_category: {
         terms: { field: 'category', size: 64 },
@@ -20,9 +22,9 @@ export function categoriesRequest(): Record<string, unknown> {
   };
 }
 
-/** Every category of the taxonomy with its trend count and velocity breakdown (zeros included). */
+/** Every category of the taxonomy with its listed trends' count and velocity breakdown (zeros included). */
 export async function listCategories(deps: QueryDeps): Promise<CategoriesResponse> {
-  const res = await runSearch<never>(deps, deps.names.trends, categoriesRequest());
+  const res = await runSearch<never>(deps, deps.names.trends, categoriesRequest(nowOf(deps)));
   const buckets = (res.aggregations?.by_category as TermsAgg | undefined)?.buckets ?? [];
   const categories = CATEGORIES.map((category) => {
     const bucket = buckets.find((b) => b.key === category);

@@ -1,12 +1,11 @@
 import { DEFAULT_RECENT_HOURS } from '../domain/bounds';
-import { LISTED_MIN_SOURCES } from '../domain/listing';
 import type { Velocity } from '../domain/taxonomy';
 import { presentTrendSummary, TREND_SUMMARY_FIELDS, type TrendSummaryDoc } from '../presenters/trend.presenter';
 import type { RecentTrendsResponse } from '../responses/trend-lists.schema';
 import { SCHEMA_VERSION } from '../version';
-import { hoursBefore, nowOf, type QueryDeps } from './query-deps';
+import { nowOf, type QueryDeps } from './query-deps';
 import { runSearch, totalOf } from './run-search';
-import { ABSORBED } from './absorbed-trends';
+import { listedTrendsQuery } from './listed-trends';
 
 /** Input of getRecentTrends (validated by RECENT_TRENDS_PARAMS). */
 export interface RecentTrendsInput {
@@ -28,17 +27,18 @@ export const RECENT_SORT = [
 
 /** The OpenSearch request of getRecentTrends (exported so the benchmark sends the same one). */
 export function recentTrendsRequest(input: RecentTrendsInput, now: Date): Record<string, unknown> {
-  const filter: Record<string, unknown>[] = [
-    { range: { last_seen: { gte: hoursBefore(now, input.hours ?? DEFAULT_RECENT_HOURS) } } },
-    // Only trends reported by several publishers are listed (domain/listing.ts).
-    { range: { source_count: { gte: LISTED_MIN_SOURCES } } },
-  ];
+  // Only trends reported by several publishers are listed (listed-trends.ts, domain/listing.ts).
+  const listed = listedTrendsQuery(now, input.hours ?? DEFAULT_RECENT_HOURS).bool as {
+    filter: Record<string, unknown>[];
+    must_not: Record<string, unknown>[];
+  };
+  const filter = [...listed.filter];
   if (input.category !== undefined) filter.push({ term: { category: input.category.toLowerCase() } });
   if (input.velocity !== undefined) filter.push({ term: { velocity: input.velocity } });
   if (input.min_impact !== undefined) filter.push({ range: { business_impact_score: { gte: input.min_impact } } });
   if (input.min_quality !== undefined) filter.push({ range: { domain_quality_score: { gte: input.min_quality } } });
   return {
-    query: { bool: { filter, must_not: [ABSORBED] } },
+    query: { bool: { filter, must_not: listed.must_not } },
     sort: RECENT_SORT,
     from: (input.page - 1) * input.limit,
     size: input.limit,

@@ -6,6 +6,7 @@ import { SCHEMA_VERSION } from '../version';
 import { hoursBefore, nowOf, type QueryDeps } from './query-deps';
 import { runMultiSearch, totalOf, type SearchResult, type TermsAgg } from './run-search';
 import { ABSORBED } from './absorbed-trends';
+import { listedTrendsQuery } from './listed-trends';
 
 /** The OpenSearch requests of getStats, as one `_msearch` (exported for the benchmark). */
 export function statsRequests(deps: QueryDeps, now: Date): { index: string; body: Record<string, unknown> }[] {
@@ -17,7 +18,11 @@ export function statsRequests(deps: QueryDeps, now: Date): { index: string; body
         track_total_hits: true,
         query: { bool: { must_not: [ABSORBED] } },
         aggs: {
-          by_velocity: { terms: { field: 'velocity', size: 16 } },
+          // Trends are counted as /v1/trends/recent can list them; freshness covers every trend.
+          listed: {
+            filter: listedTrendsQuery(now),
+            aggs: { by_velocity: { terms: { field: 'velocity', size: 16 } } },
+          },
           last_update: { max: { field: 'updated_at' } },
         },
       },
@@ -60,7 +65,10 @@ export async function getStats(deps: QueryDeps): Promise<StatsResponse> {
     SearchResult<never>,
     SearchResult<Pick<RunDoc, 'started_at' | 'finished_at'>>,
   ];
-  const tAggs = (trends.aggregations ?? {}) as { by_velocity?: TermsAgg; last_update?: MaxAgg };
+  const tAggs = (trends.aggregations ?? {}) as {
+    listed?: { doc_count: number; by_velocity?: TermsAgg };
+    last_update?: MaxAgg;
+  };
   const aAggs = (articles.aggregations ?? {}) as {
     retained?: { doc_count: number };
     last_24h?: { doc_count: number };
@@ -72,10 +80,10 @@ export async function getStats(deps: QueryDeps): Promise<StatsResponse> {
   const lastArticle = maxIso(aAggs.last_article);
   const lastTrend = maxIso(tAggs.last_update);
   const newest = [lastArticle, lastTrend].filter((v): v is string => v !== null).map((v) => Date.parse(v));
-  const byVelocity = tAggs.by_velocity?.buckets ?? [];
+  const byVelocity = tAggs.listed?.by_velocity?.buckets ?? [];
   return {
     trends: {
-      total: totalOf(trends),
+      total: tAggs.listed?.doc_count ?? 0,
       by_velocity: Object.fromEntries(
         VELOCITIES.map((v) => [v, byVelocity.find((b) => b.key === v)?.doc_count ?? 0]),
       ) as Record<Velocity, number>,

@@ -18,7 +18,9 @@ const velocityCounts = (description: string) =>
 export const CATEGORY_COUNT_SCHEMA = Type.Object({
   category: oneOf(CATEGORIES, 'Category of the taxonomy.'),
   iptc_media_topic: nullable(text('IPTC Media Topic code; null for other.')),
-  trend_count: count('Trends in the category.'),
+  trend_count: count(
+    'Listed trends in the category: what /v1/trends/recent?category= shows (several publishers, last 90 days).',
+  ),
   velocity_breakdown: velocityCounts('Trends of the category per velocity class.'),
 });
 
@@ -27,7 +29,7 @@ export const CATEGORIES_SCHEMA = Type.Object({
   categories: Type.Array(CATEGORY_COUNT_SCHEMA, {
     description: 'Every category of the taxonomy, in its order, with zeros where it has no trends.',
   }),
-  total_trends: count('All trends.'),
+  total_trends: count('Listed trends: what /v1/trends/recent shows (several publishers, last 90 days).'),
   schema_version: schemaVersion(),
 });
 
@@ -39,7 +41,7 @@ export type CategoryCount = Static<typeof CATEGORY_COUNT_SCHEMA>;
 
 /** Body of GET /v1/benefits. A metric whose index holds nothing yet is null, never 0. */
 export const BENEFITS_SCHEMA = Type.Object({
-  trends: nullable(count('Trends served; null while there are none.')),
+  trends: nullable(count('Listed trends (what /v1/trends/recent shows); null while there are none.')),
   documents_retained: nullable(count('Articles whose cleaned body is kept; null before any article.')),
   publishers: nullable(count('Distinct publishing domains read; null before any article.')),
   source_urls: nullable(count('Distinct source URLs read; null before any article.')),
@@ -60,7 +62,10 @@ export type BenefitsResponse = Static<typeof BENEFITS_SCHEMA>;
 
 /** Body of GET /v1/stats. Unmeasured values (no data, no run yet) are null, never 0. */
 export const STATS_SCHEMA = Type.Object({
-  trends: Type.Object({ total: count('All trends.'), by_velocity: velocityCounts('Trends per velocity class.') }),
+  trends: Type.Object({
+    total: count('Listed trends: what /v1/trends/recent shows (several publishers, last 90 days).'),
+    by_velocity: velocityCounts('Listed trends per velocity class.'),
+  }),
   articles: Type.Object({
     total: count('All articles.'),
     retained: count('Articles whose body is retained.'),

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { FETCH_METHODS } from '../domain/taxonomy';
+import { VELOCITY_RULE_VERSION, VELOCITY_RULES, type VelocityRule } from '../domain/velocity-rule';
 import { count, looseObject, nullable, oneOf, schemaVersion, text, timestamp, trendId } from './schema-parts';
 import { TREND_SUMMARY_PROPERTIES } from './trend-summary.schema';
 
@@ -41,8 +42,39 @@ export const TREND_DETAIL_SCHEMA = Type.Object(
         current: count('Independent reports in the last W hours.'),
         previous: count('Independent reports in the W hours before.'),
         growth: Type.Number({ minimum: 0, description: '(current + 1) / (previous + 1).' }),
+        peak: count('Most independent reports in any W-hour window of the trend life (the peak window).'),
+        age_hours: Type.Number({ minimum: 0, description: 'Hours from first_seen to when the class was decided.' }),
+        rule_version: Type.Integer({
+          minimum: 1,
+          description: `Version of the velocity rule that decided the class (${VELOCITY_RULE_VERSION} now; 1: DESIGN.md's rule).`,
+        }),
+        // null is one of the enum's values too, or a validator refuses it whatever `type` says.
+        rule: Type.Unsafe<VelocityRule | null>({
+          type: ['string', 'null'],
+          enum: [...VELOCITY_RULES, null],
+          description:
+            'Clause that decided the class, tried in this order: new_burst (age < burst_hours: emerging), young ' +
+            '(age < emerging_max_age_hours, current < emerging_max_reports, current >= previous: emerging), ' +
+            'fast_growth (growth >= accelerating_min_growth, current >= accelerating_min_reports: accelerating), ' +
+            'near_peak (current >= peak_share x peak: peak), regrowing (current > previous: emerging), ' +
+            'below_peak (declining); null for a class decided by rule 1.',
+        }),
+        thresholds: Type.Object(
+          {
+            burst_hours: Type.Number({ minimum: 0, description: 'new_burst: first report under this many hours ago.' }),
+            emerging_max_age_hours: Type.Number({ minimum: 0, description: 'young: age under this.' }),
+            emerging_max_reports: count('young: current under this.'),
+            accelerating_min_growth: Type.Number({ minimum: 0, description: 'fast_growth: growth at least this.' }),
+            accelerating_min_reports: count('fast_growth: current at least this.'),
+            peak_share: Type.Number({ minimum: 0, description: 'near_peak: current at least this share of peak.' }),
+          },
+          { description: 'The thresholds the class was decided with.' },
+        ),
       },
-      { description: 'The numbers behind the velocity class.' },
+      {
+        description:
+          'The numbers behind the velocity class, as of updated_at: the class follows from them by the clause in rule.',
+      },
     ),
     score_breakdown: looseObject('The parts of business_impact_score and domain_quality_score.'),
     updated_at: timestamp('When the pipeline last recomputed this trend.'),

@@ -54,7 +54,8 @@ export function renderTrendDetail(t: TrendDetailResponse): string {
   return [
     renderSummary(t),
     `velocity: ${m.current} reports in the last ${m.window_hours} h, ${m.previous} in the ${m.window_hours} h before` +
-      ` (growth ${m.growth})`,
+      ` (growth ${m.growth}), peak ${m.peak} in a ${m.window_hours} h window, age ${m.age_hours} h` +
+      ` (rule ${m.rule_version}${m.rule ? `: ${m.rule}` : ''})`,
     `score breakdown: ${JSON.stringify(t.score_breakdown)}`,
     `${t.citations.length} citations${more > 0 ? `, the first ${TEXT_CITATIONS}` : ''}:`,
     ...t.citations

@@ -36,7 +36,8 @@ export const trendTools: ToolDefinition[] = [
       'Returns one trend by id (from get_recent_trends, search_trends or get_source_trends): the ' +
       'summary plus citations (every source article: url, title, publisher, domain, author, ' +
       'published_date, word_count, fetch_method), an hourly timeline, velocity_metrics (the numbers ' +
-      'behind the velocity class) and score_breakdown (why the scores are what they are). Use it to ' +
+      'behind the velocity class: current, previous, growth, peak, age_hours, the thresholds and the ' +
+      'rule clause that decided) and score_breakdown (why the scores are what they are). Use it to ' +
       'check a trend and its proof. Next: get_trend_content with the same id for the retained ' +
       'article bodies, or get_source_trends with a citation domain. An unknown id is an error ' +
       '"Trend not found".',

@@ -7,6 +7,7 @@ import { keyPhrases } from './key-phrases';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
 import { chooseTopic, isGeneric } from './topic';
 import {
+  decidedVelocity,
   DEFAULT_VELOCITY_OPTIONS,
   independentReportTimes,
   velocityClass,
@@ -96,7 +97,7 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
   const { category, confidence } = opts.classifier.classify(categoryText);
 
   const reports = independentReportTimes(sorted.map((m) => ({ time: m.time, simhash: m.simhash })));
-  const metrics = velocityMetrics(reports, origin.time, now, vopts);
+  const decided = decidedVelocity(velocityMetrics(reports, origin.time, now, vopts), vopts);
   const domainArticles: Record<string, number> = {};
   for (const m of sorted) domainArticles[m.domain] = (domainArticles[m.domain] ?? 0) + 1;
   const domains = Object.keys(domainArticles).sort(
@@ -124,7 +125,7 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
     signature: [...topTerms(centroid, SIGNATURE_TERMS).keys()].join(' '),
     category,
     category_confidence: confidence,
-    velocity: velocityClass(metrics, vopts),
+    velocity: decided.velocity,
     business_impact_score: impact.score,
     domain_quality_score: domainQualityScore,
     first_seen: iso(origin.time),
@@ -137,7 +138,7 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
     domain_articles: domainArticles,
     citations: citations(sorted),
     timeline: timeline(sorted, reports, origin.time, now, vopts),
-    velocity_metrics: metrics,
+    velocity_metrics: decided.metrics,
     score_breakdown: {
       business_impact: impact,
       domain_quality: {

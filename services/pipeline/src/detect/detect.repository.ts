@@ -42,7 +42,9 @@ async function searchAll<T>(
 }
 
 /** What detection reads of a stored trend. */
-export type StoredTrend = Pick<TrendDoc, 'id' | 'first_seen' | 'last_seen' | 'aliases' | 'merged_into'>;
+export type StoredTrend = Pick<TrendDoc, 'id' | 'first_seen' | 'last_seen' | 'aliases' | 'merged_into'> &
+  // Read whole by loadActiveTrends (the velocity refresh checks them), absent from the narrower reads.
+  Partial<Pick<TrendDoc, 'updated_at' | 'velocity_metrics'>>;
 
 const STORED_TREND_FIELDS = ['id', 'first_seen', 'last_seen', 'aliases', 'merged_into'];
 

@@ -32,7 +32,7 @@ import { domainDocs } from './domain-docs';
 import { groupBy } from './group-by';
 import { backgroundIdf } from './idf';
 import { recurringColumnIds } from './recurring-column';
-import { DEFAULT_VELOCITY_OPTIONS } from './velocity';
+import { needsVelocityRefresh } from './velocity';
 
 /** What runDetect needs. */
 export interface DetectDeps {
@@ -153,15 +153,15 @@ export async function runDetect(
     const quality = new Map(domains.map((d) => [d.domain, d.quality_score]));
     const ratedDomains = new Set(domains.filter((d) => d.rated).map((d) => d.domain));
     // A trend without a report in the last two velocity windows is `declining` for good and its
-    // scores cannot move: only touched trends and those still inside 2W are rebuilt.
-    const settledBefore = now.getTime() - 2 * DEFAULT_VELOCITY_OPTIONS.windowHours * 3_600_000;
+    // scores cannot move: only touched trends and those whose velocity can still move (or moved
+    // since their last write: needsVelocityRefresh) are rebuilt.
     const touched = new Set([
       ...result.touched.map((t) => t.id),
       ...[...unfinished.values()].map((t) => t.merged_into!),
     ]);
-    const lastSeen = new Map(existing.map((t) => [t.id, t.last_seen]));
+    const refresh = new Set(active.filter((t) => needsVelocityRefresh(t, now)).map((t) => t.id));
     const trends: TrendDoc[] = [...byTrend.entries()]
-      .filter(([id]) => touched.has(id) || (lastSeen.get(id) ?? 0) >= settledBefore)
+      .filter(([id]) => touched.has(id) || refresh.has(id))
       .sort((a, b) => (a[0] < b[0] ? -1 : 1))
       .map(([id, list]) => {
         const built = buildTrend(id, list.map(toTrendMember), {

@@ -1,9 +1,17 @@
-import type { Velocity, VelocityMetrics } from '@trendscope/core';
+import {
+  VELOCITY_RULE_VERSION,
+  type Velocity,
+  type VelocityMetrics,
+  type VelocityRule,
+  type VelocityThresholds,
+} from '@trendscope/core';
 import { isSimhash, NearDuplicateIndex } from '../score/simhash';
 
-/** Velocity thresholds of DESIGN.md section 5 (all configurable). */
+/** Velocity thresholds of DESIGN.md section 5 plus the burst clause (all configurable). */
 export interface VelocityOptions {
   windowHours: number;
+  /** `emerging` whatever the count while the first report is younger than this (a brand-new story). */
+  burstHours: number;
   /** `emerging` while younger than this many windows ... */
   emergingAgeWindows: number;
   /** ... and with fewer than this many reports in the current window. */
@@ -14,9 +22,10 @@ export interface VelocityOptions {
   peakShare: number;
 }
 
-/** The defaults: W = 24 h, emerging under 2W and 5 reports, accelerating at g >= 1.5 and 3 reports, peak at 0.8. */
+/** The defaults: W = 24 h, burst 1 h, emerging under 2W and 5 reports, accelerating at g >= 1.5 and 3 reports, peak at 0.8. */
 export const DEFAULT_VELOCITY_OPTIONS: VelocityOptions = Object.freeze({
   windowHours: 24,
+  burstHours: 1,
   emergingAgeWindows: 2,
   emergingMaxReports: 5,
   accelGrowth: 1.5,
@@ -76,13 +85,87 @@ export function velocityMetrics(
   };
 }
 
-/** The velocity class of DESIGN.md from its metrics (rules checked in this order). */
-export function velocityClass(m: VelocityMetrics, opts: VelocityOptions = DEFAULT_VELOCITY_OPTIONS): Velocity {
+/** A velocity class with the clause of the rule that decided it. */
+export interface VelocityDecision {
+  velocity: Velocity;
+  rule: VelocityRule;
+}
+
+/**
+ * The velocity class from its metrics (rule 2: DESIGN.md section 5 with the precedence a reader
+ * expects, docs/ARCHITECTURE.md), clauses tried in this order:
+ * `new_burst` emerging: first report under burstHours ago (a burst inside one hour is a brand-new
+ * story, not acceleration: there is no earlier window to have grown from);
+ * `young` emerging: age < 2W, current < 5 and current >= previous (a falling trend is never emerging);
+ * `fast_growth` accelerating: g >= 1.5 and current >= 3 (so current > previous);
+ * `near_peak` peak: current >= 0.8 x peak;
+ * `regrowing` emerging: current > previous below every threshold above (a growing trend is never declining);
+ * `below_peak` declining: the rest (current <= previous, under 0.8 of its peak).
+ */
+export function velocityDecision(
+  m: VelocityMetrics,
+  opts: VelocityOptions = DEFAULT_VELOCITY_OPTIONS,
+): VelocityDecision {
   const growth = (m.current + 1) / (m.previous + 1);
-  if (m.age_hours < opts.emergingAgeWindows * m.window_hours && m.current < opts.emergingMaxReports) return 'emerging';
-  if (growth >= opts.accelGrowth && m.current >= opts.accelMinReports) return 'accelerating';
-  if (m.current >= opts.peakShare * m.peak) return 'peak';
-  return 'declining';
+  const notFalling = m.current >= m.previous;
+  if (m.age_hours < opts.burstHours && notFalling) return { velocity: 'emerging', rule: 'new_burst' };
+  if (m.age_hours < opts.emergingAgeWindows * m.window_hours && m.current < opts.emergingMaxReports && notFalling) {
+    return { velocity: 'emerging', rule: 'young' };
+  }
+  if (growth >= opts.accelGrowth && m.current >= opts.accelMinReports)
+    return { velocity: 'accelerating', rule: 'fast_growth' };
+  if (m.current >= opts.peakShare * m.peak) return { velocity: 'peak', rule: 'near_peak' };
+  if (m.current > m.previous) return { velocity: 'emerging', rule: 'regrowing' };
+  return { velocity: 'declining', rule: 'below_peak' };
+}
+
+/** The velocity class alone (velocityDecision). */
+export function velocityClass(m: VelocityMetrics, opts: VelocityOptions = DEFAULT_VELOCITY_OPTIONS): Velocity {
+  return velocityDecision(m, opts).velocity;
+}
+
+/** The thresholds of `opts` as velocity_metrics serves them. */
+export function servedThresholds(opts: VelocityOptions = DEFAULT_VELOCITY_OPTIONS): VelocityThresholds {
+  return {
+    burst_hours: opts.burstHours,
+    emerging_max_age_hours: opts.emergingAgeWindows * opts.windowHours,
+    emerging_max_reports: opts.emergingMaxReports,
+    accelerating_min_growth: opts.accelGrowth,
+    accelerating_min_reports: opts.accelMinReports,
+    peak_share: opts.peakShare,
+  };
+}
+
+/** The metrics with the decision, its rule version and thresholds: what a trend stores and serves. */
+export function decidedVelocity(
+  m: VelocityMetrics,
+  opts: VelocityOptions = DEFAULT_VELOCITY_OPTIONS,
+): { velocity: Velocity; metrics: VelocityMetrics } {
+  const d = velocityDecision(m, opts);
+  return {
+    velocity: d.velocity,
+    metrics: { ...m, rule_version: VELOCITY_RULE_VERSION, rule: d.rule, thresholds: servedThresholds(opts) },
+  };
+}
+
+/**
+ * Whether detection rewrites a stored trend no new article touched, so that its served class and
+ * numbers are those of `now`: while it has a report within the last 2W its numbers move with the
+ * clock; once more after that, when its last write came before it settled (the final move, from
+ * `previous` 1+ to 0, happens between two runs and would otherwise never be written); and once
+ * when it was decided by an older rule version. A trend settled and written after it settled
+ * (current = previous = 0) is final.
+ */
+export function needsVelocityRefresh(
+  stored: { last_seen: string; updated_at?: string; velocity_metrics?: Pick<VelocityMetrics, 'rule_version'> },
+  now: Date,
+  opts: VelocityOptions = DEFAULT_VELOCITY_OPTIONS,
+): boolean {
+  const settlesAt = Date.parse(stored.last_seen) + 2 * opts.windowHours * 3_600_000;
+  if (settlesAt > now.getTime()) return true;
+  const written = stored.updated_at === undefined ? Number.NEGATIVE_INFINITY : Date.parse(stored.updated_at);
+  if (!(written >= settlesAt)) return true;
+  return (stored.velocity_metrics?.rule_version ?? 1) < VELOCITY_RULE_VERSION;
 }
 
 /**

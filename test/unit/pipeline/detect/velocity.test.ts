@@ -1,12 +1,15 @@
 import { expect } from 'chai';
 import {
+  decidedVelocity,
   DEFAULT_VELOCITY_OPTIONS,
   independentReportTimes,
+  needsVelocityRefresh,
   velocityClass,
+  velocityDecision,
   velocityHistory,
   velocityMetrics,
 } from '@trendscope/pipeline/detect/velocity';
-import type { VelocityMetrics } from '@trendscope/core';
+import { VELOCITY_RULE_VERSION, type VelocityMetrics } from '@trendscope/core';
 
 const H = 3_600_000;
 const NOW = Date.parse('2026-11-21T12:00:00Z');
@@ -66,8 +69,11 @@ describe('velocity class boundaries (W = 24 h)', () => {
     // (3 + 1) / (x + 1) = 1.5 needs x = 5/3; use current 5, previous 3: 6 / 4 = 1.5.
     expect(velocityClass(m({ current: 5, previous: 3, peak: 10 }))).to.equal('accelerating');
   });
-  it('is not accelerating just under growth 1.5', () => {
-    expect(velocityClass(m({ current: 5, previous: 4, peak: 10 }))).to.equal('declining');
+  it('is not accelerating just under growth 1.5, and not declining while growing (regrowing: emerging)', () => {
+    expect(velocityDecision(m({ current: 5, previous: 4, peak: 10 }))).to.deep.equal({
+      velocity: 'emerging',
+      rule: 'regrowing',
+    });
   });
   it('is not accelerating with only 2 reports, whatever the growth', () => {
     expect(velocityClass(m({ current: 2, previous: 0, peak: 2 }))).to.equal('peak');
@@ -85,7 +91,81 @@ describe('velocity class boundaries (W = 24 h)', () => {
     expect(velocityClass(m({ current: 0, previous: 3, peak: 6 }))).to.equal('declining');
   });
   it('uses the documented defaults', () => {
-    expect(DEFAULT_VELOCITY_OPTIONS).to.include({ windowHours: 24, accelGrowth: 1.5, peakShare: 0.8 });
+    expect(DEFAULT_VELOCITY_OPTIONS).to.include({ windowHours: 24, burstHours: 1, accelGrowth: 1.5, peakShare: 0.8 });
+  });
+});
+
+// Rule 2: the precedence a reader checks against the served numbers (docs/ARCHITECTURE.md).
+describe('velocity rule 2 precedence and its clauses', () => {
+  const decide = (over: Partial<VelocityMetrics>) => velocityDecision(m(over));
+
+  it('calls a burst inside the first hour a brand-new story: emerging whatever its count', () => {
+    expect(decide({ age_hours: 0.99, current: 40, previous: 0, peak: 40 })).to.deep.equal({
+      velocity: 'emerging',
+      rule: 'new_burst',
+    });
+    expect(decide({ age_hours: 0, current: 1, previous: 0, peak: 1 }).rule).to.equal('new_burst');
+  });
+  it('is no burst at exactly one hour: the same reports are accelerating', () => {
+    expect(decide({ age_hours: 1, current: 40, previous: 0, peak: 40 })).to.deep.equal({
+      velocity: 'accelerating',
+      rule: 'fast_growth',
+    });
+  });
+  it('is never emerging when the current window is below the previous one, however young', () => {
+    // The demo's "emerging with current 1, previous 5".
+    expect(decide({ age_hours: 30, current: 1, previous: 5, peak: 5 })).to.deep.equal({
+      velocity: 'declining',
+      rule: 'below_peak',
+    });
+    expect(decide({ age_hours: 0.5, current: 1, previous: 2, peak: 2 }).velocity).to.equal('declining');
+  });
+  it('is young (emerging) with current equal to previous, and not with one report less', () => {
+    expect(decide({ age_hours: 30, current: 3, previous: 3, peak: 4 })).to.deep.equal({
+      velocity: 'emerging',
+      rule: 'young',
+    });
+    expect(decide({ age_hours: 30, current: 2, previous: 3, peak: 4 }).velocity).to.equal('declining');
+  });
+  it('is peak, not declining, when falling but still at 0.8 of its peak', () => {
+    expect(decide({ age_hours: 30, current: 8, previous: 10, peak: 10 })).to.deep.equal({
+      velocity: 'peak',
+      rule: 'near_peak',
+    });
+  });
+  it('is never declining while growing: current 1, previous 0, peak 3 is regrowing (emerging)', () => {
+    // The demo's "declining with current 1, previous 0, growth 2".
+    expect(decide({ current: 1, previous: 0, peak: 3 })).to.deep.equal({ velocity: 'emerging', rule: 'regrowing' });
+  });
+  it('is declining when steady under 0.8 of its peak (current = previous)', () => {
+    expect(decide({ current: 2, previous: 2, peak: 3 })).to.deep.equal({ velocity: 'declining', rule: 'below_peak' });
+  });
+  it('never contradicts its numbers: falling is never emerging or accelerating, growing never declining', () => {
+    for (let current = 0; current <= 12; current++) {
+      for (let previous = 0; previous <= 12; previous++) {
+        for (const age_hours of [0, 0.5, 1, 24, 47.99, 48, 200]) {
+          for (const peak of [Math.max(current, previous), 12]) {
+            const { velocity } = decide({ current, previous, peak, age_hours });
+            const at = JSON.stringify({ current, previous, peak, age_hours });
+            if (current < previous) expect(['peak', 'declining'], at).to.include(velocity);
+            if (current > previous) expect(velocity, at).to.not.equal('declining');
+          }
+        }
+      }
+    }
+  });
+  it('stores its version, clause and thresholds with the metrics', () => {
+    const decided = decidedVelocity(m({ age_hours: 30, current: 2, previous: 1, peak: 2 }));
+    expect(decided.velocity).to.equal('emerging');
+    expect(decided.metrics).to.deep.include({ rule_version: VELOCITY_RULE_VERSION, rule: 'young' });
+    expect(decided.metrics.thresholds).to.deep.equal({
+      burst_hours: 1,
+      emerging_max_age_hours: 48,
+      emerging_max_reports: 5,
+      accelerating_min_growth: 1.5,
+      accelerating_min_reports: 3,
+      peak_share: 0.8,
+    });
   });
 });
 
@@ -99,5 +179,31 @@ describe('velocity history', () => {
     const instants = Array.from({ length: 60 }, (_, i) => NOW - 200 * H + i * 4 * H);
     const history = velocityHistory(times, times[0]!, instants);
     instants.forEach((t, i) => expect(history[i], `instant ${i}`).to.deep.equal(velocityMetrics(times, times[0]!, t)));
+  });
+});
+
+describe('which untouched trends a detection run rewrites (needsVelocityRefresh)', () => {
+  const iso = (hoursBeforeNow: number): string => new Date(NOW - hoursBeforeNow * H).toISOString();
+  const now = new Date(NOW);
+  const current = { rule_version: VELOCITY_RULE_VERSION };
+
+  it('rewrites a trend with a report within the last 2W, up to exactly 2W', () => {
+    expect(needsVelocityRefresh({ last_seen: iso(47.99), updated_at: iso(0.1), velocity_metrics: current }, now)).to.be
+      .true;
+  });
+  it('rewrites once more a trend that settled after its last write, then never again', () => {
+    // Last written 10 minutes before it settled: its stored previous window still held a report.
+    expect(needsVelocityRefresh({ last_seen: iso(49), updated_at: iso(1.17), velocity_metrics: current }, now)).to.be
+      .true;
+    expect(needsVelocityRefresh({ last_seen: iso(49), updated_at: iso(1), velocity_metrics: current }, now)).to.be
+      .false;
+    expect(needsVelocityRefresh({ last_seen: iso(49), updated_at: iso(0.5), velocity_metrics: current }, now)).to.be
+      .false;
+  });
+  it('rewrites once a settled trend decided by an older rule, or without a write time', () => {
+    expect(needsVelocityRefresh({ last_seen: iso(100), updated_at: iso(10) }, now)).to.be.true;
+    expect(needsVelocityRefresh({ last_seen: iso(100), velocity_metrics: current }, now)).to.be.true;
+    expect(needsVelocityRefresh({ last_seen: iso(100), updated_at: iso(10), velocity_metrics: current }, now)).to.be
+      .false;
   });
 });
