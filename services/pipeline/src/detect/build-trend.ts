@@ -1,7 +1,8 @@
 import { MAX_CITATIONS, type ArticleDoc, type CitationDoc, type TimelineBucket, type TrendDoc } from '@trendscope/core';
 import type { Classifier } from '../classify/classifier';
 import { normalizeText } from '../text/normalize-text';
-import { businessImpact } from './impact';
+import type { ImpactInput } from './impact-features';
+import { businessImpact, IMPACT_HEADLINES } from './impact';
 import { keyPhrases } from './key-phrases';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
 import { chooseTopic } from './topic';
@@ -95,13 +96,9 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
   const perDomain = Object.fromEntries(domains.map((d) => [d, opts.domainQuality.get(d) ?? UNKNOWN_QUALITY]));
   const meanQuality = domains.reduce((s, d) => s + perDomain[d]!, 0) / domains.length;
   const domainQualityScore = Math.round(meanQuality * 10) / 10;
-  const impact = businessImpact({
-    reports: reports.length,
-    publishers,
-    meanQuality,
-    category,
-    text: `${sorted.map((m) => m.title).join(' ')} ${summary}`,
-  });
+  const impact = businessImpact(
+    impactInput(sorted, vectors, centroid, summary, domains, reports.length, opts.classifier),
+  );
 
   return {
     id,
@@ -138,6 +135,34 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
     language: mostCommon(sorted.map((m) => m.language).filter((l): l is string => l !== null)),
     retained_count: sorted.filter((m) => m.content_retained).length,
   };
+}
+
+/**
+ * What the impact score reads: the trend's most central distinct headlines (closest to the
+ * centroid), the summary, the citing domains, the independent reports and the classifier's
+ * probabilities for that text (the form the impact model was fitted on: headlines and a lead).
+ */
+function impactInput(
+  sorted: readonly TrendMember[],
+  vectors: readonly TermVector[],
+  centroid: TermVector,
+  summary: string,
+  domains: readonly string[],
+  reports: number,
+  classifier: Classifier,
+): ImpactInput {
+  const order = sorted
+    .map((_, i) => i)
+    .sort((a, b) => dot(vectors[b]!, centroid) - dot(vectors[a]!, centroid) || a - b);
+  const headlines: string[] = [];
+  for (const i of order) {
+    const title = normalizeText(sorted[i]!.title);
+    if (title !== '' && !headlines.includes(title)) headlines.push(title);
+    if (headlines.length === IMPACT_HEADLINES) break;
+  }
+  const probs = classifier.probabilities([...headlines, summary].join('. '));
+  const categories = Object.fromEntries(probs.map((p) => [p.category, p.p]));
+  return { headlines, summary, domains, reports, categories };
 }
 
 /** One or two leading sentences of the article (description first, else body), at most ~320 chars. */
