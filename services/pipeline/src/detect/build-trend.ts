@@ -1,8 +1,10 @@
 import { MAX_CITATIONS, type ArticleDoc, type CitationDoc, type TimelineBucket, type TrendDoc } from '@trendscope/core';
 import type { Classifier } from '../classify/classifier';
+import { normalizeText } from '../text/normalize-text';
 import { contentTerms } from '../text/tokenize';
 import { displayText, sameText } from './display-text';
-import { businessImpact } from './impact';
+import type { ImpactInput } from './impact-features';
+import { businessImpact, IMPACT_HEADLINES } from './impact';
 import { keyPhrases } from './key-phrases';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
 import { chooseTopic, isGeneric } from './topic';
@@ -109,13 +111,9 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
   const totalWeight = domains.reduce((s, d) => s + weightOf(d), 0);
   const meanQuality = domains.reduce((s, d) => s + weightOf(d) * perDomain[d]!, 0) / totalWeight;
   const domainQualityScore = Math.round(meanQuality * 10) / 10;
-  const impact = businessImpact({
-    reports: reports.length,
-    publishers,
-    meanQuality,
-    category,
-    text: `${sorted.map((m) => m.title).join(' ')} ${summary}`,
-  });
+  const impact = businessImpact(
+    impactInput(sorted, vectors, centroid, summary, domains, reports.length, opts.classifier),
+  );
 
   return {
     id,
@@ -186,6 +184,34 @@ export function chooseSummary(
 /** Most central members whose summaries are weighed; content words a summary must add to stop looking. */
 const SUMMARY_CANDIDATES = 10;
 const SUMMARY_ENOUGH_WORDS = 3;
+
+/**
+ * What the impact score reads: the trend's most central distinct headlines (closest to the
+ * centroid), the summary, the citing domains, the independent reports and the classifier's
+ * probabilities for that text (the form the impact model was fitted on: headlines and a lead).
+ */
+function impactInput(
+  sorted: readonly TrendMember[],
+  vectors: readonly TermVector[],
+  centroid: TermVector,
+  summary: string,
+  domains: readonly string[],
+  reports: number,
+  classifier: Classifier,
+): ImpactInput {
+  const order = sorted
+    .map((_, i) => i)
+    .sort((a, b) => dot(vectors[b]!, centroid) - dot(vectors[a]!, centroid) || a - b);
+  const headlines: string[] = [];
+  for (const i of order) {
+    const title = normalizeText(sorted[i]!.title);
+    if (title !== '' && !headlines.includes(title)) headlines.push(title);
+    if (headlines.length === IMPACT_HEADLINES) break;
+  }
+  const probs = classifier.probabilities([...headlines, summary].join('. '));
+  const categories = Object.fromEntries(probs.map((p) => [p.category, p.p]));
+  return { headlines, summary, domains, reports, categories };
+}
 
 /** One or two leading sentences of the article (description first, else body), at most ~320 chars. */
 export function summarise(m: Pick<TrendMember, 'title' | 'description' | 'body'>): string {

@@ -67,11 +67,23 @@ describe('buildTrend', () => {
     // site0 (quality 9, two articles) and site1 (unknown: 5.5): the mean over citing domains.
     const t = buildTrend('tr_aaaaaaaaaaaaaaaa', [member(0), member(7), member(1)], opts);
     expect(t.domain_quality_score).to.equal(7.3);
-    const impact = t.score_breakdown.business_impact as Record<string, number>;
-    const parts = impact.volume! + impact.publishers! + impact.quality! + impact.category! + impact.signals!;
-    expect(impact.total).to.be.closeTo(parts, 0.02);
-    expect(t.business_impact_score).to.equal(Math.min(10, Math.max(1, Math.round(impact.total!))));
-    expect(t.score_breakdown.business_impact).to.have.property('signal_terms').that.includes('acquisition');
+    const impact = t.score_breakdown.business_impact as {
+      baseline: number;
+      parts: Record<string, { points: number }>;
+      total: number;
+      center: number;
+      stretch: number;
+      score: number;
+      signal_terms: string[];
+    };
+    const parts = Object.values(impact.parts).reduce((s, p) => s + p.points, impact.baseline);
+    expect(impact.total).to.be.closeTo(parts, 0.2);
+    expect(t.business_impact_score).to.equal(impact.score);
+    expect(impact.score).to.equal(
+      Math.min(10, Math.max(1, Math.round(impact.center + impact.stretch * (impact.total - impact.center)))),
+    );
+    expect(impact.signal_terms).to.include('deal:acquisition');
+    expect(impact.signal_terms).to.include('enforcement:regulators');
   });
 
   it('weighs a rated outlet RATED_DOMAIN_WEIGHT times an estimated one in domain_quality_score', () => {

@@ -1,70 +1,111 @@
 import { expect } from 'chai';
-import { businessImpact, CATEGORY_WEIGHTS, impactScore } from '@trendscope/pipeline/detect/impact';
+import type { Category } from '@trendscope/core';
+import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
+import { eventKinds } from '@trendscope/pipeline/detect/event-kinds';
+import { businessImpact } from '@trendscope/pipeline/detect/impact';
+import { IMPACT_FEATURES } from '@trendscope/pipeline/detect/impact-features';
+import { impactScore } from '@trendscope/pipeline/detect/impact-model';
+import { largestAmount, moneyAmounts } from '@trendscope/pipeline/detect/money-amounts';
 
-describe('business impact score', () => {
-  it('rounds and clamps the point total to 1..10', () => {
-    expect(impactScore(0)).to.equal(1);
-    expect(impactScore(1.49)).to.equal(1);
-    expect(impactScore(1.5)).to.equal(2);
-    expect(impactScore(9.49)).to.equal(9);
-    expect(impactScore(9.5)).to.equal(10);
-    expect(impactScore(12)).to.equal(10);
+describe('money amounts', () => {
+  it('reads amounts with their currency and scale, in US dollars', () => {
+    const usd = (t: string): number | undefined => largestAmount(t)?.usd;
+    expect(usd('Broadcom raises Qualcomm hostile bid to about $121 billion')).to.equal(121e9);
+    expect(usd('Bank plans €2bn capital raise')).to.equal(2.4e9);
+    expect(usd('BoA pays US$9.3b to settle claims')).to.equal(9.3e9);
+    expect(usd('Vodafone agrees 7.2 bln euro deal to buy Ono')).to.be.closeTo(8.64e9, 1);
+    expect(usd('Weir in £3.3B merger talks')).to.be.closeTo(4.62e9, 1);
+    expect(usd('National Bank of Greece to plan EU2.1 Billion capital boost')).to.be.closeTo(2.52e9, 1);
+    expect(usd('Los Angeles sues Time Warner for $10M in unpaid fees')).to.equal(1e7);
+    expect(usd('The deal is worth $7. 6 Billion')).to.equal(7.6e9);
+    expect(usd('Bitcoin falls below $6,000')).to.equal(6000);
   });
 
-  it('gives the lowest score to a single low-quality sports report', () => {
-    const b = businessImpact({ reports: 1, publishers: 1, meanQuality: 1, category: 'sports', text: 'Match report' });
-    expect(b.quality).to.equal(0);
-    expect(b.signals).to.equal(0);
-    expect(b.total).to.equal(1.41);
-    expect(b.score).to.equal(1);
+  it('does not read bare numbers as money', () => {
+    expect(moneyAmounts('GM recalls 1.6 million cars')).to.deep.equal([]);
+    expect(moneyAmounts('iOS 7.1 brings 3 new features')).to.deep.equal([]);
+  });
+});
+
+describe('event kinds in context', () => {
+  const kinds = (t: string): string[] => Object.keys(eventKinds(t));
+
+  it('tells a product recall from a memory', () => {
+    expect(kinds('Keith Richards Recalls Childhood in New Book')).to.not.include('recall');
+    expect(kinds('Actor recalls how he met the Queen')).to.not.include('recall');
+    expect(kinds('GM recalls 1.6 million cars over ignition switch')).to.include('recall');
+    expect(kinds('Sony issues recall for Vaio laptops that may catch fire')).to.include('recall');
+    expect(kinds('Spiders prompt second Mazda recall')).to.include('recall');
   });
 
-  it('gives 10 when every part is at its cap', () => {
-    const b = businessImpact({
-      reports: 100,
-      publishers: 20,
-      meanQuality: 10,
-      category: 'business',
-      text: 'Acquisition and layoffs follow earnings; lawsuit filed',
-    });
-    expect(b).to.include({ volume: 3, publishers: 2, quality: 1.5, category: 2, signals: 1.5, score: 10 });
-    expect(b.signal_terms).to.include.members(['acquisition', 'layoff', 'earning', 'lawsuit']);
+  it('tells a product launch from a campaign or a missile', () => {
+    expect(kinds('County Launches Campaign Against Littering')).to.not.include('launch');
+    expect(kinds("China opposes DPRK's missile launch")).to.not.include('launch');
+    expect(kinds("China opposes DPRK's missile launch")).to.include('geopolitics');
+    expect(kinds('Amazon launches Fire TV streaming box')).to.include('launch');
   });
 
-  it('never goes past the volume cap of 3 or the publisher cap of 2', () => {
-    expect(businessImpact({ reports: 1000, publishers: 50, meanQuality: 1, category: 'other', text: '' })).to.include({
-      volume: 3,
-      publishers: 2,
-    });
-    expect(businessImpact({ reports: 9, publishers: 1, meanQuality: 1, category: 'other', text: '' }).volume).to.equal(
-      1.5,
+  it('tells a funding round from crowd-funding', () => {
+    expect(kinds('Fans start crowd-funding for a new film')).to.not.include('funding');
+    expect(kinds('Veronica Mars crowdfunding campaign succeeds')).to.not.include('funding');
+    expect(kinds('Startup raises $20 million in funding round led by Sequoia')).to.include('funding');
+  });
+
+  it('reads deals, central banks and macro data', () => {
+    expect(kinds('Broadcom raises hostile bid for Qualcomm')).to.include('deal');
+    expect(kinds('Fed holds interest rates steady')).to.include('central_bank');
+    expect(kinds('Eurozone inflation slows in February')).to.include('macro_data');
+    expect(kinds('Fed up with traffic, residents protest')).to.not.include('central_bank');
+    expect(kinds('Current mortgage interest rates at Wells Fargo')).to.not.include('central_bank');
+  });
+});
+
+describe('businessImpact', () => {
+  const classifier = loadClassifier();
+  const score = (headlines: string[], domains: string[], reports = 10): ReturnType<typeof businessImpact> => {
+    const probs = classifier.probabilities(headlines.join('. '));
+    const categories = Object.fromEntries(probs.map((p) => [p.category, p.p])) as Partial<Record<Category, number>>;
+    return businessImpact({ headlines, summary: headlines[0]!, domains, reports, categories });
+  };
+
+  it('serves every feature as a part, and the parts add up to the total', () => {
+    const b = score(['Vodafone agrees 7.2 bln euro deal to buy Ono'], ['reuters.com', 'ft.com']);
+    expect(Object.keys(b.parts)).to.deep.equal([...IMPACT_FEATURES]);
+    const sum = Object.values(b.parts).reduce((s, p) => s + p.points, b.baseline);
+    expect(b.total).to.be.closeTo(sum, 0.2);
+    expect(b.score).to.equal(impactScore(b, b.total));
+    expect(b.largest_amount?.text).to.equal('7.2 bln euro');
+    expect(b.signal_terms).to.include('deal:deal to buy');
+  });
+
+  it('ranks market-moving events above company news, and that above gossip and reviews', () => {
+    const bid = score(['Broadcom Raises Qualcomm Hostile Bid to About $121 Billion'], ['reuters.com', 'bloomberg.com']);
+    const fed = score(['Fed keeps interest rates near zero, signals end of bond buying'], ['reuters.com', 'wsj.com']);
+    const tips = score(['Starbucks adds digital tips to app'], ['latimes.com', 'usatoday.com'], 40);
+    const review = score(["Where's our Titanfall review?"], ['polygon.com', 'kotaku.com'], 40);
+    const gossip = score(['Lena Dunham Says She May Quit Acting'], ['people.com', 'eonline.com'], 60);
+    const memoir = score(
+      ['Keith Richards Recalls Childhood in Children’s Book'],
+      ['rollingstone.com', 'people.com'],
+      20,
     );
+    expect(bid.score).to.be.at.least(8);
+    expect(fed.score).to.be.at.least(7);
+    for (const low of [tips, review, gossip, memoir]) expect(low.score).to.be.at.most(4);
+    for (const low of [review, gossip, memoir]) expect(low.score).to.be.at.most(3);
   });
 
-  it('reaches the publisher cap at exactly 20 publishers and the volume cap just under 100 reports', () => {
-    const base = { meanQuality: 1, category: 'other' as const, text: '' };
-    expect(businessImpact({ ...base, reports: 1, publishers: 20 }).publishers).to.equal(2);
-    expect(businessImpact({ ...base, reports: 1, publishers: 19 }).publishers).to.be.below(2);
-    expect(businessImpact({ ...base, reports: 99, publishers: 1 }).volume).to.equal(3);
-    expect(businessImpact({ ...base, reports: 98, publishers: 1 }).volume).to.be.below(3);
+  it('judges the event, not the volume: a hundredfold coverage moves the score by at most one point', () => {
+    for (const h of ['GM recalls 1.6 million cars over ignition switch', 'Lena Dunham Says She May Quit Acting']) {
+      expect(
+        score([h], ['a.example', 'b.example'], 200).score - score([h], ['a.example', 'b.example'], 2).score,
+      ).to.be.at.most(1);
+    }
   });
 
-  it('adds 0.5 per distinct signal term up to 1.5 (three terms)', () => {
-    const base = { reports: 1, publishers: 1, meanQuality: 1, category: 'other' as const };
-    expect(businessImpact({ ...base, text: 'merger' }).signals).to.equal(0.5);
-    expect(businessImpact({ ...base, text: 'merger merger lawsuit' }).signals).to.equal(1);
-    expect(businessImpact({ ...base, text: 'merger lawsuit tariffs' }).signals).to.equal(1.5);
-    expect(businessImpact({ ...base, text: 'merger lawsuit tariffs layoffs' }).signals).to.equal(1.5);
-  });
-
-  it('maps mean domain quality 1..10 onto 0..1.5 points', () => {
-    const base = { reports: 1, publishers: 1, category: 'other' as const, text: '' };
-    expect(businessImpact({ ...base, meanQuality: 1 }).quality).to.equal(0);
-    expect(businessImpact({ ...base, meanQuality: 5.5 }).quality).to.equal(0.75);
-    expect(businessImpact({ ...base, meanQuality: 10 }).quality).to.equal(1.5);
-  });
-
-  it('weights business above entertainment', () => {
-    expect(CATEGORY_WEIGHTS.business).to.be.greaterThan(CATEGORY_WEIGHTS.entertainment);
+  it('clamps the score to 1..10', () => {
+    expect(impactScore({ center: 3, stretch: 1.2 }, -20)).to.equal(1);
+    expect(impactScore({ center: 3, stretch: 1.2 }, 30)).to.equal(10);
+    expect(impactScore({ center: 3, stretch: 1 }, 5.5)).to.equal(6);
   });
 });

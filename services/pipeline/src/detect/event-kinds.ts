@@ -1,0 +1,158 @@
+/**
+ * The kinds of event a headline reports, read from its words in context: "Keith Richards Recalls
+ * Childhood" is a memory, not a product recall; "crowd-funding" is not a funding round; "County
+ * Launches Campaign" is not a product launch.
+ */
+export const EVENT_KINDS = [
+  'central_bank',
+  'macro_data',
+  'markets',
+  'deal',
+  'ipo',
+  'earnings',
+  'enforcement',
+  'policy',
+  'recall',
+  'launch',
+  'funding',
+  'restructuring',
+  'geopolitics',
+  'analyst_note',
+  'consumer_tips',
+  'entertainment',
+  'sports',
+  'health_science',
+  'accident_crime',
+] as const;
+
+/** One kind of event. */
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+/** Plain patterns: a match is the kind wherever it occurs (case-insensitive unless marked). */
+const PATTERNS: Readonly<Partial<Record<EventKind, readonly RegExp[]>>> = {
+  central_bank: [
+    /\b(?:Fed(?! up\b)|FOMC|ECB|BoE|BoJ|PBOC|RBI)\b/g,
+    /\b(?:federal reserve|central bank|bank of (?:england|japan|canada)|reserve bank|people's bank of china|monetary policy|(?<!mortgage )interest rates?|rate (?:hikes?|cuts?|rises?)|quantitative easing|forward guidance|stimulus|tapering|yellen|draghi|carney|bernanke|kuroda)\b/gi,
+  ],
+  macro_data: [
+    /\b(?:inflation|deflation(?:ary)?|gdp|economic (?:growth|data|outlook)|economy|recession|unemployment|jobless|payrolls|jobs report|consumer (?:prices|confidence|spending)|wholesale prices|producer prices|cpi|retail sales|industrial (?:output|production)|factory (?:output|orders|activity)|manufacturing (?:growth|activity|index|sector)|pmi|housing starts|home sales|trade (?:deficit|surplus|balance)|fixed-asset investment|bond yields?|treasur(?:y|ies)|yuan|renminbi|currency|eurozone|euro zone|banking union|debt ceiling|budget deficit|fiscal|credit rating|downgrades? (?:the )?(?:us|u\.s\.|country|sovereign))\b/gi,
+  ],
+  markets: [
+    /\b(?:stocks?|shares|wall street|dow(?: jones)?|s&p(?: 500)?|ftse|nikkei|hang seng|dax|stock market|markets?|sell-?off|oil prices?|crude|brent|gold prices?|bitcoin|cryptocurrenc(?:y|ies)|commodit(?:y|ies)|futures|investors|market cap(?:italization)?)\b/gi,
+  ],
+  deal: [
+    /\b(?:merg(?:er|ers|es|ed|ing)|to merge|acquisitions?|acquir(?:e|es|ed|ing)|takeovers?|buyout|hostile bid|(?:raises|sweetens|rejects|makes) (?:\w+ )?(?:bid|offer)|bids? for|offer for|to buy|buys|bought|deal to (?:buy|acquire)|stake in|spin(?:s|-)? ?off|divest\w*|joint venture|sells? (?:its |a )?(?:unit|division|business|stake))\b/gi,
+  ],
+  ipo: [
+    /\b(?:ipo|initial public offering|go(?:es|ing)? public|files? for (?:an? )?(?:ipo|listing)|stock market debut)\b/gi,
+  ],
+  earnings: [
+    /\b(?:earnings|profits?|revenues?|quarterly|(?:first|second|third|fourth)[- ]quarter|q[1-4]|eps|results|guidance|(?:sales|profit) (?:forecast|outlook)|net (?:income|loss)|(?:misses|beats|tops) (?:estimates|expectations|forecasts)|write-?downs?|sales (?:rose|fell|rise|fall|jump\w*|drop\w*|slip\w*|climb\w*|grow\w*|decline\w*|slump\w*))\b/gi,
+  ],
+  enforcement: [
+    /\b(?:regulators?|antitrust|anti-trust|fined|fines? (?:of|for)|penalt(?:y|ies)|settles?|settlement|lawsuits?|sues|sued|suing|class action|probe|investigat(?:ion|es|ing)|indicted|charged|jury|verdict|sec|ftc|fcc|fda|doj|justice department|competition (?:authority|commission|watchdog)|watchdog|cftc|finra|epa)\b/gi,
+  ],
+  policy: [
+    /\b(?:regulations?|legislation|bill (?:would|to|allowing|passes|advances)|law(?:makers)?|congress|senate|parliament|tax(?:es)?|tariffs?|subsid(?:y|ies)|minimum wage|obamacare|affordable care act|health law|net neutrality|government plans?|ministry|budget)\b/gi,
+  ],
+  restructuring: [
+    /\b(?:layoffs?|lay off|job cuts?|cuts? [\d,]+ jobs|cut(?:ting)? jobs|closes? [\d,]+ stores|close [\d,]+ stores|store closures|bankrupt(?:cy)?|chapter 11|insolven(?:t|cy)|default(?:s|ed)?|restructur\w*|bailout|(?:ceo|chief executive|chairman) (?:resigns|steps down|to step down|ousted|fired|quits|departs)|new (?:ceo|chief executive))\b/gi,
+  ],
+  geopolitics: [
+    /\b(?:sanctions?|embargo|trade war|missiles?|nuclear|annex\w*|invasion|invade\w*|military|troops|war|crimea|ukraine|russia|putin|north korea|dprk|pyongyang|iran|opec|syria|coup)\b/gi,
+  ],
+  analyst_note: [
+    /\b(?:price target|upgrades?|downgrades?|upgraded|downgraded|outperform|underperform|overweight|underweight|buy rating|sell rating|neutral rating|stock update|analysts? (?:say|says|see|expect))\b/gi,
+    /\((?:NYSE|NASDAQ|NYSEARCA|LON|TSE|TSX|OTC)\s?:\s?[A-Z.]{1,6}\)/g,
+  ],
+  consumer_tips: [
+    /\b(?:how to|tips|ways to|mortgage (?:interest )?rates?|things to know|things you|here's|you should|free (?:cone|coffee|food|stuff)|freebies|deals? on|discounts?|coupons?|giveaway|hands-on|review(?:ed|s)?|first look|leaked|rumou?r(?:s|ed)?|update(?:s|d)? (?:to|for|with)|new features?|app(?:s)? (?:update|gets|adds))\b/gi,
+  ],
+  entertainment: [
+    /\b(?:trailer|episode|season (?:finale|premiere)|finale|album|songs?|singer|concert|tour|movie|film|sequel|box office|actor|actress|celebrit(?:y|ies)|star(?:s|ring)?|rapper|wedding|married|divorce[sd]?|engaged|pregnan(?:t|cy)|dating|boyfriend|girlfriend|oscars?|grammys?|emmys?|golden globes?|red carpet|premiere|music video|tv show|sitcom|reality (?:show|series)|kardashians?|bieber|beyonce|kanye|miley|rihanna|lohan|dunham|game of thrones|mad men|star wars|x-men|spider-man|avengers|netflix series|comic|festival|coachella|billboard)\b/gi,
+  ],
+  sports: [
+    /\b(?:nfl|nba|mlb|nhl|ncaa|fifa|uefa|world cup|super bowl|premier league|champions league|quarterback|coach|playoffs?|championship|tournament|match|golf|tennis|soccer|football|baseball|basketball|hockey|olympics?|medal|league|season opener|draft pick|striker|goalkeeper|wrestlemania|nascar|formula one|f1|marathon)\b/gi,
+  ],
+  health_science: [
+    /\b(?:study|studies|researchers?|scientists?|patients?|cancer|disease|virus|infections?|autism|alzheimer'?s|diabetes|obesity|vaccines?|diet|heart attack|stroke|pregnancy|doctors?|hospital|symptoms?|outbreak|ebola|hiv|mers|flu|nasa|planet|asteroid|comet|galaxy|species|dinosaur|fossil|climate change|global warming)\b/gi,
+  ],
+  accident_crime: [
+    /\b(?:crash(?:es|ed)?|killed|kills|dies|died|dead|death|shooting|gunman|suspect|police|arrest(?:ed|s)?|murder\w*|missing|search|fire|storm|earthquake|tornado|flood\w*|hostage|terror\w*|bomb\w*|attack|victims?|stabbing|rape|assault|sentenced|prison|trial)\b/gi,
+  ],
+};
+
+/** Words after "recall" that make it a memory ("Keith Richards Recalls Childhood"). */
+const MEMORY_OBJECTS = new Set(
+  'childhood memories memory how when what that his her their my our the day days time times moment meeting being seeing growing early first past life last fondly vividly working playing his friendship late death'.split(
+    ' ',
+  ),
+);
+/** Words near "recall" that make it a product recall. */
+const RECALL_CUES = new Set(
+  'vehicles vehicle cars car trucks suvs models model airbag airbags ignition switches switch brakes units products product toys laptops laptop batteries phones devices food foods meat beef chicken pork peanut drugs drug pills tablets cribs seats recall safety voluntary voluntarily million thousand another second third new massive latest expanded expands issues announces prompt prompts prompted over due'.split(
+    ' ',
+  ),
+);
+/** Objects of "launch" that are not a product ("County Launches Campaign", "missile launch"). */
+const NOT_PRODUCT = new Set(
+  'campaign campaigns investigation probe inquiry appeal attack attacks offensive strike strikes raid raids search initiative petition drive crackdown fundraiser crowdfunding crowd-funding protest missile missiles rocket rockets satellite satellites war operation operations study challenge lawsuit suit tour album single book memoir trailer video film movie season fragrance bid assault manhunt effort program programme'.split(
+    ' ',
+  ),
+);
+/** Words near "funding" that make it a funding round. */
+const FUNDING_CUES = new Set(
+  'round raises raised raise venture series seed investors valuation startup start-up million billion led'.split(' '),
+);
+
+/**
+ * The kinds of event a text reports, each with the phrases that show it (lower-case, in order of
+ * appearance, each phrase once). A text can report several kinds.
+ */
+export function eventKinds(text: string): Partial<Record<EventKind, string[]>> {
+  const out: Partial<Record<EventKind, string[]>> = {};
+  const add = (kind: EventKind, phrase: string): void => {
+    const list = (out[kind] ??= []);
+    const p = phrase.toLowerCase();
+    if (!list.includes(p)) list.push(p);
+  };
+  for (const kind of EVENT_KINDS) {
+    for (const re of PATTERNS[kind] ?? []) for (const m of text.matchAll(re)) add(kind, m[0]);
+  }
+  for (const m of text.matchAll(/\brecall(?:s|ed|ing)?\b/gi)) {
+    const { before, after } = around(text, m.index, m[0].length);
+    if (/^total$/.test(before.at(-1) ?? '') || /^(?:election|vote|petition)$/.test(after[0] ?? '')) continue;
+    if (MEMORY_OBJECTS.has(after[0] ?? '')) continue;
+    if ([...before.slice(-3), ...after.slice(0, 6)].some((w) => RECALL_CUES.has(w) || /^\d/.test(w)))
+      add('recall', m[0]);
+  }
+  for (const m of text.matchAll(/\b(?:launch(?:es|ed|ing)?|unveil(?:s|ed|ing)?|debut(?:s|ed)?|rolls? out)\b/gi)) {
+    const { before, after } = around(text, m.index, m[0].length);
+    if ([...before.slice(-2), ...after.slice(0, 4)].some((w) => NOT_PRODUCT.has(w))) continue;
+    add('launch', m[0]);
+  }
+  for (const m of text.matchAll(/\b(?:crowd-?)?funding\b/gi)) {
+    const { before, after } = around(text, m.index, m[0].length);
+    if (/^crowd/i.test(m[0]) || before.at(-1) === 'crowd') continue;
+    if ([...before.slice(-5), ...after.slice(0, 5)].some((w) => FUNDING_CUES.has(w) || /^[$€£]/.test(w)))
+      add('funding', m[0]);
+  }
+  for (const m of text.matchAll(
+    /\braise[sd]? (?:[$€£]\s?\d[\d.,]*\s?(?:million|billion|bn|m)\b|(?:\w+ )?(?:funding|capital|round))/gi,
+  ))
+    add('funding', m[0]);
+  return out;
+}
+
+/** Up to eight lower-case words either side of a match (punctuation dropped). */
+function around(text: string, index: number, length: number): { before: string[]; after: string[] } {
+  const split = (s: string): string[] =>
+    s
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}$€£'-]+/u)
+      .filter(Boolean);
+  return {
+    before: split(text.slice(Math.max(0, index - 80), index)).slice(-8),
+    after: split(text.slice(index + length, index + length + 80)).slice(0, 8),
+  };
+}

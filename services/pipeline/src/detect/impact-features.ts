@@ -1,0 +1,96 @@
+import type { Category } from '@trendscope/core';
+import { isBusinessOutlet, largeCompanies, namesCompanyForm } from './business-names';
+import { EVENT_KINDS, eventKinds, type EventKind } from './event-kinds';
+import { largestAmount, type MoneyAmount } from './money-amounts';
+
+/** Categories whose classifier probability is a feature ("other" is the baseline). */
+const CATEGORY_FEATURES = ['business', 'technology', 'politics', 'world', 'health', 'entertainment', 'sports'] as const;
+
+/** The features of the impact model, in model order. */
+export const IMPACT_FEATURES: readonly string[] = [
+  'money',
+  'money_10b',
+  ...EVENT_KINDS.map((k) => `event_${k}`),
+  'large_company',
+  'company_form',
+  'business_outlets',
+  ...CATEGORY_FEATURES.map((c) => `category_${c}`),
+  'volume',
+];
+
+/** What the impact score reads of a trend (or of a rated story). */
+export interface ImpactInput {
+  /** The trend's most central headlines (at most a handful). */
+  headlines: readonly string[];
+  /** The summary (lead of the central article); may repeat a headline. */
+  summary: string;
+  /** Distinct domains citing the trend. */
+  domains: readonly string[];
+  /** Independent reports (volume: a small part of the score by design). */
+  reports: number;
+  /** Classifier probability of each category for the trend's text. */
+  categories: Readonly<Partial<Record<Category, number>>>;
+}
+
+/** The evidence behind the features, served in score_breakdown. */
+export interface ImpactEvidence {
+  largest_amount: MoneyAmount | null;
+  event_kinds: Partial<Record<EventKind, string[]>>;
+  large_companies: string[];
+  business_outlet_share: number;
+}
+
+/** Largest money amount counted (log10 US dollars): ten trillion. */
+const MAX_LOG_USD = 13;
+/** Amounts below a million dollars (prices, fees) carry no deal size. */
+const MIN_LOG_USD = 6;
+
+/**
+ * The feature vector of one trend (IMPACT_FEATURES order) with its evidence. Text features are
+ * shares of the texts (each headline, and the summary when it is not a headline) that show them,
+ * so one stray headline weighs less than a story all its headlines tell.
+ */
+export function impactFeatures(input: ImpactInput): { values: number[]; evidence: ImpactEvidence } {
+  const headlines = input.headlines.map((h) => h.trim()).filter(Boolean);
+  const summary = input.summary.trim();
+  const texts = summary && !headlines.includes(summary) ? [...headlines, summary] : headlines;
+  const n = Math.max(1, texts.length);
+  const share = (test: (t: string) => boolean): number => texts.filter(test).length / n;
+
+  let largest: MoneyAmount | null = null;
+  for (const t of texts) {
+    const a = largestAmount(t);
+    if (a && (!largest || a.usd > largest.usd)) largest = a;
+  }
+  const logUsd = largest ? Math.min(MAX_LOG_USD, Math.log10(largest.usd)) : 0;
+
+  const kindsPerText = texts.map((t) => eventKinds(t));
+  const kinds: Partial<Record<EventKind, string[]>> = {};
+  for (const k of kindsPerText)
+    for (const [kind, phrases] of Object.entries(k) as [EventKind, string[]][])
+      kinds[kind] = [...new Set([...(kinds[kind] ?? []), ...phrases])];
+
+  const companies = [...new Set(texts.flatMap((t) => largeCompanies(t)))];
+  const domains = [...new Set(input.domains.map((d) => d.toLowerCase().replace(/^www\./, '')))];
+  const outletShare = domains.length === 0 ? 0 : domains.filter(isBusinessOutlet).length / domains.length;
+
+  const values = [
+    Math.max(0, logUsd - MIN_LOG_USD),
+    largest && largest.usd >= 1e10 ? 1 : 0,
+    ...EVENT_KINDS.map((kind) => kindsPerText.filter((k) => k[kind] !== undefined).length / n),
+    share((t) => largeCompanies(t).length > 0),
+    share(namesCompanyForm),
+    outletShare,
+    ...CATEGORY_FEATURES.map((c) => input.categories[c] ?? 0),
+    Math.log10(1 + Math.max(0, input.reports)),
+  ];
+  return {
+    values,
+    evidence: {
+      largest_amount: largest,
+      event_kinds: kinds,
+      large_companies: companies,
+      business_outlet_share: Math.round(outletShare * 100) / 100,
+    },
+  };
+}

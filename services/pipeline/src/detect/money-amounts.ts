@@ -1,0 +1,119 @@
+/** US dollars per unit of each currency a headline writes (rough, stable rates: only the order of magnitude matters). */
+const USD_PER: Readonly<Record<string, number>> = {
+  usd: 1,
+  eur: 1.2,
+  gbp: 1.4,
+  jpy: 0.009,
+  cny: 0.15,
+  inr: 0.015,
+  aud: 0.75,
+  cad: 0.78,
+  hkd: 0.13,
+  chf: 1.05,
+  rub: 0.02,
+};
+
+/** Currency spellings before or after a number, mapped to their code. */
+const CURRENCY: Readonly<Record<string, string>> = {
+  $: 'usd',
+  us$: 'usd',
+  usd: 'usd',
+  dollars: 'usd',
+  dollar: 'usd',
+  '€': 'eur',
+  eur: 'eur',
+  eu: 'eur',
+  euro: 'eur',
+  euros: 'eur',
+  '£': 'gbp',
+  gbp: 'gbp',
+  pounds: 'gbp',
+  '¥': 'jpy',
+  yen: 'jpy',
+  yuan: 'cny',
+  renminbi: 'cny',
+  rmb: 'cny',
+  rs: 'inr',
+  'rs.': 'inr',
+  inr: 'inr',
+  rupees: 'inr',
+  a$: 'aud',
+  au$: 'aud',
+  c$: 'cad',
+  ca$: 'cad',
+  hk$: 'hkd',
+  chf: 'chf',
+  francs: 'chf',
+  roubles: 'rub',
+  rubles: 'rub',
+};
+
+/** Multipliers a headline writes after a number ("$121 billion", "€2bn", "7.2 bln", "$10M", "Rs 500 crore"). */
+const SCALE: Readonly<Record<string, number>> = {
+  trillion: 1e12,
+  tn: 1e12,
+  tln: 1e12,
+  billion: 1e9,
+  bn: 1e9,
+  bln: 1e9,
+  b: 1e9,
+  million: 1e6,
+  mn: 1e6,
+  mln: 1e6,
+  m: 1e6,
+  thousand: 1e3,
+  k: 1e3,
+  crore: 1e7,
+  lakh: 1e5,
+};
+
+const PREFIX = String.raw`(us\$|a\$|au\$|c\$|ca\$|hk\$|\$|€|£|¥|usd|eur|eu|gbp|inr|rs\.?|chf)`;
+const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)`;
+const SCALE_WORD = String.raw`(trillion|tn|tln|billion|bln|bn|b|million|mln|mn|m|thousand|k|crore|lakh)`;
+const SUFFIX_CURRENCY = String.raw`(dollars|dollar|euros|euro|pounds|yen|yuan|renminbi|rmb|rupees|francs|roubles|rubles)`;
+/** "$121 billion", "US$9.3b", "EU2.1 Billion", "€2bn", "£3.3B", "$275.00". */
+const PREFIXED = new RegExp(String.raw`(?<![\p{L}\d])${PREFIX}\s?${NUMBER}(?:\s?${SCALE_WORD}(?![\p{L}]))?`, 'giu');
+/** "7.2 bln euro", "3 billion dollars", "500 million yuan". */
+const SUFFIXED = new RegExp(
+  String.raw`(?<![\p{L}\d$€£¥])${NUMBER}\s?${SCALE_WORD}?\s(?:of\s)?${SUFFIX_CURRENCY}(?![\p{L}])`,
+  'giu',
+);
+
+/** One money amount found in a text: the words as written and their value in US dollars. */
+export interface MoneyAmount {
+  text: string;
+  usd: number;
+}
+
+/**
+ * Every money amount a text writes, in US dollars (currency converted at rough fixed rates).
+ * Bare numbers without a currency ("1.6 million cars") are not money.
+ */
+export function moneyAmounts(text: string): MoneyAmount[] {
+  // "$7. 6 Billion" (a feed's split decimal) is $7.6 billion.
+  const clean = text.replace(/(\d)\. (\d)/g, '$1.$2');
+  const out: MoneyAmount[] = [];
+  for (const m of clean.matchAll(PREFIXED)) {
+    const code = CURRENCY[m[1]!.toLowerCase()];
+    const value = amount(m[2]!, m[3]);
+    if (code && value > 0) out.push({ text: m[0].trim(), usd: value * USD_PER[code]! });
+  }
+  for (const m of clean.matchAll(SUFFIXED)) {
+    const code = CURRENCY[m[3]!.toLowerCase()];
+    const value = amount(m[1]!, m[2]);
+    if (code && value > 0) out.push({ text: m[0].trim(), usd: value * USD_PER[code]! });
+  }
+  return out;
+}
+
+/** The largest amount of a text in US dollars, or null when it names none. */
+export function largestAmount(text: string): MoneyAmount | null {
+  let best: MoneyAmount | null = null;
+  for (const a of moneyAmounts(text)) if (!best || a.usd > best.usd) best = a;
+  return best;
+}
+
+function amount(number: string, scale: string | undefined): number {
+  const value = Number(number.replace(/,/g, ''));
+  return Number.isFinite(value) ? value * (scale ? (SCALE[scale.toLowerCase()] ?? 1) : 1) : 0;
+}

@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import { DEFAULT_IMPACT_MODEL_PATH } from '@trendscope/pipeline/detect/impact-model';
+import { impactModelFileText } from '@trendscope/pipeline/scripts/impact-model/impact-model-file';
+import { impactRows, type ImpactRows } from '@trendscope/pipeline/scripts/impact-model/impact-rows';
+import { raterAgreement } from '@trendscope/pipeline/scripts/impact-model/rater-agreement';
+
+// Figures and how the rated set was made: docs/quality.md#business-impact.
+describe('business impact score (rated stories, held out by event)', function () {
+  this.timeout(300_000);
+  let rows: ImpactRows;
+  let built: ReturnType<typeof impactModelFileText>;
+  before(() => {
+    rows = impactRows();
+    built = impactModelFileText(rows);
+  });
+
+  it('uses the model that `make impact-model` refits from the rated stories, byte for byte', () => {
+    expect(
+      built.json === readFileSync(DEFAULT_IMPACT_MODEL_PATH, 'utf8'),
+      'run `make impact-model` and commit the model',
+    ).to.equal(true);
+  });
+
+  it('rests on raters who agree with each other (pairwise Spearman >= 0.9)', () => {
+    for (const a of raterAgreement(rows.stories)) expect(a.spearman, `raters ${a.pair}`).to.be.at.least(0.9);
+  });
+
+  it('ranks stories of events it was not fitted on as the raters do (Spearman >= 0.7)', () => {
+    const f = built.figures;
+    process.stdout.write(
+      `      Spearman ${f.spearman} (served 1-10 score ${f.spearmanScore}) over ${rows.stories.length} stories; ` +
+        `per fold ${f.perFold.join(', ')}; mean absolute error ${f.mae}\n`,
+    );
+    expect(f.spearman).to.be.at.least(0.7);
+    expect(f.spearmanScore).to.be.at.least(0.7);
+  });
+});
