@@ -42,9 +42,19 @@ async function searchAll<T>(
 }
 
 /** What detection reads of a stored trend. */
-export type StoredTrend = Pick<TrendDoc, 'id' | 'first_seen' | 'last_seen' | 'aliases' | 'merged_into'>;
+export type StoredTrend = Pick<TrendDoc, 'id' | 'first_seen' | 'last_seen' | 'aliases' | 'merged_into'> &
+  Partial<Pick<TrendDoc, 'topic' | 'article_count' | 'source_count'>>;
 
-const STORED_TREND_FIELDS = ['id', 'first_seen', 'last_seen', 'aliases', 'merged_into'];
+const STORED_TREND_FIELDS = [
+  'id',
+  'first_seen',
+  'last_seen',
+  'aliases',
+  'merged_into',
+  'topic',
+  'article_count',
+  'source_count',
+];
 
 /** Trends whose last article is not older than `since` (ISO), leaving out those marked merged. */
 export async function loadActiveTrends(
