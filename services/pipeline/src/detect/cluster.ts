@@ -1,6 +1,7 @@
 import { defaultHeadlineMeaning, type HeadlineMeaning } from './headline-meaning';
 import { isClosed, requiredSharedTerms, requiredSimilarity, type CadenceOptions } from './cadence';
-import { mergeFragments, type MergeOptions } from './merge-fragments';
+import { lateMerges, type LateMergeOptions } from './late-merge';
+import { mergeFragments, type FragmentView, type MergeOptions } from './merge-fragments';
 import { articleVector, dot, LEAD_WORDS, sharedTerms, topTerms, type TermVector } from './term-vector';
 import { contentTerms } from '../text/tokenize';
 import { trendIdFor } from './trend-id';
@@ -30,7 +31,7 @@ export interface ActiveTrend {
 }
 
 /** Options of clusterArticles (time rules in CadenceOptions); defaults in DEFAULT_CLUSTER_OPTIONS. */
-export interface ClusterOptions extends CadenceOptions, MergeOptions {
+export interface ClusterOptions extends CadenceOptions, MergeOptions, LateMergeOptions {
   /** The clock: articles after it are ignored (not yet "seen"). */
   now: Date;
   /** Share of the similarity given to named-entity overlap (the rest to weighted terms). */
@@ -68,6 +69,7 @@ export interface ClusterOptions extends CadenceOptions, MergeOptions {
  * story (p >= its threshold, merge-model.ts), become one (merge-fragments.ts); two lone headlines
  * are joined on meaning or by the model only with a word or a name in common. For a
  * year past its window a trend still takes a report of similarity >= 0.4 naming 2 of its entities.
+ * The late merge across runs (late-merge.ts) is off: measured on the gold stories, it gained nothing.
  */
 export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, 'now' | 'idf'> = {
   windowHours: 24 * 60,
@@ -88,6 +90,10 @@ export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, 'now' | 'idf'> = {
   meaningSharedEntities: 0,
   lonePairsNeedWords: true,
   learnedMerge: true,
+  lateMergeCosine: 0,
+  lateMergeHours: 72,
+  lateMergeEntities: 1,
+  lateMergeMaxArticles: 2,
   archiveDays: 365,
   archiveThreshold: 0.4,
   archiveEntities: 2,
@@ -282,7 +288,7 @@ export function clusterArticles(
   // Fragments of one story founded seconds apart become one trend (merge-fragments.ts).
   const merged = new Map<string, string>();
   const existingIds = new Set(existing.map((t) => t.id));
-  const folded = mergeFragments(
+  const views = (): FragmentView[] =>
     [...states.values()].map((s) => ({
       id: s.trend.id,
       first_seen: s.trend.first_seen,
@@ -291,21 +297,28 @@ export function clusterArticles(
       centroid: s.centroid,
       meaning: s.meaning,
       entities: s.entities,
-    })),
-    o,
-    o.idf,
-  );
-  for (const [absorbedId, survivorId] of folded) {
-    fold(states.get(survivorId)!, states.get(absorbedId)!);
-    states.delete(absorbedId);
-    touched.delete(absorbedId);
-    touched.add(survivorId);
-    if (existingIds.has(absorbedId)) merged.set(absorbedId, survivorId);
-  }
+      stored: existingIds.has(s.trend.id),
+    }));
+  const folded = mergeFragments(views(), o, o.idf);
+  const foldAll = (pairs: ReadonlyMap<string, string>): void => {
+    for (const [absorbedId, survivorId] of pairs) {
+      fold(states.get(survivorId)!, states.get(absorbedId)!);
+      states.delete(absorbedId);
+      touched.delete(absorbedId);
+      touched.add(survivorId);
+      if (existingIds.has(absorbedId)) merged.set(absorbedId, survivorId);
+    }
+  };
+  foldAll(folded);
+  // Then fragments of one story founded hours or days apart (late-merge.ts).
+  const late = lateMerges(views(), o);
+  foldAll(late);
   for (const [articleId, trendId] of assignments) {
-    const survivor = folded.get(trendId);
-    if (survivor) assignments.set(articleId, survivor);
+    const first = folded.get(trendId) ?? trendId;
+    const survivor = late.get(first) ?? first;
+    if (survivor !== trendId) assignments.set(articleId, survivor);
   }
+  for (const [absorbedId, survivorId] of merged) merged.set(absorbedId, late.get(survivorId) ?? survivorId);
 
   const touchedTrends = [...touched].map((id) => {
     const s = states.get(id)!;

@@ -43,10 +43,20 @@ async function searchAll<T>(
 
 /** What detection reads of a stored trend. */
 export type StoredTrend = Pick<TrendDoc, 'id' | 'first_seen' | 'last_seen' | 'aliases' | 'merged_into'> &
-  // Read whole by loadActiveTrends (the velocity refresh checks them), absent from the narrower reads.
-  Partial<Pick<TrendDoc, 'updated_at' | 'velocity_metrics'>>;
+  // updated_at and velocity_metrics are read whole by loadActiveTrends (the velocity refresh checks
+  // them) and absent from the narrower reads; topic and counts let a run keep listed topics distinct.
+  Partial<Pick<TrendDoc, 'updated_at' | 'velocity_metrics' | 'topic' | 'article_count' | 'source_count'>>;
 
-const STORED_TREND_FIELDS = ['id', 'first_seen', 'last_seen', 'aliases', 'merged_into'];
+const STORED_TREND_FIELDS = [
+  'id',
+  'first_seen',
+  'last_seen',
+  'aliases',
+  'merged_into',
+  'topic',
+  'article_count',
+  'source_count',
+];
 
 /** Trends whose last article is not older than `since` (ISO), leaving out those marked merged. */
 export async function loadActiveTrends(

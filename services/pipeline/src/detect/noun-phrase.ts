@@ -79,6 +79,7 @@ export function phraseInHeadlines(phrase: string, headlines: readonly string[]):
   const want = phrase.split(/\s+/).map(bare).filter(Boolean);
   if (want.length === 0) return undefined;
   let tagged = 0;
+  let best: PhraseInHeadline | undefined;
   for (const headline of headlines) {
     const lower = headline.toLowerCase();
     if (!want.every((w) => lower.includes(w))) continue;
@@ -88,9 +89,13 @@ export function phraseInHeadlines(phrase: string, headlines: readonly string[]):
     const at = terms.map((_t, i) => i).filter((i) => bare(terms[i]!.text) !== '');
     const words = at.map((i) => bare(terms[i]!.text));
     const found = words.findIndex((_, i) => want.every((w, k) => words[i + k] === w));
-    if (found >= 0) return { headline, ...nounPhraseAt(phrase, terms, at[found]!, at[found + want.length - 1]!) };
+    if (found < 0) continue;
+    const here = { headline, ...nounPhraseAt(phrase, terms, at[found]!, at[found + want.length - 1]!) };
+    // A name: the longest the tagged headlines give ("Juan Pablo" -> "Juan Pablo Galavis" in a later one).
+    if (!here.name) return here;
+    if (!best || (here.nounPhrase ?? '').length > (best.nounPhrase ?? '').length) best = here;
   }
-  return undefined;
+  return best;
 }
 
 /** The noun phrase around terms[first..last] (see phraseInHeadlines), if there is one. */

@@ -28,6 +28,7 @@ import {
   type ArchivedTrend,
   type StoredTrend,
 } from './detect.repository';
+import { distinctTopics } from './distinct-topics';
 import { domainDocs } from './domain-docs';
 import { groupBy } from './group-by';
 import { backgroundIdf } from './idf';
@@ -177,6 +178,21 @@ export async function runDetect(
         const absorbed = [...new Set(aliases.get(id) ?? [])].sort();
         return absorbed.length > 0 ? { ...doc, aliases: absorbed } : doc;
       });
+
+    // No two listed trends show one topic: a rebuilt trend whose topic a listed trend already has
+    // says what differs (distinct-topics.ts); stored trends not rebuilt keep theirs.
+    const gone = new Set([...result.merged.keys(), ...unfinished.keys()]);
+    const rebuilt = new Set(trends.map((t) => t.id));
+    const unchanged = active
+      .filter((t) => !rebuilt.has(t.id) && !gone.has(t.id) && t.topic !== undefined)
+      .map((t) => ({
+        id: t.id,
+        topic: t.topic!,
+        article_count: t.article_count ?? 0,
+        source_count: t.source_count ?? 0,
+      }));
+    const renamed = distinctTopics([...trends, ...unchanged], new Set(unchanged.map((t) => t.id)));
+    for (const t of trends) t.topic = renamed.get(t.id) ?? t.topic;
 
     // A merge in steps that a crash can stop anywhere: the absorbed trends are marked first (lists
     // leave them out at once, their ids resolve to the survivors), then the trends are written

@@ -156,7 +156,7 @@ const GENERIC_WORDS: ReadonlySet<string> = new Set(
   (
     'thing things know need needs top stories story popular news today morning evening tonight week weekend ' +
     'day daily update updates latest video videos photo photos watch read highlights headlines roundup recap ' +
-    'briefing look'
+    'briefing look monday tuesday wednesday thursday friday saturday sunday'
   ).split(' '),
 );
 

@@ -165,7 +165,7 @@ describe('chooseTopic on cut-off phrases of real headlines', () => {
   it('takes no phrase or headline made only of generic words ("Things to Know")', () => {
     const phrases = [{ key: 'thing to know', display: 'Things to Know', score: 3 }];
     expect(
-      chooseTopic(phrases, ['10 Things to Know for Today', 'Vegas fire: 1 person dead; several police treated']),
+      chooseTopic(phrases, ['10 things to know for Thursday', 'Vegas fire: 1 person dead; several police treated']),
     ).to.equal('Vegas fire: 1 person dead; several police treated');
   });
 });
