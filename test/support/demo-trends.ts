@@ -41,7 +41,7 @@ export function demoTrends(
   const articles = [...shift(giveme.articles, now), ...shift(uci.articles, now)];
   const gold = new Map([...giveme.gold].map(([id, g]) => [id, `giveme:${g}`]));
   for (const [id, g] of uci.gold) gold.set(id, `uci:${g}`);
-  return detectedTrends(articles, gold, uciRows, now, options);
+  return detectedTrends(articles, gold, uciRows, now, options, builtAt);
 }
 
 /**
@@ -55,6 +55,8 @@ export function detectedTrends(
   uciRows: readonly UciRow[],
   now: Date,
   options: Partial<ClusterOptions> = {},
+  /** The clock the trends are built at (velocity moves with it); `now` unless given. */
+  builtAt: Date = now,
 ): DemoTrend[] {
   const publisher = new Map(uciRows.map((r) => [`uci-${r.id}`, r]));
   const idf = backgroundIdf();

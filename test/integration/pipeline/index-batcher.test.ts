@@ -107,8 +107,6 @@ describe('index batcher when the articles index is lost (real OpenSearch)', func
     const outage = new IndexOutage({ opensearch: s.opensearch, names: s.names, logger, recheckMs: 300 });
     const batcher = new IndexBatcher({
       opensearch: s.opensearch,
-      redis: s.redis,
-      keyPrefix: s.prefix,
       alias: s.names.articles,
       batchSize: 5,
       lingerMs: 5,
