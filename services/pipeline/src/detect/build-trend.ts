@@ -5,6 +5,7 @@ import { businessImpact } from './impact';
 import { keyPhrases } from './key-phrases';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
 import { chooseTopic } from './topic';
+import { trendCategory } from './trend-category';
 import {
   decidedVelocity,
   DEFAULT_VELOCITY_OPTIONS,
@@ -82,8 +83,7 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
   const topic = clip(chooseTopic(sorted.length === 1 ? [] : phrases, headlines) || firstTitle, 200);
   // The central article may have no text at all (feed items without a description).
   const summary = [centralMember, ...sorted].map(summarise).find((s) => s !== '') ?? clip(topic, 320);
-  const categoryText = [...sorted.slice(0, 20).map((m) => m.title), summary].join('. ');
-  const { category, confidence } = opts.classifier.classify(categoryText);
+  const { category, confidence } = trendCategory(sorted, opts.classifier);
 
   const reports = independentReportTimes(sorted.map((m) => ({ time: m.time, simhash: m.simhash })));
   const decided = decidedVelocity(velocityMetrics(reports, origin.time, now, vopts), vopts);
