@@ -8,6 +8,7 @@ import { businessImpact, IMPACT_HEADLINES } from './impact';
 import { keyPhrases } from './key-phrases';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
 import { chooseTopic, isGeneric } from './topic';
+import { trendCategory } from './trend-category';
 import {
   decidedVelocity,
   DEFAULT_VELOCITY_OPTIONS,
@@ -95,8 +96,7 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
     byCentrality.map((i) => sorted[i]!),
     topic,
   );
-  const categoryText = [...sorted.slice(0, 20).map((m) => m.title), summary].join('. ');
-  const { category, confidence } = opts.classifier.classify(categoryText);
+  const { category, confidence } = trendCategory(sorted, opts.classifier);
 
   const reports = independentReportTimes(sorted.map((m) => ({ time: m.time, simhash: m.simhash })));
   const decided = decidedVelocity(velocityMetrics(reports, origin.time, now, vopts), vopts);
