@@ -4,8 +4,8 @@
  * credit or a biography sentence. A candidate that fails is dropped: no author beats a junk one.
  */
 
-/** A Daily Mail style affiliation after the name ("Jane Roe For Mailonline"), cut from it. */
-const AFFILIATION_RE = /\s+(?:for|für|pour|para)\s+\S.*$/iu;
+/** A Daily Mail style affiliation after the name ("Jane Roe For Mailonline", capital F as bylines write it), cut from it. */
+const AFFILIATION_RE = /\s+For\s+\S.*$/u;
 /** A job title after the name ("Alex Raskin Sports News Editor"), cut from it. */
 const TRAILING_ROLE_RE =
   /(?<=^\S+\s+\S+.*?)\s+(?:(?:senior|chief|deputy|associate|managing|staff|sports?|news|political|business|science|technology|foreign)\s+)*(?:editor|reporter|correspondent|writer|columnist)$/iu;
@@ -56,15 +56,15 @@ const JUNK_START_RE =
   /^(?:a|an|more|about|published|updated|posted|image|photo|video|share|follow|related|opinion)\b/iu;
 /** Candidates that are labels, credits or times, not names. */
 const JUNK_RE =
-  /\b(?:min(?:ute)?s?\.? read|getty|shutterstock|images?|photos?|a\.m\.|p\.m\.|staff reporter|about the author|opinion|editorial board|view all posts)\b|[@|•#]|https?:|\.com\b|\d/iu;
+  /\b(?:min(?:ute)?s?\.? read|getty|shutterstock|images?|photos?|a\.m\.|p\.m\.|staff reporter|about the author|opinion|editorial board|view all posts)\b|\b(?:foto|photo|bild|credit)\s*:|[@|•#]|https?:|\.com\b|\d/iu;
 /** A month name or abbreviation alone ("Jan", "Feb."), left from a date. */
 const MONTH_RE =
   /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december)\.?$/iu;
 /** A job title alone ("Writer", "Special Correspondent"): the name is elsewhere. */
 const ROLE_ONLY_RE =
-  /^(?:(?:special|senior|chief|staff|guest|contributing|foreign|political|sports?|news|business|technology|science)\s+)*(?:writer|reporter|correspondent|editor|columnist|contributor|producer|author|redaktion|rédaction|redacción)s?$/iu;
+  /^(?:(?:special|senior|chief|staff|guest|contributing|foreign|political|sports?|news|business|technology|science)\s+)*(?:writer|reporter|correspondent|editor|columnist|contributor|producer|author)s?$/iu;
 const MAX_NAME_CHARS = 60;
-const MAX_NAME_WORDS = 5;
+const MAX_NAME_WORDS = 6;
 
 /** The candidate as a byline name, or null when it is not one. */
 export function validAuthorName(candidate: string): string | null {
