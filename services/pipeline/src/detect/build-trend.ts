@@ -40,6 +40,11 @@ export interface BuildTrendOptions {
   /** Quality score per domain (from the domains index); a domain without one counts as 5.5. */
   domainQuality: ReadonlyMap<string, number>;
   velocity?: VelocityOptions;
+  /**
+   * Sentence embedding of the text the classifier reads (src/embed/), for a model with embedding
+   * features; undefined (or absent): classified without them.
+   */
+  categoryEmbedding?: (text: string) => Float32Array | undefined;
 }
 
 /** Hourly buckets kept on a trend (the most recent ones). */
@@ -82,7 +87,7 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
   // The central article may have no text at all (feed items without a description).
   const summary = [centralMember, ...sorted].map(summarise).find((s) => s !== '') ?? clip(topic, 320);
   const categoryText = [...sorted.slice(0, 20).map((m) => m.title), summary].join('. ');
-  const { category, confidence } = opts.classifier.classify(categoryText);
+  const { category, confidence } = opts.classifier.classify(categoryText, opts.categoryEmbedding?.(categoryText));
 
   const reports = independentReportTimes(sorted.map((m) => ({ time: m.time, simhash: m.simhash })));
   const metrics = velocityMetrics(reports, origin.time, now, vopts);

@@ -9,6 +9,7 @@ import {
   type TrendDoc,
 } from '@trendscope/core';
 import { loadClassifier } from '../classify/classifier';
+import { embeddingLookup } from '../embed/embed-texts';
 import { coCoverage } from '../score/domain-evidence';
 import { estimateRating, loadDomainEstimator } from '../score/domain-estimate';
 import { computeDomainQuality } from '../score/domain-quality';
@@ -162,17 +163,45 @@ export async function runDetect(
       ...[...unfinished.values()].map((t) => t.merged_into!),
     ]);
     const lastSeen = new Map(existing.map((t) => [t.id, t.last_seen]));
-    const trends: TrendDoc[] = [...byTrend.entries()]
+    const rebuilt = [...byTrend.entries()]
       .filter(([id]) => touched.has(id) || (lastSeen.get(id) ?? 0) >= settledBefore)
-      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-      .map(([id, list]) => {
-        const built = buildTrend(id, list.map(toTrendMember), { now, classifier, idf, domainQuality: quality });
-        // From the members in id order, so a replay with the same clock writes the same state.
-        const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-        const doc = { ...built, ...detectState(toActiveTrend(id, sorted, idf, false)) };
-        const absorbed = [...new Set(aliases.get(id) ?? [])].sort();
-        return absorbed.length > 0 ? { ...doc, aliases: absorbed } : doc;
-      });
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    const build = (id: string, list: StoredArticle[], categoryEmbedding?: (text: string) => Float32Array | undefined) =>
+      buildTrend(id, list.map(toTrendMember), { now, classifier, idf, domainQuality: quality, categoryEmbedding });
+    // buildTrend is synchronous and the text its classifier reads is known only inside it: a first
+    // build records the texts whose category reads a sentence embedding (AG News-shaped ones for the
+    // committed model); those are embedded in one batch and only their trends are built again.
+    const wanted = new Set<string>();
+    const needing = new Set<string>();
+    const built = new Map(
+      rebuilt.map(([id, list]) => [
+        id,
+        build(
+          id,
+          list,
+          classifier.usesEmbedding
+            ? (text) => {
+                if (classifier.needsEmbedding(text)) {
+                  wanted.add(text);
+                  needing.add(id);
+                }
+                return undefined;
+              }
+            : undefined,
+        ),
+      ]),
+    );
+    if (wanted.size > 0) {
+      const embeddingOf = await embeddingLookup(wanted);
+      for (const [id, list] of rebuilt) if (needing.has(id)) built.set(id, build(id, list, embeddingOf));
+    }
+    const trends: TrendDoc[] = rebuilt.map(([id, list]) => {
+      // From the members in id order, so a replay with the same clock writes the same state.
+      const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const doc = { ...built.get(id)!, ...detectState(toActiveTrend(id, sorted, idf, false)) };
+      const absorbed = [...new Set(aliases.get(id) ?? [])].sort();
+      return absorbed.length > 0 ? { ...doc, aliases: absorbed } : doc;
+    });
 
     // A merge in steps that a crash can stop anywhere: the absorbed trends are marked first (lists
     // leave them out at once, their ids resolve to the survivors), then the trends are written
