@@ -10,7 +10,7 @@ import { DEFAULT_MODEL_PATH } from '../src/classify/classifier';
 import { buildCommittedModel, modelFileText } from './classifier/model-settings';
 
 const started = Date.now();
-const { model, samples } = buildCommittedModel();
+const { model, samples } = await buildCommittedModel();
 const json = modelFileText(model);
 writeFileSync(DEFAULT_MODEL_PATH, json);
 process.stdout.write(

@@ -10,6 +10,7 @@ import { createClassifier } from '../../src/classify/classifier';
 import { trainCategoryModel, type TrainingSample, type TrainOptions } from '../../src/classify/train-model';
 import { loadAgNews } from '../corpus/ag-news.corpus';
 import { foldOf } from '../corpus/fold-of';
+import { cachedEmbeddings } from './sentence-embeddings';
 import { LABEL_MAPPING } from './training-samples';
 
 const FOLDS = 5;
@@ -24,25 +25,33 @@ function agSamples(): TrainingSample[] {
   }));
 }
 
-/** Accuracy over the held-out rows of `folds` when each fold trains on `share` of its other rows. */
-export function agOnlyAccuracy(share: number, train: Partial<TrainOptions>, folds: readonly number[]): number {
+/**
+ * Accuracy over the held-out rows of `folds` when each fold trains on `share` of its other rows
+ * (with `sentenceEmbedding` set, the rows' sentence embeddings from the cache of sentence-embeddings.ts).
+ */
+export async function agOnlyAccuracy(
+  share: number,
+  train: Partial<TrainOptions>,
+  folds: readonly number[],
+): Promise<number> {
   const samples = agSamples();
+  const sentences = train.sentenceEmbedding ? await cachedEmbeddings(samples.map((s) => s.text)) : undefined;
   let ok = 0;
   let n = 0;
   for (const f of folds) {
     const rest = samples.filter((s) => foldOf(s.group!, FOLDS) !== f);
     // A fixed subset per share: the rows whose hash (another seed than the folds') falls under it.
     const kept = rest.filter((s) => foldOf(`share:${s.group}`, 1000) < share * 1000);
-    const classifier = createClassifier(trainCategoryModel(kept, train));
+    const classifier = createClassifier(trainCategoryModel(kept, train, undefined, sentences));
     for (const s of samples.filter((x) => foldOf(x.group!, FOLDS) === f)) {
       n++;
-      if (classifier.classify(s.text).category === s.category) ok++;
+      if (classifier.classify(s.text, sentences?.(s.text)).category === s.category) ok++;
     }
   }
   return Math.round((ok / n) * 1000) / 1000;
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const valueOf = (flag: string): string | undefined => {
     const at = args.indexOf(flag);
@@ -53,11 +62,11 @@ function main(): void {
   const folds = valueOf('--folds')?.split(',').map(Number) ?? [0, 1, 2, 3, 4];
   for (const share of shares) {
     const started = Date.now();
-    const accuracy = agOnlyAccuracy(share, train, folds);
+    const accuracy = await agOnlyAccuracy(share, train, folds);
     process.stdout.write(
       `${JSON.stringify({ share, train, folds, accuracy, seconds: (Date.now() - started) / 1000 })}\n`,
     );
   }
 }
 
-if (process.argv[1]?.endsWith('ag-learning-curve.ts')) main();
+if (process.argv[1]?.endsWith('ag-learning-curve.ts')) await main();

@@ -10,9 +10,9 @@
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import type { Category } from '@trendscope/core';
-import { createClassifier } from '../../src/classify/classifier';
+import { type Classifier, createClassifier } from '../../src/classify/classifier';
 import type { CorpusExpertOptions } from '../../src/classify/train-expert';
-import type { TrainingSample, TrainOptions } from '../../src/classify/train-model';
+import type { TrainOptions } from '../../src/classify/train-model';
 import { loadAgNews } from '../corpus/ag-news.corpus';
 import { foldOf } from '../corpus/fold-of';
 import { loadBbc } from '../corpus/bbc.corpus';
@@ -21,16 +21,22 @@ import { loadUci } from '../corpus/uci.corpus';
 import {
   COMMITTED_MODEL_SETTINGS,
   type ModelSettings,
+  GATED_MODEL_SETTINGS,
   PREVIOUS_MODEL_SETTINGS,
+  SENTENCE_MODEL_SETTINGS,
+  trainingEmbeddings,
   trainModel,
   VECTORS_MODEL_SETTINGS,
   WITHOUT_AG_NEWS_SETTINGS,
 } from './model-settings';
+import { cachedEmbeddings } from './sentence-embeddings';
 import { buildTrainingSamples, chunks, LABEL_MAPPING, uciStoryRelabels } from './training-samples';
 
 /** The variants compared (`committed` is the settings of the committed model). */
 const VARIANTS: Record<string, ModelSettings> = {
   committed: COMMITTED_MODEL_SETTINGS,
+  gated: GATED_MODEL_SETTINGS,
+  sentence: SENTENCE_MODEL_SETTINGS,
   vectors: VECTORS_MODEL_SETTINGS,
   previous: PREVIOUS_MODEL_SETTINGS,
   'without-ag-news': WITHOUT_AG_NEWS_SETTINGS,
@@ -106,19 +112,20 @@ const CORPUS_CLASSES: Record<string, ReadonlySet<Category>> = {
   giveme: new Set(Object.values(LABEL_MAPPING.giveme)),
 };
 
-/** Trains on `train`, classifies `test` and tallies correct answers into `tally`. */
-function score(
-  train: readonly TrainingSample[],
+/** Classifies `test` (with the embeddings the classifier reads) and tallies correct answers into `tally`. */
+async function score(
+  classifier: Classifier,
   test: readonly ValidationItem[],
-  settings: ModelSettings,
   tally: Map<string, { n: number; ok: number }>,
-): void {
-  const classifier = createClassifier(trainModel(train, settings));
+): Promise<void> {
+  const needed = test.filter((item) => classifier.needsEmbedding(item.text)).map((item) => item.text);
+  const embeddingOf = needed.length > 0 ? await cachedEmbeddings(needed) : () => undefined;
   for (const item of test) {
-    const ok = classifier.classify(item.text).category === item.category ? 1 : 0;
+    const embedding = embeddingOf(item.text);
+    const ok = classifier.classify(item.text, embedding).category === item.category ? 1 : 0;
     const own = CORPUS_CLASSES[item.corpus];
     let best = { category: 'other' as Category, p: -1 };
-    for (const e of classifier.probabilities(item.text)) if (own?.has(e.category) && e.p > best.p) best = e;
+    for (const e of classifier.probabilities(item.text, embedding)) if (own?.has(e.category) && e.p > best.p) best = e;
     const ownTally = tally.get(`own:${item.corpus}`) ?? { n: 0, ok: 0 };
     ownTally.n++;
     ownTally.ok += best.category === item.category ? 1 : 0;
@@ -148,19 +155,20 @@ function summarise(tally: Map<string, { n: number; ok: number }>): Scores {
 }
 
 /** k-fold over groups of every corpus: each fold's model scores the items of its held-out groups. */
-export function crossValidate(
+export async function crossValidate(
   settings: ModelSettings,
   folds: readonly number[],
   items: readonly ValidationItem[],
-): Scores {
+): Promise<Scores> {
   const all = buildTrainingSamples(settings.samples);
+  const sentences = await trainingEmbeddings(all, settings);
   const tally = new Map<string, { n: number; ok: number }>();
   for (const f of folds) {
     const train = all.filter((s) => foldOfGroup(s.group ?? s.text) !== f);
-    score(
-      train,
+    const classifier = createClassifier(trainModel(train, settings, sentences));
+    await score(
+      classifier,
       items.filter((i) => foldOfGroup(i.group) === f),
-      settings,
       tally,
     );
   }
@@ -168,21 +176,26 @@ export function crossValidate(
 }
 
 /** Leave-one-corpus-out: trained without a corpus, scored on all of its items. */
-export function leaveOneCorpusOut(settings: ModelSettings, corpus: string, items: readonly ValidationItem[]): Scores {
+export async function leaveOneCorpusOut(
+  settings: ModelSettings,
+  corpus: string,
+  items: readonly ValidationItem[],
+): Promise<Scores> {
   const tally = new Map<string, { n: number; ok: number }>();
   const train = buildTrainingSamples(settings.samples).filter((s) => s.source !== corpus);
   // Without its corpus an expert has nothing to learn from: the main model alone.
   const { expert, ...withoutExpert } = settings;
-  score(
-    train,
+  const used = expert?.corpus === corpus ? withoutExpert : settings;
+  const classifier = createClassifier(trainModel(train, used, await trainingEmbeddings(train, used)));
+  await score(
+    classifier,
     items.filter((i) => i.corpus === corpus),
-    expert?.corpus === corpus ? withoutExpert : settings,
     tally,
   );
   return summarise(tally);
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const valueOf = (flag: string): string | undefined => {
     const at = args.indexOf(flag);
@@ -206,13 +219,13 @@ function main(): void {
     const started = Date.now();
     if (args.includes('--loco')) {
       for (const corpus of ['ag', 'bbc', 'giveme', 'uci']) {
-        const s = leaveOneCorpusOut(variant, corpus, items);
+        const s = await leaveOneCorpusOut(variant, corpus, items);
         process.stdout.write(
           `${JSON.stringify({ variant: name, overrides, expertOverrides, left_out: corpus, ...s })}\n`,
         );
       }
     } else {
-      const s = crossValidate(variant, folds, items);
+      const s = await crossValidate(variant, folds, items);
       process.stdout.write(
         `${JSON.stringify({ variant: name, overrides, expertOverrides, folds, ...s, seconds: (Date.now() - started) / 1000 })}\n`,
       );
@@ -224,4 +237,4 @@ function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 
-if (process.argv[1]?.endsWith('cross-validate.ts')) main();
+if (process.argv[1]?.endsWith('cross-validate.ts')) await main();

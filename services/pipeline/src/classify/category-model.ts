@@ -15,6 +15,8 @@ export interface CategoryModel<L extends string = Category> {
   features?: FeatureOptions;
   /** Word-vector features beside the sparse ones (absent: none). */
   dense?: DenseModel;
+  /** Sentence-embedding features beside the others (absent: none). */
+  sentence?: SentenceModel;
   /** A corpus expert gated by how much the text looks like its corpus (absent: none). */
   expert?: CorpusExpert;
   /** Below this top probability the answer is `other` (no class is convincing). */
@@ -37,4 +39,24 @@ export interface CorpusExpert {
   model: CategoryModel;
   /** Which corpus a text looks like: classes are the training corpora. */
   gate: CategoryModel<string>;
+  /**
+   * When the expert has a sentence block: it reads the text's embedding only where the gate's
+   * p(corpus) is at least this, so the encoder runs for texts of the corpus's shape alone; below,
+   * the expert answers without that block (absent: 0, always).
+   */
+  sentence_gate?: number;
+}
+
+/**
+ * The sentence-embedding block of a category model: the text's embedding (src/embed/), standardised
+ * per dimension, with one weight per dimension and class.
+ */
+export interface SentenceModel {
+  /** The encoder the weights were learnt with (ENCODER_ID). */
+  encoder: string;
+  /** Per dimension: the value used is (x - center) x scale. */
+  center: number[];
+  scale: number[];
+  /** weights[d][c]: the weight of dimension d for class c. */
+  weights: number[][];
 }

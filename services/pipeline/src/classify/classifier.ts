@@ -15,11 +15,19 @@ export interface Classification {
   confidence: number;
 }
 
-/** A loaded category classifier. */
+/**
+ * A loaded category classifier. A model with sentence-embedding features reads `embedding`, the
+ * text's embedding from src/embed/ (embedTexts / embeddingLookup); without it that block is left
+ * out and the answer rests on the other features.
+ */
 export interface Classifier {
-  classify(text: string): Classification;
+  /** True when the model has sentence-embedding features: pass each text's embedding. */
+  readonly usesEmbedding: boolean;
+  /** Whether classifying `text` reads its embedding (so whether it is worth computing). */
+  needsEmbedding(text: string): boolean;
+  classify(text: string, embedding?: Float32Array): Classification;
   /** Probabilities of every class of the model, in model order. */
-  probabilities(text: string): { category: Category; p: number }[];
+  probabilities(text: string, embedding?: Float32Array): { category: Category; p: number }[];
 }
 
 const models = new Map<string, CategoryModel>();
@@ -56,18 +64,28 @@ export function createClassifier(model: CategoryModel, vectors?: WordVectors): C
   const wordVectors = usesVectors ? (vectors ?? loadWordVectors()) : undefined;
   const main = linearScorer(model, wordVectors);
   const expert = model.expert && expertScorer(model, model.expert, wordVectors);
-  const scores = (text: string): { known: number; probs: { category: Category; p: number }[] } => {
+  const expertGate = model.expert && expertGateOf(model.expert, wordVectors);
+  const scores = (
+    text: string,
+    embedding: Float32Array | undefined,
+  ): { known: number; probs: { category: Category; p: number }[] } => {
     const raw = words(text);
     const features = new Map<string, string[]>();
-    const { known, logits } = main(raw, features);
-    expert?.(raw, features, logits);
+    const { known, logits } = main(raw, features, embedding);
+    expert?.(raw, features, logits, embedding);
     const log = logSoftmax(logits);
     return { known, probs: model.classes.map((category, c) => ({ category, p: Math.exp(log[c]!) })) };
   };
   return {
-    probabilities: (text) => scores(text).probs,
-    classify(text: string): Classification {
-      const { known, probs } = scores(text);
+    usesEmbedding: Boolean(model.sentence ?? model.expert?.model.sentence ?? model.expert?.gate.sentence),
+    needsEmbedding(text: string): boolean {
+      if (model.sentence || model.expert?.gate.sentence) return true;
+      if (!model.expert?.model.sentence) return false;
+      return (expertGate?.(words(text), new Map()) ?? 0) >= (model.expert.sentence_gate ?? 0);
+    },
+    probabilities: (text, embedding) => scores(text, embedding).probs,
+    classify(text: string, embedding?: Float32Array): Classification {
+      const { known, probs } = scores(text, embedding);
       // Nothing the model knows: no evidence for any class.
       if (known === 0) return { category: 'other', confidence: 0 };
       let best = { category: 'other' as Category, p: 0 };
@@ -85,17 +103,28 @@ function expertScorer(
   model: CategoryModel,
   expert: CorpusExpert,
   vectors: WordVectors | undefined,
-): (raw: readonly string[], features: Map<string, string[]>, logits: number[]) => void {
+): (raw: readonly string[], features: Map<string, string[]>, logits: number[], embedding?: Float32Array) => void {
   const scoreExpert = linearScorer(expert.model, vectors);
-  const scoreGate = linearScorer(expert.gate, vectors);
-  const gateClass = expert.gate.classes.indexOf(expert.corpus);
+  const gateOf = expertGateOf(expert, vectors);
   const expertClass = model.classes.map((c) => expert.model.classes.indexOf(c));
   const uniform = -Math.log(expert.model.classes.length);
-  return (raw, features, logits) => {
-    const gate = Math.exp(logSoftmax(scoreGate(raw, features).logits)[gateClass] ?? -Infinity);
-    const own = logSoftmax(scoreExpert(raw, features).logits);
+  const sentenceGate = expert.sentence_gate ?? 0;
+  return (raw, features, logits, embedding) => {
+    const gate = gateOf(raw, features, embedding);
+    const own = logSoftmax(scoreExpert(raw, features, gate >= sentenceGate ? embedding : undefined).logits);
     expertClass.forEach((e, c) => {
       if (e >= 0) logits[c]! += expert.weight * gate * (own[e]! - uniform);
     });
   };
+}
+
+/** The gate of a corpus expert: p(the text looks like the expert's corpus). */
+function expertGateOf(
+  expert: CorpusExpert,
+  vectors: WordVectors | undefined,
+): (raw: readonly string[], features: Map<string, string[]>, embedding?: Float32Array) => number {
+  const scoreGate = linearScorer(expert.gate, vectors);
+  const gateClass = expert.gate.classes.indexOf(expert.corpus);
+  return (raw, features, embedding) =>
+    Math.exp(logSoftmax(scoreGate(raw, features, embedding).logits)[gateClass] ?? -Infinity);
 }

@@ -1,20 +1,24 @@
+import { ENCODER_ID } from '../embed/encoder-files';
 import type { WordVectors } from '../text/word-vectors';
 import type { CategoryModel } from './category-model';
 import { denseFeaturesOfWords } from './dense-features';
 import { classifierFeaturesOfWords, tfidfVector } from './features';
 
 /**
- * Logits of a linear model for a text's words, and how many of its features the model knows.
- * Models of one text that use the same feature families share `features` (by family key).
+ * Logits of a linear model for a text's words (and its sentence embedding, for a model with a
+ * sentence block), and how many of its features the model knows. Models of one text that use the
+ * same feature families share `features` (by family key).
  */
 export type LinearScorer = (
   raw: readonly string[],
   features?: Map<string, string[]>,
+  embedding?: Float32Array,
 ) => { known: number; logits: number[] };
 
 /**
  * The logits of one stored linear model (sparse TF-IDF features plus the optional dense
- * word-vector block); `vectors` must be the ones its dense block was trained on.
+ * word-vector and sentence-embedding blocks); `vectors` must be the ones its dense block was
+ * trained on, and the embeddings given must come from the encoder its sentence block names.
  */
 export function linearScorer<L extends string>(model: CategoryModel<L>, vectors?: WordVectors): LinearScorer {
   const k = model.classes.length;
@@ -28,9 +32,13 @@ export function linearScorer<L extends string>(model: CategoryModel<L>, vectors?
   if (dense && vectors?.header.integrity !== dense.vectors) {
     throw new Error('the category model was trained on other word vectors than the ones loaded');
   }
+  if (model.sentence && model.sentence.encoder !== ENCODER_ID) {
+    throw new Error(`the category model was trained on embeddings of ${model.sentence.encoder}, not ${ENCODER_ID}`);
+  }
   const denseIdf = new Map(Object.entries(dense?.idf ?? {}));
   const family = `${model.features?.geo ? 'geo' : ''}/${model.features?.rawWords ? 'raw' : ''}`;
-  return (raw, features) => {
+  const sentence = model.sentence;
+  return (raw, features, embedding) => {
     let feats = features?.get(family);
     if (!feats) {
       feats = classifierFeaturesOfWords(raw, model.features);
@@ -56,7 +64,14 @@ export function linearScorer<L extends string>(model: CategoryModel<L>, vectors?
     if (dense && x) {
       for (let d = 0; d < x.length; d++) for (let c = 0; c < k; c++) logits[c]! += dense.weights[d]![c]! * x[d]!;
     }
-    return { known: vec.indexes.length + (x ? 1 : 0), logits };
+    if (sentence && embedding) {
+      const { center, scale, weights: sw } = sentence;
+      for (let d = 0; d < center.length; d++) {
+        const v = (embedding[d]! - center[d]!) * scale[d]!;
+        for (let c = 0; c < k; c++) logits[c]! += sw[d]![c]! * v;
+      }
+    }
+    return { known: vec.indexes.length + (x ? 1 : 0) + (sentence && embedding ? 1 : 0), logits };
   };
 }
 

@@ -1,6 +1,6 @@
 import type { WordVectors } from '../text/word-vectors';
 import type { CategoryModel, CorpusExpert } from './category-model';
-import { trainCategoryModel, type TrainingSample, type TrainOptions } from './train-model';
+import { type SentenceLookup, trainCategoryModel, type TrainingSample, type TrainOptions } from './train-model';
 
 /** How a corpus expert and its gate are trained (see CorpusExpert). */
 export interface CorpusExpertOptions {
@@ -11,13 +11,16 @@ export interface CorpusExpertOptions {
   expert: Partial<TrainOptions>;
   /** Trainer settings of the gate (every row, labelled with its source corpus). */
   gate: Partial<TrainOptions>;
+  /** Gate value from which the expert reads the sentence embedding (see CorpusExpert.sentence_gate). */
+  sentenceGate?: number;
 }
 
-/** Trains the expert on one corpus's rows and the gate on every row's source corpus. */
+/** Trains the expert on one corpus's rows and the gate on every row's source corpus (`sentences`: the texts' embeddings, for parts that use them). */
 export function trainCorpusExpert(
   samples: readonly TrainingSample[],
   opts: CorpusExpertOptions,
   wordVectors?: WordVectors,
+  sentences?: SentenceLookup,
 ): CorpusExpert {
   const own = samples.filter((s) => s.source === opts.corpus);
   if (own.length === 0) throw new Error(`no training rows from ${opts.corpus}`);
@@ -25,8 +28,9 @@ export function trainCorpusExpert(
   return {
     corpus: opts.corpus,
     weight: opts.weight,
-    model: withoutMeta(trainCategoryModel(own, opts.expert, wordVectors)),
-    gate: withoutMeta(trainCategoryModel(bySource, opts.gate, wordVectors)),
+    model: withoutMeta(trainCategoryModel(own, opts.expert, wordVectors, sentences)),
+    gate: withoutMeta(trainCategoryModel(bySource, opts.gate, wordVectors, sentences)),
+    ...(opts.expert.sentenceEmbedding && opts.sentenceGate ? { sentence_gate: opts.sentenceGate } : {}),
   };
 }
 

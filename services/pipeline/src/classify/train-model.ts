@@ -1,7 +1,8 @@
 import type { Category } from '@trendscope/core';
 import { words } from '../text/tokenize';
 import { loadWordVectors, type WordVectors } from '../text/word-vectors';
-import type { CategoryModel } from './category-model';
+import { ENCODER_ID } from '../embed/encoder-files';
+import type { CategoryModel, SentenceModel } from './category-model';
 import { type DenseModel, denseFeaturesOfWords, type DensePooling } from './dense-features';
 import { classifierFeatures, type FeatureOptions, tfidfVector } from './features';
 
@@ -50,7 +51,16 @@ export interface TrainOptions {
   wordVectors?: number;
   /** Pooling of the word vectors (absent: mean). */
   wordVectorPooling?: DensePooling;
+  /**
+   * Sentence-embedding features beside the others: the text's embedding (src/embed/, given to the
+   * trainer as a lookup), standardised, scaled so the block's length is about this value; 0 or
+   * absent: none.
+   */
+  sentenceEmbedding?: number;
 }
+
+/** The sentence embedding of a training text (undefined: that row has none). */
+export type SentenceLookup = (text: string) => Float32Array | undefined;
 
 /** Defaults of TrainOptions. */
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
@@ -70,11 +80,13 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
 /**
  * Trains a multinomial logistic regression with class-balanced SGD over TF-IDF unigrams+bigrams,
  * then keeps the `maxFeatures` most discriminative features. Deterministic for a given seed.
+ * `sentences` gives the texts' embeddings when `sentenceEmbedding` is set.
  */
 export function trainCategoryModel<L extends string = Category>(
   samples: readonly TrainingSample<L>[],
   partial: Partial<TrainOptions> = {},
   wordVectors?: WordVectors,
+  sentences?: SentenceLookup,
 ): CategoryModel<L> {
   const opts = { ...DEFAULT_TRAIN_OPTIONS, ...partial };
   const classes = [...new Set(samples.map((s) => s.category))].sort();
@@ -114,6 +126,9 @@ export function trainCategoryModel<L extends string = Category>(
     : undefined;
   const dims = dense?.dims ?? 0;
   const dw = new Float64Array(dims * k);
+  const sentence = opts.sentenceEmbedding ? sentenceInputs(samples, sentences, opts.sentenceEmbedding) : undefined;
+  const sdims = sentence?.dims ?? 0;
+  const sw = new Float64Array(sdims * k);
   const w = new Float64Array(vocab.length * k);
   const bias = new Float64Array(k);
   const rand = mulberry32(opts.seed);
@@ -143,6 +158,8 @@ export function trainCategoryModel<L extends string = Category>(
       }
       const x = dense?.rows[i];
       if (x) for (let d = 0; d < dims; d++) for (let c = 0; c < k; c++) probs[c]! += dw[d * k + c]! * x[d]!;
+      const e = sentence?.rows[i];
+      if (e) for (let d = 0; d < sdims; d++) for (let c = 0; c < k; c++) probs[c]! += sw[d * k + c]! * e[d]!;
       softmaxInPlace(probs);
       for (let c = 0; c < k; c++) {
         const g = probs[c]! - (c === y ? 1 : 0);
@@ -152,6 +169,7 @@ export function trainCategoryModel<L extends string = Category>(
           w[at]! -= lr * (g * values[j]! * (ratio ? ratio[at]! : 1) + opts.l2 * w[at]!);
         }
         if (x) for (let d = 0; d < dims; d++) dw[d * k + c]! -= lr * (g * x[d]! + opts.l2 * dw[d * k + c]!);
+        if (e) for (let d = 0; d < sdims; d++) sw[d * k + c]! -= lr * (g * e[d]! + opts.l2 * sw[d * k + c]!);
       }
     }
   }
@@ -189,6 +207,17 @@ export function trainCategoryModel<L extends string = Category>(
             ...dense.stored,
             weights: Array.from({ length: dims }, (_, d) =>
               Array.from({ length: k }, (_, c) => round(dw[d * k + c]!, 4)),
+            ),
+          },
+        }
+      : {}),
+    ...(sentence
+      ? {
+          sentence: {
+            encoder: ENCODER_ID,
+            ...sentence.stored,
+            weights: Array.from({ length: sdims }, (_, d) =>
+              Array.from({ length: k }, (_, c) => round(sw[d * k + c]!, 4)),
             ),
           },
         }
@@ -269,6 +298,47 @@ function denseInputs(
   const unseenIdf = round(Math.log((n + 1) / 2) + 1, 3);
   const raw = texts.map((ws) => denseFeaturesOfWords(ws, vectors, { idf, unseenIdf, pooling }));
   const dims = vectors.dimensions * (pooling === 'mean+max' ? 2 : 1);
+  const { rows, center, scale } = standardise(raw, dims, length);
+  return {
+    dims,
+    rows,
+    stored: {
+      vectors: vectors.header.integrity,
+      idf: Object.fromEntries(idf),
+      unseen_idf: unseenIdf,
+      ...(pooling && pooling !== 'mean' ? { pooling } : {}),
+      center,
+      scale,
+    },
+  };
+}
+
+/** The standardised sentence embeddings of every sample and their per-dimension center and scale. */
+function sentenceInputs(
+  samples: readonly { text: string }[],
+  sentences: SentenceLookup | undefined,
+  length: number,
+): { dims: number; rows: (Float64Array | undefined)[]; stored: Pick<SentenceModel, 'center' | 'scale'> } {
+  if (!sentences) throw new Error("sentenceEmbedding needs the texts' embeddings (a SentenceLookup)");
+  const raw = samples.map((s) => {
+    const e = sentences(s.text);
+    return e && Float64Array.from(e);
+  });
+  const dims = raw.find((r) => r)?.length ?? 0;
+  const { rows, center, scale } = standardise(raw, dims, length);
+  return { dims, rows, stored: { center, scale } };
+}
+
+/**
+ * Per-dimension center and scale of a dense block (scaled so a row's length is about `length`),
+ * rounded as stored, and the rows standardised with them, so training sees what the classifier
+ * will compute.
+ */
+function standardise(
+  raw: readonly (Float64Array | undefined)[],
+  dims: number,
+  length: number,
+): { rows: (Float64Array | undefined)[]; center: number[]; scale: number[] } {
   const sum = new Float64Array(dims);
   const sq = new Float64Array(dims);
   let m = 0;
@@ -286,18 +356,7 @@ function denseInputs(
     return round(length / (Math.sqrt(dims) * sd), 4);
   });
   const rows = raw.map((r) => r && r.map((v, d) => (v - center[d]!) * scale[d]!));
-  return {
-    dims,
-    rows,
-    stored: {
-      vectors: vectors.header.integrity,
-      idf: Object.fromEntries(idf),
-      unseen_idf: unseenIdf,
-      ...(pooling && pooling !== 'mean' ? { pooling } : {}),
-      center,
-      scale,
-    },
-  };
+  return { rows, center, scale };
 }
 
 /** The pool whose cumulative share first reaches `r` (0 <= r < 1). */

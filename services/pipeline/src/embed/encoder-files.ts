@@ -8,6 +8,9 @@ import { REPO_ROOT } from '../repo-root';
  */
 export const ENCODER_VERSION = '1.19.0-beta29';
 
+/** Names the encoder a model's embedding features were learnt with (stored in the category model). */
+export const ENCODER_ID = `all-minilm-l6-v2-q ${ENCODER_VERSION}`;
+
 /** The files of the encoder, as unpacked by infra/local/encoder-model.sh. */
 export interface EncoderFiles {
   dir: string;
