@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { expect } from 'chai';
 import {
   ApiKeyRepository,
@@ -15,19 +14,8 @@ import { articleId } from '@trendscope/pipeline/articles/article-id';
 import { getJson, startApi, type RunningApi } from '../../support/api';
 import { buildArticle, buildTrend, seed } from '../../support/factories';
 import { pipelineTestConfig } from '../../support/pipeline-harness';
+import { textSink as sink } from '../../support/text-sink';
 import { openTestServices, silentLogger, type TestServices } from '../../support/services';
-
-/** Collects what a command prints. */
-function sink(): { stream: Writable; text: () => string } {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
 
 describe('restores that keep security decisions and survive a lost index (real OpenSearch and Redis)', function () {
   this.timeout(240_000);

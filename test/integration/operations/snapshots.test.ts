@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { QueueEvents } from 'bullmq';
 import { expect } from 'chai';
 import {
@@ -16,19 +15,8 @@ import { closeQueues, createQueues } from '@trendscope/pipeline/queues/create-qu
 import { startWorkers } from '@trendscope/pipeline/workers/start-workers';
 import { buildArticle, buildRun, buildTrend, seed } from '../../support/factories';
 import { pipelineTestConfig } from '../../support/pipeline-harness';
+import { textSink as sink } from '../../support/text-sink';
 import { openTestServices, silentLogger, type TestServices } from '../../support/services';
-
-/** Collects what a command prints. */
-function sink(): { stream: Writable; text: () => string } {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
 
 /** Every document of the Trendscope indices, by alias then id (the full source). */
 async function dumpAll(s: TestServices): Promise<Record<string, Record<string, unknown>>> {
