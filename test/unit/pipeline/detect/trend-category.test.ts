@@ -10,6 +10,8 @@ const fake: Classifier = {
     return { category: category as Category, confidence: Number(confidence) };
   },
   probabilities: () => [],
+  usesEmbedding: false,
+  needsEmbedding: () => false,
 };
 
 describe('a trend category as the confidence-weighted vote of its members', () => {
