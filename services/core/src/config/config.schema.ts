@@ -252,6 +252,14 @@ export const CONFIG_SCHEMA = Joi.object({
     .max(86400)
     .default(600)
     .description('How often trend detection runs by the scheduler.'),
+  PIPELINE_DETECT_LOCK_TTL_MS: Joi.number()
+    .integer()
+    .min(1000)
+    .max(3600000)
+    .default(60000)
+    .description(
+      'TTL of the deployment-wide detection lock (renewed every third of it while a run lasts); a crashed run frees it after this long.',
+    ),
   PIPELINE_SOURCES_FILE: Joi.string()
     .default('infra/sources/sources.json')
     .description('Source list (JSON) the scheduler discovers, relative to the repository root.'),

@@ -87,6 +87,8 @@ export interface PipelineConfig {
   readonly indexInline: boolean;
   readonly discoverIntervalSeconds: number;
   readonly detectIntervalSeconds: number;
+  /** TTL of the single-flight detection lock (ms): how long a crashed run blocks the next one. */
+  readonly detectLockTtlMs: number;
   readonly sourcesFile: string;
   /** Published domain ratings (CSV), relative to the repository root unless absolute. */
   readonly domainRatingsFile: string;
@@ -159,6 +161,7 @@ interface RawEnv {
   PIPELINE_INDEX_INLINE: boolean;
   PIPELINE_DISCOVER_INTERVAL_SECONDS: number;
   PIPELINE_DETECT_INTERVAL_SECONDS: number;
+  PIPELINE_DETECT_LOCK_TTL_MS: number;
   PIPELINE_SOURCES_FILE: string;
   PIPELINE_DOMAIN_RATINGS_FILE: string;
   PIPELINE_JOB_ATTEMPTS: number;
@@ -241,6 +244,7 @@ export function loadConfig(env: Env = process.env): Config {
       indexInline: v.PIPELINE_INDEX_INLINE,
       discoverIntervalSeconds: v.PIPELINE_DISCOVER_INTERVAL_SECONDS,
       detectIntervalSeconds: v.PIPELINE_DETECT_INTERVAL_SECONDS,
+      detectLockTtlMs: v.PIPELINE_DETECT_LOCK_TTL_MS,
       sourcesFile: v.PIPELINE_SOURCES_FILE,
       domainRatingsFile: v.PIPELINE_DOMAIN_RATINGS_FILE,
       jobAttempts: v.PIPELINE_JOB_ATTEMPTS,

@@ -1,16 +1,19 @@
 import { resolve } from 'node:path';
 import { isIndexMissingError } from '@trendscope/core';
 import { BulkWriteError } from '../detect/detect.repository';
-import { runDetect } from '../detect/run-detect';
+import { runDetectSingleFlight } from '../locks/detect-single-flight';
 import type { StageDeps } from '../pipeline-deps';
 import type { DetectJobData } from '../queues/job-data';
 import { REPO_ROOT } from '../repo-root';
 
-/** Detect: clusters recent articles into trends (the clock is injected; `now` overrides it). */
+/**
+ * Detect: clusters recent articles into trends (the clock is injected; `now` overrides it), single
+ * flight across the deployment: a job that finds another run in progress completes without running.
+ */
 export async function runDetectStage(input: DetectJobData, deps: StageDeps): Promise<[]> {
   const now = input.now ? new Date(input.now) : deps.clock();
   await deps.indexOutage.assertWritable();
-  await runDetect(
+  await runDetectSingleFlight(
     {
       opensearch: deps.opensearch,
       names: deps.names,
@@ -19,6 +22,7 @@ export async function runDetectStage(input: DetectJobData, deps: StageDeps): Pro
       logger: deps.logger,
     },
     { now, ratingsFile: resolve(REPO_ROOT, deps.pipeline.domainRatingsFile) },
+    { ttlMs: deps.pipeline.detectLockTtlMs },
   ).catch((err: unknown) => {
     const missing = missingIndexOf(err);
     throw missing ? deps.indexOutage.lost(missing, (err as Error).message) : err;
