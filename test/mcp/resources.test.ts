@@ -67,7 +67,7 @@ for (const kind of TRANSPORTS) {
       expect((err as McpError).code).to.equal(ErrorCode.InvalidParams);
       expect((err as McpError).message)
         .to.include('trend_id')
-        .and.include('pattern');
+        .and.include('a trend id: tr_ and 8 to 32 characters');
     });
 
     it('reads the taxonomy: every category with its IPTC Media Topic, the velocities and windows', async () => {

@@ -22,7 +22,8 @@ describe('runSearch', () => {
       { size: 1 },
     );
     expect(seen[0]?.body.timeout).to.equal('321ms');
-    expect(seen[0]?.ignore_unavailable).to.equal(true);
+    // A missing index is an outage (503), not an empty answer: it is never ignored.
+    expect(seen[0]?.ignore_unavailable).to.equal(undefined);
   });
 
   it('answers 503 when OpenSearch reports the search timed out, instead of serving partial results', async () => {
