@@ -15,8 +15,7 @@ import { computeDomainQuality } from '../score/domain-quality';
 import { DEFAULT_RATINGS_FILE, loadDomainRatings, ratingOf, type DomainRatings } from '../score/domain-ratings';
 import { isSimhash, NearDuplicateIndex } from '../score/simhash';
 import { articleTime, toActiveTrend, toDetectArticle, toTrendMember, type StoredArticle } from './active-trend';
-import { buildTrend, centralHeadlines, trendCentre, type TrendMember } from './build-trend';
-import { embeddingLookup } from '../embed/embed-texts';
+import { buildTrend } from './build-trend';
 import { clusterArticles, DEFAULT_CLUSTER_OPTIONS, type ActiveTrend } from './cluster';
 import {
   bulkWrite,
@@ -163,28 +162,17 @@ export async function runDetect(
       ...[...unfinished.values()].map((t) => t.merged_into!),
     ]);
     const lastSeen = new Map(existing.map((t) => [t.id, t.last_seen]));
-    const rebuilt = [...byTrend.entries()]
+    const trends: TrendDoc[] = [...byTrend.entries()]
       .filter(([id]) => touched.has(id) || (lastSeen.get(id) ?? 0) >= settledBefore)
-      .sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    const embedText = await headlineEmbeddings(
-      rebuilt.map(([, list]) => list.map(toTrendMember)),
-      idf,
-      logger,
-    );
-    const trends: TrendDoc[] = rebuilt.map(([id, list]) => {
-      const built = buildTrend(id, list.map(toTrendMember), {
-        now,
-        classifier,
-        idf,
-        domainQuality: quality,
-        ...(embedText ? { embedText } : {}),
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+      .map(([id, list]) => {
+        const built = buildTrend(id, list.map(toTrendMember), { now, classifier, idf, domainQuality: quality });
+        // From the members in id order, so a replay with the same clock writes the same state.
+        const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+        const doc = { ...built, ...detectState(toActiveTrend(id, sorted, idf, false)) };
+        const absorbed = [...new Set(aliases.get(id) ?? [])].sort();
+        return absorbed.length > 0 ? { ...doc, aliases: absorbed } : doc;
       });
-      // From the members in id order, so a replay with the same clock writes the same state.
-      const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      const doc = { ...built, ...detectState(toActiveTrend(id, sorted, idf, false)) };
-      const absorbed = [...new Set(aliases.get(id) ?? [])].sort();
-      return absorbed.length > 0 ? { ...doc, aliases: absorbed } : doc;
-    });
 
     // A merge in steps that a crash can stop anywhere: the absorbed trends are marked first (lists
     // leave them out at once, their ids resolve to the survivors), then the trends are written
@@ -348,23 +336,4 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
     else out.set(k, [item]);
   }
   return out;
-}
-
-/**
- * Sentence embeddings of the central headlines of the trends a run rebuilds (the impact score's
- * meaning part), in one batched pass. Without the encoder (model files missing) the run goes on and
- * the impact score reads the text features alone.
- */
-async function headlineEmbeddings(
-  trends: readonly (readonly TrendMember[])[],
-  idf: (term: string) => number,
-  logger: Logger,
-): Promise<((text: string) => Float32Array | undefined) | undefined> {
-  const headlines = trends.flatMap((members) => centralHeadlines(trendCentre(members, idf)));
-  try {
-    return await embeddingLookup(headlines);
-  } catch (err) {
-    logger.warn({ err }, 'sentence encoder unavailable: business impact without the headline embedding');
-    return undefined;
-  }
 }
