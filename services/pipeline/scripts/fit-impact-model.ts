@@ -8,8 +8,8 @@ import { impactModelFileText, IMPACT_FOLDS } from './impact-model/impact-model-f
 import { impactRows } from './impact-model/impact-rows';
 import { raterAgreement } from './impact-model/rater-agreement';
 
-const rows = impactRows();
-const { model, json, figures } = impactModelFileText(rows);
+const rows = await impactRows();
+const { model, json, figures, textOnly } = impactModelFileText(rows);
 writeFileSync(DEFAULT_IMPACT_MODEL_PATH, json);
 const f = (v: number): string => v.toFixed(3);
 process.stdout.write(`rated stories ${rows.stories.length}, events ${new Set(rows.groups).size}\n`);
@@ -19,6 +19,11 @@ process.stdout.write(
   `held out (${IMPACT_FOLDS} folds grouped by event): Spearman ${f(figures.spearman)} (served score ${f(figures.spearmanScore)}), ` +
     `per fold ${figures.perFold.map(f).join(' ')}, mean absolute error ${f(figures.mae)}\n`,
 );
+process.stdout.write(
+  `  without the headline embedding: Spearman ${f(textOnly.spearman)} (served score ${f(textOnly.spearmanScore)}), ` +
+    `per fold ${textOnly.perFold.map(f).join(' ')}, mean absolute error ${f(textOnly.mae)}\n`,
+);
 process.stdout.write(`penalty ${model.lambda}; center ${model.center}; stretch ${model.stretch}\n`);
 model.features.forEach((name, i) => process.stdout.write(`  ${name.padEnd(24)} ${model.weights[i]}\n`));
+process.stdout.write(`  meaning (headline embedding, ${model.embedding.weights.length} dimensions)\n`);
 process.stdout.write(`wrote ${DEFAULT_IMPACT_MODEL_PATH}\n`);

@@ -2,15 +2,15 @@ import { sampleRankCorrelation } from 'simple-statistics';
 import { IMPACT_FEATURES } from '../../src/detect/impact-features';
 import { impactScore, type ImpactModel } from '../../src/detect/impact-model';
 import { foldOf } from '../corpus/fold-of';
-import { impactRows, type ImpactRows } from './impact-rows';
+import { TEXT_COLUMNS, type ImpactRows } from './impact-rows';
 import { fitRidge, predictRidge } from './ridge';
 
 /** Folds of the grouped cross-validation (a group is one event: all its stories on one side). */
 export const IMPACT_FOLDS = 5;
 /** Ridge penalties tried; the one kept is chosen by grouped cross-validation inside the fitting data. */
-export const LAMBDAS = [1, 3, 10, 30, 100, 300, 1000];
+export const LAMBDAS = [1, 3, 10, 30, 100, 300, 1000, 3000];
 /** Spreads of the served score tried (ridge predictions spread less than ratings); chosen with the penalty. */
-export const STRETCHES = [1, 1.05, 1.1, 1.15, 1.2, 1.25, 1.3, 1.4, 1.5];
+export const STRETCHES = [1, 1.05, 1.1, 1.15, 1.2, 1.25, 1.3, 1.4, 1.5, 1.6, 1.8, 2];
 
 /** Held-out figures of the grouped cross-validation. */
 export interface ImpactFigures {
@@ -78,13 +78,20 @@ export function crossValidate(rows: ImpactRows, columns?: readonly number[]): Im
  * The impact model as committed (services/pipeline/models/impact-model.json): fitted on every
  * rated story with the penalty that grouped cross-validation prefers, and its held-out figures.
  */
-export function impactModelFileText(rows: ImpactRows = impactRows()): {
+export function impactModelFileText(rows: ImpactRows): {
   model: ImpactModel;
   json: string;
   figures: ImpactFigures;
+  textOnly: ImpactFigures;
 } {
-  const model = toFile(fitModel(rows.xs, rows.ys, rows.groups));
-  return { model, json: `${JSON.stringify(model, null, 2)}\n`, figures: crossValidate(rows) };
+  const textXs = rows.xs.map((x) => TEXT_COLUMNS.map((c) => x[c]!));
+  const model = toFile(fitModel(rows.xs, rows.ys, rows.groups), fitModel(textXs, rows.ys, rows.groups));
+  return {
+    model,
+    json: `${JSON.stringify(model, null, 2)}\n`,
+    figures: crossValidate(rows),
+    textOnly: crossValidate(rows, TEXT_COLUMNS),
+  };
 }
 
 type Fitted = ReturnType<typeof fitRidge> & { center: number; stretch: number; lambda: number };
@@ -120,17 +127,28 @@ function fitModel(xs: readonly number[][], ys: readonly number[], groups: readon
 }
 
 /** Rounds a fit to 6 decimals so that the committed file is the same on every machine. */
-function toFile(f: Fitted): ImpactModel {
+function toFile(f: Fitted, text: Fitted): ImpactModel {
   const r = (v: number): number => Math.round(v * 1e6) / 1e6;
+  const d = IMPACT_FEATURES.length;
   return {
     features: [...IMPACT_FEATURES],
-    mean: f.mean.map(r),
-    scale: f.scale.map(r),
-    weights: f.weights.map(r),
+    mean: f.mean.slice(0, d).map(r),
+    scale: f.scale.slice(0, d).map(r),
+    weights: f.weights.slice(0, d).map(r),
     bias: r(f.bias),
     center: r(f.center),
     stretch: r(f.stretch),
     lambda: f.lambda,
+    embedding: { mean: f.mean.slice(d).map(r), scale: f.scale.slice(d).map(r), weights: f.weights.slice(d).map(r) },
+    text_only: {
+      mean: text.mean.map(r),
+      scale: text.scale.map(r),
+      weights: text.weights.map(r),
+      bias: r(text.bias),
+      center: r(text.center),
+      stretch: r(text.stretch),
+      lambda: text.lambda,
+    },
   };
 }
 

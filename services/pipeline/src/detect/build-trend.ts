@@ -3,7 +3,7 @@ import type { Classifier } from '../classify/classifier';
 import { normalizeText } from '../text/normalize-text';
 import { contentTerms } from '../text/tokenize';
 import { displayText, sameText } from './display-text';
-import type { ImpactInput } from './impact-features';
+import { meanEmbedding, type ImpactInput } from './impact-features';
 import { businessImpact, IMPACT_HEADLINES } from './impact';
 import { keyPhrases } from './key-phrases';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
@@ -47,6 +47,8 @@ export interface BuildTrendOptions {
   /** Domains whose score rests on a published rating: they weigh RATED_DOMAIN_WEIGHT in the mean. */
   ratedDomains?: ReadonlySet<string>;
   velocity?: VelocityOptions;
+  /** Sentence embedding of a headline, when the run embedded it (centralHeadlines says which). */
+  embedText?: (text: string) => Float32Array | undefined;
 }
 
 /** Hourly buckets kept on a trend (the most recent ones). */
@@ -72,13 +74,8 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
   if (members.length === 0) throw new RangeError('a trend needs at least one article');
   const now = opts.now.getTime();
   const vopts = opts.velocity ?? DEFAULT_VELOCITY_OPTIONS;
-  const sorted = [...members].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
+  const { sorted, vectors, centroid } = trendCentre(members, opts.idf);
   const origin = sorted[0]!;
-
-  const vectors = sorted.map((m) => articleVector(m.title, m.description ?? m.body ?? '', opts.idf));
-  const centroid: TermVector = new Map();
-  for (const v of vectors) for (const [t, w] of v) centroid.set(t, (centroid.get(t) ?? 0) + w);
-  normalise(centroid);
   // Members by closeness to the centroid, most central first (ties in time order).
   const closeness = vectors.map((v) => dot(v, centroid));
   const byCentrality = sorted
@@ -112,7 +109,7 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
   const meanQuality = domains.reduce((s, d) => s + weightOf(d) * perDomain[d]!, 0) / totalWeight;
   const domainQualityScore = Math.round(meanQuality * 10) / 10;
   const impact = businessImpact(
-    impactInput(sorted, vectors, centroid, summary, domains, reports.length, opts.classifier),
+    impactInput(centralHeadlines({ sorted, vectors, centroid }), summary, domains, reports.length, opts),
   );
 
   return {
@@ -185,20 +182,28 @@ export function chooseSummary(
 const SUMMARY_CANDIDATES = 10;
 const SUMMARY_ENOUGH_WORDS = 3;
 
-/**
- * What the impact score reads: the trend's most central distinct headlines (closest to the
- * centroid), the summary, the citing domains, the independent reports and the classifier's
- * probabilities for that text (the form the impact model was fitted on: headlines and a lead).
- */
-function impactInput(
-  sorted: readonly TrendMember[],
-  vectors: readonly TermVector[],
-  centroid: TermVector,
-  summary: string,
-  domains: readonly string[],
-  reports: number,
-  classifier: Classifier,
-): ImpactInput {
+/** A trend's members in time order, their term vectors, the centroid and the most central member. */
+export function trendCentre(
+  members: readonly TrendMember[],
+  idf: (term: string) => number,
+): { sorted: TrendMember[]; vectors: TermVector[]; centroid: TermVector; central: number } {
+  const sorted = [...members].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
+  const vectors = sorted.map((m) => articleVector(m.title, m.description ?? m.body ?? '', idf));
+  const centroid: TermVector = new Map();
+  for (const v of vectors) for (const [t, w] of v) centroid.set(t, (centroid.get(t) ?? 0) + w);
+  normalise(centroid);
+  let central = 0;
+  vectors.forEach((v, i) => {
+    if (dot(v, centroid) > dot(vectors[central]!, centroid) + 1e-12) central = i;
+  });
+  return { sorted, vectors, centroid, central };
+}
+
+/** The trend's most central distinct headlines (closest to the centroid), which the impact score reads. */
+export function centralHeadlines(
+  centre: Pick<ReturnType<typeof trendCentre>, 'sorted' | 'vectors' | 'centroid'>,
+): string[] {
+  const { sorted, vectors, centroid } = centre;
   const order = sorted
     .map((_, i) => i)
     .sort((a, b) => dot(vectors[b]!, centroid) - dot(vectors[a]!, centroid) || a - b);
@@ -208,9 +213,26 @@ function impactInput(
     if (title !== '' && !headlines.includes(title)) headlines.push(title);
     if (headlines.length === IMPACT_HEADLINES) break;
   }
-  const probs = classifier.probabilities([...headlines, summary].join('. '));
+  return headlines;
+}
+
+/**
+ * What the impact score reads: the central headlines, the summary, the citing domains, the
+ * independent reports, the classifier's probabilities for that text (the form the impact model was
+ * fitted on: headlines and a lead) and the headlines' mean embedding when the run has one.
+ */
+function impactInput(
+  headlines: string[],
+  summary: string,
+  domains: readonly string[],
+  reports: number,
+  opts: BuildTrendOptions,
+): ImpactInput {
+  const probs = opts.classifier.probabilities([...headlines, summary].join('. '));
   const categories = Object.fromEntries(probs.map((p) => [p.category, p.p]));
-  return { headlines, summary, domains, reports, categories };
+  const vectors = opts.embedText ? headlines.map(opts.embedText).filter((v) => v !== undefined) : [];
+  const embedding = vectors.length === headlines.length ? meanEmbedding(vectors) : undefined;
+  return { headlines, summary, domains, reports, categories, ...(embedding ? { embedding } : {}) };
 }
 
 /** One or two leading sentences of the article (description first, else body), at most ~320 chars. */

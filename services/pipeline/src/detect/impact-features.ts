@@ -30,6 +30,8 @@ export interface ImpactInput {
   reports: number;
   /** Classifier probability of each category for the trend's text. */
   categories: Readonly<Partial<Record<Category, number>>>;
+  /** Unit-length mean sentence embedding of the headlines (src/embed/), when the encoder ran. */
+  embedding?: Float32Array | readonly number[];
 }
 
 /** The evidence behind the features, served in score_breakdown. */
@@ -93,4 +95,13 @@ export function impactFeatures(input: ImpactInput): { values: number[]; evidence
       business_outlet_share: Math.round(outletShare * 100) / 100,
     },
   };
+}
+
+/** Unit-length mean of the headlines' sentence embeddings (undefined without any). */
+export function meanEmbedding(vectors: readonly Float32Array[]): number[] | undefined {
+  if (vectors.length === 0) return undefined;
+  const sum = new Array<number>(vectors[0]!.length).fill(0);
+  for (const v of vectors) for (let j = 0; j < sum.length; j++) sum[j]! += v[j]!;
+  const norm = Math.hypot(...sum) || 1;
+  return sum.map((x) => x / norm);
 }

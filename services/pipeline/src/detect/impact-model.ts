@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { IMPACT_FEATURES } from './impact-features';
+import { IMPACT_FEATURES, type ImpactInput } from './impact-features';
 
 /** The committed impact model (rebuilt byte for byte by scripts/fit-impact-model.ts, `make impact-model`). */
 export const DEFAULT_IMPACT_MODEL_PATH = path.resolve(import.meta.dirname, '..', '..', 'models', 'impact-model.json');
 
 /**
  * A ridge regression of the rated business impact (mean of three raters, 1-10) on the impact
- * features: raw = bias + sum of weight * (feature - mean) / scale. The score spreads raw around
+ * features and on the headline embedding: raw = bias + sum of weight * (feature - mean) / scale over
+ * both. The score spreads raw around
  * `center` by `stretch` (so that scores spread over the scale as the ratings do, which the
  * regression's shrinkage towards the mean would not), rounds and clamps to 1..10.
  */
@@ -20,6 +21,10 @@ export interface ImpactModel {
   center: number;
   stretch: number;
   lambda: number;
+  /** The same regression's terms for the headline embedding (one per dimension). */
+  embedding: { mean: number[]; scale: number[]; weights: number[] };
+  /** The regression on the text features alone, for a trend without an embedding (no encoder). */
+  text_only: Omit<ImpactModel, 'features' | 'embedding' | 'text_only'>;
 }
 
 let committed: ImpactModel | undefined;
@@ -36,8 +41,20 @@ export function loadImpactModel(file: string = DEFAULT_IMPACT_MODEL_PATH): Impac
 }
 
 /** Each feature's contribution to the raw prediction (weight * standardised value). */
-export function impactContributions(model: ImpactModel, values: readonly number[]): number[] {
+export function impactContributions(
+  model: Pick<ImpactModel, 'mean' | 'scale' | 'weights'>,
+  values: readonly number[],
+): number[] {
   return values.map((v, i) => (model.weights[i]! * (v - model.mean[i]!)) / model.scale[i]!);
+}
+
+/** The embedding's contribution to the raw prediction; 0 (the rated stories' mean) without one. */
+export function meaningPoints(model: ImpactModel, embedding: ImpactInput['embedding']): number {
+  if (!embedding || embedding.length !== model.embedding.weights.length) return 0;
+  const e = model.embedding;
+  let sum = 0;
+  for (let j = 0; j < e.weights.length; j++) sum += (e.weights[j]! * (embedding[j]! - e.mean[j]!)) / e.scale[j]!;
+  return sum;
 }
 
 /** The 1-10 score of a raw prediction. */

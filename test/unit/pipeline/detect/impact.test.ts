@@ -70,7 +70,7 @@ describe('businessImpact', () => {
 
   it('serves every feature as a part, and the parts add up to the total', () => {
     const b = score(['Vodafone agrees 7.2 bln euro deal to buy Ono'], ['reuters.com', 'ft.com']);
-    expect(Object.keys(b.parts)).to.deep.equal([...IMPACT_FEATURES]);
+    expect(Object.keys(b.parts)).to.deep.equal([...IMPACT_FEATURES, 'meaning']);
     const sum = Object.values(b.parts).reduce((s, p) => s + p.points, b.baseline);
     expect(b.total).to.be.closeTo(sum, 0.2);
     expect(b.score).to.equal(impactScore(b, b.total));
