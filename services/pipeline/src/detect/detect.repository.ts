@@ -104,7 +104,7 @@ export async function loadArchivedTrends(
         },
         sort: [{ last_seen: 'desc' }, { id: 'asc' }],
         size: ARCHIVE_CANDIDATES - out.size,
-        _source: { includes: [...STORED_TREND_FIELDS, 'article_count', 'detect_state'] },
+        _source: { includes: [...STORED_TREND_FIELDS, 'detect_state'] },
       },
     });
     for (const h of res.body.hits.hits as unknown as { _source: ArchivedTrend }[]) {
