@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import {
+  closeRedis,
   createLogger,
   createOpenSearchClient,
   createMetricsRegistry,
@@ -73,7 +74,7 @@ export async function runApiProcess(config: Config): Promise<void> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       // Quota tokens this process leased and did not use go back before Redis closes.
       await releaseQuotaLeases(redis).catch(() => undefined);
-      await Promise.allSettled([opensearch.close(), redis.quit()]);
+      await Promise.allSettled([opensearch.close(), closeRedis(redis)]);
     },
   });
 }

@@ -1,4 +1,5 @@
 import {
+  closeRedis,
   announceApiKeyChange,
   bumpGeneration,
   concreteIndicesAtAliases,
@@ -101,7 +102,7 @@ export async function runRestoreCommand(
     if (accountsFrom) await restoreAccounts(opensearch, redis, config, accountsFrom, out);
   } finally {
     await opensearch.close();
-    await redis.quit().catch(() => redis.disconnect());
+    await closeRedis(redis);
   }
 }
 
