@@ -1,5 +1,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import {
+  CliError,
+  cliContext,
   ApiKeyRepository,
   apiKeyCeilingProblem,
   apiKeyGraceProblem,
@@ -18,7 +20,6 @@ import {
   type ApiKeyServiceDeps,
   type Config,
 } from '@trendscope/core';
-import { cliContext, CliError } from '../cli-context';
 
 type Out = NodeJS.WritableStream;
 
