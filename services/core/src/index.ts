@@ -1,5 +1,6 @@
 export * from './config/config.schema';
 export * from './config/load-config';
+export * from './config/config-reference';
 export * from './config/process-environment';
 export * from './errors/app-error';
 export * from './logging/logger';
