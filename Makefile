@@ -12,7 +12,7 @@ NODE_BIN := $(shell bash $(ROOT)/infra/local/ensure-node.sh)
 export PATH := $(NODE_BIN):$(PATH)
 endif
 
-.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model idf merge-model impact-model word-vectors domain-model ratings snapshot restore cluster-up cluster-down cluster-test bench-size
+.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model idf merge-model impact-model word-vectors domain-model ratings snapshot restore config-docs cluster-up cluster-down cluster-test bench-size
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -46,6 +46,10 @@ test-file: install ## One test file: make test-file FILE=test/api/search.test.ts
 	bash infra/local/test.sh $(FILE)
 
 check: install format-check lint typecheck ## Format, lint and typecheck
+
+config-docs: install ## Write the configuration table of docs/operations.md from the declared variables
+	node --import tsx infra/local/config-docs.ts
+	npx prettier --write --log-level warn docs/operations.md
 
 format-check:
 	npx prettier --check --log-level warn .

@@ -5,8 +5,12 @@ import tseslint from 'typescript-eslint';
 
 // Services depend on core and never on each other, except in a composition root that wires one
 // into another (file -> the services it may import).
-const SERVICES = ['core', 'api', 'mcp', 'pipeline', 'console'];
-const COMPOSITION_ROOTS = { 'services/api/src/api-server.ts': ['mcp', 'console'] };
+const SERVICES = ['core', 'api', 'mcp', 'pipeline', 'console', 'cli'];
+const COMPOSITION_ROOTS = {
+  'services/api/src/api-server.ts': ['mcp', 'console'],
+  // The `trendscope` operator command: the pipeline's commands beside backups and API keys.
+  'services/cli/src/main.ts': ['pipeline'],
+};
 
 /** The import restrictions of one service's files (plus what a composition root may wire in). */
 function serviceBoundary(service, wires = []) {
@@ -20,7 +24,7 @@ function serviceBoundary(service, wires = []) {
           message: 'services import each other only in a composition root listed in eslint.config.js',
         },
         {
-          regex: '^(\\.\\./)+(services/)?(core|api|mcp|pipeline|console)/',
+          regex: '^(\\.\\./)+(services/)?(core|api|mcp|pipeline|console|cli)/',
           message: 'import another package by its name (@trendscope/...), never by a relative path',
         },
       ],

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make cluster-test`: three OpenSearch nodes (infra/local/cluster.sh), Redis, the API and a pipeline
 # worker; 32 readers and a replay ingest run while the node with the most primaries is killed
-# (SIGKILL) and started again (test/cluster/cluster-failover.ts). Prints one summary line
+# (SIGKILL) and started again (test/failover/cluster-failover.ts). Prints one summary line
 #   cluster-test: reads=N 5xx=N articles=N lost=N duplicated=N status=<colour>
 # and stops everything it started, even on failure. Takes minutes; not part of `make test`.
 #   env: CLUSTER_OS_PORT (9220: nodes on 9220-9222, transport 9320-9322), CLUSTER_REDIS_PORT (6385),
@@ -41,7 +41,7 @@ export REDIS_URL="redis://127.0.0.1:$REDIS_PORT" API_PORT="${CLUSTER_API_PORT:-8
 export FEED_PORT="${CLUSTER_FEED_PORT:-$((API_PORT + 1))}"
 echo "cluster-test: load average at start: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 status=0
-node --import tsx test/cluster/cluster-failover.ts &
+node --import tsx test/failover/cluster-failover.ts &
 child=$!
 wait "$child" || status=$?
 child=""

@@ -21,7 +21,7 @@ started=$SECONDS
 # The corpora are local: up.sh's word on unreachable real feeds (and on make demo) is not for here.
 UP_CHECK_FEEDS=0 bash infra/local/up.sh
 
-trendscope() { node --import tsx services/pipeline/src/cli/main.ts "$@"; }
+trendscope() { node --import tsx services/cli/src/main.ts "$@"; }
 
 echo "demo: replaying giveme5w1h-news-cluster (419 full articles, dates shifted to now)" >&2
 trendscope replay "$CORPUS_DIR/giveme5w1h-news-cluster" --shift-to-now

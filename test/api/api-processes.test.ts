@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import type { Agent } from 'node:http';
 import { expect } from 'chai';
 import { migrateIndices } from '@trendscope/core';
-import { runKeysCreate, runKeysRevoke } from '@trendscope/pipeline/cli/commands/keys.command';
+import { runKeysCreate, runKeysRevoke } from '@trendscope/cli/commands/keys.command';
 import {
   connectionPerProcess,
   getFrom,

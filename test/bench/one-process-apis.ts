@@ -13,6 +13,7 @@ import {
   createRedis,
   indexNames,
   loadConfigOrExit,
+  QuotaService,
 } from '@trendscope/core';
 import { createApiServer } from '../../services/api/src/api-server';
 
@@ -27,12 +28,14 @@ for (const spec of specs) {
     API_QUOTAS_ENABLED: quotas === 'on' ? 'true' : 'false',
   });
   const logger = createLogger({ level: config.logLevel, name: `api-${quotas}` });
+  const redis = createRedis(config.redis);
   const server = createApiServer(
     {
       config,
       logger,
       opensearch: createOpenSearchClient(config.opensearch),
-      redis: createRedis(config.redis),
+      redis,
+      quotas: new QuotaService(redis, config.redis.keyPrefix),
       names: indexNames(config.opensearch.indexPrefix),
     },
     { metrics: createMetricsRegistry('api') },

@@ -30,7 +30,7 @@ import {
   indexNames,
   loadConfig,
   migrateIndices,
-  releaseQuotaLeases,
+  QuotaService,
   type Redis,
 } from '@trendscope/core';
 import { KeyVerifier } from '@trendscope/api/auth/key-verifier';
@@ -175,6 +175,8 @@ async function main(): Promise<void> {
     { name: 'quota-path bench', perMinute: 1_000_000_000, perDay: 1_000_000_000 },
   );
   const authorization = `Bearer ${key}`;
+  // One quota service for both sides, as one API process has.
+  const quotas = new QuotaService(redis, PREFIX);
   const sideFor = (name: string, enabled: string): Side => {
     const config = loadConfig({
       ...process.env,
@@ -191,7 +193,7 @@ async function main(): Promise<void> {
       cacheTtlSeconds: config.keys.cacheTtlSeconds,
     });
     const lastUsed = new LastUsedRecorder(repo, silentLogger);
-    return { name, guard: quotaGuard({ config, logger: silentLogger, redis, verifier, lastUsed }) };
+    return { name, guard: quotaGuard({ config, logger: silentLogger, redis, quotas, verifier, lastUsed }) };
   };
   const sides = [sideFor('on', 'true'), sideFor('off', 'false')];
   for (const side of sides) await round(side, authorization, redis); // warm-up: JIT, verifier cache, lease
@@ -223,7 +225,7 @@ async function main(): Promise<void> {
     '',
   ];
   process.stdout.write(lines.join('\n'));
-  await releaseQuotaLeases(redis);
+  await quotas.close();
   await opensearch.indices.delete({ index: `${PREFIX}-*`, expand_wildcards: 'all' }).catch(() => undefined);
   await opensearch.close();
   redis.disconnect();

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { Registry } from 'prom-client';
 import { createApiServer, type ApiDeps } from '@trendscope/api';
 import { loadConfig, migrateIndices } from '@trendscope/core';
+import { quotaServiceFor } from './quota-services';
 import { GENEROUS_QUOTA_ENV, silentLogger, type TestServices } from './services';
 
 /** A running API over the test services: its base URL and a way to stop it. */
@@ -33,8 +34,17 @@ export async function startApi(
   // data endpoints answer 503 for a missing one. A test that brings its own OpenSearch (a dead or
   // hanging one, another node) sets up that one itself.
   if (!opts.deps?.opensearch) await migrateIndices(s.opensearch, opts.deps?.names ?? s.names);
+  const redis = opts.deps?.redis ?? s.redis;
   const server = createApiServer(
-    { config, logger: silentLogger, opensearch: s.opensearch, redis: s.redis, names: s.names, ...opts.deps },
+    {
+      config,
+      logger: silentLogger,
+      opensearch: s.opensearch,
+      redis,
+      names: s.names,
+      quotas: quotaServiceFor(redis, config.redis.keyPrefix),
+      ...opts.deps,
+    },
     opts.metrics ? { metrics: opts.metrics } : {},
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

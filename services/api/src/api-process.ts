@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import {
+  closeRedis,
   createLogger,
   createOpenSearchClient,
   createMetricsRegistry,
@@ -8,7 +9,7 @@ import {
   indexNames,
   migrateOnStart,
   onShutdown,
-  releaseQuotaLeases,
+  QuotaService,
   startMetricsServer,
   watchRedisOutages,
   type Config,
@@ -35,7 +36,8 @@ export async function runApiProcess(config: Config): Promise<void> {
   if (cluster.isPrimary) await migrateOnStart(config.opensearch, names, logger, { continueOnFailure: true });
 
   const metrics = createMetricsRegistry('api');
-  const server = createApiServer({ config, logger, opensearch, redis, names }, { metrics });
+  const quotas = new QuotaService(redis, config.redis.keyPrefix);
+  const server = createApiServer({ config, logger, opensearch, redis, names, quotas }, { metrics });
   if (config.env === 'test') {
     server.prependListener('request', (_req, res) => res.setHeader(TEST_PROCESS_HEADER, String(process.pid)));
   }
@@ -72,8 +74,8 @@ export async function runApiProcess(config: Config): Promise<void> {
       metricsServer?.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       // Quota tokens this process leased and did not use go back before Redis closes.
-      await releaseQuotaLeases(redis).catch(() => undefined);
-      await Promise.allSettled([opensearch.close(), redis.quit()]);
+      await quotas.close().catch(() => undefined);
+      await Promise.allSettled([opensearch.close(), closeRedis(redis)]);
     },
   });
 }

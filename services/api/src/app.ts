@@ -98,6 +98,7 @@ export function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Koa {
       config: deps.config,
       logger: deps.logger,
       redis: deps.redis,
+      quotas: deps.quotas,
       verifier: new KeyVerifier({
         repo: keyRepo,
         redis: deps.redis,

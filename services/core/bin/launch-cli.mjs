@@ -4,21 +4,14 @@
 // `make` does); when the dependencies are missing or older than package-lock.json it runs `make
 // install` (output on stderr, so a stdio MCP server's stdout stays clean); then it loads tsx and
 // the entry point. Imported by relative path from the bin scripts for that reason.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { MIN_NODE_MAJOR, projectNode, REPO_ROOT as ROOT } from './project-node.mjs';
+import { REPO_ROOT as ROOT, rerunUnderProjectNode } from './project-node.mjs';
 
 /** Prints one line saying what went wrong and what to run, and exits 1. */
 function fail(command, message) {
   console.error(`${command}: ${message}`);
   process.exit(1);
-}
-
-/** Runs this same command under another Node and leaves with its exit code or signal. */
-function rerunUnder(node) {
-  const child = spawn(node, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => (signal ? process.kill(process.pid, signal) : process.exit(code ?? 1)));
 }
 
 /** Whether `make install` has run since the last change to the package files (the Makefile's rule). */
@@ -37,17 +30,7 @@ function installIsCurrent() {
  * dependencies installed. Resolves once the entry point is loaded, or never when it re-ran.
  */
 export async function launchCli(command, entry) {
-  if (Number(process.versions.node.split('.')[0]) < MIN_NODE_MAJOR) {
-    const node = projectNode();
-    if (node === undefined) {
-      fail(
-        command,
-        `needs Node >= ${MIN_NODE_MAJOR} (this shell runs ${process.version}): run \`make install\` in ${ROOT}`,
-      );
-    }
-    rerunUnder(node);
-    return;
-  }
+  if (rerunUnderProjectNode(command)) return;
   if (!installIsCurrent()) {
     console.error(`${command}: installing the project's dependencies first (make install)`);
     const made = spawnSync('make', ['-s', '-C', ROOT, 'install'], { stdio: ['ignore', 2, 2] });

@@ -1,4 +1,5 @@
 import {
+  closeRedis,
   createOpenSearchClient,
   createRedis,
   indexNames,
@@ -108,7 +109,7 @@ export function createPipelineRuntime(
       await indexBatcher.drain();
       await fetcher.close();
       await opensearch.close();
-      await redis.quit().catch(() => redis.disconnect());
+      await closeRedis(redis);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createLogger, createRedis, loadConfigOrExit, onShutdown } from '@trendscope/core';
+import { closeRedis, createLogger, createRedis, loadConfigOrExit, onShutdown } from '@trendscope/core';
 import { closeQueues, createQueues } from './queues/create-queues';
 import { scheduleJobs } from './scheduler/schedule-jobs';
 import { loadSourceList } from './scheduler/source-list';
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     close: async () => {
       clearInterval(timer);
       await closeQueues(queues);
-      await connection.quit().catch(() => connection.disconnect());
+      await closeRedis(connection);
     },
   });
 }

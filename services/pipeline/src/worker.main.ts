@@ -1,4 +1,5 @@
 import {
+  closeRedis,
   createLogger,
   createMetricsRegistry,
   createRedis,
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
       await workers.close();
       await closeQueues(queues);
       await runtime.close();
-      await connection.quit().catch(() => connection.disconnect());
+      await closeRedis(connection);
     },
   });
 }

@@ -2,12 +2,11 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { loadConfig } from '@trendscope/core';
-import { requireServices } from '@trendscope/pipeline/cli/require-services';
+import { loadConfig, requireServices } from '@trendscope/core';
 import { closedPortUrl, hangingServer } from '../../support/dead-services';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const CLI_MAIN = join(ROOT, 'services/pipeline/src/cli/main.ts');
+const CLI_MAIN = join(ROOT, 'services/cli/src/main.ts');
 
 interface Run {
   status: number | null;

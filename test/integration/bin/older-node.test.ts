@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import { connectStdio, STDIO_SHIM } from '../../mcp/support/mcp-clients';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const CLI_BIN = join(ROOT, 'services/pipeline/bin/trendscope.js');
+const CLI_BIN = join(ROOT, 'services/cli/bin/trendscope.js');
 
 /** A `node` on PATH older than the project needs (the machines ship Node 20), if there is one. */
 function findOlderNode(): string | undefined {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { bumpGeneration, consumeQuota, quotaKey, readQuotaUsage, readUsageHistory, usageKey } from '@trendscope/core';
+import { bumpGeneration, quotaKey, readQuotaUsage, readUsageHistory, usageKey } from '@trendscope/core';
+import { consumeQuota } from '../../support/quota-services';
 import { openTestServices, type TestServices } from '../../support/services';
 
 describe('quota counting in Redis', () => {

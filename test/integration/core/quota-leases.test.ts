@@ -1,17 +1,14 @@
 import { expect } from 'chai';
 import {
-  consumeQuota,
-  countQuota,
   createRedis,
-  quotaCaller,
   LEASE_MAX_AGE_MS,
   readQuotaUsage,
   readUsageHistory,
-  releaseQuotaLeases,
   utcDay,
   type QuotaDecision,
   type Redis,
 } from '@trendscope/core';
+import { consumeQuota, quotaServiceFor, releaseQuotaLeases } from '../../support/quota-services';
 import { openTestServices, type TestServices } from '../../support/services';
 
 /** A Redis client of its own stands for one API process: each holds its own leases. */
@@ -160,7 +157,8 @@ describe('quota leases (a block of a quota held by one API process)', () => {
   it('serves a busy caller from blocks sized to its rate: once warm, no request waits and refills are rare', async () => {
     const redis = open();
     const scripts = countScriptCalls(redis);
-    const caller = quotaCaller(redis, s.prefix, 'k:lease-rate', generous, 'lease-rate');
+    const quotas = quotaServiceFor(redis, s.prefix);
+    const caller = quotas.caller('k:lease-rate', generous, 'lease-rate');
     const now = Date.now();
     // 32 requests per event-loop turn, as 32 connections send them; a request the lease cannot
     // serve at once (a promise) waits for Redis.
@@ -170,7 +168,7 @@ describe('quota leases (a block of a quota held by one API process)', () => {
         await new Promise((resolve) => setImmediate(resolve));
         const waits: Promise<unknown>[] = [];
         for (let i = 0; i < 32; i++) {
-          const counted = countQuota(caller, now);
+          const counted = quotas.count(caller, now);
           if (counted instanceof Promise) waits.push(counted);
         }
         waited += waits.length;

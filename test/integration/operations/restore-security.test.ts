@@ -8,7 +8,7 @@ import {
   rotateApiKey,
   type ApiKeyServiceDeps,
 } from '@trendscope/core';
-import { runRestoreCommand, runSnapshotCommand } from '@trendscope/pipeline/cli/commands/snapshot.command';
+import { runRestoreCommand, runSnapshotCommand } from '@trendscope/cli/commands/snapshot.command';
 import { createPipelineRuntime } from '@trendscope/pipeline/pipeline-deps';
 import { articleId } from '@trendscope/pipeline/articles/article-id';
 import { getJson, startApi, type RunningApi } from '../../support/api';

@@ -9,7 +9,7 @@ import {
   readGeneration,
   takeSnapshot,
 } from '@trendscope/core';
-import { runRestoreCommand, runSnapshotCommand } from '@trendscope/pipeline/cli/commands/snapshot.command';
+import { runRestoreCommand, runSnapshotCommand } from '@trendscope/cli/commands/snapshot.command';
 import { createPipelineRuntime } from '@trendscope/pipeline/pipeline-deps';
 import { closeQueues, createQueues } from '@trendscope/pipeline/queues/create-queues';
 import { startWorkers } from '@trendscope/pipeline/workers/start-workers';

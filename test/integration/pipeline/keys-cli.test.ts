@@ -3,17 +3,11 @@ import { resolve } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { ApiKeyRepository, hashApiKey, isWellFormedApiKey } from '@trendscope/core';
-import {
-  runKeysCreate,
-  runKeysList,
-  runKeysRevoke,
-  runKeysRotate,
-} from '@trendscope/pipeline/cli/commands/keys.command';
-import { CliError } from '@trendscope/pipeline/cli/cli-context';
+import { ApiKeyRepository, CliError, hashApiKey, isWellFormedApiKey } from '@trendscope/core';
+import { runKeysCreate, runKeysList, runKeysRevoke, runKeysRotate } from '@trendscope/cli/commands/keys.command';
 import { openTestServices, type TestServices } from '../../support/services';
 
-const CLI = resolve(fileURLToPath(new URL('../../..', import.meta.url)), 'services/pipeline/bin/trendscope.js');
+const CLI = resolve(fileURLToPath(new URL('../../..', import.meta.url)), 'services/cli/bin/trendscope.js');
 
 type Line = Record<string, unknown>;
 

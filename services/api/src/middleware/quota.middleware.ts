@@ -2,8 +2,6 @@ import type { Context, Middleware } from 'koa';
 import { LRUCache } from 'lru-cache';
 import { Counter, type Registry } from 'prom-client';
 import {
-  countQuota,
-  quotaCaller,
   resolveClientAddress,
   RateLimitedError,
   UnauthorizedError,
@@ -13,6 +11,7 @@ import {
   type QuotaCaller,
   type QuotaDecision,
   type QuotaLimits,
+  type QuotaService,
   type Redis,
   type VerifiedKey,
 } from '@trendscope/core';
@@ -39,6 +38,7 @@ export interface QuotaDeps {
   config: Config;
   logger: Logger;
   redis: Redis;
+  quotas: QuotaService;
   verifier: KeyVerifier;
   lastUsed: LastUsedRecorder;
   metrics?: Registry;
@@ -77,9 +77,8 @@ export function quotaGuard(deps: QuotaDeps): Middleware {
     if (!decision.allowed) throw new RateLimitedError(retryAfterSeconds(decision));
   };
 
-  const { keyPrefix } = deps.config.redis;
   const counted = (subject: string, limits: QuotaLimits, keyId?: string): CountedCaller => ({
-    quota: quotaCaller(deps.redis, keyPrefix, subject, limits, keyId),
+    quota: deps.quotas.caller(subject, limits, keyId),
     policy: formatRateLimitPolicy(limits),
   });
   // Per verified key object (the verifier hands out the same one while it is cached) and per address.
@@ -121,7 +120,7 @@ export function quotaGuard(deps: QuotaDeps): Middleware {
       passUncounted();
       return undefined;
     }
-    const counted = countQuota(caller.quota, now());
+    const counted = deps.quotas.count(caller.quota, now());
     if (!(counted instanceof Promise)) {
       apply(ctx, counted);
       return undefined;

@@ -1,13 +1,13 @@
-import type { QuotaLimits, QuotaDecision } from '@trendscope/core';
+import { DAY, MINUTE, type QuotaDecision, type QuotaLimits } from '@trendscope/core';
 
 /** `RateLimit-Policy` as the IETF draft writes it: `"minute";q=60;w=60, "day";q=2000;w=86400`. */
 export function formatRateLimitPolicy(limits: QuotaLimits): string {
-  return `"minute";q=${limits.perMinute};w=60, "day";q=${limits.perDay};w=86400`;
+  return `"${MINUTE.name}";q=${limits.perMinute};w=${MINUTE.seconds}, "${DAY.name}";q=${limits.perDay};w=${DAY.seconds}`;
 }
 
 /** `RateLimit`: remaining requests and seconds to reset, per window: `"minute";r=41;t=17, ...`. */
 export function formatRateLimit(decision: QuotaDecision): string {
-  return `"minute";r=${decision.minute.remaining};t=${decision.minute.resetSeconds}, "day";r=${decision.day.remaining};t=${decision.day.resetSeconds}`;
+  return `"${MINUTE.name}";r=${decision.minute.remaining};t=${decision.minute.resetSeconds}, "${DAY.name}";r=${decision.day.remaining};t=${decision.day.resetSeconds}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { emailProblem, normalizeEmail, resolveClientAddress } from '@trendscope/core';
+import { emailProblem, normaliseEmail, resolveClientAddress } from '@trendscope/core';
 import { accountIdFor } from '../accounts/account.repository';
 import { DECOY_PASSWORD_HASH, hashPassword, verifyPassword } from '../accounts/password-hash';
 import { passwordProblem } from '../accounts/password-rules';
@@ -38,7 +38,7 @@ export function addAuthRoutes(router: Router, c: ConsoleContext): void {
 
   router.post('/sign-in', async (ctx) => {
     requireCsrf(ctx, c);
-    const email = normalizeEmail(field(ctx, 'email'));
+    const email = normaliseEmail(field(ctx, 'email'));
     const password = field(ctx, 'password');
     const address = clientAddress(ctx, c);
     const wait = await c.throttle.blockedFor(email, address);
@@ -69,7 +69,7 @@ export function addAuthRoutes(router: Router, c: ConsoleContext): void {
 
   router.post('/sign-up', async (ctx) => {
     requireCsrf(ctx, c);
-    const email = normalizeEmail(field(ctx, 'email'));
+    const email = normaliseEmail(field(ctx, 'email'));
     const address = clientAddress(ctx, c);
     const wait = await c.throttle.blockedFor(null, address);
     if (wait > 0) {

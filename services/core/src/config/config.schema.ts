@@ -1,10 +1,12 @@
 import Joi from 'joi';
 
 /**
- * One joi schema over the environment. Every variable has a description and, where one is safe,
- * a default; `.env.example` documents the same list (a unit test keeps the two in step).
+ * Every environment variable, declared once: its type and bounds, its default and its description
+ * (joi). The schema, the typed values loadConfig maps into Config, the table in
+ * docs/operations.md (`make config-docs` writes it) and `.env.example` all come from or are checked
+ * against this list (test/unit/core/config/config-reference.test.ts).
  */
-export const CONFIG_SCHEMA = Joi.object({
+export const CONFIG_VARIABLES = {
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development').description('Runtime mode.'),
   LOG_LEVEL: Joi.string()
     .valid('fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent')
@@ -296,4 +298,12 @@ export const CONFIG_SCHEMA = Joi.object({
     .max(2)
     .default(2)
     .description('Processes of a CLI run (ingest, replay): 2 forks one for the process and index stages.'),
-}).unknown(true);
+};
+
+/** One joi schema over the environment (other variables pass through untouched). */
+export const CONFIG_SCHEMA = Joi.object(CONFIG_VARIABLES).unknown(true);
+
+/** The environment after joi has converted and defaulted it: one typed value per variable. */
+export type ConfigEnv = {
+  [K in keyof typeof CONFIG_VARIABLES]: (typeof CONFIG_VARIABLES)[K] extends Joi.AnySchema<infer T> ? T : never;
+};

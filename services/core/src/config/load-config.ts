@@ -1,5 +1,5 @@
 import type Joi from 'joi';
-import { CONFIG_SCHEMA } from './config.schema';
+import { CONFIG_SCHEMA, type ConfigEnv } from './config.schema';
 import { processEnvironment } from './process-environment';
 
 /** The validated, nested, frozen configuration passed down to every service. */
@@ -110,67 +110,6 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-/** The environment after joi has converted and defaulted it. */
-interface RawEnv {
-  METRICS_HOST: string;
-  API_METRICS_PORT: number;
-  PIPELINE_METRICS_PORT: number;
-  NODE_ENV: Config['env'];
-  LOG_LEVEL: string;
-  API_HOST: string;
-  API_PORT: number;
-  API_PROCESSES: number;
-  API_PUBLIC_URL: string;
-  API_REQUEST_TIMEOUT_MS: number;
-  API_CACHE_TTL_MS: number;
-  API_CACHE_MAX_MB: number;
-  API_QUOTAS_ENABLED: boolean;
-  API_QUOTA_ANONYMOUS_PER_MINUTE: number;
-  API_QUOTA_ANONYMOUS_PER_DAY: number;
-  API_QUOTA_REGISTERED_PER_MINUTE: number;
-  API_QUOTA_REGISTERED_PER_DAY: number;
-  API_TRUST_PROXY_HOPS: number;
-  API_KEY_HASH_SECRET: string;
-  API_KEY_CACHE_TTL_SECONDS: number;
-  CONSOLE_SESSION_TTL_SECONDS: number;
-  OPENSEARCH_URL: string;
-  OPENSEARCH_INDEX_PREFIX: string;
-  OPENSEARCH_REQUEST_TIMEOUT_MS: number;
-  OPENSEARCH_QUERY_TIMEOUT_MS: number;
-  OPENSEARCH_MIGRATE_ON_START: boolean;
-  OPENSEARCH_SNAPSHOT_REPOSITORY: string;
-  OPENSEARCH_SNAPSHOT_LOCATION: string;
-  REDIS_URL: string;
-  REDIS_KEY_PREFIX: string;
-  REDIS_SENTINELS: string;
-  REDIS_SENTINEL_NAME: string;
-  HEALTH_TIMEOUT_MS: number;
-  PIPELINE_ALLOW_HOSTS: string;
-  PIPELINE_USER_AGENT: string;
-  PIPELINE_FETCH_TIMEOUT_MS: number;
-  PIPELINE_MAX_BYTES: number;
-  PIPELINE_MAX_REDIRECTS: number;
-  PIPELINE_DOMAIN_CONCURRENCY: number;
-  PIPELINE_DOMAIN_DELAY_MS: number;
-  PIPELINE_ROBOTS_TTL_SECONDS: number;
-  PIPELINE_DISCOVER_CONCURRENCY: number;
-  PIPELINE_FETCH_CONCURRENCY: number;
-  PIPELINE_PROCESS_CONCURRENCY: number;
-  PIPELINE_INDEX_CONCURRENCY: number;
-  PIPELINE_INDEX_BATCH_SIZE: number;
-  PIPELINE_INDEX_INLINE: boolean;
-  PIPELINE_DISCOVER_INTERVAL_SECONDS: number;
-  PIPELINE_DETECT_INTERVAL_SECONDS: number;
-  PIPELINE_DETECT_LOCK_TTL_MS: number;
-  PIPELINE_SOURCES_FILE: string;
-  PIPELINE_DOMAIN_RATINGS_FILE: string;
-  PIPELINE_JOB_ATTEMPTS: number;
-  PIPELINE_JOB_LOCK_MS: number;
-  PIPELINE_CLI_WORKER_PROCESSES: number;
-  PIPELINE_SNAPSHOT_INTERVAL_SECONDS: number;
-  PIPELINE_SNAPSHOT_KEEP: number;
-}
-
 /** Validates `env` against the schema, reporting every bad variable at once. */
 export function loadConfig(env: Env = process.env): Config {
   const { value, error } = CONFIG_SCHEMA.validate(env, { abortEarly: false, convert: true }) as {
@@ -180,9 +119,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (error) {
     throw new ConfigError(error.details.map((d) => `${String(d.path[0])}: ${d.message.replace(/^"[^"]+" /, '')}`));
   }
-  const v = value as RawEnv;
+  const v = value as ConfigEnv;
   return deepFreeze({
-    env: v.NODE_ENV,
+    env: v.NODE_ENV as Config['env'],
     logLevel: v.LOG_LEVEL,
     api: {
       host: v.API_HOST,

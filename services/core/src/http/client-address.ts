@@ -12,23 +12,23 @@ export function resolveClientAddress(
   forwardedFor: string,
   trustedHops: number,
 ): string {
-  const socket = normalizedSocketAddress(socketAddress ?? '');
+  const socket = normalisedSocketAddress(socketAddress ?? '');
   if (trustedHops === 0 || forwardedFor.length === 0) return socket;
   const chain = forwardedFor.split(',').map((entry) => entry.trim());
   const entry = chain.length >= trustedHops ? chain[chain.length - trustedHops] : undefined;
-  return (entry !== undefined && normalizeAddress(entry)) || socket;
+  return (entry !== undefined && normaliseAddress(entry)) || socket;
 }
 
 /** Socket addresses already normalised: parsing one costs about a kilobyte of garbage per request. */
 const socketAddresses = new Map<string, string>();
 const MAX_SOCKET_ADDRESSES = 10_000;
 
-/** normalizeAddress of a socket's address ('unknown' when it is none), parsed once per address. */
-function normalizedSocketAddress(raw: string): string {
+/** normaliseAddress of a socket's address ('unknown' when it is none), parsed once per address. */
+function normalisedSocketAddress(raw: string): string {
   let address = socketAddresses.get(raw);
   if (address === undefined) {
     if (socketAddresses.size >= MAX_SOCKET_ADDRESSES) socketAddresses.clear();
-    socketAddresses.set(raw, (address = normalizeAddress(raw) ?? 'unknown'));
+    socketAddresses.set(raw, (address = normaliseAddress(raw) ?? 'unknown'));
   }
   return address;
 }
@@ -38,7 +38,7 @@ function normalizedSocketAddress(raw: string): string {
  * home network is usually given a whole /64, so counting single IPv6 addresses would be no limit).
  * Null when `raw` is not an address.
  */
-export function normalizeAddress(raw: string): string | null {
+export function normaliseAddress(raw: string): string | null {
   if (!ipaddr.isValid(raw)) return null;
   const addr = ipaddr.process(raw);
   if (addr.kind() === 'ipv4') return addr.toString();

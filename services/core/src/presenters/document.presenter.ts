@@ -1,4 +1,4 @@
-import type { ArticleDoc } from '../domain/documents';
+import type { ArticleDoc } from '../model/documents';
 import type { RetainedDocument } from '../responses/content.schema';
 import { isoRequired, isoSeconds } from './timestamp';
 

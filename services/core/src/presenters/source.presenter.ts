@@ -1,4 +1,4 @@
-import type { DomainDoc } from '../domain/documents';
+import type { DomainDoc } from '../model/documents';
 import type { SourceResponse } from '../responses/source.schema';
 import { SCHEMA_VERSION } from '../version';
 import { isoSeconds } from './timestamp';

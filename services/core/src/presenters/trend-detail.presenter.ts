@@ -1,9 +1,9 @@
-import type { TrendDoc } from '../domain/documents';
+import type { TrendDoc } from '../model/documents';
 import { SCHEMA_VERSION } from '../version';
 import type { TrendDetailResponse } from '../responses/trend-detail.schema';
 import { presentCitation, presentTrendSummary } from './trend.presenter';
 import { isoRequired } from './timestamp';
-import { RULE_1_THRESHOLDS } from '../domain/velocity-rule';
+import { RULE_1_THRESHOLDS } from '../model/velocity-rule';
 
 /** Builds the public detail of a stored trend (`mergedInto`: it answers for an id merged into it). */
 export function presentTrendDetail(doc: TrendDoc, mergedInto: string | null = null): TrendDetailResponse {

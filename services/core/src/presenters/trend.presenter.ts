@@ -1,4 +1,4 @@
-import type { CitationDoc, TrendDoc } from '../domain/documents';
+import type { CitationDoc, TrendDoc } from '../model/documents';
 import type { Citation } from '../responses/trend-detail.schema';
 import type { TrendSummary } from '../responses/trend-summary.schema';
 import { isoRequired, isoSeconds } from './timestamp';

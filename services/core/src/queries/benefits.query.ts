@@ -1,4 +1,4 @@
-import { FETCH_METHODS, type FetchMethod } from '../domain/taxonomy';
+import { FETCH_METHODS, type FetchMethod } from '../model/taxonomy';
 import type { BenefitsResponse } from '../responses/platform.schema';
 import { SCHEMA_VERSION } from '../version';
 import { nowOf, type QueryDeps } from './query-deps';

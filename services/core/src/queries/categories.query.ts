@@ -1,4 +1,4 @@
-import { CATEGORIES, IPTC_MEDIA_TOPICS, VELOCITIES, type Velocity } from '../domain/taxonomy';
+import { CATEGORIES, IPTC_MEDIA_TOPICS, VELOCITIES, type Velocity } from '../model/taxonomy';
 import type { CategoriesResponse } from '../responses/platform.schema';
 import { SCHEMA_VERSION } from '../version';
 import type { QueryDeps } from './query-deps';

@@ -1,5 +1,5 @@
-import { DEFAULT_RECENT_HOURS } from '../domain/bounds';
-import { LISTED_MIN_SOURCES } from '../domain/listing';
+import { DEFAULT_RECENT_HOURS } from '../model/bounds';
+import { LISTED_MIN_SOURCES } from '../model/listing';
 import { hoursBefore } from './query-deps';
 import { ABSORBED } from './absorbed-trends';
 

@@ -1,5 +1,5 @@
-import { DEFAULT_RECENT_HOURS } from '../domain/bounds';
-import type { Velocity } from '../domain/taxonomy';
+import { DEFAULT_RECENT_HOURS } from '../model/bounds';
+import type { Velocity } from '../model/taxonomy';
 import { presentTrendSummary, TREND_SUMMARY_FIELDS, type TrendSummaryDoc } from '../presenters/trend.presenter';
 import type { RecentTrendsResponse } from '../responses/trend-lists.schema';
 import { SCHEMA_VERSION } from '../version';

@@ -1,4 +1,4 @@
-import { TIME_WINDOW_HOURS } from '../domain/bounds';
+import { TIME_WINDOW_HOURS } from '../model/bounds';
 import { presentTrendSummary, TREND_SUMMARY_FIELDS, type TrendSummaryDoc } from '../presenters/trend.presenter';
 import type { SearchResultItem, SearchTrendsResponse } from '../responses/trend-lists.schema';
 import { SCHEMA_VERSION } from '../version';

@@ -1,4 +1,4 @@
-import type { TrendDoc } from '../domain/documents';
+import type { TrendDoc } from '../model/documents';
 import { presentTrendSummary, TREND_SUMMARY_FIELDS, type TrendSummaryDoc } from '../presenters/trend.presenter';
 import type { SourceTrendsResponse } from '../responses/trend-lists.schema';
 import { comparableDomain } from '../validation/domain-name';

@@ -1,4 +1,4 @@
-import type { DomainDoc } from '../domain/documents';
+import type { DomainDoc } from '../model/documents';
 import { NotFoundError } from '../errors/app-error';
 import { presentSource } from '../presenters/source.presenter';
 import type { SourceResponse } from '../responses/source.schema';

@@ -1,5 +1,5 @@
-import type { RunDoc } from '../domain/documents';
-import { VELOCITIES, type Velocity } from '../domain/taxonomy';
+import type { RunDoc } from '../model/documents';
+import { VELOCITIES, type Velocity } from '../model/taxonomy';
 import { isoRequired, isoSeconds } from '../presenters/timestamp';
 import type { StatsResponse } from '../responses/platform.schema';
 import { SCHEMA_VERSION } from '../version';

@@ -1,4 +1,4 @@
-import type { ArticleDoc } from '../domain/documents';
+import type { ArticleDoc } from '../model/documents';
 import { NotFoundError } from '../errors/app-error';
 import { DOCUMENT_FIELDS, presentDocument } from '../presenters/document.presenter';
 import type { TrendContentResponse } from '../responses/content.schema';

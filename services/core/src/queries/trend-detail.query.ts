@@ -1,4 +1,4 @@
-import type { TrendDoc } from '../domain/documents';
+import type { TrendDoc } from '../model/documents';
 import { NotFoundError } from '../errors/app-error';
 import { toSearchError } from '../opensearch/client';
 import { presentTrendDetail } from '../presenters/trend-detail.presenter';

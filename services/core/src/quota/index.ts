@@ -1,4 +1,5 @@
 export * from './quota-windows';
-export * from './quota-counter';
+export * from './quota-store';
+export * from './quota-service';
 export * from './quota-batcher';
 export * from './quota-leases';

@@ -1,44 +1,5 @@
-import { LuaScript, type ScriptRunner } from '../redis/lua-script';
-
-/**
- * Counts every quota request that arrives in one turn of the event loop with ONE Redis script
- * call, so the Redis round trip (command encoding, socket write, reply parsing) is paid once
- * per batch instead of once per request.
- *
- * The script is atomic. For each caller entry, in order, it reads the caller's hash, admits
- * k = min(n, what both windows still allow), counts exactly k in both windows (a window that
- * refuses consumes neither) and adds k to the day's usage history. It also answers the data
- * generation, which a counted read needs next. Several callers' keys in one script need one
- * Redis primary (a Redis Cluster would need them all in one hash slot; see ARCHITECTURE.md).
- * KEYS[1] data generation, then each distinct counter and usage key; ARGV per entry (9 values):
- * counter key index, usage key index (0: none), requests, minute window, day window, minute
- * limit, day limit, seconds to the day's end, day label. Answer: generation, then k, minute
- * count and day count before the entry, per entry.
- */
-const BATCH_SCRIPT = new LuaScript(`
-local out = {redis.call('GET', KEYS[1]) or ''}
-for i = 1, #ARGV, 9 do
-  local ck = KEYS[tonumber(ARGV[i])]
-  local ui = tonumber(ARGV[i + 1])
-  local mw, dw = tonumber(ARGV[i + 3]), tonumber(ARGV[i + 4])
-  local v = redis.call('HMGET', ck, 'mw', 'mc', 'dw', 'dc')
-  local mc = (tonumber(v[1]) == mw) and tonumber(v[2]) or 0
-  local dc = (tonumber(v[3]) == dw) and tonumber(v[4]) or 0
-  local k = math.max(0, math.min(tonumber(ARGV[i + 2]), tonumber(ARGV[i + 5]) - mc, tonumber(ARGV[i + 6]) - dc))
-  if k > 0 then
-    redis.call('HSET', ck, 'mw', mw, 'mc', mc + k, 'dw', dw, 'dc', dc + k)
-    -- Expiry is set when a day starts, not on every request (each call costs the script's time).
-    if dc == 0 then redis.call('EXPIRE', ck, tonumber(ARGV[i + 7]) + 60) end
-    if ui > 0 and redis.call('HINCRBY', KEYS[ui], ARGV[i + 8], k) == k then
-      redis.call('EXPIRE', KEYS[ui], 35 * 86400)
-    end
-  end
-  out[#out + 1] = k
-  out[#out + 1] = mc
-  out[#out + 1] = dc
-end
-return out
-`);
+import type { ScriptRunner } from '../redis/lua-script';
+import { runCountScript } from './quota-store';
 
 /** One request to count: its caller's keys and the window numbers and limits at its time. */
 export interface QuotaRequest {
@@ -75,7 +36,12 @@ interface Pending {
 /** Most requests in one script call: a longer script would hold Redis (single-threaded) for everyone. */
 export const MAX_BATCH = 256;
 
-/** Collects the requests of one event-loop turn for one Redis and key prefix; flushes on setImmediate. */
+/**
+ * Counts every quota request that arrives in one turn of the event loop with ONE Redis script
+ * call (quota-store.ts), so the Redis round trip (command encoding, socket write, reply parsing)
+ * is paid once per batch instead of once per request. Collects the requests of one event-loop turn
+ * for one Redis and key prefix; flushes on setImmediate.
+ */
 export class QuotaBatcher {
   private pending: Pending[] = [];
 
@@ -125,7 +91,7 @@ export class QuotaBatcher {
     }
     let out: (string | number)[];
     try {
-      out = (await BATCH_SCRIPT.run(this.redis, keys, args)) as (string | number)[];
+      out = await runCountScript(this.redis, keys, args);
     } catch (err) {
       for (const p of batch) p.reject(err as Error);
       return;

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { LuaScript, type ScriptRunner } from '../redis/lua-script';
+import type { ScriptRunner } from '../redis/lua-script';
 import type { QuotaBatcher, QuotaCount, QuotaRequest } from './quota-batcher';
+import { returnTokens } from './quota-store';
 
 /** A lease takes at most this share of what is left, so processes near the limit hold little. */
 const LEASE_SHARE = 1 / 64;
@@ -23,24 +24,6 @@ const SWEEP_MS = 250;
 const MAX_REFILL_WAITS = 8;
 
 /**
- * Gives back unused tokens: minus n in each window that is still the lease's (a window that has
- * ended needs nothing back) and in the day's usage history. KEYS: counter key, usage key (when
- * kept). ARGV: n, minute window, day window, day label.
- */
-const RETURN_SCRIPT = new LuaScript(`
-local v = redis.call('HMGET', KEYS[1], 'mw', 'mc', 'dw', 'dc')
-local n = tonumber(ARGV[1])
-if tonumber(v[1]) == tonumber(ARGV[2]) then
-  redis.call('HSET', KEYS[1], 'mc', math.max(0, tonumber(v[2]) - n))
-end
-if tonumber(v[3]) == tonumber(ARGV[3]) then
-  redis.call('HSET', KEYS[1], 'dc', math.max(0, tonumber(v[4]) - n))
-  if KEYS[2] and redis.call('HEXISTS', KEYS[2], ARGV[4]) == 1 then redis.call('HINCRBY', KEYS[2], ARGV[4], -n) end
-end
-return 1
-`);
-
-/**
  * One caller under one set of limits, built once per caller rather than per request: its Redis
  * keys, its lease's id, and its lease itself once it has one (so a request finds it with one
  * property read instead of building a key string and looking it up).
@@ -52,8 +35,6 @@ export interface QuotaCaller {
   readonly perDay: number;
   /** The caller and its limits: a changed ceiling starts a new lease. */
   readonly leaseId: string;
-  /** The lease store of the caller's Redis client and key prefix. */
-  readonly leases: QuotaLeases;
   lease: QuotaLease | null;
 }
 
@@ -251,10 +232,8 @@ export class QuotaLeases {
 
   private giveBack(lease: QuotaLease, n: number): void {
     if (n <= 0) return;
-    const r = lease.request;
-    const keys = r.usageKey ? [r.counterKey, r.usageKey] : [r.counterKey];
     // A return that fails leaves the tokens counted as used: the caller loses them, no one gains.
-    const done = RETURN_SCRIPT.run(this.redis, keys, [n, r.minuteWindow, r.dayWindow, r.dayLabel])
+    const done = returnTokens(this.redis, lease.request, n)
       .catch(() => undefined)
       .finally(() => this.returns.delete(done));
     this.returns.add(done);

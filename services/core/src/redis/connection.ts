@@ -43,3 +43,11 @@ export function createRedis(
     reconnectOnError: (err) => (err.message.startsWith('READONLY') ? 2 : false),
   });
 }
+
+/** Closes `redis` politely (QUIT waits for replies in flight), or drops the socket when QUIT fails. */
+export async function closeRedis(redis: Redis): Promise<void> {
+  await redis.quit().then(
+    () => undefined,
+    () => redis.disconnect(),
+  );
+}

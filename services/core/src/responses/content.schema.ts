@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { FETCH_METHODS } from '../domain/taxonomy';
+import { FETCH_METHODS } from '../model/taxonomy';
 import { count, nullable, oneOf, schemaVersion, text, timestamp, trendId } from './schema-parts';
 import { PROVENANCE_PROPERTIES } from './trend-detail.schema';
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CATEGORIES, FETCH_METHODS, VELOCITIES } from '../domain/taxonomy';
+import { CATEGORIES, FETCH_METHODS, VELOCITIES } from '../model/taxonomy';
 import {
   count,
   countsByName,

@@ -1,5 +1,5 @@
 import { Type, type TSchema, type TUnsafe, type Static } from '@sinclair/typebox';
-import { TREND_ID_PATTERN } from '../domain/bounds';
+import { TREND_ID_PATTERN } from '../model/bounds';
 import { SCHEMA_VERSION } from '../version';
 
 /**

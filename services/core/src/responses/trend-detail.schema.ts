@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { FETCH_METHODS } from '../domain/taxonomy';
-import { VELOCITY_RULE_VERSION, VELOCITY_RULES, type VelocityRule } from '../domain/velocity-rule';
+import { FETCH_METHODS } from '../model/taxonomy';
+import { VELOCITY_RULE_VERSION, VELOCITY_RULES, type VelocityRule } from '../model/velocity-rule';
 import { count, looseObject, nullable, oneOf, schemaVersion, text, timestamp, trendId } from './schema-parts';
 import { TREND_SUMMARY_PROPERTIES } from './trend-summary.schema';
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { BOUNDS } from '../domain/bounds';
+import { BOUNDS } from '../model/bounds';
 import { count, oneOf, schemaVersion, text } from './schema-parts';
 import { TREND_SUMMARY_PROPERTIES, TREND_SUMMARY_SCHEMA } from './trend-summary.schema';
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CATEGORIES, VELOCITIES } from '../domain/taxonomy';
+import { CATEGORIES, VELOCITIES } from '../model/taxonomy';
 import { count, nullable, oneOf, text, timestamp, trendId } from './schema-parts';
 
 /** The members of a trend summary, for the shapes that extend it. */

@@ -1,6 +1,6 @@
 import Joi from 'joi';
-import { BOUNDS, TREND_ID_PATTERN } from '../domain/bounds';
-import { VELOCITIES } from '../domain/taxonomy';
+import { BOUNDS, TREND_ID_PATTERN } from '../model/bounds';
+import { VELOCITIES } from '../model/taxonomy';
 import type { RecentTrendsInput } from '../queries/recent-trends.query';
 import type { SearchTrendsInput } from '../queries/search-trends.query';
 import { comparableDomain, DOMAIN_REGEXP } from './domain-name';

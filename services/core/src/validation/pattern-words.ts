@@ -1,4 +1,4 @@
-import { TREND_ID_PATTERN } from '../domain/bounds';
+import { TREND_ID_PATTERN } from '../model/bounds';
 import { DOMAIN_PATTERN } from './domain-name';
 
 /**

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createOpenSearchClient, createRedis, migrateIndices, type Config, type Logger } from '@trendscope/core';
+import {
+  closeRedis,
+  createOpenSearchClient,
+  createRedis,
+  migrateIndices,
+  type Config,
+  type Logger,
+} from '@trendscope/core';
 import { createPipelineRuntime } from '../pipeline-deps';
 import { cliQueuePrefix, closeQueues, createQueues } from '../queues/create-queues';
 import { countDeadLetters } from '../queues/dead-letter';
@@ -55,7 +62,7 @@ export async function runPipelineOnce(
     await Promise.allSettled(forked.map((f) => f.stop()));
     await closeQueues(queues);
     await runtime.close();
-    await connection.quit().catch(() => connection.disconnect());
+    await closeRedis(connection);
     throw err;
   }
   const deadBefore = await countDeadLetters(runtime.deps.redis, config.redis.keyPrefix);
@@ -81,6 +88,6 @@ export async function runPipelineOnce(
     await Promise.all([workers.close(), ...forked.map((f) => f.stop())]);
     await closeQueues(queues);
     await runtime.close();
-    await connection.quit().catch(() => connection.disconnect());
+    await closeRedis(connection);
   }
 }

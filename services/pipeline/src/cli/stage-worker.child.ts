@@ -1,4 +1,4 @@
-import { createLogger, createRedis, type Config } from '@trendscope/core';
+import { closeRedis, createLogger, createRedis, type Config } from '@trendscope/core';
 import { createPipelineRuntime } from '../pipeline-deps';
 import { closeQueues, createQueues } from '../queues/create-queues';
 import type { Stage } from '../queues/routing-table';
@@ -35,7 +35,7 @@ process.once('message', (msg: StageWorkerStart) => {
     await workers.close();
     await closeQueues(queues);
     await runtime.close();
-    await connection.quit().catch(() => connection.disconnect());
+    await closeRedis(connection);
     process.exit(0);
   };
   process.on('message', (m: { type?: string }) => {

@@ -1,6 +1,6 @@
 import { Worker, type Job } from 'bullmq';
 import pLimit from 'p-limit';
-import { isConnectionError, OutageLog, type Redis } from '@trendscope/core';
+import { closeRedis, isConnectionError, OutageLog, type Redis } from '@trendscope/core';
 import { IndexMissingError } from '../articles/index-outage';
 import type { StageQueues } from '../queues/create-queues';
 import { isFinalFailure, recordDeadLetter } from '../queues/dead-letter';
@@ -115,7 +115,7 @@ export function startWorkers(
       await deps.indexBatcher.drain();
       await closing;
       await deps.indexBatcher.drain();
-      await Promise.allSettled(connections.map((c) => c.quit()));
+      await Promise.all(connections.map(closeRedis));
     },
   };
 }

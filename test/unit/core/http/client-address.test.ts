@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { normalizeAddress, resolveClientAddress } from '@trendscope/core';
+import { normaliseAddress, resolveClientAddress } from '@trendscope/core';
 
 describe('resolveClientAddress', () => {
   it('uses the socket address when no proxy is trusted, whatever X-Forwarded-For says', () => {
@@ -24,10 +24,10 @@ describe('resolveClientAddress', () => {
   });
 
   it('counts IPv4-mapped IPv6 as IPv4 and IPv6 by its /64', () => {
-    expect(normalizeAddress('::ffff:192.0.2.5')).to.equal('192.0.2.5');
-    expect(normalizeAddress('2001:db8:1:2:aaaa::1')).to.equal('2001:db8:1:2::/64');
-    expect(normalizeAddress('2001:db8:1:2:bbbb::9')).to.equal('2001:db8:1:2::/64');
-    expect(normalizeAddress('garbage')).to.equal(null);
+    expect(normaliseAddress('::ffff:192.0.2.5')).to.equal('192.0.2.5');
+    expect(normaliseAddress('2001:db8:1:2:aaaa::1')).to.equal('2001:db8:1:2::/64');
+    expect(normaliseAddress('2001:db8:1:2:bbbb::9')).to.equal('2001:db8:1:2::/64');
+    expect(normaliseAddress('garbage')).to.equal(null);
     expect(resolveClientAddress('::ffff:127.0.0.1', '', 0)).to.equal('127.0.0.1');
   });
 });

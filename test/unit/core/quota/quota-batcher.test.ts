@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Redis } from 'ioredis';
-import { consumeQuota, MAX_BATCH, QuotaBatcher, type QuotaRequest, type ScriptRunner } from '@trendscope/core';
+import { MAX_BATCH, QuotaBatcher, type QuotaRequest, type ScriptRunner } from '@trendscope/core';
+import { consumeQuota } from '../../../support/quota-services';
 
 /** A script runner that records each call and answers with `answer(keys, args)`. */
 function fakeRedis(answer: (keys: string[], args: string[]) => unknown): ScriptRunner & { calls: string[][] } {

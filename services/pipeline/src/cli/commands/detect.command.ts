@@ -1,4 +1,5 @@
 import {
+  closeRedis,
   createOpenSearchClient,
   createRedis,
   indexNames,
@@ -24,6 +25,6 @@ export async function runDetectCommand(config: Config, logger: Logger, opts: { n
     );
   } finally {
     await opensearch.close();
-    await redis.quit().catch(() => redis.disconnect());
+    await closeRedis(redis);
   }
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cliContext, CliError } from '../cli-context';
+import { cliContext, CliError } from '@trendscope/core';
 import { createProgressReporter } from '../progress-reporter';
 import { runPipelineOnce, type RunSummary } from '../run-pipeline-once';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
+import { cliContext, CliError } from '@trendscope/core';
 import { resolve } from 'node:path';
 import { startFeedServer } from '../../feed-server/feed-server';
-import { cliContext, CliError } from '../cli-context';
 import { createProgressReporter } from '../progress-reporter';
 import { runPipelineOnce, type RunSummary } from '../run-pipeline-once';
 

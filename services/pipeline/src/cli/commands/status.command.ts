@@ -1,4 +1,11 @@
-import { createOpenSearchClient, createRedis, indexNames, type Config, type OpenSearchClient } from '@trendscope/core';
+import {
+  closeRedis,
+  createOpenSearchClient,
+  createRedis,
+  indexNames,
+  type Config,
+  type OpenSearchClient,
+} from '@trendscope/core';
 import { cliQueuePrefix, closeQueues, createQueues, type StageQueues } from '../../queues/create-queues';
 import { countDeadLetters, readDeadLetters } from '../../queues/dead-letter';
 import { STAGES } from '../../queues/routing-table';
@@ -70,7 +77,7 @@ export async function runStatusCommand(config: Config, out: NodeJS.WritableStrea
     }
   } finally {
     await opensearch.close();
-    await redis.quit().catch(() => redis.disconnect());
+    await closeRedis(redis);
   }
 }
 

@@ -1,4 +1,6 @@
-import { createLogger, loadConfig, processEnvironment, type Config, type Logger } from '@trendscope/core';
+import { loadConfig, type Config } from '../config/load-config';
+import { processEnvironment } from '../config/process-environment';
+import { createLogger, type Logger } from '../logging/logger';
 
 /** A CLI failure with a message for the user (no stack trace). */
 export class CliError extends Error {

@@ -1,4 +1,8 @@
+import type { Command } from 'commander';
 import {
+  CliError,
+  cliContext,
+  closeRedis,
   announceApiKeyChange,
   bumpGeneration,
   concreteIndicesAtAliases,
@@ -21,7 +25,6 @@ import {
   type Redis,
   type SnapshotRepository,
 } from '@trendscope/core';
-import { CliError } from '../cli-context';
 
 /** Snapshots run as long as they need: the client's time-out must not cut a large one short. */
 const SNAPSHOT_TIMEOUT_MS = 30 * 60_000;
@@ -101,7 +104,7 @@ export async function runRestoreCommand(
     if (accountsFrom) await restoreAccounts(opensearch, redis, config, accountsFrom, out);
   } finally {
     await opensearch.close();
-    await redis.quit().catch(() => redis.disconnect());
+    await closeRedis(redis);
   }
 }
 
@@ -217,4 +220,35 @@ export async function runListSnapshotsCommand(config: Config, out: NodeJS.Writab
   } finally {
     await opensearch.close();
   }
+}
+
+/** Adds `snapshot`, `restore` and `snapshots` (backups of account data and content) to the CLI. */
+export function addSnapshotCommands(program: Command): void {
+  program
+    .command('snapshot')
+    .description('Snapshot the account data and the content indices as two snapshots; prints the content one last.')
+    .action(async () => {
+      await runSnapshotCommand(cliContext().config, process.stdout);
+    });
+
+  program
+    .command('restore')
+    .description(
+      'Restore a snapshot into the running cluster, replacing the current indices: content (articles, trends, ' +
+        'domains, runs) by default; account data (accounts, API keys) only with --accounts, keeping every ' +
+        'revocation, rotation and account deletion made since.',
+    )
+    .argument('<snapshot>', 'a name printed by `snapshot` or listed by `snapshots`')
+    .option('--accounts', 'also restore accounts and API keys (undoes keys and accounts created since the snapshot)')
+    .option('--drop-concrete', 'delete a concrete index found under an alias name (written while its index was gone)')
+    .action(async (snapshot: string, flags: { accounts?: boolean; dropConcrete?: boolean }) => {
+      await runRestoreCommand(cliContext().config, snapshot, process.stdout, flags);
+    });
+
+  program
+    .command('snapshots')
+    .description('List the snapshots in the repository, oldest first.')
+    .action(async () => {
+      await runListSnapshotsCommand(cliContext().config, process.stdout);
+    });
 }

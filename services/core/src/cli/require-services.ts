@@ -1,4 +1,7 @@
-import { createOpenSearchClient, createRedis, redactUrl, type Config } from '@trendscope/core';
+import type { Config } from '../config/load-config';
+import { redactUrl } from '../config/process-environment';
+import { createOpenSearchClient } from '../opensearch/client';
+import { createRedis } from '../redis/connection';
 import { CliError } from './cli-context';
 
 /** What a command talks to; the preflight checks exactly these. */

@@ -1,5 +1,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import {
+  CliError,
+  cliContext,
   ApiKeyRepository,
   apiKeyCeilingProblem,
   apiKeyGraceProblem,
@@ -10,7 +12,7 @@ import {
   emailProblem,
   indexNames,
   migrateIndices,
-  normalizeEmail,
+  normaliseEmail,
   NotFoundError,
   revokeApiKey,
   rotateApiKey,
@@ -18,7 +20,6 @@ import {
   type ApiKeyServiceDeps,
   type Config,
 } from '@trendscope/core';
-import { cliContext, CliError } from '../cli-context';
 
 type Out = NodeJS.WritableStream;
 
@@ -84,7 +85,7 @@ export async function runKeysCreate(
   const issued = await withKeyService(config, (deps) =>
     createApiKey(deps, {
       name: opts.name,
-      account: opts.account === undefined ? null : normalizeEmail(opts.account),
+      account: opts.account === undefined ? null : normaliseEmail(opts.account),
       perMinute: opts.perMinute ?? null,
       perDay: opts.perDay ?? null,
     }),
@@ -103,7 +104,7 @@ export async function runKeysList(
 ): Promise<void> {
   if (opts.account !== undefined) check(emailProblem(opts.account));
   const docs = await withKeyService(config, (deps) =>
-    deps.repo.list(opts.account === undefined ? {} : { account: normalizeEmail(opts.account) }),
+    deps.repo.list(opts.account === undefined ? {} : { account: normaliseEmail(opts.account) }),
   );
   for (const doc of docs) out.write(`${JSON.stringify(presentKey(doc, config))}\n`);
 }
