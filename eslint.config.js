@@ -12,24 +12,35 @@ const COMPOSITION_ROOTS = {
   'services/cli/src/main.ts': ['pipeline'],
 };
 
-/** The import restrictions of one service's files (plus what a composition root may wire in). */
-function serviceBoundary(service, wires = []) {
+/**
+ * The import restrictions of one service's files (plus what a composition root may wire in). No
+ * file under services/ imports the tests; runtime files (src/, bin/) never import the lab
+ * (services/pipeline/lab/: trainers, fitters, evaluations), which only scripts and tests use.
+ */
+function serviceBoundary(service, { wires = [], runtime = false } = {}) {
   const others = SERVICES.filter((s) => s !== service && s !== 'core' && !wires.includes(s));
-  return [
-    'error',
+  const patterns = [
     {
-      patterns: [
-        {
-          group: others.flatMap((s) => [`@trendscope/${s}`, `@trendscope/${s}/*`]),
-          message: 'services import each other only in a composition root listed in eslint.config.js',
-        },
-        {
-          regex: '^(\\.\\./)+(services/)?(core|api|mcp|pipeline|console|cli)/',
-          message: 'import another package by its name (@trendscope/...), never by a relative path',
-        },
-      ],
+      group: others.flatMap((s) => [`@trendscope/${s}`, `@trendscope/${s}/*`]),
+      message: 'services import each other only in a composition root listed in eslint.config.js',
+    },
+    {
+      regex: '^(\\.\\./)+(services/)?(core|api|mcp|pipeline|console|cli)/',
+      message: 'import another package by its name (@trendscope/...), never by a relative path',
+    },
+    {
+      regex: '^(\\.\\./)+test/',
+      message:
+        'services never import the tests: shared helpers (corpus loaders, metrics) live in services/pipeline/lab/',
     },
   ];
+  if (runtime) {
+    patterns.push({
+      regex: '^((\\.\\./)+lab/|@trendscope/pipeline/lab(/|$))',
+      message: 'runtime code never imports the lab (services/pipeline/lab/): move what runtime needs into src/',
+    });
+  }
+  return ['error', { patterns }];
 }
 
 export default tseslint.config(
@@ -53,12 +64,16 @@ export default tseslint.config(
   // Each package declares what it imports (workspace packages included) in its own package.json.
   { files: ['services/**/*.ts', 'services/**/*.js'], plugins: { n }, rules: { 'n/no-extraneous-import': 'error' } },
   ...SERVICES.map((service) => ({
-    files: [`services/${service}/**/*.ts`, `services/${service}/**/*.js`],
+    files: [`services/${service}/**/*.ts`, `services/${service}/**/*.js`, `services/${service}/**/*.mjs`],
     rules: { 'no-restricted-imports': serviceBoundary(service) },
+  })),
+  ...SERVICES.map((service) => ({
+    files: [`services/${service}/{src,bin}/**/*.{ts,js,mjs}`],
+    rules: { 'no-restricted-imports': serviceBoundary(service, { runtime: true }) },
   })),
   ...Object.entries(COMPOSITION_ROOTS).map(([file, wires]) => ({
     files: [file],
-    rules: { 'no-restricted-imports': serviceBoundary(file.split('/')[1], wires) },
+    rules: { 'no-restricted-imports': serviceBoundary(file.split('/')[1], { wires, runtime: true }) },
   })),
   {
     files: ['test/**/*.ts'],

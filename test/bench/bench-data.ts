@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { ArticleDoc, Category, FetchMethod, TrendDoc, Velocity } from '@trendscope/core';
 import { VELOCITIES } from '@trendscope/core';
+import { corpusPath } from '@trendscope/pipeline/lab/corpus/corpus-path';
 
-const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CORPUS = resolve(REPO_ROOT, '..', 'shared', 'corpus', 'uci-news-aggregator');
+const CORPUS = corpusPath('uci-news-aggregator');
 const FILES = [
   'newsCorpora.2014-03-01-15.tsv.gz',
   'newsCorpora.2014-03-16-31.tsv.gz',

@@ -13,12 +13,12 @@ import { buildTrend, type TrendMember } from '@trendscope/pipeline/detect/build-
 import { clusterArticles, type ClusterOptions } from '@trendscope/pipeline/detect/cluster';
 import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
 import { simhash } from '@trendscope/pipeline/score/simhash';
-import { loadUci } from '@trendscope/pipeline/scripts/corpus/uci.corpus';
-import { uciDetectArticles } from '@trendscope/pipeline/scripts/corpus/detect-articles';
+import { loadUci } from '@trendscope/pipeline/lab/corpus/uci.corpus';
+import { uciDetectArticles } from '@trendscope/pipeline/lab/corpus/detect-articles';
 import { median } from '../support/median';
 
 const SIZES = [10_000, 20_000, 40_000];
-/** The options before issue 11 (no fragment merge, no late-join rule): the baseline of the CPU ratio. */
+/** The options before the one-trend-per-story work (no fragment merge, no late-join rule): the baseline of the CPU ratio. */
 const BEFORE_MERGE: Partial<ClusterOptions> = {
   mergeThreshold: 0,
   burstDiscount: 0.1,

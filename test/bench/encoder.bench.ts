@@ -10,7 +10,7 @@ import '@trendscope/core/require-project-node';
 import { loadavg } from 'node:os';
 import { loadEncoder } from '@trendscope/pipeline/embed/embed-texts';
 import { MAX_TOKENS } from '@trendscope/pipeline/embed/sentence-encoder';
-import { loadAgNews } from '@trendscope/pipeline/scripts/corpus/ag-news.corpus';
+import { loadAgNews } from '@trendscope/pipeline/lab/corpus/ag-news.corpus';
 
 const ARTICLES = Number(process.env.BENCH_ENCODER_ARTICLES ?? 1000);
 

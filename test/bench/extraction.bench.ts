@@ -9,17 +9,17 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
-import { loadExtractionBenchmark } from '../support/corpus';
-import { scoreExtraction } from '../support/extraction-metric';
-import { runExtraction, type ExtractionRun } from '../support/extraction-runs';
-import { byLanguage } from '../support/page-language';
+import { loadExtractionBenchmark } from '@trendscope/pipeline/lab/corpus/extraction-benchmark';
+import { scoreExtraction } from '@trendscope/pipeline/lab/metrics/extraction-metric';
+import { runExtraction, type ExtractionRun } from '@trendscope/pipeline/lab/evaluate/extraction/extraction-runs';
+import { byLanguage } from '@trendscope/pipeline/lab/evaluate/extraction/page-language';
 import {
   isValidationPage,
   loadTrafilaturaEval,
   scoreMetadata,
   scoreSegments,
   type EvalPage,
-} from '../support/trafilatura-eval';
+} from '@trendscope/pipeline/lab/evaluate/extraction/trafilatura-eval';
 import { runTrafilatura, type TrafilaturaRun } from '../support/trafilatura-runner';
 
 const fmt = (v: number) => v.toFixed(3);

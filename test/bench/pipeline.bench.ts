@@ -28,7 +28,8 @@ import { scoreArticle } from '@trendscope/pipeline/score/score-article';
 import { articleId } from '@trendscope/pipeline/articles/article-id';
 import { buildArticleDoc } from '@trendscope/pipeline/articles/build-article-doc';
 import { IndexBatcher } from '@trendscope/pipeline/articles/index-batcher';
-import { corpusDir, loadExtractionBenchmark } from '../support/corpus';
+import { corpusDir } from '@trendscope/pipeline/lab/corpus/corpus-path';
+import { loadExtractionBenchmark } from '@trendscope/pipeline/lab/corpus/extraction-benchmark';
 
 const UCI_ARTICLES = Number(process.env.BENCH_UCI_ARTICLES ?? 10_000);
 const BATCH = 500;

@@ -25,7 +25,8 @@ import { closeQueues, createQueues } from '@trendscope/pipeline/queues/create-qu
 import { jobId } from '@trendscope/pipeline/queues/job-ids';
 import { lastArticleQueue } from '@trendscope/pipeline/queues/routing-table';
 import { articleId } from '@trendscope/pipeline/articles/article-id';
-import { REPO_ROOT, corpusDir } from '../support/corpus';
+import { REPO_ROOT } from '@trendscope/pipeline/repo-root';
+import { corpusDir } from '@trendscope/pipeline/lab/corpus/corpus-path';
 import { watchHealth } from './cluster-health-watch';
 import { startReaders, warmUp, type FailedRead, type Readers } from './cluster-readers';
 

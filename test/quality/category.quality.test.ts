@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { DEFAULT_MODEL_PATH, loadCategoryModelFile } from '@trendscope/pipeline/classify/classifier';
-import { crossValidate, validationItems } from '@trendscope/pipeline/scripts/classifier/cross-validate';
+import { crossValidate, validationItems } from '@trendscope/pipeline/lab/evaluate/classifier/cross-validate';
 import {
   buildCommittedModel,
   COMMITTED_MODEL_SETTINGS,
   modelFileText,
-} from '@trendscope/pipeline/scripts/classifier/model-settings';
+} from '@trendscope/pipeline/lab/train/classifier/model-settings';
 
 // Figures of every fold and corpus are in docs/quality.md; this checks fold 0 of the 5-fold split.
 describe('category classifier quality (held-out folds of the four labelled corpora)', function () {

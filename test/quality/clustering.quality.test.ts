@@ -2,15 +2,15 @@ import { expect } from 'chai';
 import { clusterArticles } from '@trendscope/pipeline/detect/cluster';
 import { readFileSync } from 'node:fs';
 import { backgroundIdf, DEFAULT_IDF_PATH } from '@trendscope/pipeline/detect/idf';
-import { termIdfFileText } from '@trendscope/pipeline/scripts/idf/background-texts';
+import { termIdfFileText } from '@trendscope/pipeline/lab/train/idf/background-texts';
 import { DEFAULT_MERGE_MODEL_PATH } from '@trendscope/pipeline/detect/merge-model';
-import { mergeModelFileText } from '@trendscope/pipeline/scripts/merge-model/merge-model-file';
-import { loadGiveme } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
-import { bcubed, type BCubed } from '@trendscope/pipeline/scripts/metrics/bcubed';
-import { CLUSTER_SETS } from '@trendscope/pipeline/scripts/corpus/cluster-sets';
-import { givemeDetectArticles } from '@trendscope/pipeline/scripts/corpus/detect-articles';
+import { mergeModelFileText } from '@trendscope/pipeline/lab/train/merge-model/merge-model-file';
+import { loadGiveme } from '@trendscope/pipeline/lab/corpus/giveme.corpus';
+import { bcubed, type BCubed } from '@trendscope/pipeline/lab/metrics/bcubed';
+import { CLUSTER_SETS } from '@trendscope/pipeline/lab/corpus/cluster-sets';
+import { givemeDetectArticles } from '@trendscope/pipeline/lab/corpus/detect-articles';
 
-// Figures reached are in docs/quality.md (node --import tsx test/support/cluster-figures.ts).
+// Figures reached are in docs/quality.md (node --import tsx services/pipeline/lab/diagnose/cluster-figures.ts).
 const NOW = new Date('2030-01-01T00:00:00Z');
 
 function report(label: string, m: BCubed): void {

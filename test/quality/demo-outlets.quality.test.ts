@@ -5,9 +5,9 @@ import { registrableDomain } from '@trendscope/pipeline/articles/build-article-d
 import { domainDocs, type DomainDocArticle } from '@trendscope/pipeline/detect/domain-docs';
 import { DEFAULT_RATINGS_FILE, loadDomainRatings, ratingOf } from '@trendscope/pipeline/score/domain-ratings';
 import { scoreArticle } from '@trendscope/pipeline/score/score-article';
-import { loadGiveme } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
-import { loadUci } from '@trendscope/pipeline/scripts/corpus/uci.corpus';
-import { DEMO_UCI_ROWS } from '../support/demo-trends';
+import { loadGiveme } from '@trendscope/pipeline/lab/corpus/giveme.corpus';
+import { loadUci } from '@trendscope/pipeline/lab/corpus/uci.corpus';
+import { DEMO_UCI_ROWS } from '@trendscope/pipeline/lab/evaluate/trends/demo-trends';
 import { givemeArticleDoc } from '../support/giveme-articles';
 
 /** Outlets every reader knows, in the order of their published ratings (Lin et al. 2023). */
@@ -59,7 +59,7 @@ function demoArticles(): { articles: DomainDocArticle[]; stories: DomainDocArtic
   return { articles: [...giveme, ...uci], stories: [...stories.values()] };
 }
 
-// Figures and the served values of a real `make demo` are in docs/quality.md ("Outlets as the
+// Figures and the served values of a real `make demo` are in docs/lab-notes/domain-quality.md ("Outlets as the
 // published consensus sees them"). The story graph here is the corpora's gold stories, not the
 // demo's trends: it only feeds the estimate of unrated domains, and every outlet below is rated.
 describe('well-known outlets of make demo follow the published ratings (domain scores over its articles)', function () {

@@ -1,9 +1,9 @@
 import { isListed } from '@trendscope/core';
-import { loadUci } from '@trendscope/pipeline/scripts/corpus/uci.corpus';
+import { loadUci } from '@trendscope/pipeline/lab/corpus/uci.corpus';
 import { expect } from 'chai';
 import nlp from 'compromise/two';
-import { demoTrends, storyRepeats, type DemoTrend } from '../support/demo-trends';
-import { storyQuality, type StoryQuality } from '../support/story-quality';
+import { demoTrends, storyRepeats, type DemoTrend } from '@trendscope/pipeline/lab/evaluate/trends/demo-trends';
+import { storyQuality, type StoryQuality } from '@trendscope/pipeline/lab/metrics/story-quality';
 
 /** A date or a time of day, as a reader would see one (checked independently of detect/topic.ts). */
 const DATE_OR_TIME =
@@ -77,7 +77,7 @@ describe('what make demo shows (detection over the slices it replays, in-process
     expect(bad).to.deep.equal([]);
   });
 
-  // Issue 11's target: 0 (19 before lists needed two publishers, 10 before late joins needed 4
+  // Target: 0 (19 before lists needed two publishers, 10 before late joins needed 4
   // shared terms, 7 before fragments merged on headline meaning, 5 before the learned merge, 2
   // before two lone headlines needed a word or a name in common to be joined; docs/quality.md).
   it('shows no gold story twice among the first 50 trends of /v1/trends/recent', () => {
@@ -101,7 +101,7 @@ describe('what make demo shows (detection over the slices it replays, in-process
 
     // 87 before: split decimals, doubled name prefixes, backtick apostrophes, summaries repeating the
     // topic; the 3 left are 2 headline-only trends whose every member repeats one headline and
-    // "Thrones Season" (docs/quality.md, "One story, one listed trend").
+    // "Thrones Season" (docs/lab-notes/trends.md, "One story, one listed trend").
     it('carries almost no text artifact in topics and summaries', () => {
       expect(q.artifacts.filter((a) => !a.kind.startsWith('summary repeats'))).to.have.length.at.most(1);
       expect(q.artifacts.filter((a) => /decimal|prefix|backtick|HTML/.test(a.kind))).to.deep.equal([]);

@@ -3,13 +3,13 @@ import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { loadDomainEstimator } from '@trendscope/pipeline/score/domain-estimate';
 import { SHAPE_FEATURES } from '@trendscope/pipeline/score/domain-shape';
-import { ESTIMATOR_OPTIONS } from '@trendscope/pipeline/scripts/domain-quality/estimator-settings';
+import { ESTIMATOR_OPTIONS } from '@trendscope/pipeline/lab/train/domain-quality/estimator-settings';
 import {
   calibrationData,
   crossValidateEstimator,
   MIN_ARTICLES,
   RATINGS_CSV,
-} from '@trendscope/pipeline/scripts/domain-quality/validate-estimator';
+} from '@trendscope/pipeline/lab/evaluate/domain-quality/validate-estimator';
 
 // Figures, ablations and the calibration plot are in docs/quality.md.
 describe('domain quality estimator (k-fold over rated UCI domains, held-out domains only)', function () {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { runExtraction, type ExtractionRun } from '../support/extraction-runs';
-import { byLanguage, type PageLanguage } from '../support/page-language';
+import { runExtraction, type ExtractionRun } from '@trendscope/pipeline/lab/evaluate/extraction/extraction-runs';
+import { byLanguage, type PageLanguage } from '@trendscope/pipeline/lab/evaluate/extraction/page-language';
 import {
   isValidationPage,
   loadTrafilaturaEval,
@@ -8,7 +8,7 @@ import {
   scoreSegments,
   type EvalPage,
   type SegmentScore,
-} from '../support/trafilatura-eval';
+} from '@trendscope/pipeline/lab/evaluate/extraction/trafilatura-eval';
 import { runTrafilatura } from '../support/trafilatura-runner';
 
 /**
@@ -22,7 +22,7 @@ const FLOORS = {
   validation: { f1: 0.905, precision: 0.895, recall: 0.91 },
 };
 /**
- * Per language of the gold text, on all pages: pages found and the F1 floor (docs/quality.md, "Per
+ * Per language of the gold text, on all pages: pages found and the F1 floor (docs/lab-notes/extraction.md, "Per
  * language"; English is the one language where trafilatura is ahead: 0.932 against 0.908).
  */
 const LANGUAGE_FLOORS: Record<PageLanguage, { pages: number; f1: number }> = {

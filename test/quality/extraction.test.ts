@@ -2,13 +2,17 @@ import { expect } from 'chai';
 import { extractArticle } from '@trendscope/pipeline/extract/extract-article';
 import { cleanBody } from '@trendscope/pipeline/sanitise/clean-body';
 import { htmlToPlainText } from '@trendscope/pipeline/sanitise/sanitise-text';
-import { loadExtractionBenchmark, loadPublishedPredictions, type BenchmarkPage } from '../support/corpus';
-import { scoreExtraction, type ExtractionScore } from '../support/extraction-metric';
+import {
+  loadExtractionBenchmark,
+  loadPublishedPredictions,
+  type BenchmarkPage,
+} from '@trendscope/pipeline/lab/corpus/extraction-benchmark';
+import { scoreExtraction, type ExtractionScore } from '@trendscope/pipeline/lab/metrics/extraction-metric';
 
 /**
  * Extraction quality on shared/corpus/article-extraction-benchmark (181 pages), scored with the
  * benchmark's own metric on the text as it would be stored. Floors sit just under the figures
- * reached (docs/quality.md "Extraction quality": F1 0.977, precision 0.971, recall 0.983; on the
+ * reached (docs/lab-notes/extraction.md "Extraction quality": F1 0.977, precision 0.971, recall 0.983; on the
  * 47 pages the block classifier never saw, 0.977), so a regression fails here.
  */
 const F1_FLOOR = 0.974;

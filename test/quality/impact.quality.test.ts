@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { DEFAULT_IMPACT_MODEL_PATH } from '@trendscope/pipeline/detect/impact-model';
-import { impactModelFileText } from '@trendscope/pipeline/scripts/impact-model/impact-model-file';
-import { impactRows, type ImpactRows } from '@trendscope/pipeline/scripts/impact-model/impact-rows';
-import { raterAgreement } from '@trendscope/pipeline/scripts/impact-model/rater-agreement';
+import { impactModelFileText } from '@trendscope/pipeline/lab/train/impact-model/impact-model-file';
+import { impactRows, type ImpactRows } from '@trendscope/pipeline/lab/train/impact-model/impact-rows';
+import { raterAgreement } from '@trendscope/pipeline/lab/metrics/rater-agreement';
 
 // Figures and how the rated set was made: docs/quality.md#business-impact.
 describe('business impact score (rated stories, held out by event)', function () {

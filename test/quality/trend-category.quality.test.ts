@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
-import { CLUSTER_SETS } from '@trendscope/pipeline/scripts/corpus/cluster-sets';
-import { trendCategoryFigures } from '../support/trend-category';
+import { CLUSTER_SETS } from '@trendscope/pipeline/lab/corpus/cluster-sets';
+import { trendCategoryFigures } from '@trendscope/pipeline/lab/evaluate/trends/trend-category';
 
-// Figures of every set are in docs/quality.md (test/support/trend-category-figures.ts); this holds
+// Figures of every set are in docs/quality.md (services/pipeline/lab/diagnose/trend-category-figures.ts); this holds
 // two sets the clustering was not tuned on. The committed model was trained on every UCI and
 // Giveme5W1H row, so these are not held-out figures for the classifier (the --held-out run is).
 describe('category of trends (the label an agent sees) against the members gold category', function () {

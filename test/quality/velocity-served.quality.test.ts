@@ -1,6 +1,6 @@
 import { presentTrendDetail } from '@trendscope/core';
 import { expect } from 'chai';
-import { demoTrends } from '../support/demo-trends';
+import { demoTrends } from '@trendscope/pipeline/lab/evaluate/trends/demo-trends';
 import { velocityContradictions } from '../support/velocity-check';
 
 // Every trend `make demo` serves, as GET /v1/trends/{id} presents it, at the demo's clock and at

@@ -6,7 +6,7 @@
 import { loadCorpus } from '@trendscope/pipeline/feed-server/load-corpus';
 import { renderArticlePage } from '@trendscope/pipeline/feed-server/render-article-page';
 import { extractArticle } from '@trendscope/pipeline/extract/extract-article';
-import { corpusPath } from './corpus';
+import { corpusPath } from '@trendscope/pipeline/lab/corpus/corpus-path';
 
 /** Signs that an author string is not a byline: reading times, dates, credits, sentences, headlines. */
 export const JUNK_AUTHOR =

@@ -13,8 +13,9 @@ import { renderArticlePage } from '@trendscope/pipeline/feed-server/render-artic
 import { extractArticle } from '@trendscope/pipeline/extract/extract-article';
 import { decodePageBytes } from '@trendscope/pipeline/extract/decode-page-bytes';
 import { cleanBody } from '@trendscope/pipeline/sanitise/clean-body';
-import { corpusPath, loadExtractionBenchmark } from './corpus';
-import { loadTrafilaturaEval } from './trafilatura-eval';
+import { corpusPath } from '@trendscope/pipeline/lab/corpus/corpus-path';
+import { loadExtractionBenchmark } from '@trendscope/pipeline/lab/corpus/extraction-benchmark';
+import { loadTrafilaturaEval } from '@trendscope/pipeline/lab/evaluate/extraction/trafilatura-eval';
 import { runTrafilatura } from './trafilatura-runner';
 
 /** Known furniture phrases, by kind, in the languages of the sets (matched case-insensitively). */

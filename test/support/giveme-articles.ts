@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ArticleDoc } from '@trendscope/core';
 import { scoreArticle } from '@trendscope/pipeline/score/score-article';
-import type { GivemeArticle } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
+import type { GivemeArticle } from '@trendscope/pipeline/lab/corpus/giveme.corpus';
 
 /** An ArticleDoc (as the index stage stores it) built from a Giveme5W1H record; id = hash of URL. */
 export function givemeArticleDoc(r: GivemeArticle, fetchedAt: string): { id: string; doc: ArticleDoc } {

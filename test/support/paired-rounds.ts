@@ -1,5 +1,5 @@
 // The classifier's seeded generator, so that a run's intervals can be recomputed exactly.
-import { mulberry32 } from '@trendscope/pipeline/classify/train-model';
+import { mulberry32 } from '@trendscope/pipeline/lab/train/classifier/train-model';
 import { LatencyHistogram } from './latency-histogram';
 
 /** What one side of a benchmark comparison measured in one round. */

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadConfig, migrateIndices, type ArticleDoc, type Config } from '@trendscope/core';
-import { REPO_ROOT } from './corpus';
+import { REPO_ROOT } from '@trendscope/pipeline/repo-root';
 import type { TestServices } from './services';
 
 /** Config for a pipeline test: the test's prefixes, these hosts allowed, no politeness delay. */

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from './corpus';
+import { REPO_ROOT } from '@trendscope/pipeline/repo-root';
 
 /** A pip install that hangs (no registry) counts as no Python rather than a stuck test run. */
 const INSTALL_TIMEOUT_MS = 300_000;

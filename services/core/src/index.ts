@@ -13,6 +13,7 @@ export * from './opensearch/migrate';
 export * from './opensearch/migrate-on-start';
 export * from './opensearch/snapshots';
 export * from './runtime/on-shutdown';
+export { REPO_ROOT } from '../bin/project-node.mjs';
 export * from './redis/connection';
 export * from './version';
 export * from './model/taxonomy';

@@ -8,7 +8,7 @@ import { loadCorpus } from '@trendscope/pipeline/feed-server/load-corpus';
 import { closeQueues, createQueues, type StageQueues } from '@trendscope/pipeline/queues/create-queues';
 import { jobId } from '@trendscope/pipeline/queues/job-ids';
 import { articleId } from '@trendscope/pipeline/articles/article-id';
-import { corpusDir } from '../../support/corpus';
+import { corpusDir } from '@trendscope/pipeline/lab/corpus/corpus-path';
 import { migrateTestIndices, readArticles, spawnPipelineWorker } from '../../support/pipeline-harness';
 import { startSentinelGroup, type SentinelGroup } from '../../support/redis-sentinel';
 import { openTestServices, type TestServices } from '../../support/services';

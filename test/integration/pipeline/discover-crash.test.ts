@@ -6,7 +6,7 @@ import { closeQueues, createQueues, type StageQueues } from '@trendscope/pipelin
 import { JobEnqueuer } from '@trendscope/pipeline/queues/job-enqueuer';
 import { createProcessor, type StageRouting } from '@trendscope/pipeline/workers/job-adapter';
 import { STAGE_RUNNERS } from '@trendscope/pipeline/workers/start-workers';
-import { corpusDir } from '../../support/corpus';
+import { corpusDir } from '@trendscope/pipeline/lab/corpus/corpus-path';
 import { pipelineTestConfig } from '../../support/pipeline-harness';
 import { openTestServices, silentLogger, type TestServices } from '../../support/services';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { startFeedServer } from '@trendscope/pipeline/feed-server/feed-server';
-import { corpusDir } from '../../support/corpus';
+import { corpusDir } from '@trendscope/pipeline/lab/corpus/corpus-path';
 
 async function get(url: string, headers: Record<string, string> = {}) {
   const res = await fetch(url, { headers });

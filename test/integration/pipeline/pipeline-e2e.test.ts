@@ -6,7 +6,7 @@ import { startFeedServer, type FeedServer } from '@trendscope/pipeline/feed-serv
 import { readDeadLetters } from '@trendscope/pipeline/queues/dead-letter';
 import { articleId } from '@trendscope/pipeline/articles/article-id';
 import { loadCorpus } from '@trendscope/pipeline/feed-server/load-corpus';
-import { corpusDir } from '../../support/corpus';
+import { corpusDir } from '@trendscope/pipeline/lab/corpus/corpus-path';
 import { migrateTestIndices, pipelineTestConfig, readArticles } from '../../support/pipeline-harness';
 import { openTestServices, silentLogger, type TestServices } from '../../support/services';
 

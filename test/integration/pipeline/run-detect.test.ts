@@ -13,7 +13,7 @@ import {
 } from '@trendscope/core';
 import { runDetect } from '@trendscope/pipeline/detect/run-detect';
 import { DEFAULT_RATINGS_FILE, loadDomainRatings, ratingOf } from '@trendscope/pipeline/score/domain-ratings';
-import { loadGiveme, type GivemeArticle } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
+import { loadGiveme, type GivemeArticle } from '@trendscope/pipeline/lab/corpus/giveme.corpus';
 import { givemeArticleDoc } from '../../support/giveme-articles';
 import { detectDeps, openTestServices, type TestServices } from '../../support/services';
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { closeQueues, createQueues, type StageQueues } from '@trendscope/pipeline/queues/create-queues';
 import { scheduleJobs } from '@trendscope/pipeline/scheduler/schedule-jobs';
 import { loadSourceList } from '@trendscope/pipeline/scheduler/source-list';
-import { REPO_ROOT } from '../../support/corpus';
+import { REPO_ROOT } from '@trendscope/pipeline/repo-root';
 import { openTestServices, type TestServices } from '../../support/services';
 
 describe('scheduler job schedulers (real Redis)', () => {

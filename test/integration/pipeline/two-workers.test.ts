@@ -7,7 +7,7 @@ import { startFeedServer, type FeedServer } from '@trendscope/pipeline/feed-serv
 import { loadCorpus } from '@trendscope/pipeline/feed-server/load-corpus';
 import { closeQueues, createQueues, type StageQueues } from '@trendscope/pipeline/queues/create-queues';
 import { jobId } from '@trendscope/pipeline/queues/job-ids';
-import { corpusDir } from '../../support/corpus';
+import { corpusDir } from '@trendscope/pipeline/lab/corpus/corpus-path';
 import { freePort } from '../../support/free-port';
 import { migrateTestIndices, readArticles, spawnPipelineWorker } from '../../support/pipeline-harness';
 import { openTestServices, type TestServices } from '../../support/services';

@@ -8,7 +8,7 @@ import { closeQueues, createQueues } from '@trendscope/pipeline/queues/create-qu
 import { jobId } from '@trendscope/pipeline/queues/job-ids';
 import { lastArticleQueue } from '@trendscope/pipeline/queues/routing-table';
 import { articleId } from '@trendscope/pipeline/articles/article-id';
-import { corpusDir } from '../../support/corpus';
+import { corpusDir } from '@trendscope/pipeline/lab/corpus/corpus-path';
 import { migrateTestIndices, readArticles, spawnPipelineWorker } from '../../support/pipeline-harness';
 import { openTestServices, type TestServices } from '../../support/services';
 import { freePort } from '../../support/free-port';

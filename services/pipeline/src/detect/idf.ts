@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** The committed background idf table (built by scripts/build-term-idf.ts, `make idf`). */
+/** The committed background idf table (built by lab/train/build-term-idf.ts, `make idf`). */
 export const DEFAULT_IDF_PATH = path.resolve(import.meta.dirname, '..', '..', 'models', 'term-idf.json');
 
 /** The stored table: idf per content term seen in at least `min_df` background texts. */

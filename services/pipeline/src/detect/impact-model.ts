@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IMPACT_FEATURES, type ImpactInput } from './impact-features';
 
-/** The committed impact model (rebuilt byte for byte by scripts/fit-impact-model.ts, `make impact-model`). */
+/** The committed impact model (rebuilt byte for byte by lab/train/fit-impact-model.ts, `make impact-model`). */
 export const DEFAULT_IMPACT_MODEL_PATH = path.resolve(import.meta.dirname, '..', '..', 'models', 'impact-model.json');
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MERGE_FEATURES } from './merge-features';
 
-/** The committed merge model (rebuilt byte for byte by scripts/fit-merge-model.ts, `make merge-model`). */
+/** The committed merge model (rebuilt byte for byte by lab/train/fit-merge-model.ts, `make merge-model`). */
 export const DEFAULT_MERGE_MODEL_PATH = path.resolve(import.meta.dirname, '..', '..', 'models', 'merge-model.json');
 
 /**

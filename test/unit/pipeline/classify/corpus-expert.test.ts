@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import type { Category } from '@trendscope/core';
 import type { CategoryModel, CorpusExpert } from '@trendscope/pipeline/classify/category-model';
 import { createClassifier } from '@trendscope/pipeline/classify/classifier';
-import { trainCorpusExpert } from '@trendscope/pipeline/classify/train-expert';
-import type { TrainingSample } from '@trendscope/pipeline/classify/train-model';
+import { trainCorpusExpert } from '@trendscope/pipeline/lab/train/classifier/train-expert';
+import type { TrainingSample } from '@trendscope/pipeline/lab/train/classifier/train-model';
 
 /** A hand-set linear model over raw words: `weights[word]` per class, idf 1. */
 function buildModel<L extends string>(

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { Category } from '@trendscope/core';
 import type { CategoryModel } from '@trendscope/pipeline/classify/category-model';
 import { createClassifier } from '@trendscope/pipeline/classify/classifier';
-import { trainCategoryModel, type TrainingSample } from '@trendscope/pipeline/classify/train-model';
+import { trainCategoryModel, type TrainingSample } from '@trendscope/pipeline/lab/train/classifier/train-model';
 import { ENCODER_ID } from '@trendscope/pipeline/embed/encoder-files';
 
 /** Toy sentence embeddings: the first axis means sport, the second money, whatever the words. */

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Category } from '@trendscope/core';
 import { createClassifier } from '@trendscope/pipeline/classify/classifier';
-import { trainCategoryModel, type TrainingSample } from '@trendscope/pipeline/classify/train-model';
+import { trainCategoryModel, type TrainingSample } from '@trendscope/pipeline/lab/train/classifier/train-model';
 import { decodeWordVectors, encodeWordVectors } from '@trendscope/pipeline/text/word-vectors';
 
 /** A small two-topic set: each text mixes topic words with words both topics share. */

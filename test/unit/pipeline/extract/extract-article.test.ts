@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { extractArticle } from '@trendscope/pipeline/extract/extract-article';
 import { cleanBody } from '@trendscope/pipeline/sanitise/clean-body';
-import { loadExtractionBenchmark } from '../../../support/corpus';
+import { loadExtractionBenchmark } from '@trendscope/pipeline/lab/corpus/extraction-benchmark';
 
 const URL = 'https://www.example-news.com/2026/11/21/story?utm_source=feed';
 /** A URL with no day in its path (the URL's day is read when the page gives none). */

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { DomainEvidence } from '@trendscope/pipeline/score/domain-evidence';
 import { estimateRating } from '@trendscope/pipeline/score/domain-estimate';
-import { trainDomainEstimator } from '@trendscope/pipeline/score/train-domain-estimator';
+import { trainDomainEstimator } from '@trendscope/pipeline/lab/train/domain-quality/train-domain-estimator';
 
 function evidence(titles: string[], stories = 0, ratingSum = 0): DomainEvidence {
   return {

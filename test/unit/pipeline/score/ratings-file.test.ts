@@ -8,10 +8,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { loadDomainRatings, parseDomainRatings } from '@trendscope/pipeline/score/domain-ratings';
-import { checkRatingsCsv, compareRatings } from '@trendscope/pipeline/score/ratings-file';
+import { checkRatingsCsv, compareRatings } from '@trendscope/pipeline/lab/corpus/ratings-file';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const SCRIPT = 'services/pipeline/scripts/domain-quality/refresh-ratings.ts';
+const SCRIPT = 'services/pipeline/lab/corpus/refresh-ratings.ts';
 
 describe('a ratings file checked for a refresh', () => {
   it('keeps every well-formed row and reports the line of each bad one', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { loadGiveme } from '@trendscope/pipeline/scripts/corpus/giveme.corpus';
+import { loadGiveme } from '@trendscope/pipeline/lab/corpus/giveme.corpus';
 import { hammingDistance, NEAR_DUPLICATE_BITS, NearDuplicateIndex, simhash } from '@trendscope/pipeline/score/simhash';
 
 const STORY =

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { parseFeed, type ParsedFeed } from '@trendscope/pipeline/sources/parse-feed';
-import { corpusPath } from '../../../support/corpus';
+import { corpusPath } from '@trendscope/pipeline/lab/corpus/corpus-path';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import { FeedParseError, parseFeed, type ParsedFeed } from '@trendscope/pipeline/sources/parse-feed';
-import { corpusPath } from '../../../support/corpus';
+import { corpusPath } from '@trendscope/pipeline/lab/corpus/corpus-path';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
 

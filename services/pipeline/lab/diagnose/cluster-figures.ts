@@ -1,0 +1,64 @@
+/**
+ * Prints clustering B-cubed P/R/F1 per evaluation set (cluster-sets.ts: tuning and held-out sets)
+ * with the production defaults, or with options given as JSON (ablations).
+ * Run: node --import tsx services/pipeline/lab/diagnose/cluster-figures.ts ['{"mergeThreshold":0}'] [set keys, comma-separated]
+ * `"runMinutes":10` in the options clusters as detection runs every 10 minutes do (incremental).
+ */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
+import { clusterArticles, type ActiveTrend, type ClusterOptions, type DetectArticle } from '../../src/detect/cluster';
+import { backgroundIdf } from '../../src/detect/idf';
+import { bcubed } from '../metrics/bcubed';
+import { CLUSTER_SETS } from '../corpus/cluster-sets';
+
+const NOW = new Date('2030-01-01T00:00:00Z');
+const { runMinutes, ...overrides } = JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions> & {
+  runMinutes?: number;
+};
+const wanted = process.argv[3] ? new Set(process.argv[3].split(',')) : null;
+const idf = backgroundIdf();
+
+process.stdout.write(`options: ${JSON.stringify(overrides)}${runMinutes ? `, runs every ${runMinutes} min` : ''}\n`);
+for (const set of CLUSTER_SETS) {
+  if (wanted && !wanted.has(set.key) && !wanted.has(set.role)) continue;
+  const { articles, gold } = set.load();
+  const assignments = runMinutes
+    ? clusterInRuns(articles, runMinutes, { idf, ...overrides })
+    : clusterArticles(articles, [], { now: NOW, idf, ...overrides }).assignments;
+  const m = bcubed(assignments, gold);
+  process.stdout.write(
+    `  ${set.role.padEnd(8)}  ${set.label.padEnd(34)} n ${String(articles.length).padStart(6)}  ` +
+      `gold ${String(new Set(gold.values()).size).padStart(4)}  P ${m.precision.toFixed(3)}  ` +
+      `R ${m.recall.toFixed(3)}  F1 ${m.f1.toFixed(3)}\n`,
+  );
+}
+
+/**
+ * Clustering as scheduled detection runs do it: the articles of each `minutes` in turn, each run
+ * given every trend of the runs before (their state as the last run left it). Article -> final trend.
+ */
+function clusterInRuns(
+  articles: readonly DetectArticle[],
+  minutes: number,
+  opts: Partial<ClusterOptions> & Pick<ClusterOptions, 'idf'>,
+): Map<string, string> {
+  const sorted = [...articles].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
+  const trends = new Map<string, ActiveTrend>();
+  const assignments = new Map<string, string>();
+  const movedTo = new Map<string, string>();
+  const step = minutes * 60_000;
+  for (let i = 0, end = sorted[0]!.time + step; i < sorted.length; end += step) {
+    const run: DetectArticle[] = [];
+    while (i < sorted.length && sorted[i]!.time < end) run.push(sorted[i++]!);
+    if (run.length === 0) continue;
+    const r = clusterArticles(run, [...trends.values()], { ...opts, now: new Date(end) });
+    for (const [a, t] of r.assignments) assignments.set(a, t);
+    for (const t of r.touched) trends.set(t.id, t);
+    for (const [from, to] of r.merged) {
+      trends.delete(from);
+      movedTo.set(from, to);
+    }
+  }
+  const final = (id: string): string => (movedTo.has(id) ? final(movedTo.get(id)!) : id);
+  return new Map([...assignments].map(([a, t]) => [a, final(t)]));
+}

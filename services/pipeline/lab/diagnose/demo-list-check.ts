@@ -1,0 +1,85 @@
+/**
+ * Reads the first 50 trends of a running API's /v1/trends/recent after `make demo` and tells, from
+ * the corpora's gold labels (each trend's citations looked up by URL), which repeat a gold story
+ * or event listed above them.
+ * With --all it reads every page of the list and prints the whole-list figures instead: duplicate
+ * topic strings and gold stories that lead two listed trends.
+ * Run: node --import tsx services/pipeline/lab/diagnose/demo-list-check.ts [API base URL, default http://127.0.0.1:8080] [--all]
+ */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
+import { loadGiveme } from '../corpus/giveme.corpus';
+import { loadUci } from '../corpus/uci.corpus';
+import { DEMO_UCI_ROWS } from '../evaluate/trends/demo-trends';
+
+type Summary = { id: string; topic: string; article_count: number; source_count: number };
+const api = process.argv[2] ?? 'http://127.0.0.1:8080';
+/** A URL without scheme, `www.` and trailing slash, its host case-folded (paths are case-sensitive). */
+const key = (url: string): string =>
+  url.replace(/^https?:\/\/(?:www\.)?([^/]*)/i, (_, host: string) => host.toLowerCase()).replace(/\/$/, '');
+const gold = new Map<string, string>();
+for (const r of loadUci().slice(0, DEMO_UCI_ROWS)) gold.set(key(r.url), `uci:${r.story}`);
+for (const r of loadGiveme()) gold.set(key(r.url), `giveme:${r.event_id}`);
+
+async function get<T>(path: string): Promise<T> {
+  const res = await fetch(`${api}${path}`);
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+if (process.argv.includes('--all')) {
+  const all: Summary[] = [];
+  for (let p = 1; ; p++) {
+    const page = await get<{ trends: Summary[]; has_more: boolean }>(`/v1/trends/recent?limit=50&page=${p}`);
+    all.push(...page.trends);
+    if (!page.has_more || page.trends.length === 0) break;
+  }
+  const topics = new Map<string, number>();
+  const leads = new Map<string, string[]>();
+  for (const t of all) {
+    const folded = t.topic
+      .toLowerCase()
+      .replace(/['’`´]/g, '')
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+    topics.set(folded, (topics.get(folded) ?? 0) + 1);
+    const detail = await get<{ citations: { url: string }[] }>(`/v1/trends/${t.id}`);
+    const story = majorityStory(detail.citations.map((c) => c.url));
+    leads.set(story, [...(leads.get(story) ?? []), t.topic]);
+  }
+  const dups = [...topics].filter(([, n]) => n > 1);
+  const repeats = [...leads].filter(([g, list]) => g !== '(no gold)' && list.length > 1);
+  for (const [topic, n] of dups) process.stdout.write(`dup x${n}  ${topic}\n`);
+  for (const [g, list] of repeats) process.stdout.write(`gold ${g}  ${list.join(' | ')}\n`);
+  process.stdout.write(
+    `listed ${all.length}; duplicate topics ${dups.reduce((s, [, n]) => s + n - 1, 0)}; ` +
+      `gold stories leading 2+ listed trends ${repeats.length}\n`,
+  );
+  process.exit(0);
+}
+
+/** The gold story most of a trend's cited URLs belong to. */
+function majorityStory(urls: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const u of urls) {
+    const g = gold.get(key(u));
+    if (g) counts.set(g, (counts.get(g) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? '(no gold)';
+}
+
+const page = await get<{ trends: Summary[]; total: number }>('/v1/trends/recent?limit=50');
+const firstAt = new Map<string, number>();
+let repeats = 0;
+for (const [i, t] of page.trends.entries()) {
+  const detail = await get<{ citations: { url: string }[] }>(`/v1/trends/${t.id}`);
+  const story = majorityStory(detail.citations.map((c) => c.url));
+  const first = firstAt.get(story);
+  if (first === undefined) firstAt.set(story, i);
+  else repeats++;
+  const mark = first === undefined ? '       ' : `= #${String(first).padEnd(3)}`;
+  process.stdout.write(
+    `${String(i).padStart(2)} ${mark} ${String(t.source_count).padStart(4)} publishers  ${story.padEnd(40)} ${t.topic}\n`,
+  );
+}
+process.stdout.write(`listed ${page.total}; first 50: ${repeats} repeat a gold story listed above them\n`);

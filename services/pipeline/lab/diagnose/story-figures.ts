@@ -1,0 +1,58 @@
+/**
+ * Prints, over the whole list (every listed trend, not a first page), what a reader sees of the
+ * in-process `make demo` and of held-out UCI slices (story-quality.ts): duplicate topic strings,
+ * gold stories leading two listed trends, topic fidelity and text artifacts.
+ * Run: node --import tsx services/pipeline/lab/diagnose/story-figures.ts ['<clustering options as JSON>'] [demo,mar1-0,...] [-v]
+ */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
+import type { ClusterOptions } from '../../src/detect/cluster';
+import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { uciDetectArticles, uciSlice } from '../corpus/detect-articles';
+import { demoTrends, detectedTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
+import { storyQuality } from '../metrics/story-quality';
+
+const options = JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions>;
+const wanted = (process.argv[3] ?? 'demo,mar1-0,mar2-0,mar2-20,mar2-40,apr-30').split(',');
+const verbose = process.argv.includes('-v');
+
+/** The held-out UCI slices of cluster-sets.ts, by key, as file and first row. */
+const SLICES: Record<string, [string, number]> = {
+  'mar1-0': ['newsCorpora.2014-03-01-15.tsv.gz', 0],
+  'mar2-0': ['newsCorpora.2014-03-16-31.tsv.gz', 0],
+  'mar2-20': ['newsCorpora.2014-03-16-31.tsv.gz', 20_000],
+  'mar2-40': ['newsCorpora.2014-03-16-31.tsv.gz', 40_000],
+  'apr-30': ['newsCorpora.2014-04-01-15.tsv.gz', 30_000],
+  'apr-0': ['newsCorpora.2014-04-01-15.tsv.gz', 0],
+  'apr-10': ['newsCorpora.2014-04-01-15.tsv.gz', 10_000],
+};
+
+/** The trends of one set, as the list would serve them. */
+export function setTrends(key: string, opts: Partial<ClusterOptions> = {}): DemoTrend[] {
+  if (key === 'demo') return demoTrends(undefined, opts);
+  const slice = SLICES[key];
+  if (!slice) throw new Error(`unknown set ${key}: demo, ${Object.keys(SLICES).join(', ')}`);
+  const rows = uciSlice(slice[0], slice[1], 10_000);
+  const { articles, gold } = uciDetectArticles(rows);
+  const now = new Date(Math.max(...articles.map((a) => a.time)) + 60_000);
+  return detectedTrends(articles, gold, rows, now, opts);
+}
+
+if (import.meta.main) {
+  process.stdout.write(`options: ${JSON.stringify(options)}\n`);
+  for (const key of wanted) {
+    const label = CLUSTER_SETS.find((s) => s.key === key)?.label ?? 'make demo (in-process)';
+    const q = storyQuality(setTrends(key, options));
+    process.stdout.write(
+      `  ${label.padEnd(32)} listed ${String(q.listed).padStart(4)}  duplicate topics ` +
+        `${String(q.duplicateTopics.reduce((s, d) => s + d.count - 1, 0)).padStart(3)}  gold stories leading 2+ ` +
+        `${String(q.goldRepeats.length).padStart(3)} (extra trends ${q.goldRepeats.reduce((s, g) => s + g.topics.length - 1, 0)})  ` +
+        `fidelity ${q.fidelity.toFixed(3)}  artifacts ${q.artifacts.length}\n`,
+    );
+    if (!verbose) continue;
+    for (const d of q.duplicateTopics) process.stdout.write(`    dup x${d.count}  ${d.topic}\n`);
+    for (const g of q.goldRepeats) process.stdout.write(`    gold ${g.gold}  ${g.topics.join(' | ')}\n`);
+    for (const u of q.unfaithful) process.stdout.write(`    unfaithful  ${u.topic}  <-  ${u.best}\n`);
+    for (const a of q.artifacts) process.stdout.write(`    artifact ${a.kind}  ${a.text}\n`);
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Category accuracy on trends (the label an agent sees), not only single articles, per evaluation
+ * set (cluster-sets.ts: UCI slices and Giveme5W1H; trend-category.ts says how). `--held-out`
+ * scores a model trained without fold 0 of the classifier's 5-fold split (by story / event) on the
+ * trends whose majority story is in fold 0, so no trend is scored by a model that saw its story.
+ * Run: node --import tsx services/pipeline/lab/diagnose/trend-category-figures.ts [set keys, comma-separated] [--held-out]
+ */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CategoryModel } from '../../src/classify/category-model';
+import { createClassifier, loadClassifier, type Classifier } from '../../src/classify/classifier';
+import { foldOfGroup } from '../evaluate/classifier/cross-validate';
+import { COMMITTED_MODEL_SETTINGS, trainModel } from '../train/classifier/model-settings';
+import { buildTrainingSamples } from '../train/classifier/training-samples';
+import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { REPO_ROOT } from '../corpus/corpus-path';
+import { trendCategoryFigures } from '../evaluate/trends/trend-category';
+
+const args = process.argv.slice(2);
+const heldOut = args.includes('--held-out');
+const wanted = args.find((a) => !a.startsWith('--'))?.split(',');
+
+/** The committed model, or one trained without fold 0 (cached in .cache: training takes minutes). */
+function classifier(): Classifier {
+  if (!heldOut) return loadClassifier();
+  const file = path.join(REPO_ROOT, '.cache', 'category-model-without-fold-0.json');
+  if (!existsSync(file)) {
+    const samples = buildTrainingSamples(COMMITTED_MODEL_SETTINGS.samples).filter(
+      (s) => foldOfGroup(s.group ?? s.text) !== 0,
+    );
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(trainModel(samples, COMMITTED_MODEL_SETTINGS)));
+  }
+  return createClassifier(JSON.parse(readFileSync(file, 'utf8')) as CategoryModel);
+}
+
+const c = classifier();
+const share = (right: number, n: number): string => (right / Math.max(n, 1)).toFixed(3);
+process.stdout.write(`model: ${heldOut ? 'trained without fold 0, scored on fold-0 stories' : 'committed'}\n`);
+const total = { trends: 0, trendsRight: 0, articles: 0, articlesRight: 0, errors: new Map<string, number>() };
+for (const set of CLUSTER_SETS) {
+  if (wanted && !wanted.includes(set.key) && !wanted.includes(set.role)) continue;
+  const f = trendCategoryFigures(set, c, heldOut ? 0 : undefined);
+  total.trends += f.trends;
+  total.trendsRight += f.trendsRight;
+  total.articles += f.articles;
+  total.articlesRight += f.articlesRight;
+  for (const [k, v] of f.errors) total.errors.set(k, (total.errors.get(k) ?? 0) + v);
+  process.stdout.write(
+    `  ${set.role.padEnd(8)}  ${set.label.padEnd(34)} trends ${String(f.trends).padStart(4)}  accuracy ` +
+      `${share(f.trendsRight, f.trends)}  articles ${String(f.articles).padStart(5)}  accuracy ` +
+      `${share(f.articlesRight, f.articles)}\n`,
+  );
+}
+const errors = [...total.errors].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`);
+process.stdout.write(
+  `  all: trends ${total.trends} accuracy ${share(total.trendsRight, total.trends)}; articles ` +
+    `${total.articles} accuracy ${share(total.articlesRight, total.articles)}\n` +
+    `  trend errors (gold->served): ${errors.join(', ')}\n`,
+);

@@ -1,0 +1,72 @@
+/**
+ * How far the AG News half alone carries a model: 5-fold accuracy on AG News rows when the trainer
+ * sees only AG News rows, at 25/50/75/100 % of each fold's training rows (a steep rise at 100 %
+ * says more in-domain rows are the lever). Run: `node --import tsx
+ * lab/evaluate/classifier/ag-learning-curve.ts [--train '{"rawWords":true}'] [--shares 0.25,0.5,0.75,1]`.
+ */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
+import { createClassifier } from '../../../src/classify/classifier';
+import { trainCategoryModel, type TrainingSample, type TrainOptions } from '../../train/classifier/train-model';
+import { loadAgNews } from '../../corpus/ag-news.corpus';
+import { foldOf } from '../../corpus/fold-of';
+import { cachedEmbeddings } from './sentence-embeddings';
+import { LABEL_MAPPING } from '../../train/classifier/training-samples';
+
+const FOLDS = 5;
+
+/** AG News rows as training samples, each its own group (`ag:<row>`, the split of cross-validate.ts). */
+function agSamples(): TrainingSample[] {
+  return loadAgNews().map((row, i) => ({
+    text: `${row.title}. ${row.description}`,
+    category: LABEL_MAPPING.ag[row.label],
+    source: 'ag',
+    group: `ag:${i}`,
+  }));
+}
+
+/**
+ * Accuracy over the held-out rows of `folds` when each fold trains on `share` of its other rows
+ * (with `sentenceEmbedding` set, the rows' sentence embeddings from the cache of sentence-embeddings.ts).
+ */
+export async function agOnlyAccuracy(
+  share: number,
+  train: Partial<TrainOptions>,
+  folds: readonly number[],
+): Promise<number> {
+  const samples = agSamples();
+  const sentences = train.sentenceEmbedding ? await cachedEmbeddings(samples.map((s) => s.text)) : undefined;
+  let ok = 0;
+  let n = 0;
+  for (const f of folds) {
+    const rest = samples.filter((s) => foldOf(s.group!, FOLDS) !== f);
+    // A fixed subset per share: the rows whose hash (another seed than the folds') falls under it.
+    const kept = rest.filter((s) => foldOf(`share:${s.group}`, 1000) < share * 1000);
+    const classifier = createClassifier(trainCategoryModel(kept, train, undefined, sentences));
+    for (const s of samples.filter((x) => foldOf(x.group!, FOLDS) === f)) {
+      n++;
+      if (classifier.classify(s.text, sentences?.(s.text)).category === s.category) ok++;
+    }
+  }
+  return Math.round((ok / n) * 1000) / 1000;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const valueOf = (flag: string): string | undefined => {
+    const at = args.indexOf(flag);
+    return at >= 0 ? args[at + 1] : undefined;
+  };
+  const train = JSON.parse(valueOf('--train') ?? '{}') as Partial<TrainOptions>;
+  const shares = (valueOf('--shares') ?? '0.25,0.5,0.75,1').split(',').map(Number);
+  const folds = valueOf('--folds')?.split(',').map(Number) ?? [0, 1, 2, 3, 4];
+  for (const share of shares) {
+    const started = Date.now();
+    const accuracy = await agOnlyAccuracy(share, train, folds);
+    process.stdout.write(
+      `${JSON.stringify({ share, train, folds, accuracy, seconds: (Date.now() - started) / 1000 })}\n`,
+    );
+  }
+}
+
+if (process.argv[1]?.endsWith('ag-learning-curve.ts')) await main();

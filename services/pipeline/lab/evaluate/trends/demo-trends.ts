@@ -1,0 +1,143 @@
+import type { TrendDoc } from '@trendscope/core';
+import { loadClassifier } from '../../../src/classify/classifier';
+import { buildTrend, type TrendMember } from '../../../src/detect/build-trend';
+import { clusterArticles, type ClusterOptions, type DetectArticle } from '../../../src/detect/cluster';
+import { distinctTopics } from '../../../src/detect/distinct-topics';
+import { recurringColumnIds } from '../../../src/detect/recurring-column';
+import { backgroundIdf } from '../../../src/detect/idf';
+import { simhash } from '../../../src/score/simhash';
+import { loadGiveme } from '../../corpus/giveme.corpus';
+import { loadUci, type UciRow } from '../../corpus/uci.corpus';
+import { givemeDetectArticles, uciDetectArticles } from '../../corpus/detect-articles';
+
+/** Headlines `make demo` replays (infra/local/demo.sh, DEMO_UCI_LIMIT). */
+export const DEMO_UCI_ROWS = 12_000;
+
+/** A trend as the demo serves it, with the gold story or event of each member. */
+export interface DemoTrend {
+  trend: TrendDoc;
+  titles: string[];
+  /** Publishing domain of each member, in the order of `titles`. */
+  domains: string[];
+  gold: string[];
+}
+
+/**
+ * What `make demo` detects, built in-process: the 419 Giveme5W1H articles and the first 12,000 UCI
+ * headlines, each corpus shifted so its newest article is `now` (as `replay --shift-to-now` does),
+ * clustered and built by the production code with its defaults, in the order of
+ * /v1/trends/recent (last_seen, then business_impact_score descending, then id). `options` override
+ * the clustering defaults (ablations).
+ */
+export function demoTrends(
+  now = new Date('2026-11-23T12:00:00Z'),
+  options: Partial<ClusterOptions> = {},
+  /** The clock the trends are built at (velocity moves with it); `now` unless given. */
+  builtAt: Date = now,
+): DemoTrend[] {
+  const giveme = givemeDetectArticles(loadGiveme());
+  const uciRows = loadUci().slice(0, DEMO_UCI_ROWS);
+  const uci = uciDetectArticles(uciRows);
+  const articles = [...shift(giveme.articles, now), ...shift(uci.articles, now)];
+  const gold = new Map([...giveme.gold].map(([id, g]) => [id, `giveme:${g}`]));
+  for (const [id, g] of uci.gold) gold.set(id, `uci:${g}`);
+  return detectedTrends(articles, gold, uciRows, now, options, builtAt);
+}
+
+/**
+ * Trends of a labelled set as detection makes and serves them: recurring columns left out,
+ * clustered and built by the production code (UCI rows give publisher and URL; other articles
+ * are pages of a publisher of their own), in the order of /v1/trends/recent.
+ */
+export function detectedTrends(
+  articles: readonly DetectArticle[],
+  gold: ReadonlyMap<string, string>,
+  uciRows: readonly UciRow[],
+  now: Date,
+  options: Partial<ClusterOptions> = {},
+  /** The clock the trends are built at (velocity moves with it); `now` unless given. */
+  builtAt: Date = now,
+): DemoTrend[] {
+  const publisher = new Map(uciRows.map((r) => [`uci-${r.id}`, r]));
+  const idf = backgroundIdf();
+  const classifier = loadClassifier();
+  const domainOf = (a: DetectArticle): string =>
+    publisher.get(a.id)?.hostname.replace(/^www\./, '') ?? `giveme-${a.id.slice(0, 6)}.example`;
+  // As runDetect does: editions of a recurring column are left out of clustering.
+  const columns = recurringColumnIds(articles.map((a) => ({ ...a, domain: domainOf(a) })));
+  const result = clusterArticles(
+    articles.filter((a) => !columns.has(a.id)),
+    [],
+    { now, idf, ...options },
+  );
+  const groups = new Map<string, DetectArticle[]>();
+  for (const a of articles) {
+    const t = result.assignments.get(a.id);
+    if (t) groups.set(t, [...(groups.get(t) ?? []), a]);
+  }
+  const out: DemoTrend[] = [];
+  for (const [id, list] of groups) {
+    const members = list.map((a): TrendMember => {
+      const row = publisher.get(a.id);
+      const domain = domainOf(a);
+      return {
+        id: a.id,
+        time: a.time,
+        url: row?.url ?? `https://${domain}/${a.id}`,
+        title: a.title,
+        description: row ? null : a.text.slice(0, 600),
+        body: null,
+        publisher: row?.publisher ?? domain,
+        domain,
+        author: null,
+        published_date: new Date(a.time).toISOString(),
+        word_count: 0,
+        fetch_method: row ? 'feed' : 'page',
+        language: 'en',
+        simhash: simhash(a.title),
+        content_retained: !row,
+      };
+    });
+    const trend = buildTrend(id, members, { now: builtAt, classifier, idf, domainQuality: new Map() });
+    out.push({
+      trend,
+      titles: list.map((a) => a.title),
+      domains: list.map(domainOf),
+      gold: list.map((a) => gold.get(a.id)!),
+    });
+  }
+  // As runDetect does: no two listed trends show one topic.
+  const renamed = distinctTopics(out.map((d) => d.trend));
+  for (const d of out) d.trend.topic = renamed.get(d.trend.id) ?? d.trend.topic;
+  return out.sort(
+    (a, b) =>
+      b.trend.last_seen.localeCompare(a.trend.last_seen) ||
+      b.trend.business_impact_score - a.trend.business_impact_score ||
+      (a.trend.id < b.trend.id ? -1 : 1),
+  );
+}
+
+function shift(articles: DetectArticle[], now: Date): DetectArticle[] {
+  const newest = Math.max(...articles.map((a) => a.time));
+  return articles.map((a) => ({ ...a, time: a.time + now.getTime() - newest }));
+}
+
+/** The gold story or event most of a trend's articles belong to. */
+export function majorityGold(d: DemoTrend): string {
+  const counts = new Map<string, number>();
+  for (const g of d.gold) counts.set(g, (counts.get(g) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
+}
+
+/** Positions (0-based) among the first `n` trends whose gold story an earlier trend already has. */
+export function storyRepeats(trends: readonly DemoTrend[], n: number): { at: number; first: number; gold: string }[] {
+  const seen = new Map<string, number>();
+  const out: { at: number; first: number; gold: string }[] = [];
+  trends.slice(0, n).forEach((d, i) => {
+    const g = majorityGold(d);
+    const first = seen.get(g);
+    if (first === undefined) seen.set(g, i);
+    else out.push({ at: i, first, gold: g });
+  });
+  return out;
+}

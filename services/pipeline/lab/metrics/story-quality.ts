@@ -1,0 +1,134 @@
+import { isListed } from '@trendscope/core';
+import nlp from 'compromise/two';
+import { majorityGold, type DemoTrend } from '../evaluate/trends/demo-trends';
+
+/**
+ * Measures of what a reader sees over a WHOLE trend list (every page), judged independently of
+ * the detect code: duplicate topic strings, gold stories leading two listed trends, topic fidelity
+ * and text artifacts in topics and summaries (docs/lab-notes/trends.md, "One story, one listed trend").
+ */
+export interface StoryQuality {
+  listed: number;
+  /** Listed trends whose topic (case and punctuation folded) an earlier listed trend already has. */
+  duplicateTopics: { topic: string; count: number }[];
+  /** Gold stories that are the majority story of two or more listed trends, with the topics. */
+  goldRepeats: { gold: string; topics: string[] }[];
+  /** Share of listed trends whose topic best matches a member of the trend's majority story. */
+  fidelity: number;
+  /** Listed trends whose topic does not, with the best-matching member headline. */
+  unfaithful: { topic: string; best: string }[];
+  /** Topics and summaries carrying a text artifact, with its kind. */
+  artifacts: { text: string; kind: string }[];
+}
+
+/** Lower-case words of a text, apostrophes and punctuation off. */
+const folded = (t: string): string[] =>
+  t
+    .toLowerCase()
+    .replace(/['’`´]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+const STOP = new Set('a an and at by for from in of on or the to with is are be as its it'.split(' '));
+
+/** How well a headline holds a topic: the share of the topic's words it has (stopwords out), then fewer extra words. */
+function match(topic: string, headline: string): number {
+  const want = folded(topic).filter((w) => !STOP.has(w));
+  const have = new Set(folded(headline));
+  if (want.length === 0) return 0;
+  const share = want.filter((w) => have.has(w)).length / want.length;
+  return share - 0.001 * have.size;
+}
+
+/** The measures of one list of trends (the listed ones are judged). */
+export function storyQuality(trends: readonly DemoTrend[]): StoryQuality {
+  const listed = trends.filter((d) => isListed(d.trend));
+  const byTopic = new Map<string, number>();
+  for (const d of listed) {
+    const key = folded(d.trend.topic).join(' ');
+    byTopic.set(key, (byTopic.get(key) ?? 0) + 1);
+  }
+  const byGold = new Map<string, string[]>();
+  for (const d of listed) {
+    const g = majorityGold(d);
+    byGold.set(g, [...(byGold.get(g) ?? []), d.trend.topic]);
+  }
+  const unfaithful: StoryQuality['unfaithful'] = [];
+  for (const d of listed) {
+    const g = majorityGold(d);
+    const scores = d.titles.map((t) => match(d.trend.topic, t));
+    const top = Math.max(...scores);
+    // Ties: faithful when any best-matching member is of the majority story.
+    if (!scores.some((s, i) => s === top && d.gold[i] === g)) {
+      unfaithful.push({ topic: d.trend.topic, best: d.titles[scores.indexOf(top)]! });
+    }
+  }
+  const artifacts = listed.flatMap((d) => [
+    ...textArtifacts(d.trend.topic).map((kind) => ({ text: d.trend.topic, kind: `topic: ${kind}` })),
+    ...textArtifacts(d.trend.summary).map((kind) => ({ text: d.trend.summary, kind: `summary: ${kind}` })),
+    ...(folded(d.trend.topic).join(' ') === folded(d.trend.summary).join(' ')
+      ? [{ text: d.trend.topic, kind: 'summary repeats the topic' }]
+      : []),
+    ...(cutOff(d.trend.topic, d.titles) ? [{ text: d.trend.topic, kind: 'topic cut off' }] : []),
+  ]);
+  return {
+    listed: listed.length,
+    duplicateTopics: [...byTopic]
+      .filter(([, n]) => n > 1)
+      .map(([topic, count]) => ({ topic, count }))
+      .sort((a, b) => b.count - a.count || (a.topic < b.topic ? -1 : 1)),
+    goldRepeats: [...byGold]
+      .filter(([, topics]) => topics.length > 1)
+      .map(([gold, topics]) => ({ gold, topics }))
+      .sort((a, b) => b.topics.length - a.topics.length || (a.gold < b.gold ? -1 : 1)),
+    fidelity: listed.length === 0 ? 1 : 1 - unfaithful.length / listed.length,
+    unfaithful,
+    artifacts,
+  };
+}
+
+/** Text artifacts a reader sees: a split decimal, a doubled name prefix, a backtick for an apostrophe, HTML remnants. */
+export function textArtifacts(text: string): string[] {
+  const out: string[] = [];
+  if (
+    /\d\. \d/.test(text) &&
+    /(?:[$€£]\d+\. \d|\d\. \d+\s*(?:%|percent|billion|million))|\b(?:iOS|version|v)\s?\d+\. \d/i.test(text)
+  ) {
+    out.push('split decimal');
+  }
+  const prefix = /^(.{3,60}?)\s+[-–—:|]\s+(.+)$/u.exec(text);
+  if (prefix && prefix[2]!.toLowerCase().startsWith(prefix[1]!.toLowerCase())) out.push('doubled prefix');
+  if (/\p{L}[`´]\p{L}/u.test(text)) out.push('backtick apostrophe');
+  if (/&(?:[a-z]+|#\d+);|#39;/i.test(text)) out.push('HTML remnant');
+  return out;
+}
+
+/**
+ * Whether a topic stops in the middle of a name or noun phrase of the member headlines that hold
+ * it: in most of them it is followed, with nothing but a space between, by a word the tagger reads
+ * as a noun and not a verb while the topic's last word is a proper noun or a verb form ("Cardinals
+ * QB Carson" of "... Carson Palmer", "Chicago Bears fire" of "... fire coach"); or it ends on "Episode" / "Part"
+ * with a number or numeral after it.
+ */
+export function cutOff(topic: string, titles: readonly string[]): boolean {
+  const lowerTopic = topic.toLowerCase();
+  const holding = titles.filter((t) => t.toLowerCase().includes(lowerTopic));
+  if (holding.length === 0) return false;
+  let cut = 0;
+  for (const title of holding) {
+    const at = title.toLowerCase().indexOf(lowerTopic);
+    const after = title.slice(at + topic.length);
+    const next = /^ ([\p{L}\p{N}][\p{L}\p{N}'’-]*)/u.exec(after)?.[1];
+    if (!next) continue;
+    const terms = nlp(title).docs.flat() as { text: string; tags?: Set<string> }[];
+    const lastWord = topic.split(/\s+/).pop()!.toLowerCase();
+    const last = terms.find((t) => t.text.toLowerCase() === lastWord);
+    const following = terms.find((t) => t.text === next);
+    const lastTags = last?.tags ?? new Set<string>();
+    const nextTags = following?.tags ?? new Set<string>();
+    const verbLast = (lastTags.has('Verb') || lastTags.has('PresentTense')) && !lastTags.has('Noun');
+    const nameGoesOn = lastTags.has('ProperNoun') && nextTags.has('ProperNoun') && nextTags.has('Person');
+    const numbered = /^(?:episode|part|chapter|season)$/.test(lastWord) && /^(?:\d+|[ivxlc]+)$/i.test(next);
+    if ((verbLast && nextTags.has('Noun')) || nameGoesOn || numbered) cut++;
+  }
+  return cut * 2 > holding.length;
+}

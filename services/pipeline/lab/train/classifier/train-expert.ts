@@ -1,0 +1,41 @@
+import type { WordVectors } from '../../../src/text/word-vectors';
+import type { CategoryModel, CorpusExpert } from '../../../src/classify/category-model';
+import { type SentenceLookup, trainCategoryModel, type TrainingSample, type TrainOptions } from './train-model';
+
+/** How a corpus expert and its gate are trained (see CorpusExpert). */
+export interface CorpusExpertOptions {
+  /** The training-sample source the expert is trained on. */
+  corpus: string;
+  weight: number;
+  /** Trainer settings of the expert (on `corpus` rows only). */
+  expert: Partial<TrainOptions>;
+  /** Trainer settings of the gate (every row, labelled with its source corpus). */
+  gate: Partial<TrainOptions>;
+  /** Gate value from which the expert reads the sentence embedding (see CorpusExpert.sentence_gate). */
+  sentenceGate?: number;
+}
+
+/** Trains the expert on one corpus's rows and the gate on every row's source corpus (`sentences`: the texts' embeddings, for parts that use them). */
+export function trainCorpusExpert(
+  samples: readonly TrainingSample[],
+  opts: CorpusExpertOptions,
+  wordVectors?: WordVectors,
+  sentences?: SentenceLookup,
+): CorpusExpert {
+  const own = samples.filter((s) => s.source === opts.corpus);
+  if (own.length === 0) throw new Error(`no training rows from ${opts.corpus}`);
+  const bySource = samples.map((s) => ({ ...s, category: s.source }));
+  return {
+    corpus: opts.corpus,
+    weight: opts.weight,
+    model: withoutMeta(trainCategoryModel(own, opts.expert, wordVectors, sentences)),
+    gate: withoutMeta(trainCategoryModel(bySource, opts.gate, wordVectors, sentences)),
+    ...(opts.expert.sentenceEmbedding && opts.sentenceGate ? { sentence_gate: opts.sentenceGate } : {}),
+  };
+}
+
+/** The trainer's meta of a part, cut to its counts: the options live in the main model's meta. */
+function withoutMeta<L extends string>(model: CategoryModel<L>): CategoryModel<L> {
+  const { samples, samples_per_class, features_kept } = model.meta;
+  return { ...model, meta: { samples, samples_per_class, features_kept } };
+}

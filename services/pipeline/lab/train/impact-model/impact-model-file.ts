@@ -1,0 +1,165 @@
+import { sampleRankCorrelation } from 'simple-statistics';
+import { IMPACT_FEATURES } from '../../../src/detect/impact-features';
+import { impactScore, type ImpactModel } from '../../../src/detect/impact-model';
+import { foldOf } from '../../corpus/fold-of';
+import { TEXT_COLUMNS, type ImpactRows } from './impact-rows';
+import { fitRidge, predictRidge } from './ridge';
+
+/** Folds of the grouped cross-validation (a group is one event: all its stories on one side). */
+export const IMPACT_FOLDS = 5;
+/** Ridge penalties tried; the one kept is chosen by grouped cross-validation inside the fitting data. */
+export const LAMBDAS = [1, 3, 10, 30, 100, 300, 1000, 3000];
+/** Spreads of the served score tried (ridge predictions spread less than ratings); chosen with the penalty. */
+export const STRETCHES = [1, 1.05, 1.1, 1.15, 1.2, 1.25, 1.3, 1.4, 1.5, 1.6, 1.8, 2];
+
+/** Held-out figures of the grouped cross-validation. */
+export interface ImpactFigures {
+  /** Spearman of the raw held-out predictions against the mean rating, pooled over folds. */
+  spearman: number;
+  /** The same for the served 1-10 integer scores. */
+  spearmanScore: number;
+  perFold: number[];
+  /** Mean absolute error of the served score against the mean rating. */
+  mae: number;
+  /** Held-out prediction of each story (raw) and its served score. */
+  predictions: { raw: number; score: number }[];
+}
+
+/**
+ * Nested grouped cross-validation: each outer fold's model (penalty chosen by an inner grouped
+ * cross-validation on the other folds) scores the stories of its fold, none of whose events it saw.
+ */
+export function crossValidate(rows: ImpactRows, columns?: readonly number[]): ImpactFigures {
+  const xs = columns ? rows.xs.map((x) => columns.map((c) => x[c]!)) : rows.xs;
+  const fold = rows.groups.map((g) => foldOf(g, IMPACT_FOLDS));
+  const predictions = rows.ys.map(() => ({ raw: 0, score: 0 }));
+  const perFold: number[] = [];
+  for (let k = 0; k < IMPACT_FOLDS; k++) {
+    const train = rows.ys.map((_, i) => i).filter((i) => fold[i] !== k);
+    const test = rows.ys.map((_, i) => i).filter((i) => fold[i] === k);
+    const model = fitModel(
+      train.map((i) => xs[i]!),
+      train.map((i) => rows.ys[i]!),
+      train.map((i) => rows.groups[i]!),
+    );
+    for (const i of test) {
+      const raw = predictRidge(model, xs[i]!);
+      predictions[i] = { raw, score: impactScore(model, raw) };
+    }
+    perFold.push(
+      round3(
+        rho(
+          test.map((i) => predictions[i]!.raw),
+          test.map((i) => rows.ys[i]!),
+        ),
+      ),
+    );
+  }
+  return {
+    spearman: round3(
+      rho(
+        predictions.map((p) => p.raw),
+        rows.ys,
+      ),
+    ),
+    spearmanScore: round3(
+      rho(
+        predictions.map((p) => p.score),
+        rows.ys,
+      ),
+    ),
+    perFold,
+    mae: round3(predictions.reduce((s, p, i) => s + Math.abs(p.score - rows.ys[i]!), 0) / rows.ys.length),
+    predictions,
+  };
+}
+
+/**
+ * The impact model as committed (services/pipeline/models/impact-model.json): fitted on every
+ * rated story with the penalty that grouped cross-validation prefers, and its held-out figures.
+ */
+export function impactModelFileText(rows: ImpactRows): {
+  model: ImpactModel;
+  json: string;
+  figures: ImpactFigures;
+  textOnly: ImpactFigures;
+} {
+  const textXs = rows.xs.map((x) => TEXT_COLUMNS.map((c) => x[c]!));
+  const model = toFile(fitModel(rows.xs, rows.ys, rows.groups), fitModel(textXs, rows.ys, rows.groups));
+  return {
+    model,
+    json: `${JSON.stringify(model, null, 2)}\n`,
+    figures: crossValidate(rows),
+    textOnly: crossValidate(rows, TEXT_COLUMNS),
+  };
+}
+
+type Fitted = ReturnType<typeof fitRidge> & { center: number; stretch: number; lambda: number };
+
+/**
+ * Chooses the penalty (best held-out Spearman) and then the score's spread (least held-out mean
+ * absolute error of the served score) by an inner grouped cross-validation, and fits.
+ */
+function fitModel(xs: readonly number[][], ys: readonly number[], groups: readonly string[]): Fitted {
+  const inner = groups.map((g) => foldOf(`inner:${g}`, IMPACT_FOLDS));
+  const center = mean(ys);
+  let best = { lambda: LAMBDAS[0]!, rho: -Infinity, held: [] as number[] };
+  for (const lambda of LAMBDAS) {
+    const held = ys.map(() => 0);
+    for (let k = 0; k < IMPACT_FOLDS; k++) {
+      const train = ys.map((_, i) => i).filter((i) => inner[i] !== k);
+      const fit = fitRidge(
+        train.map((i) => xs[i]!),
+        train.map((i) => ys[i]!),
+        lambda,
+      );
+      ys.forEach((_, i) => {
+        if (inner[i] === k) held[i] = predictRidge(fit, xs[i]!);
+      });
+    }
+    const r = rho(held, ys);
+    if (r > best.rho + 1e-9) best = { lambda, rho: r, held };
+  }
+  const mae = (stretch: number): number =>
+    best.held.reduce((s, raw, i) => s + Math.abs(impactScore({ center, stretch }, raw) - ys[i]!), 0);
+  const stretch = STRETCHES.reduce((a, b) => (mae(b) < mae(a) - 1e-9 ? b : a));
+  return { ...fitRidge(xs, ys, best.lambda), center, stretch, lambda: best.lambda };
+}
+
+/** Rounds a fit to 6 decimals so that the committed file is the same on every machine. */
+function toFile(f: Fitted, text: Fitted): ImpactModel {
+  const r = (v: number): number => Math.round(v * 1e6) / 1e6;
+  const d = IMPACT_FEATURES.length;
+  return {
+    features: [...IMPACT_FEATURES],
+    mean: f.mean.slice(0, d).map(r),
+    scale: f.scale.slice(0, d).map(r),
+    weights: f.weights.slice(0, d).map(r),
+    bias: r(f.bias),
+    center: r(f.center),
+    stretch: r(f.stretch),
+    lambda: f.lambda,
+    embedding: { mean: f.mean.slice(d).map(r), scale: f.scale.slice(d).map(r), weights: f.weights.slice(d).map(r) },
+    text_only: {
+      mean: text.mean.map(r),
+      scale: text.scale.map(r),
+      weights: text.weights.map(r),
+      bias: r(text.bias),
+      center: r(text.center),
+      stretch: r(text.stretch),
+      lambda: text.lambda,
+    },
+  };
+}
+
+function rho(a: readonly number[], b: readonly number[]): number {
+  return sampleRankCorrelation([...a], [...b]);
+}
+
+function mean(xs: readonly number[]): number {
+  return xs.reduce((a, b) => a + b, 0) / xs.length;
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
