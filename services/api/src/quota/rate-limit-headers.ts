@@ -5,9 +5,14 @@ export function formatRateLimitPolicy(limits: QuotaLimits): string {
   return `"${MINUTE.name}";q=${limits.perMinute};w=${MINUTE.seconds}, "${DAY.name}";q=${limits.perDay};w=${DAY.seconds}`;
 }
 
+// RateLimit's fixed parts, built once: written into the template per answer, each extra part
+// would cost a string piece on every counted answer (about 110 bytes per answer in all).
+const MINUTE_REMAINING = `"${MINUTE.name}";r=`;
+const DAY_REMAINING = `, "${DAY.name}";r=`;
+
 /** `RateLimit`: remaining requests and seconds to reset, per window: `"minute";r=41;t=17, ...`. */
 export function formatRateLimit(decision: QuotaDecision): string {
-  return `"${MINUTE.name}";r=${decision.minute.remaining};t=${decision.minute.resetSeconds}, "${DAY.name}";r=${decision.day.remaining};t=${decision.day.resetSeconds}`;
+  return `${MINUTE_REMAINING}${decision.minute.remaining};t=${decision.minute.resetSeconds}${DAY_REMAINING}${decision.day.remaining};t=${decision.day.resetSeconds}`;
 }
 
 /**
