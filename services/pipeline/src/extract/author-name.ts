@@ -58,7 +58,10 @@ const JUNK_START_RE =
   /^(?:a|an|and|und|more|about|published|updated|posted|image|photo|video|share|follow|related|opinion)\b/iu;
 /** Labels of a comment form or an author page shown where a name is expected ("Name (erforderlich)", "Name *", "Alle Artikel"). */
 const LABEL_RE =
-  /^(?:name|your name|ihr name|nom|nombre|nome|no author|unknown|anonymous|admin|alle artikel|all (?:posts|articles|stories))\b/iu;
+  /^(?:name|your name|ihr name|nom|nombre|nome|no author|unknown|anonymous|admin|alle artikel|all (?:posts|articles|stories)|last updated)\b/iu;
+/** A desk or section named alone ("Digital Technology", "World News"): the byline's department, not its author. */
+const DESK_ONLY_RE =
+  /^(?:(?:digital|technology|tech|science|politics|political|business|money|sports?|news|world|entertainment|health|culture|lifestyle|travel|opinion|national|local|foreign|desk)\s*)+$/iu;
 /** A user name with digits ("freeman1984"), which blogs show as the byline: one lower-case word. */
 const USER_NAME_RE = /^\p{Ll}{3,}[\p{Ll}_.-]*\d{1,4}$/u;
 /** Candidates that are labels, credits or times, not names. */
@@ -84,6 +87,7 @@ export function validAuthorName(candidate: string): string | null {
   if (name.length < 2 || name.length > MAX_NAME_CHARS || LABEL_RE.test(name)) return null;
   if (USER_NAME_RE.test(name)) return name;
   if (JUNK_RE.test(name) || JUNK_START_RE.test(name) || MONTH_RE.test(name) || ROLE_ONLY_RE.test(name)) return null;
+  if (DESK_ONLY_RE.test(name)) return null;
   const words = name.split(' ');
   if (words.length > MAX_NAME_WORDS) return null;
   // "The" only opens an organisation's name ("The Associated Press"), never sits inside one.
@@ -93,11 +97,20 @@ export function validAuthorName(candidate: string): string | null {
   return name;
 }
 
-/** The candidate as a byline, or its valid comma-separated names joined, or null when none is one. */
+/** The candidate as a byline, or its valid comma-separated names joined (each checked alone), or null when none is one. */
 export function validAuthorNames(candidate: string): string | null {
-  const whole = validAuthorName(candidate);
-  if (whole !== null || !/[,;]/.test(candidate)) return whole;
-  const parts = candidate.split(/\s*[,;]\s*/).map(validAuthorName);
-  const names = parts.filter((p): p is string => p !== null);
+  const whole = candidate.replace(TRAILING_DEGREE_RE, '');
+  // Names are separated by a comma or semicolon and a space ("Redacci&oacute;n" decoded badly holds a bare one).
+  if (!/[,;]\s/.test(whole)) return validAuthorName(whole);
+  const names = whole
+    .split(/\s*[,;]\s+/)
+    .map(validAuthorName)
+    .filter((p): p is string => p !== null);
   return names.length > 0 ? names.join(', ') : null;
+}
+
+/** A feed's author field (RSS dc:creator, Atom author) read as a byline: the same check as a page's candidates. */
+export function feedAuthor(value: string | null | undefined): string | null {
+  if (!value) return null;
+  return validAuthorNames(value.replace(/^\s*by\s+/i, ''));
 }

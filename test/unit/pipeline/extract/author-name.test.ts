@@ -39,6 +39,8 @@ const JUNK = [
   'No Author',
   'Alle Artikel',
   'und Interview: Harald Willenbrock',
+  'Last Updated',
+  'Digital Technology',
 ];
 
 describe('author names', () => {
@@ -65,6 +67,8 @@ describe('author names', () => {
     expect(validAuthorNames('Reuters Editorial, Min Read')).to.equal('Reuters Editorial');
     expect(validAuthorNames('Mike Snider, Published A.M. Et Feb.')).to.equal('Mike Snider');
     expect(validAuthorNames('Case Relates To Aluminium Imports, What Is The Only Da Vinci Painting')).to.equal(null);
+    expect(validAuthorNames('Sean Keach, Digital Technology')).to.equal('Sean Keach');
+    expect(validAuthorNames('Chris Pereira, Last Updated')).to.equal('Chris Pereira');
   });
 
   it('answers no author rather than a junk one, and the byline after junk candidates', () => {
