@@ -4,7 +4,7 @@ import { sanitiseField } from '../sanitise/sanitise-text';
 import { metaDocument } from './meta-document';
 import { nodeText, parsePage, type PageNode, type ParsedPage } from './page-tree';
 import { validAuthorNames } from './author-name';
-import { pickTitle } from './pick-title';
+import { pickHeadline } from './pick-headline';
 import { cleanAuthorName, headlineDate, readByline, urlDate, withCoAuthors } from './read-byline';
 import { readMetadata } from './read-metadata';
 import { blockModel, blockProbability, keptBlocks, type BlockModel } from './block-classifier';
@@ -48,6 +48,9 @@ export const EXTRACTION_LIMITS: ExtractionLimits = {
   maxMs: 2_000,
 };
 
+/** h1 elements read as headline candidates (a page with more uses them for sections). */
+const MAX_HEADINGS = 4;
+
 /** Below this many characters of text Readability's result is replaced by a better source. */
 const MIN_BODY_CHARS = 250;
 
@@ -82,11 +85,23 @@ function authorOf(values: string[], nodes: PageNode[]): string | null {
     .filter((v) => !/^(?:https?:)?\/\//i.test(v.trim()) && !/@/.test(v))
     .map((v) => validAuthorNames(cleanAuthorName(v)))
     .filter((v): v is string => v !== null);
-  const author = first(names, 200);
-  if (!author) return null;
+  const declared = first(names, 200);
+  if (!declared) return null;
+  const author = agreeingPart(declared, names);
   const joined = withCoAuthors(author, names, nodes);
   // Sanitising costs more than the rest of the metadata: only a joined name needs it again.
   return joined === author ? author : sanitiseField(joined, 200);
+}
+
+/**
+ * The part of a name that another candidate gives alone: "unocero - Alberto Ávila" in the meta
+ * and "Alberto Ávila" in the visible byline is the site's name beside the author's.
+ */
+function agreeingPart(name: string, others: string[]): string {
+  const parts = name.split(/\s+[-–—|:]\s+/);
+  if (parts.length < 2) return name;
+  const alone = new Set(others.map((o) => o.toLowerCase()));
+  return parts.find((p) => alone.has(p.toLowerCase())) ?? name;
 }
 
 /** The host without a leading `www.`, used as the publisher when the page names none. */
@@ -160,10 +175,19 @@ export function extractArticle(html: string, opts: ExtractOptions): ExtractedArt
   if (typeof parsed === 'string') return failed(parsed, fallbackUrl);
   const meta = readMetadata(metaDocument(parsed.meta, parsed.lang));
   const nodes = measurePage(parsed.root);
-  const heading = nodes.find((n) => n.tag === 'h1');
-  const h1 = heading ? nodeText(heading) : '';
-  const declared = first([...meta.title, parsed.title, h1], 500);
-  const title = declared ? sanitiseField(pickTitle(declared, h1, meta.publisher), 500) : null;
+  const headings = nodes
+    .filter((n) => n.tag === 'h1')
+    .slice(0, MAX_HEADINGS)
+    .map((n) => nodeText(n));
+  const headline = pickHeadline({
+    declared: [...meta.title, parsed.title],
+    headings,
+    siteNames: meta.publisher,
+    host: hostOf(opts.url),
+  });
+  // Sanitising every candidate would cost more than choosing: only the chosen one is, with the
+  // first declared one that survives as the fallback.
+  const title = (headline && sanitiseField(headline, 500)) || first([...meta.title, parsed.title, ...headings], 500);
   let body: string | null = null;
   if (parsed.cut === null) {
     const selected = selectContent(nodes);

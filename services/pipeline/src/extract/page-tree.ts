@@ -159,7 +159,9 @@ function readHead(document: BuildNode): Pick<ParsedPage, 'title' | 'lang' | 'met
 function bodyTree(document: BuildNode, maxDepth: number): PageNode {
   const html = document.children.find((c) => c.tag === 'html');
   const body = html?.children.find((c) => c.ns === HTML_NS && (c.tag === 'body' || c.tag === 'frameset'));
-  const root = newNode('body', body?.attrs ?? [], null);
+  // The root stands for the page, not the body element: its class words ("single-post", "post-template")
+  // name the page type, and read as the content's own they pull the selection and the block features.
+  const root = newNode('body', [], null);
   if (!body) return root;
   const stack: { node: BuildNode; into: PageNode; depth: number }[] = [];
   const pushChildren = (node: BuildNode, into: PageNode, depth: number): void => {

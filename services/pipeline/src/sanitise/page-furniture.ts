@@ -38,7 +38,7 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
   ],
   [
     'share-related',
-    /^(?:read or share this story\b|share this (?:story|article)\b|share (?:on|via) (?:facebook|twitter|whatsapp)\b|follow us\b|like us on facebook\b|related(?: articles?| stories| content| coverage)?\s*:|read more\s*:|more\s*:|see also\s*:|weiterlesen\b|lesen sie (?:auch|mehr)\b|mehr zum thema\b|(?:à )?lire aussi\b|(?:lee|leer) (?:también|más)\s*:|czytaj (?:też|także|więcej)\b|leggi anche\b)/iu,
+    /^(?:read or share this story\b|share this (?:story|article)\b|share (?:on|via) (?:facebook|twitter|whatsapp)\b|follow (?:us|me)\b|like us on facebook\b|related(?: articles?| stories| content| coverage)?\s*:|read more\s*:|more\s*:|see also\s*:|weiterlesen\b|lesen sie (?:auch|mehr)\b|mehr zum thema\b|(?:à )?lire aussi\b|(?:lee|leer) (?:también|más)\s*:|czytaj (?:też|także|więcej)\b|leggi anche\b)/iu,
   ],
   // A link card ends in "Read more" (the Guardian's inline related story).
   ['share-related', /^.{0,160}\bread more$/iu],

@@ -1,4 +1,5 @@
 import { decodePageBytes } from '../extract/decode-page-bytes';
+import { feedAuthor } from '../extract/author-name';
 import { extractArticle } from '../extract/extract-article';
 import { cleanBody } from '../sanitise/clean-body';
 import { sanitiseField } from '../sanitise/sanitise-text';
@@ -39,7 +40,8 @@ export async function runProcess(input: ProcessJobData, deps: StageDeps): Promis
     canonicalUrl,
     title,
     publisher: sanitiseOrNull(publisher, 300),
-    author: sanitiseOrNull(extracted?.author ?? entry.author, 300),
+    // The feed's author stands in only as a validated byline: feeds repeat a page's junk ("Feb", sidebar headlines).
+    author: sanitiseOrNull(extracted?.author ?? feedAuthor(entry.author), 300),
     publishedDate: extracted?.published_date ?? parseLooseDate(entry.published),
     description: sanitiseOrNull(extracted?.description ?? entry.summary_html, 2000),
     body,

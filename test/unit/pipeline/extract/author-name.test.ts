@@ -34,6 +34,13 @@ const JUNK = [
   'Special Correspondent',
   'More Stories Neil Callanan',
   '12 March 2024',
+  'Name (erforderlich)',
+  'Name *',
+  'No Author',
+  'Alle Artikel',
+  'und Interview: Harald Willenbrock',
+  'Last Updated',
+  'Digital Technology',
 ];
 
 describe('author names', () => {
@@ -50,10 +57,18 @@ describe('author names', () => {
     expect(validAuthorName('Alex Raskin Sports News Editor')).to.equal('Alex Raskin');
   });
 
+  it('keeps a user name with digits, and cuts a degree after the name', () => {
+    expect(validAuthorName('freeman1984')).to.equal('freeman1984');
+    expect(validAuthorName('Grant Tinsley, PhD')).to.equal('Grant Tinsley');
+    expect(validAuthorName("'Luana Patriolino'")).to.equal('Luana Patriolino');
+  });
+
   it('keeps the valid names of a comma-separated candidate', () => {
     expect(validAuthorNames('Reuters Editorial, Min Read')).to.equal('Reuters Editorial');
     expect(validAuthorNames('Mike Snider, Published A.M. Et Feb.')).to.equal('Mike Snider');
     expect(validAuthorNames('Case Relates To Aluminium Imports, What Is The Only Da Vinci Painting')).to.equal(null);
+    expect(validAuthorNames('Sean Keach, Digital Technology')).to.equal('Sean Keach');
+    expect(validAuthorNames('Chris Pereira, Last Updated')).to.equal('Chris Pereira');
   });
 
   it('answers no author rather than a junk one, and the byline after junk candidates', () => {
@@ -62,5 +77,10 @@ describe('author names', () => {
     const url = 'https://news.example.org/2026/11/27/story';
     expect(extractArticle(page(['Case Relates To Aluminium Imports', 'Min Read']), { url }).author).to.equal(null);
     expect(extractArticle(page(['Published A.M. Et Feb.', 'Mike Snider']), { url }).author).to.equal('Mike Snider');
+  });
+
+  it('takes the part of a name that another candidate gives alone (site name beside the author)', () => {
+    const html = `<html><head><meta name="author" content="unocero - Alberto Ávila"></head><body><article><p class="author">Alberto Ávila</p><p>${'The council approved the plan on Monday, after months of talks. '.repeat(6)}</p></article></body></html>`;
+    expect(extractArticle(html, { url: 'https://news.example.org/a' }).author).to.equal('Alberto Ávila');
   });
 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import { decodePageBytes } from '../../extract/decode-page-bytes';
 import { extractArticle } from '../../extract/extract-article';
-import { cleanBody } from '../../sanitise/clean-body';
+import { cleanBody, countWords, MIN_BODY_WORDS, type CleanBodyResult } from '../../sanitise/clean-body';
 import { gunzipIfNeeded } from '../../sources/decode-feed-bytes';
 
 /** One output line of `trendscope extract`. */
@@ -12,8 +12,21 @@ export interface ExtractLine {
   author?: string | null;
   published_date?: string | null;
   publisher?: string;
+  /** The extracted, sanitised text, shown even when the pipeline would not store it. */
   body?: string | null;
+  /** Whether the pipeline would store this body; when not, `reason` and `note` say why. */
+  retained?: boolean;
+  reason?: CleanBodyResult['reason'];
+  note?: string;
   error?: string;
+}
+
+/** What a rejection means, in words. */
+function rejectionNote(reason: NonNullable<CleanBodyResult['reason']>, words: number): string {
+  if (reason === 'too_short')
+    return `${words} words, below the ${MIN_BODY_WORDS}-word retention threshold: the pipeline stores no body for this page`;
+  if (reason === 'boilerplate') return 'mostly menu, link or notice text: the pipeline stores no body for this page';
+  return 'no text was extracted';
 }
 
 /** A local file has no URL of its own; the page's canonical URL, when it has one, wins over this. */
@@ -31,8 +44,10 @@ async function extractFile(file: string): Promise<ExtractLine> {
     author: article.author,
     published_date: article.published_date,
     publisher: article.publisher,
-    // The body as it would be stored: null when it would not be retained.
-    body: body.retained ? body.text : null,
+    // The text is shown whether or not it would be stored, with the retention decision beside it.
+    body: body.text === '' ? null : body.text,
+    retained: body.retained,
+    ...(body.reason ? { reason: body.reason, note: rejectionNote(body.reason, countWords(body.text)) } : {}),
   };
 }
 

@@ -48,7 +48,9 @@ describe('runExtractCommand (trendscope extract)', () => {
       'published_date',
       'publisher',
       'body',
+      'retained',
     ]);
+    expect(lines[0]?.retained).to.equal(true);
     expect(lines[0]).to.deep.include({
       file: path.join(dir, 'a.html'),
       title: 'Harbour reopens',
@@ -57,6 +59,25 @@ describe('runExtractCommand (trendscope extract)', () => {
     });
     expect(lines[0]?.body).to.include('Questions can be sent to [email] or by phone on [phone]');
     expect(lines[1]?.title).to.equal('Harbour reopens again');
+  });
+
+  it('shows a body under the retention threshold with retained: false and the reason in words', async () => {
+    // The unclosed <svg> of an injection: both paragraphs are extracted, but 8 words are too few to store.
+    const file = path.join(dir, 'svg.html');
+    writeFileSync(
+      file,
+      '<article><p>First paragraph, long enough to keep.</p><svg/onload=alert(2)><p>Second paragraph ...</p></article>\n',
+    );
+    const { code, lines } = await run([file]);
+    expect(code).to.equal(0);
+    expect(lines[0]).to.deep.include({
+      body: 'First paragraph, long enough to keep.\n\nSecond paragraph ...',
+      retained: false,
+      reason: 'too_short',
+    });
+    expect(lines[0]?.note).to.equal(
+      '8 words, below the 50-word retention threshold: the pipeline stores no body for this page',
+    );
   });
 
   it('reports an unreadable file as a JSON line with an error and exits 1 after the others', async () => {
