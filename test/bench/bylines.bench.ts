@@ -6,8 +6,8 @@
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import { measureBylines } from '../support/byline-accuracy';
-import { extractPage } from '../support/extraction-runs';
-import { loadTrafilaturaEval, scoreMetadata } from '../support/trafilatura-eval';
+import { extractPage } from '@trendscope/pipeline/lab/evaluate/extraction/extraction-runs';
+import { loadTrafilaturaEval, scoreMetadata } from '@trendscope/pipeline/lab/evaluate/extraction/trafilatura-eval';
 
 const acc = await measureBylines();
 console.log(`giveme5w1h demo pages (${acc.pages})`);
