@@ -113,7 +113,7 @@ const CORPUS_CLASSES: Record<string, ReadonlySet<Category>> = {
 };
 
 /** Classifies `test` (with the embeddings the classifier reads) and tallies correct answers into `tally`. */
-async function score(
+export async function score(
   classifier: Classifier,
   test: readonly ValidationItem[],
   tally: Map<string, { n: number; ok: number }>,
@@ -139,7 +139,8 @@ async function score(
   }
 }
 
-function summarise(tally: Map<string, { n: number; ok: number }>): Scores {
+/** Accuracy per corpus, per corpus/class cell and per corpus over its own classes. */
+export function summarise(tally: Map<string, { n: number; ok: number }>): Scores {
   const sorted = [...tally.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
   return {
     corpus: Object.fromEntries(

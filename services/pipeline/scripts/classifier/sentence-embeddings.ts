@@ -6,7 +6,7 @@
  */
 import '@trendscope/core/require-project-node';
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, truncateSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { embedTexts } from '../../src/embed/embed-texts';
 import { ENCODER_VERSION } from '../../src/embed/encoder-files';
@@ -25,15 +25,13 @@ const keyOf = (text: string): string => createHash('sha1').update(text).digest('
 
 /**
  * The cached rows: SHA-1 of the text (20 bytes) then its embedding (float32, little-endian), one
- * after another. A row cut short by an interrupted write is dropped (and cut from the file, so
- * rows appended later stay aligned).
+ * after another. A row cut short by an interrupted write is left out (appendCache cuts it off).
  */
 function readCache(): Map<string, Float32Array> {
   const out = new Map<string, Float32Array>();
   if (!existsSync(CACHE_FILE)) return out;
   const bytes = readFileSync(CACHE_FILE);
   const whole = bytes.length - (bytes.length % ROW_BYTES);
-  if (whole !== bytes.length) truncateSync(CACHE_FILE, whole);
   for (let at = 0; at < whole; at += ROW_BYTES) {
     const row = new Float32Array(EMBEDDING_DIMENSIONS);
     for (let d = 0; d < EMBEDDING_DIMENSIONS; d++) row[d] = bytes.readFloatLE(at + KEY_BYTES + 4 * d);
@@ -51,6 +49,9 @@ function appendCache(rows: readonly (readonly [string, Float32Array])[]): void {
     bytes.write(key, at, 'hex');
     for (let d = 0; d < EMBEDDING_DIMENSIONS; d++) bytes.writeFloatLE(row[d]!, at + KEY_BYTES + 4 * d);
   });
+  // A row cut short by an interrupted run goes, so the rows appended now stay aligned.
+  const size = existsSync(CACHE_FILE) ? statSync(CACHE_FILE).size : 0;
+  if (size % ROW_BYTES !== 0) truncateSync(CACHE_FILE, size - (size % ROW_BYTES));
   appendFileSync(CACHE_FILE, bytes);
 }
 

@@ -31,7 +31,7 @@ import {
 import { distinctTopics } from './distinct-topics';
 import { domainDocs } from './domain-docs';
 import { groupBy } from './group-by';
-import { headlineEmbeddings } from './headline-embeddings';
+import { detectEmbeddings } from './detect-embeddings';
 import { backgroundIdf } from './idf';
 import { recurringColumnIds } from './recurring-column';
 import { needsVelocityRefresh } from './velocity';
@@ -165,9 +165,10 @@ export async function runDetect(
     const rebuiltLists = [...byTrend.entries()]
       .filter(([id]) => touched.has(id) || refresh.has(id))
       .sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    const embedText = await headlineEmbeddings(
+    const embedText = await detectEmbeddings(
       rebuiltLists.map(([, list]) => list.map(toTrendMember)),
       idf,
+      classifier,
       logger,
     );
     const trends: TrendDoc[] = rebuiltLists.map(([id, list]) => {

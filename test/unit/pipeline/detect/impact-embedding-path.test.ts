@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import type { Category } from '@trendscope/core';
 import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
 import { buildTrend, type TrendMember } from '@trendscope/pipeline/detect/build-trend';
-import { headlineEmbeddings } from '@trendscope/pipeline/detect/headline-embeddings';
+import { detectEmbeddings } from '@trendscope/pipeline/detect/detect-embeddings';
 import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
 import { businessImpact, type ImpactBreakdown } from '@trendscope/pipeline/detect/impact';
 import { IMPACT_FEATURES } from '@trendscope/pipeline/detect/impact-features';
@@ -88,7 +88,7 @@ describe('business impact: the run-time path scores a rated story as the fitter 
     const idf = backgroundIdf();
     for (const s of stories) {
       const members = membersOf(s);
-      const embedText = await headlineEmbeddings([members], idf, { warn: () => undefined });
+      const embedText = await detectEmbeddings([members], idf, classifier, { warn: () => undefined });
       expect(embedText, 'the encoder is installed').to.not.equal(undefined);
       const trend = buildTrend('tr_aaaaaaaaaaaaaaaa', members, {
         now: new Date('2026-11-21T00:00:00Z'),
