@@ -65,9 +65,9 @@ for (const f of folds) {
     const expert = trainCorpusExpert(train, opts, undefined, sentences, gate);
     const test = items.filter((i) => foldOfGroup(i.group) === f);
     await score(createClassifier({ ...main, expert }), test, tallies[v]!);
+    // The folds so far after each fold: a long sweep is read as it goes.
+    const s = summarise(tallies[v]!);
+    const done = folds.slice(0, folds.indexOf(f) + 1);
+    process.stdout.write(`${JSON.stringify({ variant, folds: done, corpus: s.corpus, ownClasses: s.ownClasses })}\n`);
   }
 }
-variants.forEach((variant, v) => {
-  const s = summarise(tallies[v]!);
-  process.stdout.write(`${JSON.stringify({ variant, folds, corpus: s.corpus, ownClasses: s.ownClasses })}\n`);
-});
