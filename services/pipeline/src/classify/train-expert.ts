@@ -13,6 +13,8 @@ export interface CorpusExpertOptions {
   gate: Partial<TrainOptions>;
   /** Gate value from which the expert reads the sentence embedding (see CorpusExpert.sentence_gate). */
   sentenceGate?: number;
+  /** Power of the gate in the expert's weight (see CorpusExpert.gate_power; absent: 1). */
+  gatePower?: number;
 }
 
 /**
@@ -35,6 +37,7 @@ export function trainCorpusExpert(
     model: withoutMeta(trainCategoryModel(own, opts.expert, wordVectors, sentences)),
     gate: gate ?? trainCorpusGate(samples, opts, wordVectors, sentences),
     ...(opts.expert.sentenceEmbedding && opts.sentenceGate ? { sentence_gate: opts.sentenceGate } : {}),
+    ...(opts.gatePower && opts.gatePower !== 1 ? { gate_power: opts.gatePower } : {}),
   };
 }
 
