@@ -1,10 +1,10 @@
 /**
  * k-fold figures of corpus-expert variants at the cost of the expert alone: per fold the main model
- * and the gate (the committed settings') are trained once and kept in .cache/classifier-folds/, and
+ * and the gate (GATED_MODEL_SETTINGS') are trained once and kept in .cache/classifier-folds/, and
  * each variant trains only its expert (AG News rows, seconds) beside them. Every corpus is scored on
  * its held-out items, as cross-validate.ts does. Run: `node --import tsx
  * scripts/classifier/expert-sweep.ts --folds 0,1,2,3,4 '{"weight":2,"expert":{...}}' ...` (each
- * argument: CorpusExpertOptions overriding the committed expert's; `{}` is the committed model).
+ * argument: CorpusExpertOptions overriding the gated model's expert; `{}` is that model).
  */
 import '@trendscope/core/require-project-node';
 import { createHash } from 'node:crypto';
@@ -16,7 +16,7 @@ import { type CorpusExpertOptions, trainCorpusExpert, trainCorpusGate } from '..
 import { trainCategoryModel } from '../../src/classify/train-model';
 import { REPO_ROOT } from '../../src/repo-root';
 import { foldOfGroup, score, summarise, validationItems } from './cross-validate';
-import { COMMITTED_MODEL_SETTINGS } from './model-settings';
+import { GATED_MODEL_SETTINGS } from './model-settings';
 import { cachedEmbeddings } from './sentence-embeddings';
 import { buildTrainingSamples } from './training-samples';
 
@@ -27,7 +27,7 @@ function foldParts(
   fold: number,
   train: ReturnType<typeof buildTrainingSamples>,
 ): { main: CategoryModel; gate: CategoryModel<string> } {
-  const settings = COMMITTED_MODEL_SETTINGS;
+  const settings = GATED_MODEL_SETTINGS;
   const key = createHash('sha1')
     .update(JSON.stringify([settings.samples, settings.train, settings.expert?.gate, train.length]))
     .digest('hex')
@@ -50,8 +50,8 @@ const folds = at >= 0 ? args[at + 1]!.split(',').map(Number) : [0, 1, 2, 3, 4];
 const variants = args
   .filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--folds')
   .map((a) => JSON.parse(a) as Partial<CorpusExpertOptions>);
-const base = COMMITTED_MODEL_SETTINGS.expert!;
-const all = buildTrainingSamples(COMMITTED_MODEL_SETTINGS.samples);
+const base = GATED_MODEL_SETTINGS.expert!;
+const all = buildTrainingSamples(GATED_MODEL_SETTINGS.samples);
 const items = validationItems();
 const sentences = await cachedEmbeddings(all.filter((s) => s.source === base.corpus).map((s) => s.text));
 const tallies = variants.map(() => new Map<string, { n: number; ok: number }>());
