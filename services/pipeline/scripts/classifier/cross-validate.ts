@@ -27,6 +27,7 @@ import {
   trainingEmbeddings,
   trainModel,
   VECTORS_MODEL_SETTINGS,
+  WEIGHTED_SENTENCE_MODEL_SETTINGS,
   WITHOUT_AG_NEWS_SETTINGS,
 } from './model-settings';
 import { cachedEmbeddings } from './sentence-embeddings';
@@ -37,6 +38,7 @@ const VARIANTS: Record<string, ModelSettings> = {
   committed: COMMITTED_MODEL_SETTINGS,
   gated: GATED_MODEL_SETTINGS,
   sentence: SENTENCE_MODEL_SETTINGS,
+  'weighted-sentence': WEIGHTED_SENTENCE_MODEL_SETTINGS,
   vectors: VECTORS_MODEL_SETTINGS,
   previous: PREVIOUS_MODEL_SETTINGS,
   'without-ag-news': WITHOUT_AG_NEWS_SETTINGS,
