@@ -3,12 +3,14 @@
  * pages; (2) the whole pipeline (local feed server -> discover -> fetch -> process -> index through
  * the BullMQ queues) over UCI headlines. Each is compared with a raw `_bulk` of the same final
  * documents into a fresh index in the same run, so the ratio says what the pipeline costs on top
- * of OpenSearch's own write speed on this machine.
+ * of OpenSearch's own write speed on this machine. After (2), the sentence encoder's CPU per article
+ * on the same documents' title + lead (`BENCH_ENCODER=0` skips it).
  * Run against a private node: `make bench`, or OPENSEARCH_URL=... REDIS_URL=... node --import tsx test/bench/pipeline.bench.ts
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import {
   createLogger,
   createOpenSearchClient,
@@ -28,6 +30,8 @@ import { scoreArticle } from '@trendscope/pipeline/score/score-article';
 import { articleId } from '@trendscope/pipeline/articles/article-id';
 import { buildArticleDoc } from '@trendscope/pipeline/articles/build-article-doc';
 import { IndexBatcher } from '@trendscope/pipeline/articles/index-batcher';
+import { memberText } from '@trendscope/pipeline/detect/trend-category';
+import { embedTexts } from '@trendscope/pipeline/embed/embed-texts';
 import { corpusDir } from '@trendscope/pipeline/lab/corpus/corpus-path';
 import { loadExtractionBenchmark } from '@trendscope/pipeline/lab/corpus/extraction-benchmark';
 
@@ -159,9 +163,33 @@ async function benchUci(): Promise<void> {
       summary.seconds,
       await rawBulk(client, docs, 'uci'),
     );
+    await encoderCost(docs, summary.seconds);
   } finally {
     await server.close();
   }
+}
+
+/**
+ * The sentence encoder on the same articles: each one's title + lead (the text detection's category
+ * vote reads) embedded in batches, as detection does, in this process. Prints the encoder's CPU per
+ * article and the replay's end-to-end rate with that pass added to its wall time.
+ */
+async function encoderCost(docs: readonly ArticleDoc[], replaySeconds: number): Promise<void> {
+  if (process.env.BENCH_ENCODER === '0') return;
+  const texts = docs.map((d) => memberText(d));
+  await embedTexts(texts.slice(0, 32)); // loads the session: once per process, not per article
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await embedTexts(texts);
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000 / texts.length;
+  process.stdout.write(
+    `${'sentence encoder: title + lead, batches of 32'.padEnd(44)} ${String(texts.length).padStart(6)} articles  ` +
+      `${cpuMs.toFixed(2)} ms CPU per article, ${(texts.length / seconds).toFixed(0)} articles/s wall; ` +
+      `replay + encoder ${(docs.length / (replaySeconds + seconds)).toFixed(0)} articles/s end to end ` +
+      `(load average ${loadavg()[0]!.toFixed(1)})\n`,
+  );
 }
 
 try {

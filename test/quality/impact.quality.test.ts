@@ -26,7 +26,7 @@ describe('business impact score (rated stories, held out by event)', function ()
     for (const a of raterAgreement(rows.stories)) expect(a.spearman, `raters ${a.pair}`).to.be.at.least(0.9);
   });
 
-  it('ranks stories of events it was not fitted on as the raters do (Spearman >= 0.7)', () => {
+  it('ranks stories of events it was not fitted on as the raters do (Spearman >= 0.85; text only >= 0.78)', () => {
     const f = built.figures;
     const t = built.textOnly;
     process.stdout.write(
@@ -34,8 +34,9 @@ describe('business impact score (rated stories, held out by event)', function ()
         `per fold ${f.perFold.join(', ')}; mean absolute error ${f.mae}; ` +
         `without the headline embedding ${t.spearman} (served ${t.spearmanScore})\n`,
     );
-    expect(t.spearman).to.be.at.least(0.7);
-    expect(f.spearman).to.be.at.least(0.7);
-    expect(f.spearmanScore).to.be.at.least(0.7);
+    // Reached 0.867 (served 0.861), text only 0.797 (2026-11-27, docs/quality.md).
+    expect(t.spearman).to.be.at.least(0.78);
+    expect(f.spearman).to.be.at.least(0.85);
+    expect(f.spearmanScore).to.be.at.least(0.85);
   });
 });

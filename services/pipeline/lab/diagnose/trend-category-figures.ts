@@ -12,18 +12,18 @@ import path from 'node:path';
 import type { CategoryModel } from '../../src/classify/category-model';
 import { createClassifier, loadClassifier, type Classifier } from '../../src/classify/classifier';
 import { foldOfGroup } from '../evaluate/classifier/cross-validate';
-import { COMMITTED_MODEL_SETTINGS, trainModel } from '../train/classifier/model-settings';
+import { COMMITTED_MODEL_SETTINGS, trainingEmbeddings, trainModel } from '../train/classifier/model-settings';
 import { buildTrainingSamples } from '../train/classifier/training-samples';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
 import { REPO_ROOT } from '../corpus/corpus-path';
-import { trendCategoryFigures } from '../evaluate/trends/trend-category';
+import { setEmbeddings, trendCategoryFigures } from '../evaluate/trends/trend-category';
 
 const args = process.argv.slice(2);
 const heldOut = args.includes('--held-out');
 const wanted = args.find((a) => !a.startsWith('--'))?.split(',');
 
 /** The committed model, or one trained without fold 0 (cached in .cache: training takes minutes). */
-function classifier(): Classifier {
+async function classifier(): Promise<Classifier> {
   if (!heldOut) return loadClassifier();
   const file = path.join(REPO_ROOT, '.cache', 'category-model-without-fold-0.json');
   if (!existsSync(file)) {
@@ -31,18 +31,19 @@ function classifier(): Classifier {
       (s) => foldOfGroup(s.group ?? s.text) !== 0,
     );
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, JSON.stringify(trainModel(samples, COMMITTED_MODEL_SETTINGS)));
+    const sentences = await trainingEmbeddings(samples, COMMITTED_MODEL_SETTINGS);
+    writeFileSync(file, JSON.stringify(trainModel(samples, COMMITTED_MODEL_SETTINGS, sentences)));
   }
   return createClassifier(JSON.parse(readFileSync(file, 'utf8')) as CategoryModel);
 }
 
-const c = classifier();
+const c = await classifier();
 const share = (right: number, n: number): string => (right / Math.max(n, 1)).toFixed(3);
 process.stdout.write(`model: ${heldOut ? 'trained without fold 0, scored on fold-0 stories' : 'committed'}\n`);
 const total = { trends: 0, trendsRight: 0, articles: 0, articlesRight: 0, errors: new Map<string, number>() };
 for (const set of CLUSTER_SETS) {
   if (wanted && !wanted.includes(set.key) && !wanted.includes(set.role)) continue;
-  const f = trendCategoryFigures(set, c, heldOut ? 0 : undefined);
+  const f = trendCategoryFigures(set, c, heldOut ? 0 : undefined, await setEmbeddings(set, c));
   total.trends += f.trends;
   total.trendsRight += f.trendsRight;
   total.articles += f.articles;

@@ -45,6 +45,11 @@ export interface CorpusExpert {
    * the expert answers without that block (absent: 0, always).
    */
   sentence_gate?: number;
+  /**
+   * The expert's evidence is weighed by p(corpus) to this power (absent: 1): above 1, texts the gate
+   * is unsure of (headlines of other corpora) are moved less than the corpus's own rows.
+   */
+  gate_power?: number;
 }
 
 /**

@@ -109,11 +109,12 @@ function expertScorer(
   const expertClass = model.classes.map((c) => expert.model.classes.indexOf(c));
   const uniform = -Math.log(expert.model.classes.length);
   const sentenceGate = expert.sentence_gate ?? 0;
+  const gatePower = expert.gate_power ?? 1;
   return (raw, features, logits, embedding) => {
     const gate = gateOf(raw, features, embedding);
     const own = logSoftmax(scoreExpert(raw, features, gate >= sentenceGate ? embedding : undefined).logits);
     expertClass.forEach((e, c) => {
-      if (e >= 0) logits[c]! += expert.weight * gate * (own[e]! - uniform);
+      if (e >= 0) logits[c]! += expert.weight * gate ** gatePower * (own[e]! - uniform);
     });
   };
 }

@@ -47,7 +47,7 @@ export interface BuildTrendOptions {
   /** Domains whose score rests on a published rating: they weigh RATED_DOMAIN_WEIGHT in the mean. */
   ratedDomains?: ReadonlySet<string>;
   velocity?: VelocityOptions;
-  /** Sentence embedding of a headline, when the run embedded it (centralHeadlines says which). */
+  /** Sentence embedding of a text the run embedded (detectEmbeddings: central headlines, voters' texts). */
   embedText?: (text: string) => Float32Array | undefined;
 }
 
@@ -93,7 +93,7 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
     byCentrality.map((i) => sorted[i]!),
     topic,
   );
-  const { category, confidence } = trendCategory(sorted, opts.classifier);
+  const { category, confidence } = trendCategory(sorted, opts.classifier, opts.embedText);
 
   const reports = independentReportTimes(sorted.map((m) => ({ time: m.time, simhash: m.simhash })));
   const decided = decidedVelocity(velocityMetrics(reports, origin.time, now, vopts), vopts);

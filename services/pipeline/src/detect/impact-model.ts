@@ -36,6 +36,15 @@ export function loadImpactModel(file: string = DEFAULT_IMPACT_MODEL_PATH): Impac
   if (model.features.join(',') !== IMPACT_FEATURES.join(',')) {
     throw new Error(`${file}: fitted on features ${model.features.join(',')}, expected ${IMPACT_FEATURES.join(',')}`);
   }
+  for (const [part, scales] of [
+    ['scale', model.scale],
+    ['embedding.scale', model.embedding.scale],
+    ['text_only.scale', model.text_only.scale],
+  ] as const) {
+    // A zero scale divides by zero: every score would be 1 or 10.
+    const bad = scales.findIndex((v) => !(Number.isFinite(v) && v > 0));
+    if (bad >= 0) throw new Error(`${file}: ${part}[${bad}] is ${scales[bad]}; a scale must be a positive number`);
+  }
   if (file === DEFAULT_IMPACT_MODEL_PATH) committed = model;
   return model;
 }

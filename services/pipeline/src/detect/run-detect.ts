@@ -31,6 +31,7 @@ import {
 import { distinctTopics } from './distinct-topics';
 import { domainDocs } from './domain-docs';
 import { groupBy } from './group-by';
+import { detectEmbeddings } from './detect-embeddings';
 import { backgroundIdf } from './idf';
 import { recurringColumnIds } from './recurring-column';
 import { needsVelocityRefresh } from './velocity';
@@ -161,23 +162,30 @@ export async function runDetect(
       ...[...unfinished.values()].map((t) => t.merged_into!),
     ]);
     const refresh = new Set(active.filter((t) => needsVelocityRefresh(t, now)).map((t) => t.id));
-    const trends: TrendDoc[] = [...byTrend.entries()]
+    const rebuiltLists = [...byTrend.entries()]
       .filter(([id]) => touched.has(id) || refresh.has(id))
-      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
-      .map(([id, list]) => {
-        const built = buildTrend(id, list.map(toTrendMember), {
-          now,
-          classifier,
-          idf,
-          domainQuality: quality,
-          ratedDomains,
-        });
-        // From the members in id order, so a replay with the same clock writes the same state.
-        const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-        const doc = { ...built, ...detectState(toActiveTrend(id, sorted, idf, false)) };
-        const absorbed = [...new Set(aliases.get(id) ?? [])].sort();
-        return absorbed.length > 0 ? { ...doc, aliases: absorbed } : doc;
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    const embedText = await detectEmbeddings(
+      rebuiltLists.map(([, list]) => list.map(toTrendMember)),
+      idf,
+      classifier,
+      logger,
+    );
+    const trends: TrendDoc[] = rebuiltLists.map(([id, list]) => {
+      const built = buildTrend(id, list.map(toTrendMember), {
+        now,
+        classifier,
+        idf,
+        domainQuality: quality,
+        ratedDomains,
+        ...(embedText ? { embedText } : {}),
       });
+      // From the members in id order, so a replay with the same clock writes the same state.
+      const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const doc = { ...built, ...detectState(toActiveTrend(id, sorted, idf, false)) };
+      const absorbed = [...new Set(aliases.get(id) ?? [])].sort();
+      return absorbed.length > 0 ? { ...doc, aliases: absorbed } : doc;
+    });
 
     // No two listed trends show one topic: a rebuilt trend whose topic a listed trend already has
     // says what differs (distinct-topics.ts); stored trends not rebuilt keep theirs.

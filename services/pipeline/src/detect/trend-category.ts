@@ -4,28 +4,43 @@ import type { Classification, Classifier } from '../classify/classifier';
 /** Members classified for a trend's category at most (evenly spread over its life beyond that). */
 const MAX_VOTERS = 100;
 
+/** What a member is classified on: its headline and the start of its lead, as a feed item reads. */
+export function memberText(m: { title: string; description?: string | null; body?: string | null }): string {
+  const lead = (m.description ?? m.body ?? '').slice(0, 600);
+  return lead ? `${m.title}. ${lead}` : m.title;
+}
+
 /**
  * A trend's category as a confidence-weighted vote of its members, each classified on its own
  * text (headline plus lead, as a feed item reads): the category with the most summed confidence
  * wins (ties: by name), and its confidence is its
  * share of the summed confidence. One text made of the first headlines let a few early members
- * decide; held out, the vote labels 0.895 of trends right against 0.867 (docs/quality.md).
+ * decide; held out, the vote labels 0.895 of trends right against 0.867 (docs/quality.md). A model
+ * with a sentence-embedding block reads each text's embedding from `embedText` (detection embeds
+ * the texts it needs once per run).
  */
 export function trendCategory(
   members: readonly { title: string; description?: string | null; body?: string | null }[],
   classifier: Classifier,
+  embedText?: (text: string) => Float32Array | undefined,
 ): Classification {
-  const step = Math.max(1, members.length / MAX_VOTERS);
   const votes = new Map<Category, number>();
   let total = 0;
-  for (let i = 0; i < members.length; i += step) {
-    const m = members[Math.floor(i)]!;
-    const lead = (m.description ?? m.body ?? '').slice(0, 600);
-    const { category, confidence } = classifier.classify(lead ? `${m.title}. ${lead}` : m.title);
+  for (const m of voters(members)) {
+    const text = memberText(m);
+    const { category, confidence } = classifier.classify(text, embedText?.(text));
     votes.set(category, (votes.get(category) ?? 0) + confidence);
     total += confidence;
   }
   const [best] = [...votes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   if (!best || total === 0) return { category: 'other', confidence: 0 };
   return { category: best[0], confidence: Math.round((best[1] / total) * 1000) / 1000 };
+}
+
+/** The members that vote: all up to MAX_VOTERS, else MAX_VOTERS spread evenly over the trend's life. */
+export function voters<M>(members: readonly M[]): M[] {
+  const step = Math.max(1, members.length / MAX_VOTERS);
+  const out: M[] = [];
+  for (let i = 0; i < members.length; i += step) out.push(members[Math.floor(i)]!);
+  return out;
 }

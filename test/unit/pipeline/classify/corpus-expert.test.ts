@@ -50,6 +50,17 @@ describe('gated corpus expert', () => {
     plain.probabilities('oil').forEach((e, i) => expect(p[i]).to.be.closeTo(e.p, 0.02));
   });
 
+  it('moves a text the gate is unsure of less under a gate power above 1, its corpus’s rows alike', () => {
+    const world = (power: number, text: string): number => {
+      const model = buildGatedModel(2);
+      const classifier = createClassifier({ ...model, expert: { ...model.expert!, gate_power: power } });
+      return classifier.probabilities(text).find((e) => e.category === 'world')!.p;
+    };
+    // Gate of "oil": p(ag) = 1/(1+e^8), of "oil wire": 1/(1+e^-8).
+    expect(world(2, 'oil')).to.be.below(world(1, 'oil'));
+    expect(world(2, 'oil wire')).to.be.closeTo(world(1, 'oil wire'), 0.01);
+  });
+
   it('moves nothing where the expert is undecided, even on its corpus’s shape', () => {
     const gated = createClassifier(buildGatedModel(2));
     const { expert: _, ...main } = buildGatedModel(2);

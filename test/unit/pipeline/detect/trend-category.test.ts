@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Category } from '@trendscope/core';
 import type { Classifier } from '@trendscope/pipeline/classify/classifier';
-import { trendCategory } from '@trendscope/pipeline/detect/trend-category';
+import { trendCategory, voters } from '@trendscope/pipeline/detect/trend-category';
 
 /** A classifier that reads the answer off the text: "<category> <confidence> ...". */
 const fake: Classifier = {
@@ -47,5 +47,17 @@ describe('a trend category as the confidence-weighted vote of its members', () =
   });
   it('answers other with confidence 0 when no member gives any evidence', () => {
     expect(trendCategory([{ title: 'other 0 nothing' }], fake)).to.deep.equal({ category: 'other', confidence: 0 });
+  });
+  it("hands each voter's text embedding to the classifier, the texts detectEmbeddings embeds", () => {
+    const seen: (string | undefined)[] = [];
+    const reading: Classifier = {
+      ...fake,
+      classify: (t, e) => (seen.push(e ? `${t}:${e[0]}` : t), { category: 'world', confidence: 1 }),
+    };
+    const members = [{ title: 'A', description: 'lead' }, { title: 'B' }];
+    const embedText = (t: string): Float32Array | undefined => (t === 'A. lead' ? Float32Array.of(7) : undefined);
+    trendCategory(members, reading, embedText);
+    expect(seen).to.deep.equal(['A. lead:7', 'B']);
+    expect(voters(Array.from({ length: 1000 }, (_, i) => i))).to.have.length(100);
   });
 });

@@ -27,6 +27,7 @@ import {
   trainingEmbeddings,
   trainModel,
   VECTORS_MODEL_SETTINGS,
+  WEIGHTED_SENTENCE_MODEL_SETTINGS,
   WITHOUT_AG_NEWS_SETTINGS,
 } from '../../train/classifier/model-settings';
 import { cachedEmbeddings } from './sentence-embeddings';
@@ -37,6 +38,7 @@ const VARIANTS: Record<string, ModelSettings> = {
   committed: COMMITTED_MODEL_SETTINGS,
   gated: GATED_MODEL_SETTINGS,
   sentence: SENTENCE_MODEL_SETTINGS,
+  'weighted-sentence': WEIGHTED_SENTENCE_MODEL_SETTINGS,
   vectors: VECTORS_MODEL_SETTINGS,
   previous: PREVIOUS_MODEL_SETTINGS,
   'without-ag-news': WITHOUT_AG_NEWS_SETTINGS,
@@ -113,7 +115,7 @@ const CORPUS_CLASSES: Record<string, ReadonlySet<Category>> = {
 };
 
 /** Classifies `test` (with the embeddings the classifier reads) and tallies correct answers into `tally`. */
-async function score(
+export async function score(
   classifier: Classifier,
   test: readonly ValidationItem[],
   tally: Map<string, { n: number; ok: number }>,
@@ -139,7 +141,8 @@ async function score(
   }
 }
 
-function summarise(tally: Map<string, { n: number; ok: number }>): Scores {
+/** Accuracy per corpus, per corpus/class cell and per corpus over its own classes. */
+export function summarise(tally: Map<string, { n: number; ok: number }>): Scores {
   const sorted = [...tally.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
   return {
     corpus: Object.fromEntries(

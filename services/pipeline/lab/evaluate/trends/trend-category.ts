@@ -3,6 +3,8 @@ import type { Classifier } from '../../../src/classify/classifier';
 import { buildTrend, type TrendMember } from '../../../src/detect/build-trend';
 import { clusterArticles, type DetectArticle } from '../../../src/detect/cluster';
 import { backgroundIdf } from '../../../src/detect/idf';
+import { memberText } from '../../../src/detect/trend-category';
+import { embeddingLookup } from '../../../src/embed/embed-texts';
 import { simhash } from '../../../src/score/simhash';
 import { foldOfGroup } from '../classifier/cross-validate';
 import { LABEL_MAPPING } from '../../train/classifier/training-samples';
@@ -61,7 +63,12 @@ function majority<T extends string>(values: readonly T[]): T {
  * `fold`: only trends whose majority story is in that fold of the classifier's split (and those
  * articles), for a model trained without it.
  */
-export function trendCategoryFigures(set: ClusterSet, classifier: Classifier, fold?: number): TrendCategoryFigures {
+export function trendCategoryFigures(
+  set: ClusterSet,
+  classifier: Classifier,
+  fold?: number,
+  embedText?: (text: string) => Float32Array | undefined,
+): TrendCategoryFigures {
   const info = articleInfo();
   const idf = backgroundIdf();
   const { articles } = set.load();
@@ -77,7 +84,13 @@ export function trendCategoryFigures(set: ClusterSet, classifier: Classifier, fo
     if (fold !== undefined && foldOfGroup(majority(known.map((i) => i.group))) !== fold) continue;
     const gold = majority(known.map((i) => i.category));
     const members = list.map((a) => member(a, info.get(a.id)?.domain ?? 'unknown.example'));
-    const served = buildTrend(id, members, { now: NOW, classifier, idf, domainQuality: new Map() }).category;
+    const served = buildTrend(id, members, {
+      now: NOW,
+      classifier,
+      idf,
+      domainQuality: new Map(),
+      ...(embedText ? { embedText } : {}),
+    }).category;
     out.trends++;
     if (served === gold) out.trendsRight++;
     else out.errors.set(`${gold}->${served}`, (out.errors.get(`${gold}->${served}`) ?? 0) + 1);
@@ -86,11 +99,28 @@ export function trendCategoryFigures(set: ClusterSet, classifier: Classifier, fo
     const i = info.get(a.id);
     if (!i || (fold !== undefined && foldOfGroup(i.group) !== fold)) continue;
     out.articles++;
-    if (classifier.classify(a.text ? `${a.title}. ${a.text.slice(0, 600)}` : a.title).category === i.category) {
+    const text = memberText(member(a, i.domain));
+    if (classifier.classify(text, embedText?.(text)).category === i.category) {
       out.articlesRight++;
     }
   }
   return out;
+}
+
+/**
+ * The sentence embeddings a set's trends and articles need from `classifier` (their headline +
+ * lead, where the model reads one), embedded once as detection does.
+ */
+export async function setEmbeddings(
+  set: ClusterSet,
+  classifier: Classifier,
+): Promise<(text: string) => Float32Array | undefined> {
+  const info = articleInfo();
+  const texts = set
+    .load()
+    .articles.map((a) => memberText(member(a, info.get(a.id)?.domain ?? 'unknown.example')))
+    .filter((t) => classifier.needsEmbedding(t));
+  return embeddingLookup(texts);
 }
 
 /** A clustering input as a trend member, shaped as demo-trends.ts shapes it (a feed item). */

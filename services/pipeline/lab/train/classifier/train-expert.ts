@@ -13,25 +13,43 @@ export interface CorpusExpertOptions {
   gate: Partial<TrainOptions>;
   /** Gate value from which the expert reads the sentence embedding (see CorpusExpert.sentence_gate). */
   sentenceGate?: number;
+  /** Power of the gate in the expert's weight (see CorpusExpert.gate_power; absent: 1). */
+  gatePower?: number;
 }
 
-/** Trains the expert on one corpus's rows and the gate on every row's source corpus (`sentences`: the texts' embeddings, for parts that use them). */
+/**
+ * Trains the expert on one corpus's rows and the gate on every row's source corpus (`sentences`:
+ * the texts' embeddings, for parts that use them; `gate`: one already trained on these samples
+ * with `opts.gate`, which sweeps of the expert's settings reuse).
+ */
 export function trainCorpusExpert(
   samples: readonly TrainingSample[],
   opts: CorpusExpertOptions,
   wordVectors?: WordVectors,
   sentences?: SentenceLookup,
+  gate?: CategoryModel<string>,
 ): CorpusExpert {
   const own = samples.filter((s) => s.source === opts.corpus);
   if (own.length === 0) throw new Error(`no training rows from ${opts.corpus}`);
-  const bySource = samples.map((s) => ({ ...s, category: s.source }));
   return {
     corpus: opts.corpus,
     weight: opts.weight,
     model: withoutMeta(trainCategoryModel(own, opts.expert, wordVectors, sentences)),
-    gate: withoutMeta(trainCategoryModel(bySource, opts.gate, wordVectors, sentences)),
+    gate: gate ?? trainCorpusGate(samples, opts, wordVectors, sentences),
     ...(opts.expert.sentenceEmbedding && opts.sentenceGate ? { sentence_gate: opts.sentenceGate } : {}),
+    ...(opts.gatePower && opts.gatePower !== 1 ? { gate_power: opts.gatePower } : {}),
   };
+}
+
+/** Trains the gate of a corpus expert: which source corpus a text looks like. */
+export function trainCorpusGate(
+  samples: readonly TrainingSample[],
+  opts: Pick<CorpusExpertOptions, 'gate'>,
+  wordVectors?: WordVectors,
+  sentences?: SentenceLookup,
+): CategoryModel<string> {
+  const bySource = samples.map((s) => ({ ...s, category: s.source }));
+  return withoutMeta(trainCategoryModel(bySource, opts.gate, wordVectors, sentences));
 }
 
 /** The trainer's meta of a part, cut to its counts: the options live in the main model's meta. */

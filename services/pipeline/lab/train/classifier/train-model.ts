@@ -57,6 +57,11 @@ export interface TrainOptions {
    * absent: none.
    */
   sentenceEmbedding?: number;
+  /**
+   * L2 penalty of the sentence-embedding weights (absent: `l2`). The dense block's few hundred
+   * always-present inputs need another penalty than thousands of rare sparse ones.
+   */
+  sentenceL2?: number;
 }
 
 /** The sentence embedding of a training text (undefined: that row has none). */
@@ -128,6 +133,7 @@ export function trainCategoryModel<L extends string = Category>(
   const dw = new Float64Array(dims * k);
   const sentence = opts.sentenceEmbedding ? sentenceInputs(samples, sentences, opts.sentenceEmbedding) : undefined;
   const sdims = sentence?.dims ?? 0;
+  const sentenceL2 = opts.sentenceL2 ?? opts.l2;
   const sw = new Float64Array(sdims * k);
   const w = new Float64Array(vocab.length * k);
   const bias = new Float64Array(k);
@@ -169,7 +175,7 @@ export function trainCategoryModel<L extends string = Category>(
           w[at]! -= lr * (g * values[j]! * (ratio ? ratio[at]! : 1) + opts.l2 * w[at]!);
         }
         if (x) for (let d = 0; d < dims; d++) dw[d * k + c]! -= lr * (g * x[d]! + opts.l2 * dw[d * k + c]!);
-        if (e) for (let d = 0; d < sdims; d++) sw[d * k + c]! -= lr * (g * e[d]! + opts.l2 * sw[d * k + c]!);
+        if (e) for (let d = 0; d < sdims; d++) sw[d * k + c]! -= lr * (g * e[d]! + sentenceL2 * sw[d * k + c]!);
       }
     }
   }

@@ -1,5 +1,5 @@
 import type { Category } from '@trendscope/core';
-import { loadClassifier } from '../../../src/classify/classifier';
+import { type Classifier, loadClassifier } from '../../../src/classify/classifier';
 import { impactFeatures, IMPACT_FEATURES, meanEmbedding, type ImpactInput } from '../../../src/detect/impact-features';
 import { embedTexts } from '../../../src/embed/embed-texts';
 import { loadRatedStories, type RatedStory } from '../../corpus/rated-stories';
@@ -30,11 +30,14 @@ export async function impactRows(): Promise<ImpactRows> {
   const classifier = loadClassifier();
   const stories = loadRatedStories();
   const xs: number[][] = [];
-  for (const s of stories) {
-    const probs = classifier.probabilities([...s.headlines, s.lead].filter(Boolean).join('. '));
-    const categories = Object.fromEntries(probs.map((p) => [p.category, p.p])) as Partial<Record<Category, number>>;
-    const embedding = meanEmbedding(await embedTexts(s.headlines)) ?? [];
-    xs.push([...impactFeatures(ratedInput(s, categories)).values, ...embedding]);
-  }
+  for (const s of stories) xs.push(await impactRow(s, classifier));
   return { stories, groups: storyGroups(stories), xs, ys: stories.map((s) => s.mean) };
+}
+
+/** The fitter's row of one rated story: its text features, then its headlines' mean embedding. */
+export async function impactRow(s: RatedStory, classifier: Classifier = loadClassifier()): Promise<number[]> {
+  const probs = classifier.probabilities([...s.headlines, s.lead].filter(Boolean).join('. '));
+  const categories = Object.fromEntries(probs.map((p) => [p.category, p.p])) as Partial<Record<Category, number>>;
+  const embedding = meanEmbedding(await embedTexts(s.headlines)) ?? [];
+  return [...impactFeatures(ratedInput(s, categories)).values, ...embedding];
 }

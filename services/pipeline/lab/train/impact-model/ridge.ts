@@ -9,8 +9,17 @@ export interface RidgeFit {
 }
 
 /**
+ * Spread below which a column counts as constant. One dimension of the int8 encoder's embedding
+ * is -1.5e-8 +- 2e-9 on every text: standardised by that spread it turns float noise into a
+ * feature, and the model file's six decimals round its scale to 0, so the served score divided by
+ * zero (every trend at 1 or 10). Real features spread by 0.02 or more.
+ */
+export const MIN_SCALE = 1e-4;
+
+/**
  * Fits y = bias + w . standardised x by the normal equations with an L2 penalty `lambda` on the
- * weights (not the bias, which is the mean of y). A constant column gets unit scale and weight 0.
+ * weights (not the bias, which is the mean of y). A constant column (spread below MIN_SCALE) gets
+ * unit scale and weight 0.
  */
 export function fitRidge(xs: readonly number[][], ys: readonly number[], lambda: number): RidgeFit {
   const n = xs.length;
@@ -19,7 +28,7 @@ export function fitRidge(xs: readonly number[][], ys: readonly number[], lambda:
   const scale = new Array<number>(d).fill(0);
   for (const x of xs) for (let j = 0; j < d; j++) mean[j]! += x[j]! / n;
   for (const x of xs) for (let j = 0; j < d; j++) scale[j]! += (x[j]! - mean[j]!) ** 2 / n;
-  for (let j = 0; j < d; j++) scale[j] = Math.sqrt(scale[j]!) > 1e-9 ? Math.sqrt(scale[j]!) : 1;
+  for (let j = 0; j < d; j++) scale[j] = Math.sqrt(scale[j]!) >= MIN_SCALE ? Math.sqrt(scale[j]!) : 1;
   const bias = ys.reduce((a, b) => a + b, 0) / n;
   const z = xs.map((x) => x.map((v, j) => (v - mean[j]!) / scale[j]!));
   const a = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j ? lambda : 0)));
