@@ -1,6 +1,6 @@
 import { MAX_CITATIONS, type ArticleDoc, type CitationDoc, type TimelineBucket, type TrendDoc } from '@trendscope/core';
 import type { Classifier } from '../classify/classifier';
-import { normalizeText } from '../text/normalize-text';
+import { normaliseText } from '../text/normalise-text';
 import { contentTerms } from '../text/tokenize';
 import { displayText, sameText } from './display-text';
 import { meanEmbedding, type ImpactInput } from './impact-features';
@@ -209,7 +209,7 @@ export function centralHeadlines(
     .sort((a, b) => dot(vectors[b]!, centroid) - dot(vectors[a]!, centroid) || a - b);
   const headlines: string[] = [];
   for (const i of order) {
-    const title = normalizeText(sorted[i]!.title);
+    const title = normaliseText(sorted[i]!.title);
     if (title !== '' && !headlines.includes(title)) headlines.push(title);
     if (headlines.length === IMPACT_HEADLINES) break;
   }

@@ -1,17 +1,17 @@
-import { normalizeText } from '../text/normalize-text';
+import { normaliseText } from '../text/normalise-text';
 
 /** A scale or unit after a decimal that a feed split ("6. 1 percent"): the two numbers are one. */
 const UNIT_AFTER =
   /^\s*(?:%|percent\b|pct\b|billion\b|million\b|trillion\b|bn\b|mn\b|points?\b|inch(?:es)?\b|mph\b|degrees?\b)/iu;
 
 /**
- * A headline or lead as a reader should see it: HTML remnants decoded (normalizeText), a backtick
+ * A headline or lead as a reader should see it: HTML remnants decoded (normaliseText), a backtick
  * or acute accent used as an apostrophe written as one ("children`s book" -> "children's book"), a
  * decimal that a feed split rejoined ("6. 1 percent" -> "6.1 percent"), and a name prefix that
  * repeats the headline's own opening dropped ("Lena Dunham - Lena Dunham may quit acting").
  */
 export function displayText(text: string): string {
-  let t = normalizeText(text)
+  let t = normaliseText(text)
     .replace(/(\p{L})[`´](\p{L})/gu, "$1'$2")
     .replace(
       /(^|[^\d.])([$€£])?(\d{1,3})\. (\d{1,3})\b/gu,

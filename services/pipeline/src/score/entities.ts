@@ -1,4 +1,4 @@
-import { normalizeText } from '../text/normalize-text';
+import { normaliseText } from '../text/normalise-text';
 import { ENGLISH_STOPWORDS } from '../text/stopwords';
 
 /** Capitalised words that start sentences or headlines without naming anything. */
@@ -21,7 +21,7 @@ const MAX_ENTITIES = 20;
  * are dropped. Returned lower-cased, most frequent first, ties by first appearance.
  */
 export function extractEntities(text: string): string[] {
-  const clean = normalizeText(text);
+  const clean = normaliseText(text);
   const counts = new Map<string, number>();
   const tokens = clean.split(/\s+/);
   let run: string[] = [];

@@ -1,11 +1,11 @@
-import { normalizeText } from './normalize-text';
+import { normaliseText } from './normalise-text';
 import { ENGLISH_STOPWORDS } from './stopwords';
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’]*/gu;
 
 /** The raw words of a text (letters and digits, apostrophes kept inside words), in order. */
 export function words(text: string): string[] {
-  return normalizeText(text).match(WORD) ?? [];
+  return normaliseText(text).match(WORD) ?? [];
 }
 
 /** Number of words of a text, as stored in `word_count`. */

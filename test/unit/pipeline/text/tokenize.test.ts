@@ -1,13 +1,13 @@
 import { expect } from 'chai';
-import { normalizeText } from '@trendscope/pipeline/text/normalize-text';
+import { normaliseText } from '@trendscope/pipeline/text/normalise-text';
 import { contentTerms, countWords, stem } from '@trendscope/pipeline/text/tokenize';
 
 describe('text normalisation and terms', () => {
   it('decodes entity remnants of feeds, including the mangled " #39;" form', () => {
-    expect(normalizeText('Oil at  #36;50 a barrel, it #39;s &amp; &lt;b&gt;up&lt;/b&gt; &#8212; ok')).to.equal(
+    expect(normaliseText('Oil at  #36;50 a barrel, it #39;s &amp; &lt;b&gt;up&lt;/b&gt; &#8212; ok')).to.equal(
       "Oil at $50 a barrel, it's & up — ok",
     );
-    expect(normalizeText('line one\\nline two')).to.equal('line one line two');
+    expect(normaliseText('line one\\nline two')).to.equal('line one line two');
   });
 
   it('folds plurals and possessives but keeps short words and names intact', () => {

@@ -1,6 +1,6 @@
 import type { Category } from '@trendscope/core';
 import type { TrainingSample } from './train-model';
-import { normalizeText } from '../../../src/text/normalize-text';
+import { normaliseText } from '../../../src/text/normalise-text';
 import { loadAgNews } from '../../corpus/ag-news.corpus';
 import { loadBbc } from '../../corpus/bbc.corpus';
 import { loadGiveme } from '../../corpus/giveme.corpus';
@@ -116,7 +116,7 @@ export function uciStoryRelabels(rows: readonly UciRow[], opts: TrainingSampleOp
 
 /** Title + first sentences, then the rest of the body in sentence-aligned chunks. */
 export function chunks(title: string, body: string): string[] {
-  const sentences = normalizeText(body.replace(/\n+/g, ' . '))
+  const sentences = normaliseText(body.replace(/\n+/g, ' . '))
     .split(/(?<=[.!?])\s+/)
     .filter((s) => s.replace(/[.\s]/g, '').length > 0);
   const out: string[] = [];

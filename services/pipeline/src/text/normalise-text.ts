@@ -19,7 +19,7 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = {
  * Decodes HTML entity remnants (`&amp;`, `&#39;`, and the feed-mangled ` #39;` form), drops markup
  * fragments and collapses white space, so text from any source tokenises the same way.
  */
-export function normalizeText(text: string): string {
+export function normaliseText(text: string): string {
   return (
     text
       .replace(/&([a-z]+);/gi, (m, name: string) => NAMED_ENTITIES[name.toLowerCase()] ?? m)
