@@ -1,4 +1,5 @@
 import { solve } from '../merge-model/logistic-regression';
+import { standardisation } from '../standardise';
 
 /** A ridge regression on standardised features: y = bias + sum of weight * (x - mean) / scale. */
 export interface RidgeFit {
@@ -24,11 +25,7 @@ export const MIN_SCALE = 1e-4;
 export function fitRidge(xs: readonly number[][], ys: readonly number[], lambda: number): RidgeFit {
   const n = xs.length;
   const d = xs[0]?.length ?? 0;
-  const mean = new Array<number>(d).fill(0);
-  const scale = new Array<number>(d).fill(0);
-  for (const x of xs) for (let j = 0; j < d; j++) mean[j]! += x[j]! / n;
-  for (const x of xs) for (let j = 0; j < d; j++) scale[j]! += (x[j]! - mean[j]!) ** 2 / n;
-  for (let j = 0; j < d; j++) scale[j] = Math.sqrt(scale[j]!) >= MIN_SCALE ? Math.sqrt(scale[j]!) : 1;
+  const { mean, scale } = standardisation(xs, MIN_SCALE);
   const bias = ys.reduce((a, b) => a + b, 0) / n;
   const z = xs.map((x) => x.map((v, j) => (v - mean[j]!) / scale[j]!));
   const a = Array.from({ length: d }, (_, i) => Array.from({ length: d }, (_, j) => (i === j ? lambda : 0)));

@@ -1,3 +1,5 @@
+import { standardisation } from '../standardise';
+
 /** A fitted logistic regression on standardised features. */
 export interface LogisticFit {
   mean: number[];
@@ -14,11 +16,7 @@ export interface LogisticFit {
 export function fitLogistic(xs: readonly number[][], ys: readonly boolean[], lambda = 1, steps = 30): LogisticFit {
   const n = xs.length;
   const d = xs[0]?.length ?? 0;
-  const mean = new Array<number>(d).fill(0);
-  const scale = new Array<number>(d).fill(0);
-  for (const x of xs) for (let j = 0; j < d; j++) mean[j]! += x[j]! / n;
-  for (const x of xs) for (let j = 0; j < d; j++) scale[j]! += (x[j]! - mean[j]!) ** 2 / n;
-  for (let j = 0; j < d; j++) scale[j] = Math.sqrt(scale[j]!) || 1;
+  const { mean, scale } = standardisation(xs);
   // Column 0 is the bias.
   const z = xs.map((x) => [1, ...x.map((v, j) => (v - mean[j]!) / scale[j]!)]);
   const beta = new Array<number>(d + 1).fill(0);
