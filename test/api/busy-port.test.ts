@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { openTestServices, type TestServices } from '../support/services';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { REPO_ROOT } from '@trendscope/core';
 
 describe('the API on a port another process holds', function () {
   this.timeout(120_000);
@@ -33,7 +31,7 @@ describe('the API on a port another process holds', function () {
       API_METRICS_PORT: '0',
       LOG_LEVEL: 'silent',
     };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], { cwd: ROOT, env });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], { cwd: REPO_ROOT, env });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));

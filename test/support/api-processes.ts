@@ -1,11 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { TEST_PROCESS_HEADER } from '@trendscope/api';
 import { freePort } from './free-port';
 import { GENEROUS_QUOTA_ENV, type TestServices } from './services';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+import { REPO_ROOT } from '@trendscope/core';
 
 /** One answer, with the pid of the API process that gave it. */
 export interface ProcessAnswer {
@@ -61,7 +59,7 @@ export async function startApiCluster(
 ): Promise<ApiCluster> {
   const [port, metricsPort] = [await freePort(), await freePort()];
   const primary = spawn(process.execPath, ['--import', 'tsx', 'services/api/src/main.ts'], {
-    cwd: ROOT,
+    cwd: REPO_ROOT,
     env: {
       ...GENEROUS_QUOTA_ENV,
       ...process.env,

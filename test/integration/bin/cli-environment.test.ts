@@ -1,12 +1,10 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { loadConfig, requireServices } from '@trendscope/core';
+import { loadConfig, requireServices, REPO_ROOT } from '@trendscope/core';
 import { closedPortUrl, hangingServer } from '../../support/dead-services';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const CLI_MAIN = join(ROOT, 'services/cli/src/main.ts');
+const CLI_MAIN = join(REPO_ROOT, 'services/cli/src/main.ts');
 
 interface Run {
   status: number | null;
@@ -20,7 +18,7 @@ function runCli(args: string[], ports: Record<string, string>): Promise<Run> {
   delete env.OPENSEARCH_URL;
   delete env.REDIS_URL;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI_MAIN, ...args], { cwd: ROOT, env });
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI_MAIN, ...args], { cwd: REPO_ROOT, env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

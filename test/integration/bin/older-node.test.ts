@@ -2,15 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { isProjectNodeVersion } from '@trendscope/core/project-node';
 import { TOOL_NAMES } from '@trendscope/mcp';
 import { expect } from 'chai';
 import { connectStdio, STDIO_SHIM } from '../../mcp/support/mcp-clients';
+import { REPO_ROOT } from '@trendscope/core';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const CLI_BIN = join(ROOT, 'services/cli/bin/trendscope.js');
+const CLI_BIN = join(REPO_ROOT, 'services/cli/bin/trendscope.js');
 
 /** A `node` on PATH older than the project needs (the machines ship Node 20), if there is one. */
 function findOlderNode(): string | undefined {
@@ -31,7 +30,7 @@ describe('the commands from a shell whose Node is older than 22', function () {
   });
 
   it('trendscope runs under the project Node instead of failing to load its HTTP client', () => {
-    const run = spawnSync(olderNode ?? '', [CLI_BIN, '--help'], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnSync(olderNode ?? '', [CLI_BIN, '--help'], { cwd: REPO_ROOT, encoding: 'utf8' });
     expect(run.status, run.stderr).to.equal(0);
     expect(run.stdout).to.match(/^Usage: trendscope /);
   });
@@ -40,7 +39,7 @@ describe('the commands from a shell whose Node is older than 22', function () {
     const npx = join(dirname(olderNode ?? ''), 'npx');
     if (!existsSync(npx)) this.skip(); // no npx beside that Node
     const run = spawnSync(npx, ['--no-install', 'trendscope', '--version'], {
-      cwd: ROOT,
+      cwd: REPO_ROOT,
       encoding: 'utf8',
       env: { ...process.env, PATH: `${dirname(olderNode ?? '')}${delimiter}${process.env.PATH ?? ''}` },
     });
@@ -66,7 +65,7 @@ describe('make help', () => {
     const cache = mkdtempSync(join(tmpdir(), 'trendscope-cache-'));
     try {
       const run = spawnSync('make', ['--no-print-directory', 'help'], {
-        cwd: ROOT,
+        cwd: REPO_ROOT,
         env: { PATH: '/usr/bin:/bin', HOME: tmpdir(), TRENDSCOPE_CACHE: cache },
         encoding: 'utf8',
       });

@@ -3,11 +3,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { freePort } from '../../support/free-port';
-
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+import { REPO_ROOT } from '@trendscope/core';
 
 /** A stranger on a port: answers every request as an OpenSearch node would, from this test's process. */
 async function dummyListener(): Promise<{ port: number; server: Server }> {
@@ -40,7 +38,7 @@ async function runUp(ports: Record<string, string>, home: string): Promise<{ sta
   delete env.REDIS_URL;
   delete env.API_PUBLIC_URL;
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['infra/local/up.sh'], { cwd: ROOT, env });
+    const child = spawn('bash', ['infra/local/up.sh'], { cwd: REPO_ROOT, env });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
@@ -85,7 +83,7 @@ describe('make up beside another stack (infra/local/up.sh)', function () {
         'bash',
         ['-c', `set -euo pipefail; source infra/local/ports.sh; port_owned_by ${stranger.port} ${pid}`],
         {
-          cwd: ROOT,
+          cwd: REPO_ROOT,
         },
       ).status;
     expect(owned(process.pid), 'this process listens').to.equal(0);

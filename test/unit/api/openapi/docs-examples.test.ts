@@ -1,12 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { TREND_ID_PATTERN } from '@trendscope/core';
+import { TREND_ID_PATTERN, REPO_ROOT } from '@trendscope/core';
 import { buildOpenApi } from '@trendscope/api/openapi/build-openapi';
 import { renderDocsPage } from '@trendscope/api/openapi/render-docs';
 import { ROUTE_SPECS } from '@trendscope/api/routes/route-specs';
-
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** Every trend id written as an example: `tr_` and what follows up to a non-word character. */
 function exampleIds(text: string): string[] {
@@ -15,10 +12,10 @@ function exampleIds(text: string): string[] {
 
 describe('example trend ids', () => {
   const sources: Array<[string, string]> = [
-    ['README.md', readFileSync(`${ROOT}README.md`, 'utf8')],
-    ...readdirSync(`${ROOT}docs`)
+    ['README.md', readFileSync(`${REPO_ROOT}README.md`, 'utf8')],
+    ...readdirSync(`${REPO_ROOT}docs`)
       .filter((f) => f.endsWith('.md'))
-      .map((f): [string, string] => [`docs/${f}`, readFileSync(`${ROOT}docs/${f}`, 'utf8')]),
+      .map((f): [string, string] => [`docs/${f}`, readFileSync(`${REPO_ROOT}docs/${f}`, 'utf8')]),
     ['the /docs page', renderDocsPage(buildOpenApi(ROUTE_SPECS, 'http://127.0.0.1:8080'))],
     ['/docs/openapi.json', JSON.stringify(buildOpenApi(ROUTE_SPECS, 'http://127.0.0.1:8080'))],
   ];

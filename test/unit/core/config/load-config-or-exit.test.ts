@@ -1,15 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+import { REPO_ROOT } from '@trendscope/core';
 
 describe('a service started with a bad environment', () => {
   for (const entry of ['services/api/src/main.ts', 'services/pipeline/src/worker.main.ts']) {
     it(`${entry} exits 78 listing every bad variable`, function () {
       this.timeout(30_000);
       const run = spawnSync(process.execPath, ['--import', 'tsx', entry], {
-        cwd: ROOT,
+        cwd: REPO_ROOT,
         env: { ...process.env, API_PORT: 'eighty', OPENSEARCH_URL: 'ftp://nowhere' },
         encoding: 'utf8',
       });

@@ -2,11 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
-import { processEnvironment, redactUrl } from '@trendscope/core';
-
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+import { processEnvironment, redactUrl, REPO_ROOT } from '@trendscope/core';
 
 describe('processEnvironment: .env and the port variables, as make reads them', () => {
   let dir: string;
@@ -50,7 +47,7 @@ describe('processEnvironment: .env and the port variables, as make reads them', 
     const shell = spawnSync(
       'bash',
       ['-c', 'LOG_LEVEL=warn; export LOG_LEVEL; source infra/local/dotenv.sh; echo "$OS_PORT|$REDIS_PORT|$LOG_LEVEL"'],
-      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', TRENDSCOPE_DOTENV: file }, encoding: 'utf8' },
+      { cwd: REPO_ROOT, env: { PATH: process.env.PATH ?? '', TRENDSCOPE_DOTENV: file }, encoding: 'utf8' },
     );
     const node = processEnvironment({ LOG_LEVEL: 'warn' }, file);
     expect(shell.stdout.trim()).to.equal(`${node.OS_PORT}|${node.REDIS_PORT}|${node.LOG_LEVEL}`);

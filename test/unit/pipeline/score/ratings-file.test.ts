@@ -5,12 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { loadDomainRatings, parseDomainRatings } from '@trendscope/pipeline/score/domain-ratings';
 import { checkRatingsCsv, compareRatings } from '@trendscope/pipeline/lab/corpus/ratings-file';
+import { REPO_ROOT } from '@trendscope/core';
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const SCRIPT = 'services/pipeline/lab/corpus/refresh-ratings.ts';
 
 describe('a ratings file checked for a refresh', () => {
@@ -41,7 +40,7 @@ describe('a ratings file checked for a refresh', () => {
   });
 
   it('reads the published rating file with no problem', () => {
-    const text = readFileSync(path.join(ROOT, '../shared/corpus/domain-quality-ratings/domain_pc1.csv'), 'utf8');
+    const text = readFileSync(path.join(REPO_ROOT, '../shared/corpus/domain-quality-ratings/domain_pc1.csv'), 'utf8');
     const found = checkRatingsCsv(text);
     expect(found.problems).to.deep.equal([]);
     expect(found.ratings.size).to.equal(parseDomainRatings(text).size);
@@ -80,7 +79,7 @@ describe('refresh-ratings (the script)', function () {
   writeFileSync(inUse, 'domain,pc1\na.com,0.5\nb.com,0.6\nc.com,0.7\n');
   const run = (...args: string[]) =>
     spawnSync(process.execPath, ['--import', 'tsx', SCRIPT, ...args], {
-      cwd: ROOT,
+      cwd: REPO_ROOT,
       env: { ...process.env, PIPELINE_DOMAIN_RATINGS_FILE: inUse },
       encoding: 'utf8',
     });
@@ -133,7 +132,7 @@ describe('refresh-ratings (the script)', function () {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const runAsync = async (from: string, to: string) => {
       const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, '--from', from, '--to', to], {
-        cwd: ROOT,
+        cwd: REPO_ROOT,
         env: { ...process.env, PIPELINE_DOMAIN_RATINGS_FILE: inUse },
       });
       let stderr = '';
