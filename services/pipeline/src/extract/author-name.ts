@@ -73,6 +73,12 @@ const MONTH_RE =
 /** A job title alone ("Writer", "Special Correspondent"): the name is elsewhere. */
 const ROLE_ONLY_RE =
   /^(?:(?:special|senior|chief|staff|guest|contributing|foreign|political|sports?|news|business|technology|science)\s+)*(?:writer|reporter|correspondent|editor|columnist|contributor|producer|author)s?$/iu;
+/**
+ * Words of an institution's name ("China Aerospace Science and Technology Corporation"). In a list
+ * of co-authors such an item comes from a photo or data credit beside the people, not the byline.
+ */
+const INSTITUTION_RE =
+  /\b(?:corporation|corp|company|inc|ltd|llc|agency|administration|institute|university|ministry|department|aerospace|science|technology|laborator(?:y|ies)|association|council|foundation|authority)\b/iu;
 const MAX_NAME_CHARS = 60;
 const MAX_NAME_WORDS = 6;
 
@@ -97,7 +103,10 @@ export function validAuthorName(candidate: string): string | null {
   return name;
 }
 
-/** The candidate as a byline, or its valid comma-separated names joined (each checked alone), or null when none is one. */
+/**
+ * The candidate as a byline, or its valid comma-separated names joined (each checked alone, and an
+ * institution among people left out), or null when none is one.
+ */
 export function validAuthorNames(candidate: string): string | null {
   const whole = candidate.replace(TRAILING_DEGREE_RE, '');
   // Names are separated by a comma or semicolon and a space ("Redacci&oacute;n" decoded badly holds a bare one).
@@ -106,7 +115,9 @@ export function validAuthorNames(candidate: string): string | null {
     .split(/\s*[,;]\s+/)
     .map(validAuthorName)
     .filter((p): p is string => p !== null);
-  return names.length > 0 ? names.join(', ') : null;
+  const people = names.filter((n) => !INSTITUTION_RE.test(n));
+  const kept = people.length > 0 ? people : names;
+  return kept.length > 0 ? kept.join(', ') : null;
 }
 
 /** A feed's author field (RSS dc:creator, Atom author) read as a byline: the same check as a page's candidates. */

@@ -71,6 +71,17 @@ describe('author names', () => {
     expect(validAuthorNames('Chris Pereira, Last Updated')).to.equal('Chris Pereira');
   });
 
+  it('leaves out an institution listed among people (a credit), but keeps one that stands alone', () => {
+    expect(
+      validAuthorNames('Sebastian Kettley, Zhu Congpeng, China Aerospace Science, Technology Corporation'),
+    ).to.equal('Sebastian Kettley, Zhu Congpeng');
+    expect(validAuthorNames('Reuters, Jane Roe')).to.equal('Reuters, Jane Roe');
+    expect(validAuthorNames('Xinhua News Agency')).to.equal('Xinhua News Agency');
+    expect(validAuthorNames('Jet Propulsion Laboratory, Space Science Institute')).to.equal(
+      'Jet Propulsion Laboratory, Space Science Institute',
+    );
+  });
+
   it('answers no author rather than a junk one, and the byline after junk candidates', () => {
     const page = (authors: string[]) =>
       `<html><head>${authors.map((a) => `<meta name="author" content="${a}">`).join('')}</head><body><article><p>${'The council approved the plan on Monday, after months of talks. '.repeat(6)}</p></article></body></html>`;
