@@ -55,7 +55,7 @@ export function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Koa {
       ttlMs: deps.config.api.cacheTtlMs,
       maxBytes: deps.config.api.cacheMaxBytes,
     }),
-    backend: new BackendState(deps.opensearch),
+    backend: new BackendState(deps.opensearch, deps.names),
   };
 
   const routers = [
