@@ -10,8 +10,13 @@ export const EMBEDDING_DIMENSIONS = 384;
 export const MAX_TOKENS = 128;
 /** Characters of a text read at most: 128 word pieces never need more, and it bounds tokenising. */
 export const MAX_CHARS = 2000;
-/** Texts per inference call: large enough to amortise the call, small enough to bound memory. */
-export const DEFAULT_BATCH_SIZE = 32;
+/**
+ * Texts per inference call. One: the int8 model quantises its activations per call, so a text's
+ * vector moves with the texts it is batched with (up to 0.02 in a dimension, measured), and
+ * detection must give the same text the same vector in every run (same input and clock, same
+ * trends). Batching saved about 1.5 ms of 5 per headline (docs/lab-notes/pipeline-speed.md).
+ */
+export const DEFAULT_BATCH_SIZE = 1;
 
 /** Options of a loaded encoder. */
 export interface EncoderOptions {
