@@ -20,13 +20,11 @@ import {
 } from '@trendscope/core';
 import { waitForDrain } from '@trendscope/pipeline/cli/wait-for-drain';
 import { startFeedServer } from '@trendscope/pipeline/feed-server/feed-server';
-import { loadCorpus } from '@trendscope/pipeline/feed-server/load-corpus';
 import { closeQueues, createQueues } from '@trendscope/pipeline/queues/create-queues';
-import { jobId } from '@trendscope/pipeline/queues/job-ids';
 import { lastArticleQueue } from '@trendscope/pipeline/queues/routing-table';
-import { articleId } from '@trendscope/pipeline/articles/article-id';
 import { REPO_ROOT } from '@trendscope/pipeline/repo-root';
 import { corpusDir } from '@trendscope/pipeline/lab/corpus/corpus-path';
+import { corpusArticleIds, discoverFeeds } from '../support/pipeline-harness';
 import { watchHealth } from './cluster-health-watch';
 import { startReaders, warmUp, type FailedRead, type Readers } from './cluster-readers';
 
@@ -240,13 +238,7 @@ async function main(): Promise<number> {
     );
     enter('ingest');
     readers = startReaders(base, CONNECTIONS, () => phase);
-    const jobs = await queues.discover.addBulk(
-      server.feedUrls.map((feed_url, i) => ({
-        name: 'discover',
-        data: { source_id: `uci${i}`, feed_url },
-        opts: { jobId: jobId('discover', feed_url) },
-      })),
-    );
+    const jobs = await discoverFeeds(queues, server.feedUrls, { sourcePrefix: 'uci' });
     log(`${CONNECTIONS} readers on every endpoint; replaying ${server.itemCount} articles`);
     await waitFor('a quarter of the articles', () => Promise.resolve(indexed >= server.itemCount / 4), 1_800_000);
 
@@ -277,8 +269,7 @@ async function main(): Promise<number> {
     const final = (await client.cluster.health()).body as { status: string };
 
     enter('verify');
-    const corpus = await loadCorpus(corpusDir('uci-news-aggregator'), { limit: ARTICLES });
-    const expected = new Set(corpus.items.map((i) => articleId(i.originalUrl)));
+    const expected = await corpusArticleIds('uci-news-aggregator', ARTICLES);
     const { ids, duplicateUrls } = await indexedArticles(client);
     const lost = [...expected].filter((id) => !ids.has(id)).length;
     const duplicated = duplicateUrls + [...ids].filter((id) => !expected.has(id)).length;

@@ -2,6 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadConfig, migrateIndices, type ArticleDoc, type Config } from '@trendscope/core';
 import { REPO_ROOT } from '@trendscope/pipeline/repo-root';
+import type { Job } from 'bullmq';
+import { articleId } from '@trendscope/pipeline/articles/article-id';
+import { loadCorpus } from '@trendscope/pipeline/feed-server/load-corpus';
+import { corpusDir } from '@trendscope/pipeline/lab/corpus/corpus-path';
+import type { StageQueues } from '@trendscope/pipeline/queues/create-queues';
+import { jobId } from '@trendscope/pipeline/queues/job-ids';
 import type { TestServices } from './services';
 
 /** Config for a pipeline test: the test's prefixes, these hosts allowed, no politeness delay. */
@@ -62,4 +68,44 @@ export function spawnPipelineWorker(s: TestServices, hostPort: string, env: Reco
       ...env,
     },
   });
+}
+
+/** Queues one discover job per feed, as the scheduler does (`round` tells repeated rounds apart). */
+export function discoverFeeds(
+  queues: Pick<StageQueues, 'discover'>,
+  feedUrls: readonly string[],
+  opts: { sourcePrefix?: string; round?: string } = {},
+): Promise<Job[]> {
+  const suffix = opts.round ? `-${opts.round}` : '';
+  return queues.discover.addBulk(
+    feedUrls.map((feed_url, i) => ({
+      name: 'discover',
+      data: { source_id: `${opts.sourcePrefix ?? 's'}${i}`, feed_url },
+      opts: { jobId: `${jobId('discover', feed_url)}${suffix}` },
+    })),
+  );
+}
+
+/** Every failed job of these stages, as "stage id: reason" (a test expects none). */
+export async function failedJobs(queues: StageQueues, stages: ReadonlyArray<keyof StageQueues>): Promise<string[]> {
+  const failed: string[] = [];
+  for (const stage of stages) {
+    for (const j of await queues[stage].getFailed()) failed.push(`${stage} ${j.id}: ${j.failedReason}`);
+  }
+  return failed;
+}
+
+/** The article ids the first `limit` items of a corpus become once fetched. */
+export async function corpusArticleIds(corpus: string, limit: number): Promise<Set<string>> {
+  const loaded = await loadCorpus(corpusDir(corpus), { limit });
+  return new Set(loaded.items.map((i) => articleId(i.originalUrl)));
+}
+
+/** Jobs of `stage` a worker process completed, read from the text of its /metrics. */
+export function completedJobs(metrics: string, stage: string): number {
+  const line = new RegExp(
+    `^trendscope_pipeline_jobs_total\\{stage="${stage}",outcome="completed"[^}]*\\} (\\d+)$`,
+    'm',
+  );
+  return Number(metrics.match(line)?.[1] ?? 0);
 }

@@ -4,12 +4,15 @@ import { expect } from 'chai';
 import { createRedis, loadConfig, type Config, type Redis } from '@trendscope/core';
 import { waitForDrain } from '@trendscope/pipeline/cli/wait-for-drain';
 import { startFeedServer, type FeedServer } from '@trendscope/pipeline/feed-server/feed-server';
-import { loadCorpus } from '@trendscope/pipeline/feed-server/load-corpus';
 import { closeQueues, createQueues, type StageQueues } from '@trendscope/pipeline/queues/create-queues';
-import { jobId } from '@trendscope/pipeline/queues/job-ids';
-import { articleId } from '@trendscope/pipeline/articles/article-id';
 import { corpusDir } from '@trendscope/pipeline/lab/corpus/corpus-path';
-import { migrateTestIndices, readArticles, spawnPipelineWorker } from '../../support/pipeline-harness';
+import {
+  corpusArticleIds,
+  discoverFeeds,
+  migrateTestIndices,
+  readArticles,
+  spawnPipelineWorker,
+} from '../../support/pipeline-harness';
 import { startSentinelGroup, type SentinelGroup } from '../../support/redis-sentinel';
 import { openTestServices, type TestServices } from '../../support/services';
 
@@ -57,14 +60,8 @@ describe('Redis Sentinel: the primary killed during an ingest', function () {
       PIPELINE_INDEX_BATCH_SIZE: '10',
       PIPELINE_JOB_ATTEMPTS: '6',
     });
-    const discover = async (round: string): Promise<Job[]> =>
-      (queues as StageQueues).discover.addBulk(
-        server.feedUrls.map((feed_url, i) => ({
-          name: 'discover',
-          data: { source_id: `s${i}`, feed_url },
-          opts: { jobId: `${jobId('discover', feed_url)}-${round}` },
-        })),
-      );
+    const discover = (round: string): Promise<Job[]> =>
+      discoverFeeds(queues as StageQueues, server.feedUrls, { round });
     const jobs = await discover('r1');
     const writer = queues.process;
     // A worker process starts slowly on a loaded machine (tsx compiles the pipeline first).
@@ -81,8 +78,7 @@ describe('Redis Sentinel: the primary killed during an ingest', function () {
     }
     await waitForDrain(queues, jobs, () => undefined, { writer: 'process', timeoutMs: 180_000 });
 
-    const corpus = await loadCorpus(corpusDir('giveme5w1h-news-cluster'), { limit: ARTICLES });
-    const expected = new Set(corpus.items.map((i) => articleId(i.originalUrl)));
+    const expected = await corpusArticleIds('giveme5w1h-news-cluster', ARTICLES);
     // What asynchronous replication lost (jobs the primary had not yet sent to the replica) comes
     // back with the next discovery run: the feed's ETag was lost with them, so it is read again.
     const afterFailover = new Set((await readArticles(s)).map((a) => a.id));

@@ -1,27 +1,27 @@
 import type { ChildProcess } from 'node:child_process';
 import { expect } from 'chai';
 import { createRedis } from '@trendscope/core';
-import { articleId } from '@trendscope/pipeline/articles/article-id';
 import { waitForDrain } from '@trendscope/pipeline/cli/wait-for-drain';
 import { startFeedServer, type FeedServer } from '@trendscope/pipeline/feed-server/feed-server';
-import { loadCorpus } from '@trendscope/pipeline/feed-server/load-corpus';
 import { closeQueues, createQueues, type StageQueues } from '@trendscope/pipeline/queues/create-queues';
-import { jobId } from '@trendscope/pipeline/queues/job-ids';
 import { corpusDir } from '@trendscope/pipeline/lab/corpus/corpus-path';
 import { freePort } from '../../support/free-port';
-import { migrateTestIndices, readArticles, spawnPipelineWorker } from '../../support/pipeline-harness';
+import {
+  completedJobs,
+  corpusArticleIds,
+  discoverFeeds,
+  failedJobs,
+  migrateTestIndices,
+  readArticles,
+  spawnPipelineWorker,
+} from '../../support/pipeline-harness';
 import { openTestServices, type TestServices } from '../../support/services';
 
 const LIMIT = 200;
 
 /** Jobs of `stage` this worker process completed, from its own /metrics. */
 async function completedBy(metricsPort: number, stage: string): Promise<number> {
-  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-  const line = new RegExp(
-    `^trendscope_pipeline_jobs_total\\{stage="${stage}",outcome="completed"[^}]*\\} (\\d+)$`,
-    'm',
-  );
-  return Number(text.match(line)?.[1] ?? 0);
+  return completedJobs(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text(), stage);
 }
 
 /** Waits until `n` workers listen on the queue (each worker names its Redis connection after it). */
@@ -65,27 +65,16 @@ describe('two worker processes over one Redis', function () {
         children.push(child);
       }
       await waitForWorkers(queues, 2, 120_000);
-      const jobs = await queues.discover.addBulk(
-        server.feedUrls.map((feed_url, i) => ({
-          name: 'discover',
-          data: { source_id: `s${i}`, feed_url },
-          opts: { jobId: jobId('discover', feed_url) },
-        })),
-      );
+      const jobs = await discoverFeeds(queues, server.feedUrls);
       await waitForDrain(queues, jobs, () => undefined, { timeoutMs: 240_000, writer: 'process' });
 
-      const corpus = await loadCorpus(corpusDir('giveme5w1h-news-cluster'), { limit: LIMIT });
-      const expected = new Set(corpus.items.map((i) => articleId(i.originalUrl)));
+      const expected = await corpusArticleIds('giveme5w1h-news-cluster', LIMIT);
       const articles = await readArticles(s);
       expect(articles, 'one document per URL').to.have.length(expected.size);
       expect(new Set(articles.map((a) => a.id))).to.deep.equal(expected);
       expect(new Set(articles.map((a) => a.doc.url)).size).to.equal(expected.size);
 
-      const failed = [];
-      for (const stage of ['discover', 'fetch', 'process'] as const) {
-        for (const j of await queues[stage].getFailed()) failed.push(`${stage} ${j.id}: ${j.failedReason}`);
-      }
-      expect(failed, 'no job failed').to.deep.equal([]);
+      expect(await failedJobs(queues, ['discover', 'fetch', 'process']), 'no job failed').to.deep.equal([]);
       const counts = {
         fetch: (await queues.fetch.getJobCounts('completed')).completed ?? 0,
         process: (await queues.process.getJobCounts('completed')).completed ?? 0,

@@ -3,13 +3,18 @@ import { expect } from 'chai';
 import { createRedis } from '@trendscope/core';
 import { waitForDrain } from '@trendscope/pipeline/cli/wait-for-drain';
 import { startFeedServer, type FeedServer } from '@trendscope/pipeline/feed-server/feed-server';
-import { loadCorpus } from '@trendscope/pipeline/feed-server/load-corpus';
 import { closeQueues, createQueues } from '@trendscope/pipeline/queues/create-queues';
-import { jobId } from '@trendscope/pipeline/queues/job-ids';
 import { lastArticleQueue } from '@trendscope/pipeline/queues/routing-table';
-import { articleId } from '@trendscope/pipeline/articles/article-id';
 import { corpusDir } from '@trendscope/pipeline/lab/corpus/corpus-path';
-import { migrateTestIndices, readArticles, spawnPipelineWorker } from '../../support/pipeline-harness';
+import {
+  completedJobs,
+  corpusArticleIds,
+  discoverFeeds,
+  failedJobs,
+  migrateTestIndices,
+  readArticles,
+  spawnPipelineWorker,
+} from '../../support/pipeline-harness';
 import { openTestServices, type TestServices } from '../../support/services';
 import { freePort } from '../../support/free-port';
 
@@ -50,13 +55,7 @@ describe('a worker killed in the middle of a run', function () {
       try {
         const first = startWorker(s, server, indexInline);
         children.push(first);
-        const jobs = await queues.discover.addBulk(
-          server.feedUrls.map((feed_url, i) => ({
-            name: 'discover',
-            data: { source_id: `s${i}`, feed_url },
-            opts: { jobId: jobId('discover', feed_url) },
-          })),
-        );
+        const jobs = await discoverFeeds(queues, server.feedUrls);
         // Kill it once it is in the middle: some articles indexed, many still in flight.
         const deadline = Date.now() + 120_000;
         for (;;) {
@@ -75,25 +74,16 @@ describe('a worker killed in the middle of a run', function () {
         await waitForDrain(queues, jobs, () => undefined, { timeoutMs: 180_000, writer: writerStage });
         // The restarted worker's metrics show the jobs it finished and the queues' state.
         const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-        const finished = new RegExp(
-          `^trendscope_pipeline_jobs_total\\{stage="${writer.name}",outcome="completed"[^}]*\\} (\\d+)$`,
-          'm',
-        );
-        expect(Number(metrics.match(finished)?.[1] ?? 0), 'articles written by the second worker').to.be.greaterThan(0);
+        expect(completedJobs(metrics, writer.name), 'articles written by the second worker').to.be.greaterThan(0);
         expect(metrics).to.match(/^trendscope_pipeline_queue_jobs\{stage="fetch",state="completed"[^}]*\} [1-9]\d*$/m);
         expect(metrics).to.match(/^trendscope_pipeline_dead_letters\{[^}]*\} 0$/m);
         second.kill('SIGTERM');
         await new Promise((r) => second.once('exit', r));
 
-        const corpus = await loadCorpus(corpusDir('giveme5w1h-news-cluster'), { limit: 200 });
-        const expected = new Set(corpus.items.map((i) => articleId(i.originalUrl)));
+        const expected = await corpusArticleIds('giveme5w1h-news-cluster', 200);
         const articles = await readArticles(s);
         expect(midway).to.be.lessThan(expected.size);
-        const failed = [];
-        for (const stage of ['discover', 'fetch', 'process', 'index'] as const) {
-          for (const j of await queues[stage].getFailed()) failed.push(`${stage} ${j.id}: ${j.failedReason}`);
-        }
-        expect(failed, 'no job failed').to.deep.equal([]);
+        expect(await failedJobs(queues, ['discover', 'fetch', 'process', 'index']), 'no job failed').to.deep.equal([]);
         expect(articles).to.have.length(expected.size);
         expect(new Set(articles.map((a) => a.id))).to.deep.equal(expected);
         expect(second.exitCode).to.equal(0);
