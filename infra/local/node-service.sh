@@ -11,12 +11,9 @@ cmd="${1:-}"; name="${2:-}"
 [ -n "$name" ] || { echo "usage: $0 start NAME ENTRY [args] | stop NAME" >&2; exit 2; }
 pid_file="$RUN_DIR/$name.pid"; log_file="$RUN_DIR/$name.log"
 
-running_pid() {
-  [ -f "$pid_file" ] || return 1
-  local pid; pid="$(cat "$pid_file")"
-  if kill -0 "$pid" 2>/dev/null; then echo "$pid"; return 0; fi
-  rm -f "$pid_file"; return 1
-}
+# shellcheck source=pid-file.sh
+. "$ROOT/infra/local/pid-file.sh"
+running_pid() { pid_file_running "$pid_file"; }
 
 case "$cmd" in
   start)
@@ -28,11 +25,7 @@ case "$cmd" in
     echo "$name: started (pid $!, log $log_file)" >&2
     ;;
   stop)
-    if ! pid="$(running_pid)"; then echo "$name: not running" >&2; exit 0; fi
-    kill "$pid" 2>/dev/null || true
-    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-    kill -9 "$pid" 2>/dev/null || true
-    rm -f "$pid_file"; echo "$name: stopped (pid $pid)" >&2
+    if pid="$(pid_file_stop "$pid_file" 100)"; then echo "$name: stopped (pid $pid)" >&2; else echo "$name: not running" >&2; fi
     ;;
   *) echo "usage: $0 start NAME ENTRY [args] | stop NAME" >&2; exit 2 ;;
 esac

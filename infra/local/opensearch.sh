@@ -24,6 +24,9 @@ OS_SEED_TRANSPORT_PORTS="${OS_SEED_TRANSPORT_PORTS:-}"
 PID_FILE="$OS_HOME/opensearch.pid"
 LOG_FILE="$OS_HOME/opensearch.out"
 
+# shellcheck source=pid-file.sh
+. "$ROOT/infra/local/pid-file.sh"
+
 log() { echo "opensearch: $*" >&2; }
 
 fetch() {
@@ -38,13 +41,7 @@ fetch() {
   touch "$LIB/.complete"
 }
 
-running_pid() {
-  [ -f "$PID_FILE" ] || return 1
-  local pid; pid="$(cat "$PID_FILE")"
-  if kill -0 "$pid" 2>/dev/null; then echo "$pid"; return 0; fi
-  rm -f "$PID_FILE"  # stale
-  return 1
-}
+running_pid() { pid_file_running "$PID_FILE"; }
 
 healthy() {
   curl -fsS --max-time 2 "http://127.0.0.1:$OS_PORT/_cluster/health?wait_for_status=yellow&timeout=1s" 2>/dev/null \
@@ -120,12 +117,7 @@ wait_ready() {
 
 stop() {
   local pid
-  if ! pid="$(running_pid)"; then log "not running"; return 0; fi
-  kill "$pid" 2>/dev/null || true
-  for _ in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
-  kill -9 "$pid" 2>/dev/null || true
-  rm -f "$PID_FILE"
-  log "stopped (pid $pid)"
+  if pid="$(pid_file_stop "$PID_FILE" 300)"; then log "stopped (pid $pid)"; else log "not running"; fi
 }
 
 case "${1:-}" in

@@ -9,6 +9,9 @@ REDIS_PORT="${REDIS_PORT:-6379}"
 REDIS_HOME="${REDIS_HOME:-$ROOT/.data/redis}"
 PID_FILE="$REDIS_HOME/redis.pid"
 
+# shellcheck source=pid-file.sh
+. "$ROOT/infra/local/pid-file.sh"
+
 log() { echo "redis: $*" >&2; }
 
 install() {
@@ -23,13 +26,7 @@ install() {
     { $sudo service redis-server stop; $sudo service redis-sentinel stop; } >/dev/null 2>&1 || true
 }
 
-running_pid() {
-  [ -f "$PID_FILE" ] || return 1
-  local pid; pid="$(cat "$PID_FILE")"
-  if kill -0 "$pid" 2>/dev/null; then echo "$pid"; return 0; fi
-  rm -f "$PID_FILE"
-  return 1
-}
+running_pid() { pid_file_running "$PID_FILE"; }
 
 start() {
   install
@@ -53,12 +50,7 @@ start() {
 
 stop() {
   local pid
-  if ! pid="$(running_pid)"; then log "not running"; return 0; fi
-  kill "$pid" 2>/dev/null || true
-  for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-  kill -9 "$pid" 2>/dev/null || true
-  rm -f "$PID_FILE"
-  log "stopped (pid $pid)"
+  if pid="$(pid_file_stop "$PID_FILE" 50)"; then log "stopped (pid $pid)"; else log "not running"; fi
 }
 
 case "${1:-}" in
