@@ -23,18 +23,25 @@ const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestT
 const redis = createRedis(config.redis);
 const names = indexNames(prefix);
 
-// Documents read per index: every search and mget answer passes here.
-const read = { articles: 0, trends: 0 };
-const tally = (index: unknown, docs: number): void => {
+// Documents read per index: every search and mget answer passes here. Articles read with a few
+// fields only (`_source` includes: domain quality's read) are counted apart from whole ones.
+const read = { articles: 0, articles_lean: 0, trends: 0 };
+const tally = (index: unknown, docs: number, lean = false): void => {
   const name = typeof index === 'string' ? index : '';
-  if (name.startsWith(names.articles)) read.articles += docs;
-  else if (name.startsWith(names.trends)) read.trends += docs;
+  if (name.startsWith(names.articles)) {
+    read.articles += docs;
+    if (lean) read.articles_lean += docs;
+  } else if (name.startsWith(names.trends)) read.trends += docs;
 };
-type Fn = (params: { index?: unknown }, ...rest: unknown[]) => Promise<{ body: Record<string, unknown> }>;
+type Fn = (
+  params: { index?: unknown; body?: { _source?: unknown } },
+  ...rest: unknown[]
+) => Promise<{ body: Record<string, unknown> }>;
 const search = opensearch.search.bind(opensearch) as unknown as Fn;
 (opensearch as unknown as { search: Fn }).search = async (params, ...rest) => {
   const res = await search(params, ...rest);
-  tally(params.index, ((res.body.hits as { hits?: unknown[] } | undefined)?.hits ?? []).length);
+  const hits = ((res.body.hits as { hits?: unknown[] } | undefined)?.hits ?? []).length;
+  tally(params.index, hits, params.body?._source !== undefined);
   return res;
 };
 const mget = opensearch.mget.bind(opensearch) as unknown as Fn;
@@ -58,6 +65,7 @@ process.stdout.write(
     peak_rss_mb: process.resourceUsage().maxRSS / 1024,
     heap_used_mb: process.memoryUsage().heapUsed / 2 ** 20,
     articles_read: read.articles,
+    articles_read_lean: read.articles_lean,
     trends_read: read.trends,
     ...summary,
   })}\n`,

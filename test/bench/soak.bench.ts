@@ -53,6 +53,8 @@ interface RunFigures {
   peak_rss_mb: number;
   heap_used_mb: number;
   articles_read: number;
+  /** Of articles_read, those read with a few fields only (domain quality's read). */
+  articles_read_lean: number;
   trends_read: number;
   articles_considered: number;
   articles_assigned: number;
@@ -158,7 +160,7 @@ await migrateIndices(client, names);
 process.stdout.write(
   `soak bench: UCI x${SCALE} (${reports.length} reports), detection every ${INTERVAL / HOUR} simulated h, ` +
     `one process per run\n` +
-    `  day  now               new  assigned  articles read  trends read  written  CPU ms  wall ms  peak RSS MB  heap MB\n`,
+    `  day  now               new  assigned  articles read (lean)  trends read  written  CPU ms  wall ms  peak RSS MB  heap MB\n`,
 );
 const runs: (RunFigures & { day: number })[] = [];
 const started = performance.now();
@@ -174,7 +176,7 @@ try {
     runs.push(r);
     process.stdout.write(
       `  ${String(day).padStart(3)}  ${now.toISOString().slice(0, 16)}  ${String(r.articles_considered).padStart(5)}  ` +
-        `${String(r.articles_assigned).padStart(8)}  ${String(r.articles_read).padStart(13)}  ` +
+        `${String(r.articles_assigned).padStart(8)}  ${`${r.articles_read} (${r.articles_read_lean})`.padStart(20)}  ` +
         `${String(r.trends_read).padStart(11)}  ${String(r.trends_written).padStart(7)}  ` +
         `${r.cpu_ms.toFixed(0).padStart(6)}  ${r.wall_ms.toFixed(0).padStart(7)}  ` +
         `${r.peak_rss_mb.toFixed(0).padStart(11)}  ${r.heap_used_mb.toFixed(0).padStart(7)}\n`,
