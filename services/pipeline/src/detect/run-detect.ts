@@ -335,7 +335,20 @@ async function openTrendStates(
     else stateless.push(t.id);
   }
   const members = groupBy((await loadTrendMembers(client, names, stateless)).filter(dated), (a) => a.trend_id!);
-  for (const [id, list] of members) out.set(id, toActiveTrend(id, list, idf, withMeaning));
+  const rebuilt: { id: string; doc: Pick<TrendDoc, 'entities' | 'detect_state'> }[] = [];
+  for (const [id, list] of members) {
+    // In id order, as a rebuilt trend's state is written, so the state is the same either way.
+    const state = toActiveTrend(
+      id,
+      [...list].sort((a, b) => (a.id < b.id ? -1 : 1)),
+      idf,
+      withMeaning,
+    );
+    out.set(id, state);
+    rebuilt.push({ id, doc: detectState(state) });
+  }
+  // Kept on the trend: the next runs read its state, not its articles.
+  await bulkWrite(client, names.trends, rebuilt, 'update');
   return new Map([...out].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
 }
 
