@@ -12,28 +12,16 @@ import { DEFAULT_RATINGS_FILE, loadDomainRatings } from '../score/domain-ratings
 import { articleTime, toActiveTrend, toDetectArticle, toTrendMember, type StoredArticle } from './active-trend';
 import { combinedState, detectState, storedState } from './trend-state';
 import { buildTrend } from './build-trend';
+import { clusterArticles, DEFAULT_CLUSTER_OPTIONS, type ClusterOptions, type ClusterResult } from './cluster';
 import {
-  clusterArticles,
-  DEFAULT_CLUSTER_OPTIONS,
-  type ActiveTrend,
-  type ClusterOptions,
-  type ClusterResult,
-} from './cluster';
-import {
-  bulkWrite,
-  deleteTrends,
   loadActiveTrends,
   loadArchivedTrends,
-  loadMergeMarks,
   loadTrendMembers,
-  loadTrendsById,
   loadUnassignedArticles,
-  markMerged,
-  refreshDetectIndices,
-  unmarkMerged,
   writeRun,
-  type StoredTrend,
 } from './detect.repository';
+import { finishableMerges, openTrendStates } from './load-trend-states';
+import { writeDetectResult } from './write-detect';
 import { distinctTopics } from './distinct-topics';
 import { domainDocs } from './domain-docs';
 import { groupBy } from './group-by';
@@ -64,12 +52,13 @@ export interface DetectSummary {
 }
 
 /**
- * One detection run at clock `now`: reads the unassigned articles of the window and the articles of
- * the active trends, clusters the new ones (pure clusterArticles), rebuilds the touched trends and
- * those whose velocity can still move with the clock (a report within 2W), bulk-writes them, then
- * each new article's trend_id, then the domains' quality, records a RunDoc and bumps the data
- * generation. Replaying it with the same clock and data writes the same documents (ids derive
- * from content).
+ * One detection run at clock `now`, top-down: loads the unassigned articles of the window and the
+ * open trends' stored compact state (load-trend-states.ts, no article read), clusters the new ones
+ * (pure clusterArticles), reads the articles of the trends it rebuilds only (touched or merged, and
+ * those whose velocity can still move with the clock: a report within 2W), builds them, writes
+ * them, each new article's trend_id and the domains' quality (write-detect.ts), records a RunDoc
+ * and bumps the data generation. Replaying it with the same clock and data writes the same
+ * documents (ids derive from content).
  */
 export async function runDetect(
   deps: DetectDeps,
@@ -252,32 +241,14 @@ export async function runDetect(
     const renamed = distinctTopics([...trends, ...unchanged], new Set(unchanged.map((t) => t.id)));
     for (const t of trends) t.topic = renamed.get(t.id) ?? t.topic;
 
-    // A merge in steps that a crash can stop anywhere: the absorbed trends are marked first (lists
-    // leave them out at once, their ids resolve to the survivors), then the trends are written
-    // (before any article points at one that does not exist), then the articles move, then the
-    // absorbed documents go; the next run finishes from any step (finishableMerges).
-    await markMerged(client, names, result.merged);
-    if (result.merged.size > 0) await bumpGeneration(deps.redis, deps.keyPrefix);
-    await bulkWrite(
-      client,
-      names.trends,
-      trends.map((t) => ({ id: t.id, doc: t })),
-      'index',
-    );
-    await bulkWrite(
-      client,
-      names.articles,
-      [...result.assignments, ...moved].map(([id, trendId]) => ({ id, doc: { trend_id: trendId } })),
-      'update',
-    );
-    await deleteTrends(client, names, [...result.merged.keys(), ...unfinished.keys()]);
-    await bulkWrite(
-      client,
-      names.domains,
-      domains.map((d) => ({ id: d.domain, doc: d })),
-      'index',
-    );
-    await refreshDetectIndices(client, names);
+    // In the crash-safe order of a merge (write-detect.ts).
+    await writeDetectResult(deps, {
+      merged: result.merged,
+      trends,
+      articleTrends: [...result.assignments, ...moved],
+      deleted: [...result.merged.keys(), ...unfinished.keys()],
+      domains,
+    });
     const summary: DetectSummary = {
       run_id: runId,
       articles_considered: unassigned.length,
@@ -314,78 +285,6 @@ const DOMAIN_DOC_FIELDS = [
   'url',
   'trend_id',
 ];
-
-/**
- * The clustering state of each open trend, by id: its stored compact state, else (a trend written
- * before the state was kept) rebuilt from its articles.
- */
-async function openTrendStates(
-  client: OpenSearchClient,
-  names: IndexNames,
-  trends: readonly StoredTrend[],
-  idf: (term: string) => number,
-  withMeaning: boolean,
-  dated: (a: StoredArticle) => boolean,
-): Promise<Map<string, ActiveTrend>> {
-  const out = new Map<string, ActiveTrend>();
-  const stateless: string[] = [];
-  for (const t of trends) {
-    const state = storedState(t, withMeaning);
-    if (state) out.set(t.id, state);
-    else stateless.push(t.id);
-  }
-  const members = groupBy((await loadTrendMembers(client, names, stateless)).filter(dated), (a) => a.trend_id!);
-  const rebuilt: { id: string; doc: Pick<TrendDoc, 'entities' | 'detect_state'> }[] = [];
-  for (const [id, list] of members) {
-    // In id order, as a rebuilt trend's state is written, so the state is the same either way.
-    const state = toActiveTrend(
-      id,
-      [...list].sort((a, b) => (a.id < b.id ? -1 : 1)),
-      idf,
-      withMeaning,
-    );
-    out.set(id, state);
-    rebuilt.push({ id, doc: detectState(state) });
-  }
-  // Kept on the trend: the next runs read its state, not its articles.
-  await bulkWrite(client, names.trends, rebuilt, 'update');
-  return new Map([...out].sort((a, b) => (a[0] < b[0] ? -1 : 1)));
-}
-
-/**
- * Trends an earlier run marked `merged_into` but did not delete, by absorbed id, each with the
- * final survivor in `merged_into` (marks chain when a survivor was absorbed in turn). A mark whose
- * survivor was never written is undone: that trend is ordinary again (and, when still recent, is
- * added to `active`).
- */
-async function finishableMerges(
-  client: OpenSearchClient,
-  names: IndexNames,
-  active: StoredTrend[],
-): Promise<Map<string, StoredTrend>> {
-  const marks = new Map((await loadMergeMarks(client, names)).map((t) => [t.id, t]));
-  if (marks.size === 0) return marks;
-  const finalOf = (id: string): string => {
-    let at = id;
-    for (let hop = 0; hop <= marks.size && marks.has(at); hop++) at = marks.get(at)!.merged_into!;
-    return at;
-  };
-  const known = new Set(active.map((t) => t.id));
-  const survivors = [...new Set([...marks.keys()].map(finalOf))].filter((id) => !known.has(id));
-  const found = await loadTrendsById(client, names, survivors);
-  // A survivor outside the window still takes its absorbed trends' articles: it is rebuilt too.
-  for (const t of found.values()) if (!marks.has(t.id)) active.push(t);
-  const out = new Map<string, StoredTrend>();
-  const orphans: string[] = [];
-  for (const [id, t] of marks) {
-    const survivor = finalOf(id);
-    if (known.has(survivor) || found.has(survivor)) out.set(id, { ...t, merged_into: survivor });
-    else orphans.push(id);
-  }
-  await unmarkMerged(client, names, orphans);
-  if (orphans.length > 0) active.push(...(await loadTrendsById(client, names, orphans)).values());
-  return out;
-}
 
 function runDoc(id: string, now: Date, status: RunDoc['status'], summary: Partial<DetectSummary>): RunDoc {
   const counts: Record<string, number> = {};
