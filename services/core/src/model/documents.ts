@@ -129,6 +129,8 @@ export interface TrendDoc {
 export interface TrendDetectState {
   terms: Record<string, number>;
   entities: Record<string, number>;
+  /** Sum of its headlines' meaning vectors (when meaning merges are on): a run compares without reading its articles. */
+  meaning?: number[];
 }
 
 /** Quality signals and score of one registrable domain. */

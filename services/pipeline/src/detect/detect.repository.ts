@@ -26,13 +26,20 @@ async function searchAll<T>(
   index: string,
   query: Record<string, unknown>,
   sort: Record<string, unknown>[],
+  fields?: readonly string[],
 ): Promise<Hit<T>[]> {
   const out: Hit<T>[] = [];
   let after: SortValues | undefined;
   for (;;) {
     const res = await client.search({
       index,
-      body: { query, sort, size: PAGE, ...(after ? { search_after: after } : {}) },
+      body: {
+        query,
+        sort,
+        size: PAGE,
+        ...(fields ? { _source: { includes: [...fields] } } : {}),
+        ...(after ? { search_after: after } : {}),
+      },
     });
     const hits = res.body.hits.hits as unknown as Hit<T>[];
     out.push(...hits);
@@ -41,11 +48,14 @@ async function searchAll<T>(
   }
 }
 
-/** What detection reads of a stored trend. */
+/** What detection reads of a stored trend: never its timeline, citations or articles. */
 export type StoredTrend = Pick<TrendDoc, 'id' | 'first_seen' | 'last_seen' | 'aliases' | 'merged_into'> &
-  // updated_at and velocity_metrics are read whole by loadActiveTrends (the velocity refresh checks
-  // them) and absent from the narrower reads; topic and counts let a run keep listed topics distinct.
-  Partial<Pick<TrendDoc, 'updated_at' | 'velocity_metrics' | 'topic' | 'article_count' | 'source_count'>>;
+  // updated_at and the velocity rule version let the velocity refresh decide; topic and counts let
+  // a run keep listed topics distinct; detect_state is the clustering state (absent on trends
+  // written before it was kept).
+  Partial<Pick<TrendDoc, 'updated_at' | 'topic' | 'article_count' | 'source_count' | 'detect_state'>> & {
+    velocity_metrics?: Partial<TrendDoc['velocity_metrics']>;
+  };
 
 const STORED_TREND_FIELDS = [
   'id',
@@ -56,6 +66,9 @@ const STORED_TREND_FIELDS = [
   'topic',
   'article_count',
   'source_count',
+  'updated_at',
+  'velocity_metrics.rule_version',
+  'detect_state',
 ];
 
 /** Trends whose last article is not older than `since` (ISO), leaving out those marked merged. */
@@ -65,7 +78,7 @@ export async function loadActiveTrends(
   since: string,
 ): Promise<StoredTrend[]> {
   const query = { bool: { filter: [{ range: { last_seen: { gte: since } } }], must_not: [ABSORBED] } };
-  const hits = await searchAll<StoredTrend>(client, names.trends, query, [{ id: 'asc' }]);
+  const hits = await searchAll<StoredTrend>(client, names.trends, query, [{ id: 'asc' }], STORED_TREND_FIELDS);
   return hits.map((h) => h._source);
 }
 
@@ -104,7 +117,7 @@ export async function loadArchivedTrends(
         },
         sort: [{ last_seen: 'desc' }, { id: 'asc' }],
         size: ARCHIVE_CANDIDATES - out.size,
-        _source: { includes: [...STORED_TREND_FIELDS, 'detect_state'] },
+        _source: { includes: STORED_TREND_FIELDS },
       },
     });
     for (const h of res.body.hits.hits as unknown as { _source: ArchivedTrend }[]) {
@@ -116,7 +129,7 @@ export async function loadArchivedTrends(
 
 /** Trends marked `merged_into` by a run that has not yet deleted them (a merge left half done). */
 export async function loadMergeMarks(client: OpenSearchClient, names: IndexNames): Promise<StoredTrend[]> {
-  const hits = await searchAll<StoredTrend>(client, names.trends, ABSORBED, [{ id: 'asc' }]);
+  const hits = await searchAll<StoredTrend>(client, names.trends, ABSORBED, [{ id: 'asc' }], STORED_TREND_FIELDS);
   return hits.map((h) => h._source);
 }
 
@@ -190,16 +203,17 @@ export async function loadUnassignedArticles(
   return hits.map((h) => ({ ...h._source, id: h._id }));
 }
 
-/** Articles already assigned to one of the given trends. */
+/** Articles already assigned to one of the given trends (only `fields` of each when given). */
 export async function loadTrendMembers(
   client: OpenSearchClient,
   names: IndexNames,
   trendIds: readonly string[],
+  fields?: readonly string[],
 ): Promise<StoredArticle[]> {
   const out: StoredArticle[] = [];
   for (let i = 0; i < trendIds.length; i += PAGE) {
     const query = { terms: { trend_id: trendIds.slice(i, i + PAGE) } };
-    const hits = await searchAll<ArticleDoc>(client, names.articles, query, [{ canonical_url: 'asc' }]);
+    const hits = await searchAll<ArticleDoc>(client, names.articles, query, [{ canonical_url: 'asc' }], fields);
     out.push(...hits.map((h) => ({ ...h._source, id: h._id })));
   }
   return out;

@@ -10,24 +10,18 @@ import {
 import { loadClassifier } from '../classify/classifier';
 import { DEFAULT_RATINGS_FILE, loadDomainRatings } from '../score/domain-ratings';
 import { articleTime, toActiveTrend, toDetectArticle, toTrendMember, type StoredArticle } from './active-trend';
+import { combinedState, detectState, storedState } from './trend-state';
 import { buildTrend } from './build-trend';
-import { clusterArticles, DEFAULT_CLUSTER_OPTIONS, type ActiveTrend } from './cluster';
+import { clusterArticles, DEFAULT_CLUSTER_OPTIONS, type ClusterOptions, type ClusterResult } from './cluster';
 import {
-  bulkWrite,
-  deleteTrends,
   loadActiveTrends,
   loadArchivedTrends,
-  loadMergeMarks,
   loadTrendMembers,
-  loadTrendsById,
   loadUnassignedArticles,
-  markMerged,
-  refreshDetectIndices,
-  unmarkMerged,
   writeRun,
-  type ArchivedTrend,
-  type StoredTrend,
 } from './detect.repository';
+import { finishableMerges, openTrendStates } from './load-trend-states';
+import { writeDetectResult } from './write-detect';
 import { distinctTopics } from './distinct-topics';
 import { domainDocs } from './domain-docs';
 import { groupBy } from './group-by';
@@ -58,20 +52,29 @@ export interface DetectSummary {
 }
 
 /**
- * One detection run at clock `now`: reads the unassigned articles of the window and the articles of
- * the active trends, clusters the new ones (pure clusterArticles), rebuilds the touched trends and
- * those whose velocity can still move with the clock (a report within 2W), bulk-writes them, then
- * each new article's trend_id, then the domains' quality, records a RunDoc and bumps the data
- * generation. Replaying it with the same clock and data writes the same documents (ids derive
- * from content).
+ * One detection run at clock `now`, top-down: loads the unassigned articles of the window and the
+ * open trends' stored compact state (load-trend-states.ts, no article read), clusters the new ones
+ * (pure clusterArticles), reads the articles of the trends it rebuilds only (touched or merged, and
+ * those whose velocity can still move with the clock: a report within 2W), builds them, writes
+ * them, each new article's trend_id and the domains' quality (write-detect.ts), records a RunDoc
+ * and bumps the data generation. Replaying it with the same clock and data writes the same
+ * documents (ids derive from content).
  */
 export async function runDetect(
   deps: DetectDeps,
-  opts: { now: Date; windowHours?: number; modelPath?: string; ratingsFile?: string },
+  opts: {
+    now: Date;
+    windowHours?: number;
+    modelPath?: string;
+    ratingsFile?: string;
+    /** Clustering options over DEFAULT_CLUSTER_OPTIONS. */
+    cluster?: Partial<Omit<ClusterOptions, 'now' | 'idf'>>;
+  },
 ): Promise<DetectSummary> {
   const { opensearch: client, names, logger } = deps;
   const now = opts.now;
-  const windowHours = opts.windowHours ?? DEFAULT_CLUSTER_OPTIONS.windowHours;
+  const windowHours = opts.windowHours ?? opts.cluster?.windowHours ?? DEFAULT_CLUSTER_OPTIONS.windowHours;
+  const clusterOptions = { ...DEFAULT_CLUSTER_OPTIONS, ...opts.cluster, windowHours };
   const since = new Date(now.getTime() - windowHours * 3_600_000).toISOString();
   const runId = `detect_${now.getTime().toString(36)}`;
   const classifier = loadClassifier(opts.modelPath);
@@ -82,15 +85,12 @@ export async function runDetect(
     // Merges an earlier run marked but did not finish: finished here, as if merged in this run.
     const unfinished = await finishableMerges(client, names, active);
     const dated = (a: StoredArticle): boolean => Number.isFinite(articleTime(a));
-    const members = (await loadTrendMembers(client, names, [...active.map((t) => t.id), ...unfinished.keys()])).filter(
-      dated,
-    );
     const unassigned = (await loadUnassignedArticles(client, names, since, now.toISOString())).filter(dated);
     // Closed trends naming the new reports' entities, read as their compact state (no articles).
-    const archiveFrom = new Date(Date.parse(since) - DEFAULT_CLUSTER_OPTIONS.archiveDays * 86_400_000).toISOString();
+    const archiveFrom = new Date(Date.parse(since) - clusterOptions.archiveDays * 86_400_000).toISOString();
     const known = new Set([...active.map((t) => t.id), ...unfinished.keys()]);
     const archived = (
-      DEFAULT_CLUSTER_OPTIONS.archiveDays > 0
+      clusterOptions.archiveDays > 0
         ? await loadArchivedTrends(
             client,
             names,
@@ -100,10 +100,62 @@ export async function runDetect(
           )
         : []
     ).filter((t) => !known.has(t.id));
-    const byTrend = groupBy(members, (a) => a.trend_id!);
     // A stored trend merged into another: its articles and ids move to the survivor, whose
     // `aliases` keep every absorbed id resolving (API.md); the absorbed document is deleted.
     const aliases = new Map([...active, ...unfinished.values()].map((t) => [t.id, t.aliases ?? []]));
+    const withMeaning = clusterOptions.meaningThreshold > 0 || clusterOptions.learnedMerge;
+    // The open trends as the clustering compares them: their stored compact state, no article read
+    // (a trend written before the state was kept is rebuilt from its articles, once).
+    const states = await openTrendStates(client, names, [...active, ...unfinished.values()], idf, withMeaning, dated);
+    for (const [id, t] of unfinished) {
+      const absorbed = states.get(id);
+      const survivor = states.get(t.merged_into!);
+      states.delete(id);
+      if (absorbed && survivor) states.set(survivor.id, combinedState(survivor, absorbed));
+    }
+    const dayOf = (list: readonly StoredArticle[]) => list.map((a) => ({ ...a, time: articleTime(a) }));
+    const clusterFresh = (columns: ReadonlySet<string>) =>
+      clusterArticles(
+        unassigned.filter((a) => !columns.has(a.id)).map(toDetectArticle),
+        [...states.values(), ...archived.map((t) => storedState(t, false)!)],
+        { ...clusterOptions, now, idf },
+      );
+    // Only the trends rebuilt in this run are read with their articles: those that took a report or
+    // merged, the survivors of unfinished merges, and those whose velocity can still move with the
+    // clock (a report within 2W, or moved since their last write: needsVelocityRefresh).
+    const goneOf = (r: ClusterResult): Set<string> => new Set([...r.merged.keys(), ...unfinished.keys()]);
+    const toRead = (r: ClusterResult): string[] => {
+      const out = new Set([
+        ...r.touched.map((t) => t.id),
+        ...r.merged.values(),
+        ...goneOf(r),
+        ...[...unfinished.values()].map((t) => t.merged_into!),
+      ]);
+      for (const t of active) if (!goneOf(r).has(t.id) && needsVelocityRefresh(t, now)) out.add(t.id);
+      return [...out].sort();
+    };
+    const members = new Map<string, StoredArticle[]>();
+    const readMembers = async (ids: readonly string[]): Promise<void> => {
+      const missing = ids.filter((id) => !members.has(id));
+      for (const id of missing) members.set(id, []);
+      for (const a of (await loadTrendMembers(client, names, missing)).filter(dated)) members.get(a.trend_id!)!.push(a);
+    };
+    // Editions of a recurring column (one publisher's title template on several days) are no
+    // story: they stay unassigned, as a title that is only a date does (recurring-column.ts). The
+    // earlier editions are among the unassigned and the members of the trends the new reports
+    // join: a report found to be an edition only then is clustered again without it.
+    let columns = recurringColumnIds(dayOf(unassigned));
+    let result = clusterFresh(columns);
+    await readMembers(toRead(result));
+    const seen = recurringColumnIds(dayOf([...[...members.values()].flat(), ...unassigned]));
+    if (unassigned.some((a) => seen.has(a.id) && !columns.has(a.id))) {
+      columns = seen;
+      result = clusterFresh(columns);
+      await readMembers(toRead(result));
+    }
+    const read = toRead(result);
+    const byTrend = new Map(read.map((id) => [id, [...members.get(id)!]]));
+    for (const t of archived.filter((t) => byTrend.has(t.id))) aliases.set(t.id, t.aliases ?? []);
     const moved = new Map<string, string>();
     const absorb = (absorbed: string, survivor: string): void => {
       const list = byTrend.get(absorbed) ?? [];
@@ -113,32 +165,6 @@ export async function runDetect(
       aliases.set(survivor, [...(aliases.get(survivor) ?? []), absorbed, ...(aliases.get(absorbed) ?? [])]);
     };
     for (const [id, t] of unfinished) absorb(id, t.merged_into!);
-    const withMeaning = DEFAULT_CLUSTER_OPTIONS.meaningThreshold > 0 || DEFAULT_CLUSTER_OPTIONS.learnedMerge;
-    const existing = [...byTrend.entries()].map(([id, list]) => toActiveTrend(id, list, idf, withMeaning));
-    // Editions of a recurring column (one publisher's title template on several days) are no
-    // story: they stay unassigned, as a title that is only a date does (recurring-column.ts).
-    const columns = recurringColumnIds([...members, ...unassigned].map((a) => ({ ...a, time: articleTime(a) })));
-    const fresh = unassigned.filter((a) => !columns.has(a.id)).map(toDetectArticle);
-    const result = clusterArticles(fresh, [...existing, ...archived.map(toArchivedActiveTrend)], {
-      now,
-      idf,
-      windowHours,
-    });
-
-    // A closed trend that took a report (or merged) is rebuilt: only now are its articles read.
-    const reopened = new Set([...result.touched.map((t) => t.id), ...result.merged.keys(), ...result.merged.values()]);
-    const reopenedArchived = archived.filter((t) => reopened.has(t.id));
-    for (const a of (
-      await loadTrendMembers(
-        client,
-        names,
-        reopenedArchived.map((t) => t.id),
-      )
-    ).filter(dated)) {
-      byTrend.set(a.trend_id!, [...(byTrend.get(a.trend_id!) ?? []), a]);
-    }
-    for (const t of reopenedArchived) aliases.set(t.id, t.aliases ?? []);
-
     for (const [absorbed, survivor] of result.merged) absorb(absorbed, survivor);
     const byId = new Map(unassigned.map((a) => [a.id, a]));
     for (const [articleId, trendId] of result.assignments) {
@@ -147,11 +173,24 @@ export async function runDetect(
       list.push({ ...a, trend_id: trendId });
       byTrend.set(trendId, list);
     }
-    const all = [...byTrend.values()].flat();
+    // Domain quality still reads every member of the window, but only the fields it needs (the
+    // trends not rebuilt here, lean): their articles count for their domains and co-coverage.
+    const lean = groupBy(
+      await loadTrendMembers(
+        client,
+        names,
+        [...active.map((t) => t.id), ...unfinished.keys()].filter((id) => !members.has(id)).sort(),
+        DOMAIN_DOC_FIELDS,
+      ),
+      (a) => a.trend_id!,
+    );
+    // (members read for a first clustering pass that the second no longer rebuilds count as they are)
+    const readOnce = [...members].filter(([id]) => known.has(id) && !read.includes(id)).map(([, list]) => list);
+    const trendLists = [...byTrend.values(), ...readOnce, ...lean.values()];
     // Articles left without a trend (nothing to compare) still tell how good their domain is.
     const left = unassigned.filter((a) => !result.assignments.has(a.id));
     const ratings = loadDomainRatings(opts.ratingsFile ?? DEFAULT_RATINGS_FILE);
-    const domains = domainDocs([...all, ...left], now, ratings, [...byTrend.values()]);
+    const domains = domainDocs([...trendLists.flat(), ...left], now, ratings, trendLists);
     const quality = new Map(domains.map((d) => [d.domain, d.quality_score]));
     const ratedDomains = new Set(domains.filter((d) => d.rated).map((d) => d.domain));
     // A trend without a report in the last two velocity windows is `declining` for good and its
@@ -182,7 +221,7 @@ export async function runDetect(
       });
       // From the members in id order, so a replay with the same clock writes the same state.
       const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      const doc = { ...built, ...detectState(toActiveTrend(id, sorted, idf, false)) };
+      const doc = { ...built, ...detectState(toActiveTrend(id, sorted, idf, withMeaning)) };
       const absorbed = [...new Set(aliases.get(id) ?? [])].sort();
       return absorbed.length > 0 ? { ...doc, aliases: absorbed } : doc;
     });
@@ -202,32 +241,14 @@ export async function runDetect(
     const renamed = distinctTopics([...trends, ...unchanged], new Set(unchanged.map((t) => t.id)));
     for (const t of trends) t.topic = renamed.get(t.id) ?? t.topic;
 
-    // A merge in steps that a crash can stop anywhere: the absorbed trends are marked first (lists
-    // leave them out at once, their ids resolve to the survivors), then the trends are written
-    // (before any article points at one that does not exist), then the articles move, then the
-    // absorbed documents go; the next run finishes from any step (finishableMerges).
-    await markMerged(client, names, result.merged);
-    if (result.merged.size > 0) await bumpGeneration(deps.redis, deps.keyPrefix);
-    await bulkWrite(
-      client,
-      names.trends,
-      trends.map((t) => ({ id: t.id, doc: t })),
-      'index',
-    );
-    await bulkWrite(
-      client,
-      names.articles,
-      [...result.assignments, ...moved].map(([id, trendId]) => ({ id, doc: { trend_id: trendId } })),
-      'update',
-    );
-    await deleteTrends(client, names, [...result.merged.keys(), ...unfinished.keys()]);
-    await bulkWrite(
-      client,
-      names.domains,
-      domains.map((d) => ({ id: d.domain, doc: d })),
-      'index',
-    );
-    await refreshDetectIndices(client, names);
+    // In the crash-safe order of a merge (write-detect.ts).
+    await writeDetectResult(deps, {
+      merged: result.merged,
+      trends,
+      articleTrends: [...result.assignments, ...moved],
+      deleted: [...result.merged.keys(), ...unfinished.keys()],
+      domains,
+    });
     const summary: DetectSummary = {
       run_id: runId,
       articles_considered: unassigned.length,
@@ -248,71 +269,22 @@ export async function runDetect(
   }
 }
 
-/** The clustering view of a closed trend, from its stored compact state. */
-function toArchivedActiveTrend(t: ArchivedTrend): ActiveTrend {
-  return {
-    id: t.id,
-    terms: { ...t.detect_state!.terms },
-    entities: { ...t.detect_state!.entities },
-    article_count: t.article_count,
-    first_seen: Date.parse(t.first_seen),
-    last_seen: Date.parse(t.last_seen),
-  };
-}
-
-/** Entities to find a trend by (indexed) and its compact state, kept on its document. */
-function detectState(t: ActiveTrend): Pick<TrendDoc, 'entities' | 'detect_state'> {
-  const ranked = Object.entries(t.entities).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  return {
-    entities: ranked
-      .slice(0, STORED_ENTITIES)
-      .map(([e]) => e)
-      .sort(),
-    detect_state: {
-      terms: Object.fromEntries(Object.entries(t.terms).map(([term, w]) => [term, Math.round(w * 1e4) / 1e4])),
-      entities: Object.fromEntries(ranked.slice(0, STORED_STATE_ENTITIES)),
-    },
-  };
-}
-
-/** Entities a trend is found by, and entity counts kept in its state. */
-const STORED_ENTITIES = 20;
-const STORED_STATE_ENTITIES = 40;
-
-/**
- * Trends an earlier run marked `merged_into` but did not delete, by absorbed id, each with the
- * final survivor in `merged_into` (marks chain when a survivor was absorbed in turn). A mark whose
- * survivor was never written is undone: that trend is ordinary again (and, when still recent, is
- * added to `active`).
- */
-async function finishableMerges(
-  client: OpenSearchClient,
-  names: IndexNames,
-  active: StoredTrend[],
-): Promise<Map<string, StoredTrend>> {
-  const marks = new Map((await loadMergeMarks(client, names)).map((t) => [t.id, t]));
-  if (marks.size === 0) return marks;
-  const finalOf = (id: string): string => {
-    let at = id;
-    for (let hop = 0; hop <= marks.size && marks.has(at); hop++) at = marks.get(at)!.merged_into!;
-    return at;
-  };
-  const known = new Set(active.map((t) => t.id));
-  const survivors = [...new Set([...marks.keys()].map(finalOf))].filter((id) => !known.has(id));
-  const found = await loadTrendsById(client, names, survivors);
-  // A survivor outside the window still takes its absorbed trends' articles: it is rebuilt too.
-  for (const t of found.values()) if (!marks.has(t.id)) active.push(t);
-  const out = new Map<string, StoredTrend>();
-  const orphans: string[] = [];
-  for (const [id, t] of marks) {
-    const survivor = finalOf(id);
-    if (known.has(survivor) || found.has(survivor)) out.set(id, { ...t, merged_into: survivor });
-    else orphans.push(id);
-  }
-  await unmarkMerged(client, names, orphans);
-  if (orphans.length > 0) active.push(...(await loadTrendsById(client, names, orphans)).values());
-  return out;
-}
+/** The article fields domain quality is computed from (domain-docs.ts), and the trend they belong to. */
+const DOMAIN_DOC_FIELDS = [
+  'domain',
+  'publisher',
+  'author',
+  'published_date',
+  'fetched_at',
+  'word_count',
+  'simhash',
+  'https',
+  'content_retained',
+  'fetch_method',
+  'title',
+  'url',
+  'trend_id',
+];
 
 function runDoc(id: string, now: Date, status: RunDoc['status'], summary: Partial<DetectSummary>): RunDoc {
   const counts: Record<string, number> = {};

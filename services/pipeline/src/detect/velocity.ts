@@ -157,7 +157,7 @@ export function decidedVelocity(
  * (current = previous = 0) is final.
  */
 export function needsVelocityRefresh(
-  stored: { last_seen: string; updated_at?: string; velocity_metrics?: Pick<VelocityMetrics, 'rule_version'> },
+  stored: { last_seen: string; updated_at?: string; velocity_metrics?: Partial<Pick<VelocityMetrics, 'rule_version'>> },
   now: Date,
   opts: VelocityOptions = DEFAULT_VELOCITY_OPTIONS,
 ): boolean {

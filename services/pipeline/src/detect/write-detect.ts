@@ -1,0 +1,52 @@
+import { bumpGeneration, type DomainDoc, type TrendDoc } from '@trendscope/core';
+import { bulkWrite, deleteTrends, markMerged, refreshDetectIndices } from './detect.repository';
+import type { DetectDeps } from './run-detect';
+
+/** What one detection run writes. */
+export interface DetectWrites {
+  /** Stored trends absorbed in this run: absorbed id -> survivor id. */
+  merged: ReadonlyMap<string, string>;
+  /** Trend documents rebuilt in this run, written whole. */
+  trends: readonly TrendDoc[];
+  /** article id -> its (new) trend id: new assignments and articles of absorbed trends. */
+  articleTrends: readonly (readonly [string, string])[];
+  /** Trend documents to delete once their articles moved (absorbed in this or an earlier run). */
+  deleted: readonly string[];
+  domains: readonly DomainDoc[];
+}
+
+/**
+ * Writes a run's results as a merge in steps that a crash can stop anywhere: the absorbed trends
+ * are marked first (lists leave them out at once, their ids resolve to the survivors), then the
+ * trends are written (before any article points at one that does not exist), then the articles
+ * move, then the absorbed documents go; the next run finishes from any step (finishableMerges).
+ * Then the domains, and one refresh makes it all visible.
+ */
+export async function writeDetectResult(
+  deps: Pick<DetectDeps, 'opensearch' | 'names' | 'redis' | 'keyPrefix'>,
+  w: DetectWrites,
+): Promise<void> {
+  const { opensearch: client, names } = deps;
+  await markMerged(client, names, w.merged);
+  if (w.merged.size > 0) await bumpGeneration(deps.redis, deps.keyPrefix);
+  await bulkWrite(
+    client,
+    names.trends,
+    w.trends.map((t) => ({ id: t.id, doc: t })),
+    'index',
+  );
+  await bulkWrite(
+    client,
+    names.articles,
+    w.articleTrends.map(([id, trendId]) => ({ id, doc: { trend_id: trendId } })),
+    'update',
+  );
+  await deleteTrends(client, names, w.deleted);
+  await bulkWrite(
+    client,
+    names.domains,
+    w.domains.map((d) => ({ id: d.domain, doc: d })),
+    'index',
+  );
+  await refreshDetectIndices(client, names);
+}

@@ -1,0 +1,74 @@
+/**
+ * One detection run of the soak bench (soak.bench.ts), in a process of its own as the scheduler's
+ * `trendscope detect --now T` would be: prints one JSON line with the run's CPU time, the
+ * process's peak RSS, the documents it read from the articles and trends indices, and its summary.
+ * Run: node --import tsx test/bench/soak-run.ts <index prefix> <now ISO>
+ */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
+import {
+  closeRedis,
+  createLogger,
+  createOpenSearchClient,
+  createRedis,
+  indexNames,
+  loadConfig,
+} from '@trendscope/core';
+import { runDetect } from '@trendscope/pipeline/detect/run-detect';
+
+const [prefix, nowIso] = process.argv.slice(2);
+if (!prefix || !nowIso) throw new Error('usage: soak-run.ts <index prefix> <now ISO>');
+const config = loadConfig({ ...process.env, OPENSEARCH_INDEX_PREFIX: prefix, REDIS_KEY_PREFIX: prefix });
+const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 300_000, maxRetries: 2 });
+const redis = createRedis(config.redis);
+const names = indexNames(prefix);
+
+// Documents read per index: every search and mget answer passes here. Articles read with a few
+// fields only (`_source` includes: domain quality's read) are counted apart from whole ones.
+const read = { articles: 0, articles_lean: 0, trends: 0 };
+const tally = (index: unknown, docs: number, lean = false): void => {
+  const name = typeof index === 'string' ? index : '';
+  if (name.startsWith(names.articles)) {
+    read.articles += docs;
+    if (lean) read.articles_lean += docs;
+  } else if (name.startsWith(names.trends)) read.trends += docs;
+};
+type Fn = (
+  params: { index?: unknown; body?: { _source?: unknown } },
+  ...rest: unknown[]
+) => Promise<{ body: Record<string, unknown> }>;
+const search = opensearch.search.bind(opensearch) as unknown as Fn;
+(opensearch as unknown as { search: Fn }).search = async (params, ...rest) => {
+  const res = await search(params, ...rest);
+  const hits = ((res.body.hits as { hits?: unknown[] } | undefined)?.hits ?? []).length;
+  tally(params.index, hits, params.body?._source !== undefined);
+  return res;
+};
+const mget = opensearch.mget.bind(opensearch) as unknown as Fn;
+(opensearch as unknown as { mget: Fn }).mget = async (params, ...rest) => {
+  const res = await mget(params, ...rest);
+  tally(params.index, ((res.body.docs as unknown[] | undefined) ?? []).length);
+  return res;
+};
+
+const cpu0 = process.cpuUsage();
+const started = performance.now();
+const summary = await runDetect(
+  { opensearch, names, redis, keyPrefix: prefix, logger: createLogger({ level: 'silent', name: 'soak' }) },
+  { now: new Date(nowIso) },
+);
+const cpu = process.cpuUsage(cpu0);
+process.stdout.write(
+  `${JSON.stringify({
+    cpu_ms: (cpu.user + cpu.system) / 1000,
+    wall_ms: performance.now() - started,
+    peak_rss_mb: process.resourceUsage().maxRSS / 1024,
+    heap_used_mb: process.memoryUsage().heapUsed / 2 ** 20,
+    articles_read: read.articles,
+    articles_read_lean: read.articles_lean,
+    trends_read: read.trends,
+    ...summary,
+  })}\n`,
+);
+await opensearch.close();
+await closeRedis(redis);
