@@ -12,9 +12,11 @@ import { clusterArticles, type DetectArticle } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import {
   DEFAULT_REJOIN_OPTIONS,
+  meanEmbedding,
   rejoinCandidates,
   rejoinStories,
   rejoinTexts,
+  rejoinTrends,
   storyViews,
   type RejoinOptions,
 } from '../../src/detect/rejoin-stories';
@@ -63,6 +65,14 @@ for (const key of wanted) {
       return [t, [...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0]![0]];
     }),
   );
+  // What the default rejoin costs a detection run over these trends (CPU, the encoder included).
+  const cpu = process.cpuUsage();
+  const defaults = await rejoinTrends(groups, idf, console);
+  const used = process.cpuUsage(cpu);
+  process.stdout.write(
+    `${key}: the default rejoin joined ${defaults.size} trends in ${((used.user + used.system) / 1000).toFixed(0)} ms CPU ` +
+      `(${rejoinTexts(rejoinCandidates(storyViews(groups, idf))).length} headlines embedded)\n`,
+  );
   const views = storyViews(groups, idf, LOOSE);
   const loose = rejoinCandidates(views, LOOSE);
   const lookup = await embeddingLookup(rejoinTexts(loose));
@@ -81,12 +91,7 @@ for (const key of wanted) {
     for (const [a, b] of pool) {
       const [ga, gb] = [majority.get(a.id)!, majority.get(b.id)!];
       if (ga === gb) continue;
-      const m = (v: typeof a): Float32Array => {
-        const sum = new Float32Array(384);
-        for (const t of v.central) poolLookup(t)?.forEach((x, i) => (sum[i]! += x));
-        const n = Math.sqrt(denseDot(sum, sum)) || 1;
-        return sum.map((x) => x / n);
-      };
+      const m = (v: typeof a): Float32Array => meanEmbedding(v.central.map(poolLookup)) ?? new Float32Array(1);
       process.stdout.write(
         `POOL\t${ga}\t${gb}\t${denseDot(m(a), m(b)).toFixed(2)}\t${joined.has(b.id) || joined.has(a.id) ? 'joined' : 'apart'}\t` +
           `${a.article_count}: ${a.central.join(' / ')}\t${b.article_count}: ${b.central.join(' / ')}\n`,
@@ -95,12 +100,7 @@ for (const key of wanted) {
     continue;
   }
   if (verbose) {
-    const mean = (texts: string[]): Float32Array => {
-      const sum = new Float32Array(384);
-      for (const t of texts) lookup(t)?.forEach((x, i) => (sum[i]! += x));
-      const n = Math.sqrt(denseDot(sum, sum)) || 1;
-      return sum.map((x) => x / n);
-    };
+    const mean = (texts: string[]): Float32Array => meanEmbedding(texts.map(lookup)) ?? new Float32Array(1);
     for (const [a, b] of loose) {
       if (verbose && process.argv.includes('-same') && majority.get(a.id) !== majority.get(b.id)) continue;
       const same = majority.get(a.id) === majority.get(b.id);

@@ -187,7 +187,7 @@ function earlier(a: StoryView, b: StoryView): boolean {
 }
 
 /** Unit-length mean of the embeddings given (undefined when none). */
-function meanEmbedding(vectors: readonly (Float32Array | undefined)[]): Float32Array | undefined {
+export function meanEmbedding(vectors: readonly (Float32Array | undefined)[]): Float32Array | undefined {
   const present = vectors.filter((v) => v !== undefined);
   if (present.length === 0) return undefined;
   const sum = new Float32Array(present[0]!.length);
