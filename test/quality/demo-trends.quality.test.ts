@@ -64,8 +64,8 @@ function opensWithVerb(topic: string, titles: readonly string[]): boolean {
 describe('what make demo shows (detection over the slices it replays, in-process)', function () {
   this.timeout(300_000);
   let trends: DemoTrend[] = [];
-  before(() => {
-    trends = demoTrends();
+  before(async () => {
+    trends = await demoTrends();
   });
 
   it('gives every trend of 3 or more articles a readable topic (2-8 words, no amount, date, stray quote, no verb first)', () => {
@@ -95,8 +95,11 @@ describe('what make demo shows (detection over the slices it replays, in-process
       expect(q.duplicateTopics).to.deep.equal([]);
     });
 
-    it("gives topics that best match a member of the trend's majority story (fidelity 0.970; target 0.95)", () => {
-      expect(q.fidelity).to.be.at.least(0.96);
+    // 0.970 before the story rejoin, 0.950 with it (2026-11-27): a rejoined trend holds several
+    // of UCI's stories of one real story, and its topic may best match a member of one that is not
+    // the largest ("'Bachelor' Finale: Who will Juan Pablo pick?" over the finale's decision).
+    it("gives topics that best match a member of the trend's majority story (fidelity 0.950; target 0.95)", () => {
+      expect(q.fidelity).to.be.at.least(0.94);
     });
 
     // 87 before: split decimals, doubled name prefixes, backtick apostrophes, summaries repeating the
@@ -105,13 +108,23 @@ describe('what make demo shows (detection over the slices it replays, in-process
     it('carries almost no text artifact in topics and summaries', () => {
       expect(q.artifacts.filter((a) => !a.kind.startsWith('summary repeats'))).to.have.length.at.most(1);
       expect(q.artifacts.filter((a) => /decimal|prefix|backtick|HTML/.test(a.kind))).to.deep.equal([]);
-      expect(q.artifacts.length).to.be.at.most(3);
+      expect(q.artifacts.length).to.be.at.most(1);
     });
 
-    // Target 0; 10 before (2026-11-27): fragments the aggregator filed under one story whose words
-    // differ ("Electric headband" / "FDA Approves Headband Device for Migraine").
+    // Target 0; 10 (2026-11-27, with the story rejoin as without): small trends the aggregator
+    // filed under a large story ("McDonnell bid" / "Starbucks adds digital tips to app"), and
+    // fragments of one story under 5 articles or naming nobody in common ("Electric headband" /
+    // "FDA Approves Headband Device for Migraine"), which the rejoin leaves apart.
     it('lets few gold stories lead two listed trends', () => {
-      expect(q.goldRepeats.length).to.be.at.most(11);
+      expect(q.goldRepeats.length).to.be.at.most(10);
+    });
+
+    // The story rejoin: 235 listed before, 221 with it (2026-11-27); a trend of one story on
+    // several days ("Taylor Swift Tops Billboard's 2014 Money Makers" three times) is listed once.
+    it('lists one trend for a story reported again on later days', () => {
+      expect(q.listed).to.be.at.most(225);
+      const swift = trends.filter((d) => isListed(d.trend) && /Taylor Swift/i.test(d.trend.topic));
+      expect(swift.map((d) => d.trend.topic)).to.have.length(1);
     });
   });
 

@@ -10,9 +10,9 @@ describe('served velocity classes follow from their served numbers (what make de
   const now = new Date('2026-11-23T12:00:00Z');
 
   for (const hoursLater of [0, 6]) {
-    it(`contradicts no served number ${hoursLater} h after the newest article`, () => {
+    it(`contradicts no served number ${hoursLater} h after the newest article`, async () => {
       const clock = new Date(now.getTime() + hoursLater * 3_600_000);
-      const trends = demoTrends(now, {}, clock);
+      const trends = await demoTrends(now, {}, clock);
       expect(trends.length).to.be.above(300);
       const served = trends.map((d) => presentTrendDetail(d.trend));
       const classes = new Map<string, number>();

@@ -3,16 +3,20 @@
  * with the production defaults, or with options given as JSON (ablations).
  * Run: node --import tsx services/pipeline/lab/diagnose/cluster-figures.ts ['{"mergeThreshold":0}'] [set keys, comma-separated]
  * `"runMinutes":10` in the options clusters as detection runs every 10 minutes do (incremental).
+ * The story rejoin (rejoin-stories.ts) follows, over the final trends, as in a detection run;
+ * `"rejoinCosine":0` leaves it out.
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import { clusterArticles, type ActiveTrend, type ClusterOptions, type DetectArticle } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
+import type { RejoinOptions } from '../../src/detect/rejoin-stories';
+import { rejoinedAssignments } from '../evaluate/trends/rejoined';
 import { bcubed } from '../metrics/bcubed';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
-const { runMinutes, ...overrides } = JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions> & {
+const { runMinutes, ...overrides } = JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions & RejoinOptions> & {
   runMinutes?: number;
 };
 const wanted = process.argv[3] ? new Set(process.argv[3].split(',')) : null;
@@ -22,9 +26,10 @@ process.stdout.write(`options: ${JSON.stringify(overrides)}${runMinutes ? `, run
 for (const set of CLUSTER_SETS) {
   if (wanted && !wanted.has(set.key) && !wanted.has(set.role)) continue;
   const { articles, gold } = set.load();
-  const assignments = runMinutes
+  const clustered = runMinutes
     ? clusterInRuns(articles, runMinutes, { idf, ...overrides })
     : clusterArticles(articles, [], { now: NOW, idf, ...overrides }).assignments;
+  const assignments = await rejoinedAssignments(articles, clustered, idf, overrides);
   const m = bcubed(assignments, gold);
   process.stdout.write(
     `  ${set.role.padEnd(8)}  ${set.label.padEnd(34)} n ${String(articles.length).padStart(6)}  ` +

@@ -4,7 +4,7 @@
  * or event listed above them.
  * With --all it reads every page of the list and prints the whole-list figures instead: duplicate
  * topic strings and gold stories that lead two listed trends.
- * Run: node --import tsx services/pipeline/lab/diagnose/demo-list-check.ts [API base URL, default http://127.0.0.1:8080] [--all]
+ * Run: [TRENDSCOPE_API_KEY=...] node --import tsx services/pipeline/lab/diagnose/demo-list-check.ts [API base URL, default http://127.0.0.1:8080] [--all]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -22,7 +22,9 @@ for (const r of loadUci().slice(0, DEMO_UCI_ROWS)) gold.set(key(r.url), `uci:${r
 for (const r of loadGiveme()) gold.set(key(r.url), `giveme:${r.event_id}`);
 
 async function get<T>(path: string): Promise<T> {
-  const res = await fetch(`${api}${path}`);
+  // A key (TRENDSCOPE_API_KEY) when the anonymous quota is too small to read every trend.
+  const key = process.env.TRENDSCOPE_API_KEY;
+  const res = await fetch(`${api}${path}`, key ? { headers: { 'X-API-Key': key } } : {});
   if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
   return (await res.json()) as T;
 }

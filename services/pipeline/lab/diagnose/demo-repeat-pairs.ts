@@ -48,8 +48,8 @@ function side(d: DemoTrend): PairSide {
   };
 }
 
-const listed = demoTrends(undefined, JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions>).filter((d) =>
-  isListed(d.trend),
+const listed = (await demoTrends(undefined, JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions>)).filter(
+  (d) => isListed(d.trend),
 );
 for (const r of storyRepeats(listed, 50)) {
   const [a, b] = [listed[r.at]!, listed[r.first]!];

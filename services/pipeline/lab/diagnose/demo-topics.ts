@@ -9,7 +9,7 @@ import { isListed } from '@trendscope/core';
 import type { ClusterOptions } from '../../src/detect/cluster';
 import { demoTrends, storyRepeats } from '../evaluate/trends/demo-trends';
 
-const trends = demoTrends(undefined, JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions>);
+const trends = await demoTrends(undefined, JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions>);
 for (const d of trends
   .filter((t) => t.trend.article_count >= 3)
   .sort((a, b) => b.trend.article_count - a.trend.article_count)) {

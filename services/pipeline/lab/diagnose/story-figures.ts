@@ -7,12 +7,13 @@
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import type { ClusterOptions } from '../../src/detect/cluster';
+import type { RejoinOptions } from '../../src/detect/rejoin-stories';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
 import { uciDetectArticles, uciSlice } from '../corpus/detect-articles';
 import { demoTrends, detectedTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { storyQuality } from '../metrics/story-quality';
 
-const options = JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions>;
+const options = JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions & RejoinOptions>;
 const wanted = (process.argv[3] ?? 'demo,mar1-0,mar2-0,mar2-20,mar2-40,apr-30').split(',');
 const verbose = process.argv.includes('-v');
 
@@ -28,7 +29,7 @@ const SLICES: Record<string, [string, number]> = {
 };
 
 /** The trends of one set, as the list would serve them. */
-export function setTrends(key: string, opts: Partial<ClusterOptions> = {}): DemoTrend[] {
+export async function setTrends(key: string, opts: Partial<ClusterOptions & RejoinOptions> = {}): Promise<DemoTrend[]> {
   if (key === 'demo') return demoTrends(undefined, opts);
   const slice = SLICES[key];
   if (!slice) throw new Error(`unknown set ${key}: demo, ${Object.keys(SLICES).join(', ')}`);
@@ -42,7 +43,7 @@ if (import.meta.main) {
   process.stdout.write(`options: ${JSON.stringify(options)}\n`);
   for (const key of wanted) {
     const label = CLUSTER_SETS.find((s) => s.key === key)?.label ?? 'make demo (in-process)';
-    const q = storyQuality(setTrends(key, options));
+    const q = storyQuality(await setTrends(key, options));
     process.stdout.write(
       `  ${label.padEnd(32)} listed ${String(q.listed).padStart(4)}  duplicate topics ` +
         `${String(q.duplicateTopics.reduce((s, d) => s + d.count - 1, 0)).padStart(3)}  gold stories leading 2+ ` +

@@ -38,6 +38,18 @@ const closesPhrase = (t: Tagged): boolean =>
 /** A word that modifies the noun after it: an adjective, a number, a possessive ("Timberlake's"). */
 const isModifier = (t: Tagged): boolean =>
   (t.tags.has('Adjective') || t.tags.has('Value') || t.tags.has('Possessive')) && !isVerbForm(t);
+/** Name kinds whose words belong together when two capitalised words of one kind stand side by side. */
+const NAME_KINDS = ['Place', 'Organization'] as const;
+/** Two capitalised proper nouns of one kind of name, the first no possessive ("Costa Rica"). */
+const sameKindOfName = (a: Tagged, b: Tagged): boolean =>
+  /^\p{Lu}/u.test(a.text) &&
+  a.tags.has('ProperNoun') &&
+  !a.tags.has('Possessive') &&
+  !isFunctionWord(a) &&
+  NAME_KINDS.some((k) => a.tags.has(k) && b.tags.has(k));
+/** A proper noun the tagger has no lexicon entry for (no number, no other reading): most likely a name. */
+const isUnknownProperNoun = (t: Tagged): boolean =>
+  t.tags.has('ProperNoun') && [...t.tags].every((g) => g === 'ProperNoun' || g === 'Noun');
 /** A small number or a roman numeral closing a title ("Episode 7", "Rocky II"). */
 const isNumeral = (t: Tagged): boolean => /^(?:\d{1,2}|[IVX]{1,4})$/.test(t.text);
 /** Punctuation between two words ends a phrase: anything but a space or a hyphen joining them ("Metro-North"). */
@@ -108,8 +120,17 @@ function nounPhraseAt(
   const none = { nounPhrase: undefined, name: false };
   let start = first;
   let end = last;
-  // A verb or a function word opening the phrase: the phrase was cut out of a clause.
-  while (start <= end && (isVerbForm(terms[start]!) || isFunctionWord(terms[start]!))) start++;
+  // A verb or a function word opening the phrase: the phrase was cut out of a clause. A number's
+  // possessive opening it is the end of another name ("2's Pixel Visual" of "Pixel 2's Pixel
+  // Visual Core"): what it owns is the phrase.
+  while (
+    start <= end &&
+    (isVerbForm(terms[start]!) ||
+      isFunctionWord(terms[start]!) ||
+      (start < end && /^\d+['’]s$/.test(terms[start]!.text)))
+  ) {
+    start++;
+  }
   while (end >= start && (isVerbForm(terms[end]!) || isFunctionWord(terms[end]!))) end--;
   if (start > end) return none;
   // Cut from the middle of a noun phrase (its start trimmed, or ending on a modifier): the nouns
@@ -125,7 +146,12 @@ function nounPhraseAt(
   // "Lindsay Lohan", "Carson" -> "Carson Palmer", "Juan Pablo" -> "Juan Pablo Galavis").
   while (end + 1 < terms.length && end - start + 1 < MOST_WORDS && isPerson(terms[end]!)) {
     const next = terms[end + 1]!;
-    const namePart = isLastName(next) || (isPerson(next) && /^\p{Lu}/u.test(next.text) && !isVerbForm(next));
+    // A surname followed by a capitalised word the tagger knows nothing of is a name read surname
+    // first ("Premier Li Keqiang").
+    const unknownName =
+      isLastName(terms[end]!) && isUnknownProperNoun(next) && /^\p{Lu}/u.test(next.text) && !isVerbForm(next);
+    const namePart =
+      isLastName(next) || unknownName || (isPerson(next) && /^\p{Lu}/u.test(next.text) && !isVerbForm(next));
     if (!namePart || breaksBetween(terms[end]!, next)) break;
     end++;
   }
@@ -137,6 +163,12 @@ function nounPhraseAt(
   while (start > 0 && end - start + 1 < MOST_WORDS && isPerson(terms[start]!)) {
     const prev = terms[start - 1]!;
     if (!isFirstName(prev) || breaksBetween(prev, terms[start]!)) break;
+    start--;
+  }
+  // Part of a place's or an organisation's name: the whole name ("Rica plane crash" -> "Costa Rica
+  // plane crash").
+  while (start > 0 && end - start + 1 < MOST_WORDS && sameKindOfName(terms[start - 1]!, terms[start]!)) {
+    if (breaksBetween(terms[start - 1]!, terms[start]!)) break;
     start--;
   }
   const span = terms.slice(start, end + 1);

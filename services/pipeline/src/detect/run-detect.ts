@@ -28,6 +28,7 @@ import { groupBy } from './group-by';
 import { detectEmbeddings } from './detect-embeddings';
 import { backgroundIdf } from './idf';
 import { recurringColumnIds } from './recurring-column';
+import { rejoinTrends } from './rejoin-stories';
 import { needsVelocityRefresh } from './velocity';
 
 /** What runDetect needs. */
@@ -173,6 +174,26 @@ export async function runDetect(
       list.push({ ...a, trend_id: trendId });
       byTrend.set(trendId, list);
     }
+    // Trends of one story founded hours or days apart become one (rejoin-stories.ts); a trend
+    // founded in this run was never served, so it leaves no alias.
+    const rejoined = await rejoinTrends(
+      new Map([...byTrend].map(([id, list]) => [id, list.map(toDetectArticle)])),
+      idf,
+      logger,
+      undefined,
+      new Set(result.touched.map((t) => t.id)),
+    );
+    for (const [absorbed, survivor] of rejoined) {
+      absorb(absorbed, survivor);
+      for (const [m, into] of result.merged) if (into === absorbed) result.merged.set(m, survivor);
+      for (const [a, t] of result.assignments) if (t === absorbed) result.assignments.set(a, survivor);
+      if (!result.created.includes(absorbed)) result.merged.set(absorbed, survivor);
+      else
+        aliases.set(
+          survivor,
+          aliases.get(survivor)!.filter((id) => id !== absorbed),
+        );
+    }
     // Domain quality still reads every member of the window, but only the fields it needs (the
     // trends not rebuilt here, lean): their articles count for their domains and co-coverage.
     const lean = groupBy(
@@ -199,6 +220,7 @@ export async function runDetect(
     const touched = new Set([
       ...result.touched.map((t) => t.id),
       ...[...unfinished.values()].map((t) => t.merged_into!),
+      ...rejoined.values(),
     ]);
     const refresh = new Set(active.filter((t) => needsVelocityRefresh(t, now)).map((t) => t.id));
     const rebuiltLists = [...byTrend.entries()]

@@ -29,6 +29,18 @@ describe('phraseInHeadlines', () => {
     expect(phraseInHeadlines('Lohan', ['Lindsay Lohan shows off her wedding dress'])?.name).to.equal(true);
   });
 
+  it("completes a place's name, a name read surname first, and leaves out the number that ends another name", () => {
+    expect(nounPhrase('Rica plane crash', '10 Americans among 12 dead in Costa Rica plane crash')).to.equal(
+      'Costa Rica plane crash',
+    );
+    expect(nounPhrase('Premier Li', 'Premier Li Keqiang says China flexible on growth target')).to.equal(
+      'Premier Li Keqiang',
+    );
+    expect(
+      nounPhrase("2's Pixel Visual", "Google Pixel 2's Pixel Visual Core Now Enhances Photos in Instagram"),
+    ).to.equal('Pixel Visual Core');
+  });
+
   it("takes a headline's first word for a noun, not an order, but a verb further in", () => {
     expect(nounPhrase('Gas prices', 'Gas prices up 3.4 cents')).to.equal('Gas prices');
     expect(nounPhrase('know this morning', '5 things to know this morning')).to.equal('morning');

@@ -6,6 +6,8 @@ import { distinctTopics } from '../../../src/detect/distinct-topics';
 import { recurringColumnIds } from '../../../src/detect/recurring-column';
 import { backgroundIdf } from '../../../src/detect/idf';
 import { simhash } from '../../../src/score/simhash';
+import type { RejoinOptions } from '../../../src/detect/rejoin-stories';
+import { rejoinedAssignments } from './rejoined';
 import { loadGiveme } from '../../corpus/giveme.corpus';
 import { loadUci, type UciRow } from '../../corpus/uci.corpus';
 import { givemeDetectArticles, uciDetectArticles } from '../../corpus/detect-articles';
@@ -27,37 +29,46 @@ export interface DemoTrend {
  * headlines, each corpus shifted so its newest article is `now` (as `replay --shift-to-now` does),
  * clustered and built by the production code with its defaults, in the order of
  * /v1/trends/recent (last_seen, then business_impact_score descending, then id). `options` override
- * the clustering defaults (ablations).
+ * the clustering and rejoin defaults (ablations).
  */
-export function demoTrends(
+export async function demoTrends(
   now = new Date('2026-11-23T12:00:00Z'),
-  options: Partial<ClusterOptions> = {},
+  options: Partial<ClusterOptions & RejoinOptions> = {},
   /** The clock the trends are built at (velocity moves with it); `now` unless given. */
   builtAt: Date = now,
-): DemoTrend[] {
+): Promise<DemoTrend[]> {
+  const { articles, gold, uciRows } = demoArticles(now);
+  return detectedTrends(articles, gold, uciRows, now, options, builtAt);
+}
+
+/**
+ * The articles `make demo` replays, each corpus shifted so its newest article is `now`, with the
+ * gold story or event of each ("uci:..." / "giveme:...") and the UCI rows (publishers).
+ */
+export function demoArticles(now: Date): { articles: DetectArticle[]; gold: Map<string, string>; uciRows: UciRow[] } {
   const giveme = givemeDetectArticles(loadGiveme());
   const uciRows = loadUci().slice(0, DEMO_UCI_ROWS);
   const uci = uciDetectArticles(uciRows);
   const articles = [...shift(giveme.articles, now), ...shift(uci.articles, now)];
   const gold = new Map([...giveme.gold].map(([id, g]) => [id, `giveme:${g}`]));
   for (const [id, g] of uci.gold) gold.set(id, `uci:${g}`);
-  return detectedTrends(articles, gold, uciRows, now, options, builtAt);
+  return { articles, gold, uciRows };
 }
 
 /**
  * Trends of a labelled set as detection makes and serves them: recurring columns left out,
- * clustered and built by the production code (UCI rows give publisher and URL; other articles
+ * clustered, rejoined (rejoin-stories.ts) and built by the production code (UCI rows give publisher and URL; other articles
  * are pages of a publisher of their own), in the order of /v1/trends/recent.
  */
-export function detectedTrends(
+export async function detectedTrends(
   articles: readonly DetectArticle[],
   gold: ReadonlyMap<string, string>,
   uciRows: readonly UciRow[],
   now: Date,
-  options: Partial<ClusterOptions> = {},
+  options: Partial<ClusterOptions & RejoinOptions> = {},
   /** The clock the trends are built at (velocity moves with it); `now` unless given. */
   builtAt: Date = now,
-): DemoTrend[] {
+): Promise<DemoTrend[]> {
   const publisher = new Map(uciRows.map((r) => [`uci-${r.id}`, r]));
   const idf = backgroundIdf();
   const classifier = loadClassifier();
@@ -65,14 +76,12 @@ export function detectedTrends(
     publisher.get(a.id)?.hostname.replace(/^www\./, '') ?? `giveme-${a.id.slice(0, 6)}.example`;
   // As runDetect does: editions of a recurring column are left out of clustering.
   const columns = recurringColumnIds(articles.map((a) => ({ ...a, domain: domainOf(a) })));
-  const result = clusterArticles(
-    articles.filter((a) => !columns.has(a.id)),
-    [],
-    { now, idf, ...options },
-  );
+  const clustered = articles.filter((a) => !columns.has(a.id));
+  const result = clusterArticles(clustered, [], { now, idf, ...options });
+  const assignments = await rejoinedAssignments(clustered, result.assignments, idf, options);
   const groups = new Map<string, DetectArticle[]>();
   for (const a of articles) {
-    const t = result.assignments.get(a.id);
+    const t = assignments.get(a.id);
     if (t) groups.set(t, [...(groups.get(t) ?? []), a]);
   }
   const out: DemoTrend[] = [];

@@ -1,0 +1,23 @@
+import type { DetectArticle } from '../../../src/detect/cluster';
+import { DEFAULT_REJOIN_OPTIONS, rejoinTrends, type RejoinOptions } from '../../../src/detect/rejoin-stories';
+
+/**
+ * Article -> trend after the story rejoin, as a detection run does it after clustering
+ * (rejoin-stories.ts): the trends of `assignments` whose story the rejoin joins take their
+ * survivor's id. `options` override the rejoin's defaults (rejoinCosine 0 switches it off).
+ */
+export async function rejoinedAssignments(
+  articles: readonly DetectArticle[],
+  assignments: ReadonlyMap<string, string>,
+  idf: (term: string) => number,
+  options: Partial<RejoinOptions> = {},
+): Promise<Map<string, string>> {
+  const byId = new Map(articles.map((a) => [a.id, a]));
+  const trends = new Map<string, DetectArticle[]>();
+  for (const [a, t] of assignments) {
+    const article = byId.get(a);
+    if (article) trends.set(t, [...(trends.get(t) ?? []), article]);
+  }
+  const joined = await rejoinTrends(trends, idf, console, { ...DEFAULT_REJOIN_OPTIONS, ...options });
+  return new Map([...assignments].map(([a, t]) => [a, joined.get(t) ?? t]));
+}

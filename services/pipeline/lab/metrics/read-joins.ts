@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  DEFAULT_REJOIN_OPTIONS,
+  rejoinStories,
+  type RejoinOptions,
+  type StoryView,
+} from '../../src/detect/rejoin-stories';
+import { embeddingLookup } from '../../src/embed/embed-texts';
+import { REPO_ROOT } from '../corpus/corpus-path';
+
+/** Pairs of trends read by hand: data/story-joins/read-pairs.tsv (docs/lab-notes/trends.md, "Rejoining one story"). */
+export const READ_PAIRS_FILE = path.join(REPO_ROOT, 'services', 'pipeline', 'data', 'story-joins', 'read-pairs.tsv');
+
+/** One read pair: the two trends' central headlines and whether a reader calls them one story. */
+export interface ReadPair {
+  oneStory: boolean;
+  a: string[];
+  b: string[];
+}
+
+/** The read pairs of READ_PAIRS_FILE. */
+export function loadReadPairs(file = READ_PAIRS_FILE): ReadPair[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter(Boolean)
+    .map((line) => {
+      const [verdict, , , , a, , b] = line.split('\t');
+      return { oneStory: verdict === 'one story', a: a!.split(' / '), b: b!.split(' / ') };
+    });
+}
+
+/** How the rejoin's decision on central headlines agrees with the reading: joins that are one story, and one-story pairs joined. */
+export interface ReadAgreement {
+  pairs: number;
+  oneStory: number;
+  joined: number;
+  joinedOneStory: number;
+  /** Share of joined pairs a reader calls one story. */
+  precision: number;
+  /** Share of one-story pairs joined. */
+  recall: number;
+}
+
+/**
+ * The rejoin's decision (rejoinStories, with its sentence encoder) on each read pair alone, against
+ * the reading. The pairs already passed the cheap evidence (terms, entities, time) when they were
+ * drawn, so this measures the central-headline meaning test.
+ */
+export async function readAgreement(
+  pairs: readonly ReadPair[] = loadReadPairs(),
+  options: Partial<RejoinOptions> = {},
+): Promise<ReadAgreement> {
+  const o = { ...DEFAULT_REJOIN_OPTIONS, ...options };
+  const embed = await embeddingLookup(pairs.flatMap((p) => [...p.a, ...p.b]));
+  const view = (id: string, central: string[], at: number): StoryView => ({
+    id,
+    first_seen: at,
+    last_seen: at,
+    article_count: o.rejoinMinArticles,
+    centroid: new Map(),
+    entities: new Set(),
+    central,
+  });
+  let joined = 0;
+  let joinedOneStory = 0;
+  for (const p of pairs) {
+    if (rejoinStories([[view('a', p.a, 0), view('b', p.b, 1)]], embed, o).size === 0) continue;
+    joined++;
+    if (p.oneStory) joinedOneStory++;
+  }
+  const oneStory = pairs.filter((p) => p.oneStory).length;
+  return {
+    pairs: pairs.length,
+    oneStory,
+    joined,
+    joinedOneStory,
+    precision: joined === 0 ? 1 : joinedOneStory / joined,
+    recall: oneStory === 0 ? 1 : joinedOneStory / oneStory,
+  };
+}

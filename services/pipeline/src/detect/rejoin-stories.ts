@@ -1,0 +1,223 @@
+import type { Logger } from '@trendscope/core';
+import type { DetectArticle } from './cluster';
+import { embeddingLookup } from '../embed/embed-texts';
+import { articleVector, dot, normalise, sharedTerms, topTerms, type TermVector } from './term-vector';
+import { normaliseText } from '../text/normalise-text';
+import { dot as denseDot } from '../text/word-vectors';
+
+/** Options of the story rejoin; defaults live in DEFAULT_REJOIN_OPTIONS. */
+export interface RejoinOptions {
+  /** Least articles of each of the two trends (smaller ones are the fragment merges' part). */
+  rejoinMinArticles: number;
+  /** The later trend was founded at most this many hours after the earlier one's last report. */
+  rejoinHours: number;
+  /** Least cosine between the two trends' term centroids (0 switches the rejoin off). */
+  rejoinCosine: number;
+  /** Content terms the two centroids' heaviest KEY_TERMS must share. */
+  rejoinTerms: number;
+  /** Named entities, each held by a fifth of a trend's members, the two must share. */
+  rejoinEntities: number;
+  /** Least cosine between the sentence embeddings of the two trends' central headlines. */
+  rejoinMeaning: number;
+}
+
+/**
+ * Defaults: the meaning threshold is the one at which pairs read by hand (data/story-joins/
+ * read-pairs.tsv, drawn from the pairs these cheap gates let through on the demo's, the tuning and
+ * the held-out UCI slices) are joined almost only when a reader calls them one story
+ * (docs/lab-notes/trends.md, "Rejoining one story"). UCI's gold files a story surfacing again
+ * hours later as another story, so its labels cannot choose it.
+ */
+export const DEFAULT_REJOIN_OPTIONS: RejoinOptions = {
+  rejoinMinArticles: 5,
+  rejoinHours: 72,
+  rejoinCosine: 0.5,
+  rejoinTerms: 3,
+  rejoinEntities: 1,
+  rejoinMeaning: 0.8,
+};
+
+/** Heaviest centroid terms a trend is looked up by. */
+const KEY_TERMS = 10;
+/** Central headlines embedded per trend. */
+export const CENTRAL_HEADLINES = 3;
+/** Share of a trend's members that must name an entity for it to count as the trend's. */
+const ENTITY_SHARE = 0.2;
+
+/** What the rejoin reads of one trend: built once per trend from its members. */
+export interface StoryView {
+  id: string;
+  first_seen: number;
+  last_seen: number;
+  article_count: number;
+  /** Sum of its members' term vectors, unit length. */
+  centroid: TermVector;
+  /** Entities at least ENTITY_SHARE of its members name. */
+  entities: Set<string>;
+  /** Its most central distinct headlines (closest to the centroid), at most CENTRAL_HEADLINES. */
+  central: string[];
+}
+
+/** The rejoin's view of each trend of at least rejoinMinArticles members. */
+export function storyViews(
+  trends: ReadonlyMap<string, readonly DetectArticle[]>,
+  idf: (term: string) => number,
+  o: Pick<RejoinOptions, 'rejoinMinArticles' | 'rejoinCosine'> = DEFAULT_REJOIN_OPTIONS,
+): StoryView[] {
+  const views: StoryView[] = [];
+  if (o.rejoinCosine <= 0) return views;
+  for (const [id, members] of trends) {
+    if (members.length < o.rejoinMinArticles) continue;
+    const vectors = members.map((m) => articleVector(m.title, m.text, idf));
+    const centroid: TermVector = new Map();
+    for (const v of vectors) for (const [t, w] of v) centroid.set(t, (centroid.get(t) ?? 0) + w);
+    normalise(centroid);
+    const counts = new Map<string, number>();
+    for (const m of members) for (const e of new Set(m.entities)) counts.set(e, (counts.get(e) ?? 0) + 1);
+    const order = members
+      .map((_, i) => i)
+      .sort(
+        (a, b) => dot(vectors[b]!, centroid) - dot(vectors[a]!, centroid) || (members[a]!.id < members[b]!.id ? -1 : 1),
+      );
+    const central: string[] = [];
+    for (const i of order) {
+      const title = normaliseText(members[i]!.title);
+      if (title !== '' && !central.includes(title)) central.push(title);
+      if (central.length === CENTRAL_HEADLINES) break;
+    }
+    views.push({
+      id,
+      first_seen: Math.min(...members.map((m) => m.time)),
+      last_seen: Math.max(...members.map((m) => m.time)),
+      article_count: members.length,
+      centroid,
+      entities: new Set([...counts].filter(([, n]) => n >= ENTITY_SHARE * members.length).map(([e]) => e)),
+      central,
+    });
+  }
+  return views.sort((a, b) => a.first_seen - b.first_seen || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * Pairs of trends the cheap evidence lets through (terms, entities, time), earlier first: only
+ * their central headlines need an embedding. `involving`, when given, keeps only pairs with one
+ * side in it (the trends a detection run changed; pairs of unchanged trends were judged before).
+ */
+export function rejoinCandidates(
+  views: readonly StoryView[],
+  o: RejoinOptions = DEFAULT_REJOIN_OPTIONS,
+  involving?: ReadonlySet<string>,
+): [StoryView, StoryView][] {
+  const pairs: [StoryView, StoryView][] = [];
+  const postings = new Map<string, number[]>();
+  const window = o.rejoinHours * 3_600_000;
+  views.forEach((t, at) => {
+    const keys = [...topTerms(t.centroid, KEY_TERMS).keys()];
+    const seen = new Set<number>();
+    for (const term of keys) for (const i of postings.get(term) ?? []) seen.add(i);
+    for (const i of [...seen].sort((a, b) => a - b)) {
+      const g = views[i]!;
+      if (involving && !involving.has(g.id) && !involving.has(t.id)) continue;
+      if (t.first_seen - g.last_seen > window) continue;
+      if (dot(t.centroid, g.centroid) < o.rejoinCosine) continue;
+      if (sharedTerms(topTerms(t.centroid, KEY_TERMS), topTerms(g.centroid, KEY_TERMS)) < o.rejoinTerms) continue;
+      let shared = 0;
+      for (const e of t.entities) if (g.entities.has(e)) shared++;
+      if (shared < o.rejoinEntities) continue;
+      pairs.push([g, t]);
+    }
+    for (const term of keys) {
+      let list = postings.get(term);
+      if (!list) postings.set(term, (list = []));
+      list.push(at);
+    }
+  });
+  return pairs;
+}
+
+/** The central headlines the candidate pairs need embedded. */
+export function rejoinTexts(pairs: readonly [StoryView, StoryView][]): string[] {
+  return [...new Set(pairs.flatMap(([a, b]) => [...a.central, ...b.central]))];
+}
+
+/**
+ * Rejoins trends of one story that were founded hours or days apart and grew on their own (the
+ * single pass closes a burst within minutes to hours and the fragment merge joins only trends
+ * founded within a minute): a pair the cheap evidence lets through (rejoinCandidates: centroid
+ * cosine, shared heaviest terms and named entities, the later founded at most rejoinHours after
+ * the earlier's last report) is one story when the sentence embeddings of their central headlines
+ * agree (mean embedding cosine >= rejoinMeaning): two stories about one person or company share
+ * names and words but not what their headlines say. Pairs are joined transitively; the
+ * earliest-founded trend of a group survives, so ids already served keep serving. A pair whose
+ * headlines have no embedding (encoder unavailable) stays apart. Returns absorbed id -> surviving id.
+ */
+export function rejoinStories(
+  pairs: readonly [StoryView, StoryView][],
+  embed: (text: string) => Float32Array | undefined,
+  o: RejoinOptions = DEFAULT_REJOIN_OPTIONS,
+): Map<string, string> {
+  const meaning = new Map<string, Float32Array | undefined>();
+  const meaningOf = (v: StoryView): Float32Array | undefined => {
+    if (!meaning.has(v.id)) meaning.set(v.id, meanEmbedding(v.central.map(embed)));
+    return meaning.get(v.id);
+  };
+  const parent = new Map<string, StoryView>();
+  const root = (v: StoryView): StoryView => {
+    let r = v;
+    while (parent.has(r.id)) r = parent.get(r.id)!;
+    return r;
+  };
+  for (const [a, b] of pairs) {
+    const ma = meaningOf(a);
+    const mb = meaningOf(b);
+    if (!ma || !mb || denseDot(ma, mb) < o.rejoinMeaning) continue;
+    const ra = root(a);
+    const rb = root(b);
+    if (ra.id === rb.id) continue;
+    const [survivor, absorbed] = earlier(ra, rb) ? [ra, rb] : [rb, ra];
+    parent.set(absorbed.id, survivor);
+  }
+  const out = new Map<string, string>();
+  for (const id of [...parent.keys()].sort()) out.set(id, root(parent.get(id)!).id);
+  return out;
+}
+
+function earlier(a: StoryView, b: StoryView): boolean {
+  return a.first_seen < b.first_seen || (a.first_seen === b.first_seen && a.id < b.id);
+}
+
+/** Unit-length mean of the embeddings given (undefined when none). */
+export function meanEmbedding(vectors: readonly (Float32Array | undefined)[]): Float32Array | undefined {
+  const present = vectors.filter((v) => v !== undefined);
+  if (present.length === 0) return undefined;
+  const sum = new Float32Array(present[0]!.length);
+  for (const v of present) for (let i = 0; i < v.length; i++) sum[i]! += v[i]!;
+  const n = Math.sqrt(denseDot(sum, sum));
+  if (n === 0) return undefined;
+  for (let i = 0; i < sum.length; i++) sum[i]! /= n;
+  return sum;
+}
+
+/**
+ * The rejoin of a detection run (or of a replay in the lab): views of the trends, the pairs the
+ * cheap evidence lets through, their central headlines embedded in one pass (a few texts per
+ * trend, none per article), then rejoinStories. Without the encoder the trends stay as they are.
+ * Returns absorbed id -> surviving id.
+ */
+export async function rejoinTrends(
+  trends: ReadonlyMap<string, readonly DetectArticle[]>,
+  idf: (term: string) => number,
+  logger: Pick<Logger, 'warn'>,
+  o: RejoinOptions = DEFAULT_REJOIN_OPTIONS,
+  involving?: ReadonlySet<string>,
+  lookup: (texts: Iterable<string>) => Promise<(text: string) => Float32Array | undefined> = embeddingLookup,
+): Promise<Map<string, string>> {
+  const pairs = rejoinCandidates(storyViews(trends, idf, o), o, involving);
+  if (pairs.length === 0) return new Map();
+  try {
+    return rejoinStories(pairs, await lookup(rejoinTexts(pairs)), o);
+  } catch (err) {
+    logger.warn({ err }, 'sentence encoder unavailable: trends of one story founded apart stay apart');
+    return new Map();
+  }
+}

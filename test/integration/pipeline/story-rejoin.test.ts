@@ -1,0 +1,100 @@
+import { expect } from 'chai';
+import {
+  getRecentTrends,
+  getTrend,
+  migrateIndices,
+  type ArticleDoc,
+  type QueryDeps,
+  type TrendDoc,
+} from '@trendscope/core';
+import { runDetect } from '@trendscope/pipeline/detect/run-detect';
+import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
+import { buildArticle } from '../../support/factories';
+import { detectDeps, openTestServices, type TestServices } from '../../support/services';
+
+const T0 = Date.parse('2026-11-20T09:00:07Z');
+const M = 60_000;
+const H = 60 * M;
+
+function article(id: string, at: number, title: string): { id: string; doc: ArticleDoc } {
+  const when = new Date(at).toISOString();
+  return {
+    id,
+    doc: buildArticle({
+      url: `https://news-${id}.example/${id}`,
+      canonical_url: `https://news-${id}.example/${id}`,
+      domain: `news-${id}.example`,
+      publisher: `News ${id}`,
+      title,
+      body: `${title}.`,
+      entities: ['Neil Young'],
+      published_date: when,
+      fetched_at: when,
+      indexed_at: when,
+    }),
+  };
+}
+
+const LAUNCH = [
+  'Neil Young to launch Pono music player',
+  'Neil Young launches Pono music player',
+  'Neil Young unveils Pono music player',
+  "Neil Young's Pono music player to launch",
+  'Neil Young launching Pono high-resolution music player',
+];
+const KICKSTARTER = [
+  "Neil Young's Pono music player launches on Kickstarter",
+  'Neil Young takes Pono music player to Kickstarter',
+  "Neil Young's Pono player hits Kickstarter",
+  'Neil Young launches Pono music player Kickstarter',
+  "Neil Young's Pono music player Kickstarter goes live",
+];
+
+describe('trends of one story founded a day apart, rejoined by a later run (OpenSearch + Redis + encoder)', function () {
+  this.timeout(120_000);
+  let s: TestServices;
+  let q: QueryDeps;
+  const first = trendIdFor('a0');
+  const second = trendIdFor('b0');
+
+  before(async () => {
+    s = await openTestServices();
+    await migrateIndices(s.opensearch, s.names);
+    q = { opensearch: s.opensearch, names: s.names, queryTimeoutMs: 5000, now: () => new Date(T0 + 30 * H) };
+  });
+  after(async () => {
+    await s.cleanup();
+  });
+
+  async function index(docs: { id: string; doc: ArticleDoc }[]): Promise<void> {
+    const body = docs.flatMap(({ id, doc }) => [{ index: { _index: s.names.articles, _id: id } }, doc]);
+    const res = await s.opensearch.bulk({ body, refresh: true });
+    expect(res.body.errors).to.equal(false);
+  }
+
+  it('keeps both while the later is small, then joins it into the earlier; the absorbed id resolves', async () => {
+    // Run 1: the launch, five reports a minute apart. Run 2, a day later: four reports of the
+    // Kickstarter campaign, a trend of its own (the first closed hours ago), too small to rejoin.
+    await index(LAUNCH.map((t, i) => article(`a${i}`, T0 + i * M, t)));
+    await runDetect(detectDeps(s), { now: new Date(T0 + H) });
+    await index(KICKSTARTER.slice(0, 4).map((t, i) => article(`b${i}`, T0 + 24 * H + i * M, t)));
+    await runDetect(detectDeps(s), { now: new Date(T0 + 25 * H) });
+    expect((await getTrend(q, { trend_id: second })).id).to.equal(second);
+    expect((await getTrend(q, { trend_id: first })).id).to.equal(first);
+
+    // Run 3: a fifth report makes the later trend large enough: it joins the earlier one.
+    await index([article('b4', T0 + 26 * H, KICKSTARTER[4]!)]);
+    const summary = await runDetect(detectDeps(s), { now: new Date(T0 + 27 * H) });
+    expect(summary.trends_merged).to.equal(1);
+
+    const stored = await s.opensearch.search({ index: s.names.trends, body: { size: 10 } });
+    const trends = stored.body.hits.hits.map((h) => h._source as unknown as TrendDoc);
+    expect(trends.map((t) => t.id)).to.deep.equal([first]);
+    expect(trends[0]!).to.include({ article_count: 10 });
+    expect(trends[0]!.aliases).to.deep.equal([second]);
+    const detail = await getTrend(q, { trend_id: second });
+    expect(detail).to.include({ id: first, merged_into: first, article_count: 10 });
+    const recent = await getRecentTrends(q, { page: 1, limit: 50 });
+    expect(recent.trends.map((t) => t.id)).to.deep.equal([first]);
+  });
+});

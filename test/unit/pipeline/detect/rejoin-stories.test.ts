@@ -1,0 +1,96 @@
+import { expect } from 'chai';
+import type { DetectArticle } from '@trendscope/pipeline/detect/cluster';
+import {
+  DEFAULT_REJOIN_OPTIONS,
+  rejoinCandidates,
+  rejoinStories,
+  rejoinTexts,
+  rejoinTrends,
+  storyViews,
+} from '@trendscope/pipeline/detect/rejoin-stories';
+
+const H = 3_600_000;
+const idf = (): number => 1;
+const quiet = { warn: (): void => undefined };
+
+/** A trend of `n` articles from `hour` on, one a minute, all with the given headline and entities. */
+function trend(id: string, hour: number, title: string, entities: string[], n = 6): [string, DetectArticle[]] {
+  return [
+    id,
+    Array.from({ length: n }, (_, i) => ({
+      id: `${id}-${i}`,
+      title,
+      text: '',
+      time: hour * H + i * 60_000,
+      entities,
+    })),
+  ];
+}
+
+/** Embeddings by the story a headline tells (unit vectors): one story, one direction. */
+function storyEmbedding(stories: Record<string, number>): (text: string) => Float32Array | undefined {
+  return (text) => {
+    const axis = Object.entries(stories).find(([word]) => text.includes(word))?.[1];
+    if (axis === undefined) return undefined;
+    const v = new Float32Array(4);
+    v[axis] = 1;
+    return v;
+  };
+}
+
+const QUIT = 'Lena Dunham says she may quit acting after Girls ends';
+const QUIT_AGAIN = 'Lena Dunham may quit acting once Girls ends';
+const SNL = 'Lena Dunham acting on SNL: Dunham says Girls jokes end';
+const embed = storyEmbedding({ quit: 0, SNL: 1 });
+
+describe('rejoinStories', () => {
+  it('joins two large trends of one story founded a day apart, the earlier surviving', () => {
+    const trends = new Map([trend('late', 30, QUIT_AGAIN, ['Lena Dunham']), trend('early', 2, QUIT, ['Lena Dunham'])]);
+    const pairs = rejoinCandidates(storyViews(trends, idf));
+    expect(pairs.map(([a, b]) => [a.id, b.id])).to.deep.equal([['early', 'late']]);
+    expect(rejoinTexts(pairs)).to.have.members([QUIT, QUIT_AGAIN]);
+    expect([...rejoinStories(pairs, embed)]).to.deep.equal([['late', 'early']]);
+  });
+
+  it('keeps apart two stories about one person whose headlines say different things', () => {
+    const trends = new Map([trend('quit', 2, QUIT, ['Lena Dunham']), trend('snl', 30, SNL, ['Lena Dunham'])]);
+    const pairs = rejoinCandidates(storyViews(trends, idf));
+    expect(pairs, 'names and words in common: a candidate').to.have.length(1);
+    expect(rejoinStories(pairs, embed).size).to.equal(0);
+  });
+
+  it('keeps apart trends too small, too far apart, naming nobody in common, or without embeddings', () => {
+    const early = trend('early', 2, QUIT, ['Lena Dunham']);
+    const views = (later: [string, DetectArticle[]]) => storyViews(new Map([early, later]), idf);
+    expect(rejoinCandidates(views(trend('late', 30, QUIT_AGAIN, ['Lena Dunham'], 4)))).to.have.length(0);
+    expect(rejoinCandidates(views(trend('late', 80, QUIT_AGAIN, ['Lena Dunham'])))).to.have.length(0);
+    expect(rejoinCandidates(views(trend('late', 30, QUIT_AGAIN, ['HBO'])))).to.have.length(0);
+    const pairs = rejoinCandidates(views(trend('late', 30, QUIT_AGAIN, ['Lena Dunham'])));
+    expect(rejoinStories(pairs, () => undefined).size).to.equal(0);
+  });
+
+  it('judges only pairs with a trend the run changed, joins transitively to the earliest, and is off at cosine 0', () => {
+    const trends = new Map([
+      trend('a', 2, QUIT, ['Lena Dunham']),
+      trend('b', 30, QUIT_AGAIN, ['Lena Dunham']),
+      trend('c', 60, QUIT, ['Lena Dunham']),
+    ]);
+    const views = storyViews(trends, idf);
+    expect(rejoinCandidates(views, DEFAULT_REJOIN_OPTIONS, new Set(['zzz']))).to.have.length(0);
+    expect([...rejoinStories(rejoinCandidates(views), embed)]).to.deep.equal([
+      ['b', 'a'],
+      ['c', 'a'],
+    ]);
+    expect(storyViews(trends, idf, { ...DEFAULT_REJOIN_OPTIONS, rejoinCosine: 0 })).to.have.length(0);
+  });
+
+  it('leaves the trends as they are when the encoder is unavailable', async () => {
+    const trends = new Map([trend('early', 2, QUIT, ['Lena Dunham']), trend('late', 30, QUIT_AGAIN, ['Lena Dunham'])]);
+    const failing = (): Promise<never> => Promise.reject(new Error('no model files'));
+    expect((await rejoinTrends(trends, idf, quiet, DEFAULT_REJOIN_OPTIONS, undefined, failing)).size).to.equal(0);
+    const working = (): Promise<typeof embed> => Promise.resolve(embed);
+    expect([...(await rejoinTrends(trends, idf, quiet, DEFAULT_REJOIN_OPTIONS, undefined, working))]).to.deep.equal([
+      ['late', 'early'],
+    ]);
+  });
+});
