@@ -4,14 +4,14 @@ import type { Source } from './source-list';
 const DISCOVER_PREFIX = 'discover-';
 
 /**
- * Upserts one BullMQ job scheduler per source (discover), one for detection and one for snapshots
- * (removed when its interval is 0), and removes the schedulers of sources no longer listed.
+ * Upserts one BullMQ job scheduler per source (discover), one for detection, one for snapshots and
+ * one for the retention policy (each of the last two removed when its interval is 0), and removes the schedulers of sources no longer listed.
  * Idempotent: running it twice changes nothing.
  */
 export async function scheduleJobs(
   queues: StageQueues,
   sources: readonly Source[],
-  intervals: { discoverSeconds: number; detectSeconds: number; snapshotSeconds: number },
+  intervals: { discoverSeconds: number; detectSeconds: number; snapshotSeconds: number; retentionSeconds: number },
 ): Promise<{ discover: number; removed: number }> {
   const wanted = new Set<string>();
   for (const s of sources) {
@@ -44,6 +44,15 @@ export async function scheduleJobs(
     );
   } else {
     await queues.snapshot.removeJobScheduler('snapshot');
+  }
+  if (intervals.retentionSeconds > 0) {
+    await queues.retention.upsertJobScheduler(
+      'retention',
+      { every: intervals.retentionSeconds * 1000 },
+      { name: 'retention', data: {} },
+    );
+  } else {
+    await queues.retention.removeJobScheduler('retention');
   }
   return { discover: sources.length, removed };
 }
