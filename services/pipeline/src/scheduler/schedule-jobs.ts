@@ -36,23 +36,13 @@ export async function scheduleJobs(
     { every: intervals.detectSeconds * 1000 },
     { name: 'detect', data: {} },
   );
-  if (intervals.snapshotSeconds > 0) {
-    await queues.snapshot.upsertJobScheduler(
-      'snapshot',
-      { every: intervals.snapshotSeconds * 1000 },
-      { name: 'snapshot', data: {} },
-    );
-  } else {
-    await queues.snapshot.removeJobScheduler('snapshot');
-  }
-  if (intervals.retentionSeconds > 0) {
-    await queues.retention.upsertJobScheduler(
-      'retention',
-      { every: intervals.retentionSeconds * 1000 },
-      { name: 'retention', data: {} },
-    );
-  } else {
-    await queues.retention.removeJobScheduler('retention');
-  }
+  await scheduleEvery(queues.snapshot, 'snapshot', intervals.snapshotSeconds);
+  await scheduleEvery(queues.retention, 'retention', intervals.retentionSeconds);
   return { discover: sources.length, removed };
+}
+
+/** Upserts the job scheduler `name` (empty job data) every `seconds`, or removes it when 0. */
+async function scheduleEvery(queue: StageQueues['snapshot'], name: string, seconds: number): Promise<void> {
+  if (seconds > 0) await queue.upsertJobScheduler(name, { every: seconds * 1000 }, { name, data: {} });
+  else await queue.removeJobScheduler(name);
 }
