@@ -82,6 +82,9 @@ export async function locateDocuments(
     const res = await client.search(
       {
         index: alias,
+        // An answer missing a shard (a node down) would send a stored document to the write index
+        // as new: the search fails instead, and the write is retried.
+        allow_partial_search_results: false,
         body: { query: { ids: { values: page } }, size: page.length, _source: false, sort: [{ _index: 'desc' }] },
       },
       // A lost alias locates nothing: the write that follows meets the loss (require_alias) and says so.
