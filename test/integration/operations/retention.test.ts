@@ -123,6 +123,12 @@ describe('monthly indices and the retention policy (real OpenSearch, clock advan
     expect(await behind(T)).to.deep.equal([`${T}-2027-03-v1`]);
     expect(await behind(A)).to.deep.equal([`${A}-2027-03-v1`]);
     expect(await missingAliases(s.opensearch, s.names)).to.not.include.members([A, T]);
+
+    // A lost index stays lost (restored from a snapshot), never recreated empty by a retention run.
+    await s.opensearch.indices.delete({ index: `${A}-*` });
+    const lost = await applyRetention(s.opensearch, s.names, DAYS, { now: new Date('2027-04-01T00:00:00Z') });
+    expect(lost[0]).to.deep.include({ writeIndex: null, dropped: [] });
+    expect(await missingAliases(s.opensearch, s.names)).to.include(A);
   });
 
   it('migrates a single-index deployment in place, idempotently, and retires its index whole once expired', async () => {

@@ -103,8 +103,8 @@ export async function locateDocuments(
  * Makes the index of `now`'s month the write index of `alias`, creating it with `body` (settings,
  * mappings) when missing, in one atomic alias change; the older indices stay behind the alias for
  * reads. Nothing changes when the write index is already of that month or a later one (a clock
- * set back never moves writes to an older month). Safe to run from several processes at once.
- * Returns the index that became the write index, or null when nothing changed.
+ * set back never moves writes to an older month), nor when the alias has no index (a lost one is
+ * restored, not recreated empty). Safe to run from several processes at once. Returns the index that became the write index, or null when nothing changed.
  */
 export async function rollToMonth(
   client: Client,
@@ -114,6 +114,8 @@ export async function rollToMonth(
 ): Promise<string | null> {
   const month = monthOf(now);
   const behind = await indicesBehind(client, alias);
+  // No index at all is a lost index (or one never migrated): it must not come back empty.
+  if (behind.length === 0) return null;
   const write = behind.find((i) => i.isWrite);
   const writeMonth = write ? parseIndexName(alias, write.index)?.month : null;
   if (write && writeMonth && writeMonth >= month) return null;
