@@ -97,15 +97,16 @@ describe('trends index migration to the plural-only stemmer (real OpenSearch)', 
   };
 
   it('moves stored trends to a new version whose search no longer joins inflation and inflatable', async () => {
-    await migrateIndices(s.opensearch, s.names, { kinds: ['trends'], load: porter });
+    const now = new Date('2026-11-27T12:00:00Z');
+    await migrateIndices(s.opensearch, s.names, { kinds: ['trends'], load: porter, now });
     const alias = s.names.trends;
     const old = buildTrend({ topic: 'Giant inflatable colon tours hospitals' });
     await s.opensearch.index({ index: alias, id: old.id, body: old, refresh: true });
     const matches = async (): Promise<number> =>
       (await s.opensearch.count({ index: alias, body: { query: { match: { topic: 'inflation' } } } })).body.count;
     expect(await matches()).to.equal(1);
-    const [result] = await migrateIndices(s.opensearch, s.names, { kinds: ['trends'] });
-    expect(result).to.include({ action: 'migrated', index: `${alias}-v2`, copied: 1 });
+    const [result] = await migrateIndices(s.opensearch, s.names, { kinds: ['trends'], now });
+    expect(result).to.include({ action: 'migrated', index: `${alias}-2026-11-v2`, copied: 1 });
     expect(await matches()).to.equal(0);
     expect((await s.opensearch.get({ index: alias, id: old.id })).body.found).to.equal(true);
   });

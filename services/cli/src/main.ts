@@ -13,10 +13,11 @@ import {
   PIPELINE_COMMAND_NEEDS,
 } from '@trendscope/pipeline/cli/pipeline-commands';
 import { addKeysCommand } from './commands/keys.command';
+import { addRetentionCommand } from './commands/retention.command';
 import { addSnapshotCommands } from './commands/snapshot.command';
 
 // The `trendscope` operator command: a composition root that puts the pipeline's commands, the
-// backups (snapshot, restore) and API-key administration (keys) under one program.
+// backups (snapshot, restore), the retention policy and API-key administration (keys) under one program.
 const program = new Command();
 program
   .name('trendscope')
@@ -25,6 +26,7 @@ program
 
 addPipelineRunCommands(program);
 addSnapshotCommands(program);
+addRetentionCommand(program);
 addPipelineToolCommands(program);
 addKeysCommand(program);
 
@@ -37,6 +39,7 @@ const COMMAND_NEEDS: Readonly<Record<string, ServiceNeeds>> = {
   ...PIPELINE_COMMAND_NEEDS,
   snapshot: { opensearch: true, redis: false },
   snapshots: { opensearch: true, redis: false },
+  retention: { opensearch: true, redis: false },
   restore: BOTH,
   'keys create': BOTH,
   'keys list': BOTH,

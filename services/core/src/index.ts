@@ -11,6 +11,8 @@ export * from './opensearch/index-names';
 export * from './opensearch/index-definitions';
 export * from './opensearch/migrate';
 export * from './opensearch/migrate-on-start';
+export * from './opensearch/partitions';
+export * from './opensearch/retention';
 export * from './opensearch/snapshots';
 export * from './runtime/on-shutdown';
 export { REPO_ROOT } from '../bin/project-node.mjs';

@@ -10,7 +10,7 @@ const RELOAD_MS = 60_000;
 
 /**
  * The scheduler process: BullMQ job schedulers for discover (one per source of the source list),
- * detect and snapshot, re-applied every minute so edits to the list take effect. The schedules live in
+ * detect, snapshot and retention, re-applied every minute so edits to the list take effect. The schedules live in
  * Redis; the worker process runs the jobs.
  */
 async function main(): Promise<void> {
@@ -26,6 +26,7 @@ async function main(): Promise<void> {
         discoverSeconds: config.pipeline.discoverIntervalSeconds,
         detectSeconds: config.pipeline.detectIntervalSeconds,
         snapshotSeconds: config.pipeline.snapshot.intervalSeconds,
+        retentionSeconds: config.pipeline.retention.intervalSeconds,
       });
       logger.info({ file, ...result }, 'job schedulers applied');
     } catch (err) {

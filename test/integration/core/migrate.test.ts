@@ -1,5 +1,11 @@
 import { expect } from 'chai';
-import { INDEX_KINDS, loadIndexDefinition, migrateIndices, type IndexDefinition } from '@trendscope/core';
+import {
+  INDEX_KINDS,
+  isPartitioned,
+  loadIndexDefinition,
+  migrateIndices,
+  type IndexDefinition,
+} from '@trendscope/core';
 import { openTestServices, type TestServices } from '../../support/services';
 
 describe('migrateIndices (real OpenSearch)', function () {
@@ -12,12 +18,15 @@ describe('migrateIndices (real OpenSearch)', function () {
     await s.cleanup();
   });
 
-  it('creates every index as <alias>-v1 behind its alias', async () => {
-    const results = await migrateIndices(s.opensearch, s.names);
+  it('creates every index as <alias>-v1 behind its alias, articles and trends as the write index of the month', async () => {
+    const now = new Date('2026-11-27T12:00:00Z');
+    const results = await migrateIndices(s.opensearch, s.names, { now });
     expect(results.map((r) => r.action)).to.deep.equal(INDEX_KINDS.map(() => 'created'));
     for (const kind of INDEX_KINDS) {
       const res = await s.opensearch.indices.getAlias({ name: s.names[kind] });
-      expect(Object.keys(res.body)).to.deep.equal([`${s.names[kind]}-v1`]);
+      const monthly = isPartitioned(kind);
+      expect(Object.keys(res.body)).to.deep.equal([`${s.names[kind]}-${monthly ? '2026-11-' : ''}v1`]);
+      expect(indicesBehindWrite(res.body, s.names[kind])).to.equal(monthly ? true : undefined);
     }
   });
 
@@ -56,3 +65,9 @@ describe('migrateIndices (real OpenSearch)', function () {
     expect(hits.body.hits.hits).to.have.length(1);
   });
 });
+
+/** The is_write_index flag of the one index behind `alias` in a get-alias answer. */
+function indicesBehindWrite(body: unknown, alias: string): boolean | undefined {
+  const entry = Object.values(body as Record<string, { aliases: Record<string, { is_write_index?: boolean }> }>)[0];
+  return entry?.aliases[alias]?.is_write_index;
+}

@@ -2,7 +2,10 @@ import { QueueEvents } from 'bullmq';
 import { expect } from 'chai';
 import {
   INDEX_KINDS,
+  isPartitioned,
   listSnapshots,
+  monthOf,
+  partitionIndex,
   SNAPSHOT_SETS,
   migrateIndices,
   pruneSnapshots,
@@ -72,7 +75,8 @@ describe('snapshots: take, delete every index, restore (real OpenSearch with pat
       const res = await s.opensearch.indices.getAlias({ name: s.names[kind] });
       // Account data is restored beside the live set, as the next version, then swapped in.
       const version = (SNAPSHOT_SETS.accounts as readonly string[]).includes(kind) ? 2 : 1;
-      expect(Object.keys(res.body), kind).to.deep.equal([`${s.names[kind]}-v${version}`]);
+      const month = isPartitioned(kind) ? `${monthOf(new Date())}-` : '';
+      expect(Object.keys(res.body), kind).to.deep.equal([`${s.names[kind]}-${month}v${version}`]);
     }
     expect(await dumpAll(s)).to.deep.equal(before);
     expect(await readGeneration(s.redis, s.prefix)).to.not.equal(generation);
@@ -126,7 +130,7 @@ describe('snapshots: take, delete every index, restore (real OpenSearch with pat
       const left = await listSnapshots(s.opensearch, config.opensearch.snapshotRepository, s.prefix);
       expect(left).to.have.length(1);
       expect(left[0]?.state).to.equal('SUCCESS');
-      expect(left[0]?.indices).to.include(`${s.names.articles}-v1`);
+      expect(left[0]?.indices).to.include(partitionIndex(s.names.articles, monthOf(new Date()), 1));
       const accounts = await listSnapshots(s.opensearch, config.opensearch.snapshotRepository, `${s.prefix}-accounts`);
       expect(accounts.map((a) => a.indices)).to.deep.equal([[`${s.names.accounts}-v1`, `${s.names.api_keys}-v1`]]);
     } finally {

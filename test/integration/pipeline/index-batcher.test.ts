@@ -116,7 +116,7 @@ describe('index batcher when the articles index is lost (real OpenSearch)', func
     const doc = (i: number) =>
       buildArticle({ url: `https://example.com/l/${i}`, canonical_url: `https://example.com/l/${i}` });
     const write = (i: number) => batcher.write(articleId(doc(i).canonical_url), doc(i));
-    await s.opensearch.indices.delete({ index: `${s.names.articles}-v1` });
+    await s.opensearch.indices.delete({ index: `${s.names.articles}-*` });
 
     const first = await Promise.allSettled([0, 1, 2].map(write));
     expect(first.map((r) => r.status)).to.deep.equal(['rejected', 'rejected', 'rejected']);

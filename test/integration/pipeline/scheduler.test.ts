@@ -28,7 +28,7 @@ describe('scheduler job schedulers (real Redis)', () => {
       { id: 'a', name: 'A', feed_url: 'https://a.example/feed' },
       { id: 'b', name: 'B', feed_url: 'https://b.example/feed' },
     ];
-    const intervals = { discoverSeconds: 900, detectSeconds: 600, snapshotSeconds: 86400 };
+    const intervals = { discoverSeconds: 900, detectSeconds: 600, snapshotSeconds: 86400, retentionSeconds: 3600 };
     await scheduleJobs(queues, sources, intervals);
     await scheduleJobs(queues, sources, intervals);
     const keys = (await queues.discover.getJobSchedulers(0, -1)).map((j) => j.key).sort();
@@ -39,12 +39,17 @@ describe('scheduler job schedulers (real Redis)', () => {
     expect((await queues.discover.getJobSchedulers(0, -1)).map((j) => j.key)).to.deep.equal(['discover-a']);
   });
 
-  it('schedules the snapshot job at its interval and removes it when the interval is 0', async () => {
-    await scheduleJobs(queues, [], { discoverSeconds: 900, detectSeconds: 600, snapshotSeconds: 3600 });
+  it('schedules the snapshot and retention jobs at their intervals and removes each when its interval is 0', async () => {
+    const base = { discoverSeconds: 900, detectSeconds: 600 };
+    await scheduleJobs(queues, [], { ...base, snapshotSeconds: 3600, retentionSeconds: 7200 });
     const [scheduler] = await queues.snapshot.getJobSchedulers(0, -1);
     expect(scheduler?.key).to.equal('snapshot');
     expect(Number(scheduler?.every)).to.equal(3_600_000);
-    await scheduleJobs(queues, [], { discoverSeconds: 900, detectSeconds: 600, snapshotSeconds: 0 });
+    const [retention] = await queues.retention.getJobSchedulers(0, -1);
+    expect(retention?.key).to.equal('retention');
+    expect(Number(retention?.every)).to.equal(7_200_000);
+    await scheduleJobs(queues, [], { ...base, snapshotSeconds: 0, retentionSeconds: 0 });
     expect(await queues.snapshot.getJobSchedulers(0, -1)).to.deep.equal([]);
+    expect(await queues.retention.getJobSchedulers(0, -1)).to.deep.equal([]);
   });
 });

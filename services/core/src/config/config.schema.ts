@@ -292,6 +292,30 @@ export const CONFIG_VARIABLES = {
     .max(1000)
     .default(14)
     .description('Snapshots kept by the scheduled snapshot job; older ones are deleted after each new one.'),
+  PIPELINE_RETENTION_INTERVAL_SECONDS: Joi.number()
+    .integer()
+    .min(0)
+    .max(30 * 86400)
+    .default(3600)
+    .description(
+      'How often the scheduler applies the retention policy (moves writes to the current month, drops expired monthly indices); 0 turns it off.',
+    ),
+  PIPELINE_RETENTION_ARTICLE_DAYS: Joi.number()
+    .integer()
+    .min(1)
+    .max(36500)
+    .default(100)
+    .description(
+      "Days an article and its body are kept after it was fetched; a month's index goes when its newest article is older. 90 or more keeps the API's 90-day window whole.",
+    ),
+  PIPELINE_RETENTION_TREND_DAYS: Joi.number()
+    .integer()
+    .min(1)
+    .max(36500)
+    .default(400)
+    .description(
+      "Days a trend is kept after its last report (its id resolves that long); a month's index goes when its most recently reported trend is older.",
+    ),
   PIPELINE_CLI_WORKER_PROCESSES: Joi.number()
     .integer()
     .min(1)

@@ -1,4 +1,5 @@
 import type Joi from 'joi';
+import type { RetentionDays } from '../opensearch/retention';
 import { CONFIG_SCHEMA, type ConfigEnv } from './config.schema';
 import { processEnvironment } from './process-environment';
 
@@ -98,6 +99,8 @@ export interface PipelineConfig {
   readonly cliWorkerProcesses: number;
   /** Scheduled snapshots: every `intervalSeconds` (0: off), the newest `keep` kept. */
   readonly snapshot: { readonly intervalSeconds: number; readonly keep: number };
+  /** The retention policy, applied every `intervalSeconds` (0: off): days kept per monthly kind. */
+  readonly retention: { readonly intervalSeconds: number; readonly days: RetentionDays };
 }
 
 /** Thrown when the environment is invalid; lists every bad variable with its reason. */
@@ -190,6 +193,10 @@ export function loadConfig(env: Env = process.env): Config {
       jobLockMs: v.PIPELINE_JOB_LOCK_MS,
       cliWorkerProcesses: v.PIPELINE_CLI_WORKER_PROCESSES,
       snapshot: { intervalSeconds: v.PIPELINE_SNAPSHOT_INTERVAL_SECONDS, keep: v.PIPELINE_SNAPSHOT_KEEP },
+      retention: {
+        intervalSeconds: v.PIPELINE_RETENTION_INTERVAL_SECONDS,
+        days: { articles: v.PIPELINE_RETENTION_ARTICLE_DAYS, trends: v.PIPELINE_RETENTION_TREND_DAYS },
+      },
     },
   });
 }

@@ -1,13 +1,24 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { definitionHash, loadIndexDefinition, type IndexDefinition } from './index-definitions';
 import { INDEX_KINDS, type IndexKind, type IndexNames } from './index-names';
+import {
+  createIfMissing,
+  indicesBehind,
+  isPartitioned,
+  monthOf,
+  parseIndexName,
+  partitionIndex,
+  rollToMonth,
+} from './partitions';
 
-/** What the migration did to one index. */
+/** What the migration did to one index (for a kind kept in monthly indices: to all of them). */
 export interface MigrationResult {
   kind: IndexKind;
   alias: string;
+  /** The index writes through the alias go to. */
   index: string;
-  action: 'created' | 'unchanged' | 'migrated';
+  /** `partitioned`: a single index from before monthly indices stays for reads, a monthly one takes the writes. */
+  action: 'created' | 'unchanged' | 'migrated' | 'partitioned';
   copied?: number;
 }
 
@@ -15,21 +26,37 @@ type DefinitionLoader = (kind: IndexKind) => IndexDefinition;
 
 /**
  * Brings every index to its definition in infra/opensearch/. Idempotent: an index whose stored
- * definition hash matches is left alone. A changed definition creates `<alias>-v<n+1>`, copies the
- * documents with `_reindex`, swaps the alias atomically (readers never see a missing index), then
- * copies once more whatever was written to the old index during the first copy.
+ * definition hash matches is left alone. A changed definition creates the next version of each
+ * index behind the alias (`<alias>-v<n+1>`, or `<alias>-<month>-v<n+1>`), copies the documents with
+ * `_reindex`, swaps the alias atomically (readers never see a missing index), then copies once
+ * more whatever was written to the old index during the first copy.
+ *
+ * Articles and trends live in monthly indices (partitions.ts): the first run creates the index of
+ * `now`'s month as the alias's write index; a later run moves writes to the current month's index.
+ * A deployment from before monthly indices (one `<alias>-v<n>`) keeps that index behind the alias,
+ * read-only but for updates of its own documents, until retention drops it whole (retention.ts):
+ * nothing is copied.
  */
 export async function migrateIndices(
   client: Client,
   names: IndexNames,
-  opts: { kinds?: readonly IndexKind[]; load?: DefinitionLoader } = {},
+  opts: { kinds?: readonly IndexKind[]; load?: DefinitionLoader; now?: Date } = {},
 ): Promise<MigrationResult[]> {
   const results: MigrationResult[] = [];
   for (const kind of opts.kinds ?? INDEX_KINDS) {
     const def = (opts.load ?? loadIndexDefinition)(kind);
-    results.push(await migrateIndex(client, kind, names[kind], def));
+    results.push(await migrateIndex(client, kind, names[kind], def, opts.now ?? new Date()));
   }
   return results;
+}
+
+/** The body an index of this definition is created with: its settings, and its mappings stamped with the definition hash. */
+export function indexBody(def: IndexDefinition): Record<string, unknown> {
+  const hash = definitionHash(def);
+  return {
+    settings: def.settings,
+    mappings: { ...def.mappings, _meta: { ...((def.mappings._meta as object) ?? {}), definition_hash: hash } },
+  };
 }
 
 async function migrateIndex(
@@ -37,67 +64,81 @@ async function migrateIndex(
   kind: IndexKind,
   alias: string,
   def: IndexDefinition,
+  now: Date,
 ): Promise<MigrationResult> {
   const hash = definitionHash(def);
-  const body = {
-    settings: def.settings,
-    mappings: { ...def.mappings, _meta: { ...((def.mappings._meta as object) ?? {}), definition_hash: hash } },
-  };
-  const current = await currentIndex(client, alias);
-  if (!current) {
-    const index = `${alias}-v1`;
-    const created = await createIndex(client, index, { ...body, aliases: { [alias]: {} } });
+  const body = indexBody(def);
+  const partitioned = isPartitioned(kind);
+  const behind = await indicesBehind(client, alias);
+  if (behind.length === 0) {
+    await assertNotConcrete(client, alias);
+    const index = partitioned ? partitionIndex(alias, monthOf(now), 1) : `${alias}-v1`;
+    const created = await createIfMissing(client, index, {
+      ...body,
+      aliases: { [alias]: partitioned ? { is_write_index: true } : {} },
+    });
     if (!created) await waitForAlias(client, alias, index);
     return { kind, alias, index, action: created ? 'created' : 'unchanged' };
   }
-  if ((await storedHash(client, current)) === hash) return { kind, alias, index: current, action: 'unchanged' };
+  let copied = 0;
+  let migrated = false;
+  for (const current of behind) {
+    if ((await storedHash(client, current.index)) === hash) continue;
+    copied += await moveToNextVersion(client, alias, current.index, body, partitioned ? current.isWrite : null);
+    migrated = true;
+  }
+  const single = behind.some((i) => parseIndexName(alias, i.index)?.month === null);
+  const rolled = partitioned ? await rollToMonth(client, alias, body, now) : null;
+  const write = (await indicesBehind(client, alias)).find((i) => i.isWrite)?.index ?? behind[0]!.index;
+  const action = migrated ? 'migrated' : rolled && single ? 'partitioned' : 'unchanged';
+  return { kind, alias, index: write, action, ...(migrated ? { copied } : {}) };
+}
 
-  const next = `${alias}-v${versionOf(current) + 1}`;
-  if (!(await createIndex(client, next, body))) {
+/**
+ * Copies one index behind `alias` into its next version and swaps the alias to it; `isWrite`
+ * (null for an alias of one index) is kept on the new index. Returns the documents copied.
+ */
+async function moveToNextVersion(
+  client: Client,
+  alias: string,
+  current: string,
+  body: Record<string, unknown>,
+  isWrite: boolean | null,
+): Promise<number> {
+  const parsed = parseIndexName(alias, current);
+  const version = (parsed?.version ?? 0) + 1;
+  const next = parsed?.month ? partitionIndex(alias, parsed.month, version) : `${alias}-v${version}`;
+  if (!(await createIfMissing(client, next, body))) {
     // Another process is running the same migration: wait for its alias swap.
     await waitForAlias(client, alias, next);
-    return { kind, alias, index: next, action: 'unchanged' };
+    return 0;
   }
   const first = await copyDocuments(client, current, next);
   await client.indices.updateAliases({
-    body: { actions: [{ remove: { index: current, alias } }, { add: { index: next, alias } }] },
+    body: {
+      actions: [
+        { remove: { index: current, alias } },
+        { add: { index: next, alias, ...(isWrite === null ? {} : { is_write_index: isWrite }) } },
+      ],
+    },
   });
   const second = await copyDocuments(client, current, next, true);
   await client.indices.delete({ index: current });
   await client.indices.refresh({ index: next });
-  return { kind, alias, index: next, action: 'migrated', copied: first + second };
+  return first + second;
 }
 
-async function currentIndex(client: Client, alias: string): Promise<string | null> {
-  const exists = await client.indices.existsAlias({ name: alias });
-  if (!exists.body) {
-    const concrete = await client.indices.exists({ index: alias });
-    if (concrete.body) {
-      throw new Error(`${alias} is a concrete index, not an alias; delete it or reindex it into ${alias}-v1 first`);
-    }
-    return null;
+async function assertNotConcrete(client: Client, alias: string): Promise<void> {
+  const concrete = await client.indices.exists({ index: alias });
+  if (concrete.body) {
+    throw new Error(`${alias} is a concrete index, not an alias; delete it or reindex it into ${alias}-v1 first`);
   }
-  const res = await client.indices.getAlias({ name: alias });
-  const indices = Object.keys(res.body).sort((a, b) => versionOf(b) - versionOf(a));
-  return indices[0] ?? null;
 }
 
 async function storedHash(client: Client, index: string): Promise<string | undefined> {
   const res = await client.indices.getMapping({ index });
   const mapping = (res.body as Record<string, { mappings?: { _meta?: { definition_hash?: string } } }>)[index];
   return mapping?.mappings?._meta?.definition_hash;
-}
-
-/** Creates an index; false when it already exists (someone else created it first). */
-async function createIndex(client: Client, index: string, body: Record<string, unknown>): Promise<boolean> {
-  try {
-    await client.indices.create({ index, body });
-    return true;
-  } catch (err) {
-    const type = (err as { meta?: { body?: { error?: { type?: string } } } }).meta?.body?.error?.type;
-    if (type === 'resource_already_exists_exception') return false;
-    throw err;
-  }
 }
 
 async function copyDocuments(client: Client, source: string, dest: string, onlyMissing = false): Promise<number> {
@@ -121,13 +162,8 @@ async function copyDocuments(client: Client, source: string, dest: string, onlyM
 async function waitForAlias(client: Client, alias: string, index: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if ((await currentIndex(client, alias)) === index) return;
+    if ((await indicesBehind(client, alias)).some((i) => i.index === index)) return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`timed out waiting for alias ${alias} to point at ${index}`);
-}
-
-function versionOf(index: string): number {
-  const m = /-v(\d+)$/.exec(index);
-  return m ? Number(m[1]) : 0;
 }

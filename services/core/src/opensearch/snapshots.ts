@@ -1,5 +1,6 @@
 import type { Client } from '@opensearch-project/opensearch';
 import { INDEX_KINDS, type IndexKind, type IndexNames } from './index-names';
+import { parseIndexName } from './partitions';
 
 /**
  * The two sets snapshotted and restored apart: content (what the pipeline rebuilds) and account
@@ -182,7 +183,7 @@ export async function restoreAside(
   if (!from) return null;
   const live = await client.indices.get({ index: `${alias}-v*`, expand_wildcards: 'all' }, { ignore: [404] });
   const versions = [from, ...Object.keys(live.body as object)].filter((i) => isVersionOf(i, alias));
-  const index = `${alias}-v${Math.max(...versions.map((i) => Number(i.slice(alias.length + 2)))) + 1}`;
+  const index = `${alias}-v${Math.max(...versions.map((i) => parseIndexName(alias, i)!.version)) + 1}`;
   await client.snapshot.restore({
     repository: repo.name,
     snapshot,
@@ -223,8 +224,9 @@ export async function pruneSnapshots(
   return doomed;
 }
 
+/** True for the indices an alias may point at: `<alias>-v<n>`, and `<alias>-<month>-v<n>` of a monthly kind. */
 function isVersionOf(index: string, alias: string): boolean {
-  return index.startsWith(`${alias}-v`) && /^\d+$/.test(index.slice(alias.length + 2));
+  return parseIndexName(alias, index) !== null;
 }
 
 function toInfo(s: RawSnapshot): SnapshotInfo {

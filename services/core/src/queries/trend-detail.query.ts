@@ -5,11 +5,19 @@ import { presentTrendDetail } from '../presenters/trend-detail.presenter';
 import type { TrendDetailResponse } from '../responses/trend-detail.schema';
 import { ABSORBED } from './absorbed-trends';
 import type { QueryDeps } from './query-deps';
-import { getDocument } from './run-search';
+import { runSearch } from './run-search';
 
-/** Reads one stored trend by id, or null when there is none (fields limited by `includes`). */
+/**
+ * Reads one stored trend by id, or null when there is none (fields limited by `includes`). An
+ * `ids` search, not a get: trends live in monthly indices behind the alias, and a get needs one.
+ */
 export async function fetchTrendDoc<T = TrendDoc>(deps: QueryDeps, id: string, includes?: string[]): Promise<T | null> {
-  return getDocument<T>(deps, deps.names.trends, id, includes ? { _source_includes: includes } : {});
+  const res = await runSearch<T>(deps, deps.names.trends, {
+    query: { ids: { values: [id] } },
+    size: 1,
+    ...(includes ? { _source: { includes } } : {}),
+  });
+  return res.hits.hits[0]?._source ?? null;
 }
 
 /** A stored trend found by its id or by an id merged into it (`mergedInto` is then its id). */

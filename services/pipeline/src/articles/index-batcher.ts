@@ -1,5 +1,11 @@
 import { UnrecoverableError } from 'bullmq';
-import { isIndexMissingError, type ArticleDoc, type Logger, type OpenSearchClient } from '@trendscope/core';
+import {
+  isIndexMissingError,
+  locateDocuments,
+  type ArticleDoc,
+  type Logger,
+  type OpenSearchClient,
+} from '@trendscope/core';
 import type { IndexOutage } from './index-outage';
 
 /** A transient per-item failure of a bulk write (429, 5xx): the job is retried with backoff. */
@@ -101,11 +107,6 @@ export class IndexBatcher {
   }
 
   private async writeBatch(batch: Pending[]): Promise<void> {
-    const body: unknown[] = [];
-    for (const { id, doc } of batch) {
-      const { trend_id: _trendId, ...update } = doc;
-      body.push({ update: { _index: this.opts.alias, _id: id, retry_on_conflict: 3 } }, { doc: update, upsert: doc });
-    }
     let items: Array<Record<string, { status: number; error?: { type?: string; reason?: string } }>>;
     const started = Date.now();
     try {
@@ -115,6 +116,20 @@ export class IndexBatcher {
       return;
     }
     try {
+      // An article seen before is updated in the monthly index that holds it, not copied into the
+      // current month's (the alias's write index), so a re-fetch never stores it twice.
+      const located = await locateDocuments(
+        this.opts.opensearch,
+        this.opts.alias,
+        batch.map((p) => p.id),
+      );
+      const body: unknown[] = [];
+      for (const { id, doc } of batch) {
+        const { trend_id: _trendId, ...update } = doc;
+        const at = located.get(id);
+        const meta = at ? { _index: at, require_alias: false } : { _index: this.opts.alias };
+        body.push({ update: { ...meta, _id: id, retry_on_conflict: 3 } }, { doc: update, upsert: doc });
+      }
       const res = await this.opts.opensearch.bulk({ body, refresh: true, require_alias: true } as Parameters<
         OpenSearchClient['bulk']
       >[0]);

@@ -3,6 +3,7 @@ import {
   type ArticleDoc,
   type DomainDoc,
   type IndexNames,
+  locateDocuments,
   type OpenSearchClient,
   type RunDoc,
   type TrendDoc,
@@ -141,13 +142,10 @@ export async function loadTrendsById(
 ): Promise<Map<string, StoredTrend>> {
   const out = new Map<string, StoredTrend>();
   if (ids.length === 0) return out;
-  const res = await client.mget({
-    index: names.trends,
-    body: { ids: [...ids] },
-    _source_includes: STORED_TREND_FIELDS,
-  });
-  const docs = (res.body as unknown as { docs: { _id: string; found?: boolean; _source?: StoredTrend }[] }).docs;
-  for (const d of docs) if (d.found && d._source) out.set(d._id, d._source);
+  // A search, not mget: trends live in monthly indices behind the alias, and mget needs one.
+  const query = { ids: { values: [...ids] } };
+  const hits = await searchAll<StoredTrend>(client, names.trends, query, [{ id: 'asc' }], STORED_TREND_FIELDS);
+  for (const h of hits) out.set(h._id, h._source);
   return out;
 }
 
@@ -232,11 +230,16 @@ export async function bulkWrite<T extends object>(
   if (docs.length === 0) return 0;
   const dropped: { status: number; id: string; reason: string }[] = [];
   const byDoc = new Map<object, string>(docs.map((d) => [d.doc, d.id]));
+  // A stored document is written in the monthly index that holds it; a new one through the alias.
+  const located = await locateDocuments(client, index, [...byDoc.values()]);
   const stats = await client.helpers.bulk({
     datasource: docs.map((d) => d.doc),
     onDocument: (doc: T) => {
       const id = byDoc.get(doc)!;
-      return action === 'index' ? { index: { _index: index, _id: id } } : [{ update: { _index: index, _id: id } }, {}];
+      const at = located.get(id);
+      // A located index is a concrete name: the request's require_alias does not apply to it.
+      const meta = at ? { _index: at, _id: id, require_alias: false } : { _index: index, _id: id };
+      return action === 'index' ? { index: meta } : [{ update: meta }, {}];
     },
     onDrop: (d) => {
       const op = d.operation as unknown as Record<string, { _id?: string }>;

@@ -152,6 +152,13 @@ export type SnapshotJobData = Record<string, never>;
 
 const snapshotSchema = Joi.object({});
 
+/** Apply the retention policy (the scheduler's periodic job); `now` overrides the clock. */
+export interface RetentionJobData {
+  now?: string;
+}
+
+const retentionSchema = Joi.object({ now: Joi.string().isoDate() });
+
 /** The joi schema of each stage's job data; a job that fails it is dropped as unrecoverable. */
 export const JOB_SCHEMAS: Readonly<Record<Stage, Joi.ObjectSchema>> = Object.freeze({
   discover: discoverSchema,
@@ -160,6 +167,7 @@ export const JOB_SCHEMAS: Readonly<Record<Stage, Joi.ObjectSchema>> = Object.fre
   index: indexSchema,
   detect: detectSchema,
   snapshot: snapshotSchema,
+  retention: retentionSchema,
 });
 
 /** Where a job is in its retries, for stages that degrade on the last attempt. */

@@ -1,10 +1,10 @@
 /** The pipeline's stages; each has its own BullMQ queue and workers. */
-export const STAGES = ['discover', 'fetch', 'process', 'index', 'detect', 'snapshot'] as const;
+export const STAGES = ['discover', 'fetch', 'process', 'index', 'detect', 'snapshot', 'retention'] as const;
 
 /** One stage. */
 export type Stage = (typeof STAGES)[number];
 
-/** The stages an article flows through, in order (detect and snapshot run on their own schedules). */
+/** The stages an article flows through, in order (detect, snapshot and retention run on their own schedules). */
 export const ARTICLE_STAGES = ['discover', 'fetch', 'process', 'index'] as const satisfies readonly Stage[];
 
 /** The routing table: which stage receives what a stage produces (null: the end of the line). */
@@ -15,6 +15,7 @@ export const NEXT_STAGE: Readonly<Record<Stage, Stage | null>> = Object.freeze({
   index: null,
   detect: null,
   snapshot: null,
+  retention: null,
 });
 
 /**

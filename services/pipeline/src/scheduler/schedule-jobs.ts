@@ -4,14 +4,14 @@ import type { Source } from './source-list';
 const DISCOVER_PREFIX = 'discover-';
 
 /**
- * Upserts one BullMQ job scheduler per source (discover), one for detection and one for snapshots
- * (removed when its interval is 0), and removes the schedulers of sources no longer listed.
+ * Upserts one BullMQ job scheduler per source (discover), one for detection, one for snapshots and
+ * one for the retention policy (each of the last two removed when its interval is 0), and removes the schedulers of sources no longer listed.
  * Idempotent: running it twice changes nothing.
  */
 export async function scheduleJobs(
   queues: StageQueues,
   sources: readonly Source[],
-  intervals: { discoverSeconds: number; detectSeconds: number; snapshotSeconds: number },
+  intervals: { discoverSeconds: number; detectSeconds: number; snapshotSeconds: number; retentionSeconds: number },
 ): Promise<{ discover: number; removed: number }> {
   const wanted = new Set<string>();
   for (const s of sources) {
@@ -36,14 +36,13 @@ export async function scheduleJobs(
     { every: intervals.detectSeconds * 1000 },
     { name: 'detect', data: {} },
   );
-  if (intervals.snapshotSeconds > 0) {
-    await queues.snapshot.upsertJobScheduler(
-      'snapshot',
-      { every: intervals.snapshotSeconds * 1000 },
-      { name: 'snapshot', data: {} },
-    );
-  } else {
-    await queues.snapshot.removeJobScheduler('snapshot');
-  }
+  await scheduleEvery(queues.snapshot, 'snapshot', intervals.snapshotSeconds);
+  await scheduleEvery(queues.retention, 'retention', intervals.retentionSeconds);
   return { discover: sources.length, removed };
+}
+
+/** Upserts the job scheduler `name` (empty job data) every `seconds`, or removes it when 0. */
+async function scheduleEvery(queue: StageQueues['snapshot'], name: string, seconds: number): Promise<void> {
+  if (seconds > 0) await queue.upsertJobScheduler(name, { every: seconds * 1000 }, { name, data: {} });
+  else await queue.removeJobScheduler(name);
 }

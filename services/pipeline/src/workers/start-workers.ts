@@ -11,6 +11,7 @@ import { runDiscover } from '../stages/discover.stage';
 import { runFetch } from '../stages/fetch.stage';
 import { runIndex } from '../stages/index.stage';
 import { runProcess } from '../stages/process.stage';
+import { runRetentionStage } from '../stages/retention.stage';
 import { runSnapshotStage } from '../stages/snapshot.stage';
 import type { StageDeps } from '../pipeline-deps';
 import { createProcessor, type StageRouting, type StageRunner } from './job-adapter';
@@ -23,6 +24,7 @@ export const STAGE_RUNNERS: Readonly<Record<Stage, StageRunner>> = Object.freeze
   index: runIndex,
   detect: runDetectStage,
   snapshot: runSnapshotStage,
+  retention: runRetentionStage,
 });
 
 /** Running workers, one per stage. */
@@ -57,6 +59,7 @@ export function startWorkers(
     index: writers,
     detect: 1,
     snapshot: 1,
+    retention: 1,
   };
   const enqueuer = new JobEnqueuer(queues);
   const processSlots = pLimit(c.process);

@@ -1,0 +1,175 @@
+import { expect } from 'chai';
+import {
+  applyRetention,
+  fetchTrendDoc,
+  getTrendContent,
+  indexBody,
+  indicesBehind,
+  loadIndexDefinition,
+  migrateIndices,
+  missingAliases,
+  type ArticleDoc,
+  type QueryDeps,
+  type TrendDoc,
+} from '@trendscope/core';
+import { articleId } from '@trendscope/pipeline/articles/article-id';
+import { IndexBatcher } from '@trendscope/pipeline/articles/index-batcher';
+import { bulkWrite } from '@trendscope/pipeline/detect/detect.repository';
+import { runRetentionCommand } from '@trendscope/cli/commands/retention.command';
+import { buildArticle, buildTrend } from '../../support/factories';
+import { textSink as sink } from '../../support/text-sink';
+import { openTestServices, silentLogger, type TestServices } from '../../support/services';
+
+const DAYS = { articles: 100, trends: 400 };
+
+describe('monthly indices and the retention policy (real OpenSearch, clock advanced)', function () {
+  this.timeout(120_000);
+  let s: TestServices;
+  let batcher: IndexBatcher;
+  let deps: QueryDeps;
+
+  beforeEach(async () => {
+    s = await openTestServices();
+    batcher = new IndexBatcher({
+      opensearch: s.opensearch,
+      alias: s.names.articles,
+      batchSize: 50,
+      logger: silentLogger,
+    });
+    deps = { opensearch: s.opensearch, names: s.names, queryTimeoutMs: 5000 };
+  });
+  afterEach(async () => {
+    await batcher.drain();
+    await s.cleanup();
+  });
+
+  const behind = async (alias: string) => (await indicesBehind(s.opensearch, alias)).map((i) => i.index);
+  const writeIndex = async (alias: string) => (await indicesBehind(s.opensearch, alias)).find((i) => i.isWrite)?.index;
+  const article = (path: string, fetched: string): ArticleDoc =>
+    buildArticle(
+      { url: `https://example.com/${path}`, canonical_url: `https://example.com/${path}` },
+      new Date(fetched),
+    );
+  const write = (a: ArticleDoc) => batcher.write(articleId(a.canonical_url), a);
+  /** Where each copy of a document is stored, by index. */
+  const copies = async (alias: string, id: string) => {
+    const res = await s.opensearch.search({ index: alias, body: { query: { ids: { values: [id] } } } });
+    return (res.body.hits.hits as unknown as { _index: string }[]).map((h) => h._index);
+  };
+
+  it('keeps each document in its month, drops whole expired months, and the aliases keep serving', async () => {
+    const { articles: A, trends: T } = s.names;
+    await migrateIndices(s.opensearch, s.names, {
+      kinds: ['articles', 'trends'],
+      now: new Date('2026-01-05T00:00:00Z'),
+    });
+    const january = article('jan', '2026-01-10T12:00:00Z');
+    await write(january);
+    const trend = buildTrend({ topic: 'January story' }, new Date('2026-01-12T00:00:00Z'));
+    await bulkWrite(s.opensearch, T, [{ id: trend.id, doc: trend }], 'index');
+    await s.opensearch.indices.refresh({ index: T });
+
+    // February: the scheduler's retention run moves writes to February's indices, dropping nothing.
+    const feb = await applyRetention(s.opensearch, s.names, DAYS, { now: new Date('2026-02-01T01:00:00Z') });
+    expect(feb.map((r) => r.dropped)).to.deep.equal([[], []]);
+    expect(await writeIndex(A)).to.equal(`${A}-2026-02-v1`);
+    expect(await behind(T)).to.deep.equal([`${T}-2026-01-v1`, `${T}-2026-02-v1`]);
+
+    const february = article('feb', '2026-02-10T12:00:00Z');
+    await write(february);
+    // A re-fetch of January's article and a detection update of January's trend stay in January.
+    await write({ ...january, title: 'January, fetched again' });
+    const moved: TrendDoc = { ...trend, article_count: trend.article_count + 1 };
+    await bulkWrite(s.opensearch, T, [{ id: trend.id, doc: moved }], 'index');
+    await bulkWrite(s.opensearch, T, [{ id: trend.id, doc: { summary: 'updated in February' } }], 'update');
+    await s.opensearch.indices.refresh({ index: `${A},${T}` });
+    expect(await copies(A, articleId(january.canonical_url))).to.deep.equal([`${A}-2026-01-v1`]);
+    expect(await copies(A, articleId(february.canonical_url))).to.deep.equal([`${A}-2026-02-v1`]);
+    expect(await copies(T, trend.id)).to.deep.equal([`${T}-2026-01-v1`]);
+    const stored = await fetchTrendDoc(deps, trend.id);
+    expect(stored).to.include({ article_count: trend.article_count + 1, summary: 'updated in February' });
+
+    // May 1st: January's articles (newest fetched Jan 10, + 100 days = Apr 20) have expired,
+    // February's (Feb 10 + 100 = May 21) have not; trends are kept 400 days.
+    const dry = await applyRetention(s.opensearch, s.names, DAYS, {
+      now: new Date('2026-05-01T00:00:00Z'),
+      dryRun: true,
+    });
+    expect(dry[0]?.dropped).to.deep.equal([`${A}-2026-01-v1`]);
+    expect(await behind(A), 'a dry run changes nothing').to.include(`${A}-2026-01-v1`);
+    const out = sink();
+    await runRetentionCommand(
+      { ...s.config, pipeline: { ...s.config.pipeline, retention: { ...s.config.pipeline.retention, days: DAYS } } },
+      out.stream,
+      { now: '2026-05-01T00:00:00Z' },
+    );
+    expect(out.text()).to.contain(`dropped ${A}-2026-01-v1;`);
+    expect(await behind(A)).to.deep.equal([`${A}-2026-02-v1`, `${A}-2026-05-v1`]);
+    expect(await writeIndex(A)).to.equal(`${A}-2026-05-v1`);
+    // February's trend index held nothing: it goes too.
+    expect(await behind(T)).to.deep.equal([`${T}-2026-01-v1`, `${T}-2026-05-v1`]);
+    expect(await missingAliases(s.opensearch, s.names)).to.not.include.members([A, T]);
+    expect(await copies(A, articleId(january.canonical_url))).to.deep.equal([]);
+    expect(await copies(A, articleId(february.canonical_url))).to.deep.equal([`${A}-2026-02-v1`]);
+    const content = await getTrendContent(deps, { trend_id: trend.id, limit: 10 });
+    expect(content.trend_id).to.equal(trend.id);
+
+    // A year later the trend (last report Jan 2026, + 400 days = Feb 2027) resolves until it expires.
+    await applyRetention(s.opensearch, s.names, DAYS, { now: new Date('2027-01-15T00:00:00Z') });
+    expect(await fetchTrendDoc(deps, trend.id)).to.not.equal(null);
+    const last = await applyRetention(s.opensearch, s.names, DAYS, { now: new Date('2027-03-01T00:00:00Z') });
+    expect(last[1]?.dropped).to.deep.equal([`${T}-2026-01-v1`, `${T}-2027-01-v1`]);
+    expect(await fetchTrendDoc(deps, trend.id)).to.equal(null);
+    expect(await behind(T)).to.deep.equal([`${T}-2027-03-v1`]);
+    expect(await behind(A)).to.deep.equal([`${A}-2027-03-v1`]);
+    expect(await missingAliases(s.opensearch, s.names)).to.not.include.members([A, T]);
+
+    // A lost index stays lost (restored from a snapshot), never recreated empty by a retention run.
+    await s.opensearch.indices.delete({ index: `${A}-*` });
+    const lost = await applyRetention(s.opensearch, s.names, DAYS, { now: new Date('2027-04-01T00:00:00Z') });
+    expect(lost[0]).to.deep.include({ writeIndex: null, dropped: [] });
+    expect(await missingAliases(s.opensearch, s.names)).to.include(A);
+  });
+
+  it('migrates a single-index deployment in place, idempotently, and retires its index whole once expired', async () => {
+    const { articles: A, trends: T } = s.names;
+    // Today's layout before monthly indices: one `<alias>-v1` per kind, the alias without a write flag.
+    for (const kind of ['articles', 'trends'] as const) {
+      const index = `${s.names[kind]}-v1`;
+      await s.opensearch.indices.create({
+        index,
+        body: { ...indexBody(loadIndexDefinition(kind)), aliases: { [s.names[kind]]: {} } },
+      });
+    }
+    const old = article('old', '2025-12-20T00:00:00Z');
+    await write(old);
+    const trend = buildTrend({ topic: 'Old story' }, new Date('2025-12-21T00:00:00Z'));
+    await bulkWrite(s.opensearch, T, [{ id: trend.id, doc: trend }], 'index');
+
+    const now = new Date('2026-01-05T00:00:00Z');
+    const first = await migrateIndices(s.opensearch, s.names, { kinds: ['articles', 'trends'], now });
+    expect(first.map((r) => [r.action, r.index])).to.deep.equal([
+      ['partitioned', `${A}-2026-01-v1`],
+      ['partitioned', `${T}-2026-01-v1`],
+    ]);
+    const again = await migrateIndices(s.opensearch, s.names, { kinds: ['articles', 'trends'], now });
+    expect(again.map((r) => r.action)).to.deep.equal(['unchanged', 'unchanged']);
+    expect(await behind(A)).to.deep.equal([`${A}-2026-01-v1`, `${A}-v1`]);
+
+    const fresh = article('new', '2026-01-06T00:00:00Z');
+    await write(fresh);
+    await write({ ...old, title: 'Old, fetched again' });
+    await s.opensearch.indices.refresh({ index: A });
+    expect(await copies(A, articleId(old.canonical_url))).to.deep.equal([`${A}-v1`]);
+    expect(await copies(A, articleId(fresh.canonical_url))).to.deep.equal([`${A}-2026-01-v1`]);
+    expect(await fetchTrendDoc(deps, trend.id)).to.include({ topic: 'Old story' });
+
+    const later = await applyRetention(s.opensearch, s.names, DAYS, { now: new Date('2026-04-15T00:00:00Z') });
+    expect(later[0]?.dropped).to.deep.equal([`${A}-v1`]);
+    // The old trend (last report Dec 2025) stays for its 400 days; January's trend index held nothing.
+    expect(later[1]?.dropped).to.deep.equal([`${T}-2026-01-v1`]);
+    expect(await fetchTrendDoc(deps, trend.id)).to.include({ topic: 'Old story' });
+    expect(await copies(A, articleId(fresh.canonical_url))).to.deep.equal([`${A}-2026-01-v1`]);
+    expect(await missingAliases(s.opensearch, s.names)).to.not.include.members([A, T]);
+  });
+});
