@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { SearchUnavailableError } from '@trendscope/core';
 import type { BackendState } from '../cache/backend-state';
-import type { ResponseCache } from '../cache/response-cache';
+import type { CachedAnswer, ResponseCache } from '../cache/response-cache';
 import { matchesIfNoneMatch } from './conditional';
 
 /** Cache-Control of read answers: any cache may store them but must revalidate (ETag) each time. */
@@ -13,6 +13,16 @@ export function normalisedKey(route: string, input: Record<string, unknown>): st
     .sort()
     .map((k) => [k, input[k]]);
   return `${route}?${JSON.stringify(sorted)}`;
+}
+
+/**
+ * Says how fresh an answer is: Last-Modified (when its data were read from OpenSearch) and Age
+ * (whole seconds since), so a client of a count that moves with every article knows how far it
+ * may lag.
+ */
+function setFreshness(ctx: Context, answer: CachedAnswer, now = Date.now()): void {
+  ctx.set('Last-Modified', answer.lastModified);
+  ctx.set('Age', String(Math.max(0, Math.floor((now - answer.at) / 1000))));
 }
 
 /**
@@ -46,11 +56,14 @@ export async function sendCachedJson(
   ctx.set('Cache-Control', READ_CACHE_CONTROL);
   if (etag !== null && matchesIfNoneMatch(ifNoneMatch, etag)) {
     ctx.set('ETag', etag);
+    const kept = cache.peek(etag);
+    if (kept) setFreshness(ctx, kept);
     ctx.status = 304;
     return;
   }
   const answer = await cache.get(etag, tracked);
   ctx.set('ETag', answer.etag);
+  setFreshness(ctx, answer);
   if (matchesIfNoneMatch(ifNoneMatch, answer.etag)) {
     ctx.status = 304;
     return;

@@ -17,6 +17,17 @@ const READ_HEADERS = {
     description: 'public, no-cache: store, but revalidate with the ETag.',
     schema: { type: 'string' },
   },
+  'Last-Modified': {
+    description:
+      'When the data of this answer were read (HTTP date). Answers read from trends change when detection ' +
+      "writes; counts of articles (/v1/stats, /v1/benefits, a source's `articles`) follow an ingest and " +
+      'may lag it by up to the cache slot (5 s by default).',
+    schema: { type: 'string' },
+  },
+  Age: {
+    description: 'Whole seconds since Last-Modified: how long this answer has been kept.',
+    schema: { type: 'integer', minimum: 0 },
+  },
   'x-request-id': {
     description: 'Id of this request (quote it when reporting a problem).',
     schema: { type: 'string' },

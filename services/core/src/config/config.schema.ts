@@ -252,8 +252,12 @@ export const CONFIG_VARIABLES = {
     .integer()
     .min(10)
     .max(86400)
-    .default(600)
-    .description('How often trend detection runs by the scheduler.'),
+    // An article waits for the next run and that run: with 600 s, fetch -> served had a p95 above
+    // 5 minutes by the interval alone (docs/operations.md, "Freshness and the detection interval").
+    .default(120)
+    .description(
+      'How often trend detection runs by the scheduler (an article is served with its trend about this long plus a run after its fetch).',
+    ),
   PIPELINE_DETECT_LOCK_TTL_MS: Joi.number()
     .integer()
     .min(1000)

@@ -9,6 +9,11 @@ const positiveInt = (value: string): number => {
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive integer');
   return n;
 };
+const positiveNumber = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a number above 0');
+  return n;
+};
 const isoTime = (value: string): Date => {
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) throw new InvalidArgumentError('must be an ISO 8601 time');
@@ -88,9 +93,15 @@ export function addPipelineToolCommands(program: Command): void {
     .option('--port <port>', 'port (default: a free one)', positiveInt)
     .option('--shift-to-now', 'shift dates so that the newest article is now')
     .option('--limit <n>', 'at most this many articles', positiveInt)
-    .action(async (folder: string, opts: { port?: number; shiftToNow?: boolean; limit?: number }) => {
+    .option(
+      '--rate <n>',
+      'a live stream: n articles appear a second, dated when they appear, in /feeds/live.rss',
+      positiveNumber,
+    )
+    .action(async (folder: string, opts: { port?: number; shiftToNow?: boolean; limit?: number; rate?: number }) => {
       const { startFeedServer } = await import('../feed-server/feed-server');
-      const server = await startFeedServer({ corpusDir: folder, ...opts });
+      const { rate, ...rest } = opts;
+      const server = await startFeedServer({ corpusDir: folder, ...rest, livePerSecond: rate });
       process.stdout.write(`${server.format}: ${server.itemCount} items, ${server.pageCount} pages\n`);
       process.stdout.write(`feeds: ${server.baseUrl}/feeds/index.json (allow-list ${server.hostPort})\n`);
       await new Promise<void>((resolve) => process.once('SIGINT', resolve));

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CorpusFormat, CorpusItem } from './corpus-item';
+import { LIVE_FEED_PATH, LiveStream } from './live-stream';
 import { loadCorpus } from './load-corpus';
 import { renderArticlePage } from './render-article-page';
 import { renderRss } from './render-rss';
@@ -18,6 +19,13 @@ export interface FeedServerOptions {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
+  /**
+   * Serve the corpus as a live stream (live-stream.ts): this many items appear a second, each dated
+   * when it appears, in one feed (`/feeds/live.rss`) instead of the corpus's feeds.
+   */
+  livePerSecond?: number;
+  /** Items the live feed lists (its newest); 500 by default. */
+  liveWindow?: number;
 }
 
 /** A running feed server. */
@@ -50,7 +58,15 @@ export async function startFeedServer(opts: FeedServerOptions): Promise<FeedServ
   const corpus = await loadCorpus(opts.corpusDir, { limit: opts.limit });
   const items = opts.shiftToNow ? shiftToNow(corpus.items, opts.now ?? new Date()) : corpus.items;
   const routes = new Map<string, Resource>();
-  const server = createServer((req, res) => serve(routes, req, res));
+  const live =
+    opts.livePerSecond === undefined
+      ? null
+      : new LiveStream(
+          items,
+          { perSecond: opts.livePerSecond, window: opts.liveWindow ?? 500, startedAt: Date.now() },
+          (item) => toLocalPath(item.originalUrl),
+        );
+  const server = createServer((req, res) => serve(routes, req, res, live && { stream: live, base: baseUrl }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve);
@@ -74,7 +90,8 @@ export async function startFeedServer(opts: FeedServerOptions): Promise<FeedServ
     else continue;
     pageCount++;
   }
-  for (const [key, list] of [...byFeed.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+  if (live) feedUrls.push(`${baseUrl}${LIVE_FEED_PATH}`);
+  for (const [key, list] of live ? [] : [...byFeed.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const path = `/feeds/${encodeURIComponent(key)}.rss`;
     const feedUrl = `${baseUrl}${path}`;
     routes.set(
@@ -104,12 +121,23 @@ export async function startFeedServer(opts: FeedServerOptions): Promise<FeedServ
   };
 }
 
-function serve(routes: Map<string, Resource>, req: IncomingMessage, res: ServerResponse): void {
+function serve(
+  routes: Map<string, Resource>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  live: { stream: LiveStream; base: string } | null,
+): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD' }).end();
     return;
   }
-  const r = routes.get(req.url ?? '/');
+  const path = req.url ?? '/';
+  const r =
+    live && path === LIVE_FEED_PATH
+      ? resource('application/rss+xml; charset=utf-8', live.stream.feed(live.base))
+      : live && !live.stream.pageVisible(path)
+        ? undefined
+        : routes.get(path);
   if (!r) {
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not in this corpus\n');
     return;
