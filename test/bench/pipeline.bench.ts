@@ -171,7 +171,7 @@ async function benchUci(): Promise<void> {
 
 /**
  * The sentence encoder on the same articles: each one's title + lead (the text detection's category
- * vote reads) embedded in batches, as detection does, in this process. Prints the encoder's CPU per
+ * vote reads) embedded one text per inference call, as detection does (DEFAULT_BATCH_SIZE), in this process. Prints the encoder's CPU per
  * article and the replay's end-to-end rate with that pass added to its wall time.
  */
 async function encoderCost(docs: readonly ArticleDoc[], replaySeconds: number): Promise<void> {
@@ -185,7 +185,7 @@ async function encoderCost(docs: readonly ArticleDoc[], replaySeconds: number): 
   const used = process.cpuUsage(cpu);
   const cpuMs = (used.user + used.system) / 1000 / texts.length;
   process.stdout.write(
-    `${'sentence encoder: title + lead, batches of 32'.padEnd(44)} ${String(texts.length).padStart(6)} articles  ` +
+    `${'sentence encoder: title + lead, one per call'.padEnd(44)} ${String(texts.length).padStart(6)} articles  ` +
       `${cpuMs.toFixed(2)} ms CPU per article, ${(texts.length / seconds).toFixed(0)} articles/s wall; ` +
       `replay + encoder ${(docs.length / (replaySeconds + seconds)).toFixed(0)} articles/s end to end ` +
       `(load average ${loadavg()[0]!.toFixed(1)})\n`,

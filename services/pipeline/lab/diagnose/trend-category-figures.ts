@@ -7,6 +7,7 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CategoryModel } from '../../src/classify/category-model';
@@ -22,10 +23,14 @@ const args = process.argv.slice(2);
 const heldOut = args.includes('--held-out');
 const wanted = args.find((a) => !a.startsWith('--'))?.split(',');
 
-/** The committed model, or one trained without fold 0 (cached in .cache: training takes minutes). */
+/**
+ * The committed model, or one trained without fold 0 (cached in .cache under a key of the committed
+ * settings, so a change of settings trains afresh: training takes minutes).
+ */
 async function classifier(): Promise<Classifier> {
   if (!heldOut) return loadClassifier();
-  const file = path.join(REPO_ROOT, '.cache', 'category-model-without-fold-0.json');
+  const key = createHash('sha1').update(JSON.stringify(COMMITTED_MODEL_SETTINGS)).digest('hex').slice(0, 12);
+  const file = path.join(REPO_ROOT, '.cache', `category-model-without-fold-0-${key}.json`);
   if (!existsSync(file)) {
     const samples = buildTrainingSamples(COMMITTED_MODEL_SETTINGS.samples).filter(
       (s) => foldOfGroup(s.group ?? s.text) !== 0,

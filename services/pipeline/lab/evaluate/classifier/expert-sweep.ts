@@ -5,6 +5,8 @@
  * its held-out items, as cross-validate.ts does. Run: `node --import tsx
  * services/pipeline/lab/evaluate/classifier/expert-sweep.ts --folds 0,1,2,3,4 '{"weight":2,"expert":{...}}' ...` (each
  * argument: CorpusExpertOptions overriding the gated model's expert; `{}` is that model).
+ * `--main '{"sentenceEmbedding":1}'` overrides the main model's trainer settings (its fold models are
+ * kept under another key), so variants of the expert are measured beside another main model.
  */
 import '@trendscope/core/require-project-node';
 import { createHash } from 'node:crypto';
@@ -13,21 +15,25 @@ import path from 'node:path';
 import type { CategoryModel } from '../../../src/classify/category-model';
 import { createClassifier } from '../../../src/classify/classifier';
 import { type CorpusExpertOptions, trainCorpusExpert, trainCorpusGate } from '../../train/classifier/train-expert';
-import { trainCategoryModel } from '../../train/classifier/train-model';
+import { type SentenceLookup, trainCategoryModel, type TrainOptions } from '../../train/classifier/train-model';
 import { REPO_ROOT } from '../../corpus/corpus-path';
 import { foldOfGroup, score, summarise, validationItems } from './cross-validate';
-import { GATED_MODEL_SETTINGS } from '../../train/classifier/model-settings';
-import { cachedEmbeddings } from './sentence-embeddings';
+import { GATED_MODEL_SETTINGS, trainingEmbeddings } from '../../train/classifier/model-settings';
 import { buildTrainingSamples } from '../../train/classifier/training-samples';
 
 const CACHE_DIR = path.join(REPO_ROOT, '.cache', 'classifier-folds');
 
-/** The main model and gate of one fold (committed settings), trained once and read back after. */
+/**
+ * The main model (committed settings with `mainTrain` over them) and gate of one fold, trained once
+ * and read back after.
+ */
 function foldParts(
   fold: number,
   train: ReturnType<typeof buildTrainingSamples>,
+  mainTrain: Partial<TrainOptions>,
+  sentences: SentenceLookup,
 ): { main: CategoryModel; gate: CategoryModel<string> } {
-  const settings = GATED_MODEL_SETTINGS;
+  const settings = { ...GATED_MODEL_SETTINGS, train: { ...GATED_MODEL_SETTINGS.train, ...mainTrain } };
   const key = createHash('sha1')
     .update(JSON.stringify([settings.samples, settings.train, settings.expert?.gate, train.length]))
     .digest('hex')
@@ -36,7 +42,7 @@ function foldParts(
   if (existsSync(file))
     return JSON.parse(readFileSync(file, 'utf8')) as { main: CategoryModel; gate: CategoryModel<string> };
   const parts = {
-    main: trainCategoryModel(train, settings.train),
+    main: trainCategoryModel(train, settings.train, undefined, sentences),
     gate: trainCorpusGate(train, settings.expert!),
   };
   mkdirSync(CACHE_DIR, { recursive: true });
@@ -45,20 +51,28 @@ function foldParts(
 }
 
 const args = process.argv.slice(2);
-const at = args.indexOf('--folds');
-const folds = at >= 0 ? args[at + 1]!.split(',').map(Number) : [0, 1, 2, 3, 4];
+const valueOf = (flag: string): string | undefined => {
+  const at = args.indexOf(flag);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const folds = valueOf('--folds')?.split(',').map(Number) ?? [0, 1, 2, 3, 4];
+const mainTrain = JSON.parse(valueOf('--main') ?? '{}') as Partial<TrainOptions>;
 const variants = args
-  .filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--folds')
+  .filter((a, i) => !a.startsWith('--') && !['--folds', '--main'].includes(args[i - 1] ?? ''))
   .map((a) => JSON.parse(a) as Partial<CorpusExpertOptions>);
 const base = GATED_MODEL_SETTINGS.expert!;
 const all = buildTrainingSamples(GATED_MODEL_SETTINGS.samples);
 const items = validationItems();
-const sentences = await cachedEmbeddings(all.filter((s) => s.source === base.corpus).map((s) => s.text));
+const sentences = (await trainingEmbeddings(all, {
+  ...GATED_MODEL_SETTINGS,
+  train: { ...GATED_MODEL_SETTINGS.train, ...mainTrain },
+  expert: { ...base, expert: { ...base.expert, sentenceEmbedding: 1 } },
+}))!;
 const tallies = variants.map(() => new Map<string, { n: number; ok: number }>());
 for (const f of folds) {
   const started = Date.now();
   const train = all.filter((s) => foldOfGroup(s.group ?? s.text) !== f);
-  const { main, gate } = foldParts(f, train);
+  const { main, gate } = foldParts(f, train, mainTrain, sentences);
   process.stderr.write(`fold ${f}: main model and gate in ${(Date.now() - started) / 1000} s\n`);
   for (const [v, variant] of variants.entries()) {
     const opts = { ...base, ...variant, expert: { ...base.expert, ...variant.expert } };
@@ -68,6 +82,8 @@ for (const f of folds) {
     // The folds so far after each fold: a long sweep is read as it goes.
     const s = summarise(tallies[v]!);
     const done = folds.slice(0, folds.indexOf(f) + 1);
-    process.stdout.write(`${JSON.stringify({ variant, folds: done, corpus: s.corpus, ownClasses: s.ownClasses })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ main: mainTrain, variant, folds: done, corpus: s.corpus, ownClasses: s.ownClasses, cells: s.cells })}\n`,
+    );
   }
 }

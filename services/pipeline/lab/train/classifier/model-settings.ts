@@ -28,20 +28,27 @@ export function trainModel(
 }
 
 /**
- * The sentence embeddings of the samples whose embeddings `settings` read (all of them for the main
- * model or the gate, the expert's corpus for the expert), from the cache or embedded; undefined when
- * the settings read none.
+ * The sentence embeddings of the samples whose embeddings `settings` read (the texts of a
+ * classified item's shape, `lead`, for the main model or the gate; the expert's corpus for the
+ * expert), from the cache or embedded; undefined for every other text (a later chunk of a body
+ * trains the other features only: the service never classifies one, and embedding the 25,000 of
+ * them would triple the encoder's work), and undefined when the settings read none.
  */
 export async function trainingEmbeddings(
   samples: readonly TrainingSample[],
   settings: ModelSettings,
 ): Promise<SentenceLookup | undefined> {
   const { expert } = settings;
+  const read = (texts: string[]): Promise<SentenceLookup> =>
+    cachedEmbeddings(texts).then((lookup) => {
+      const wanted = new Set(texts);
+      return (text) => (wanted.has(text) ? lookup(text) : undefined);
+    });
   if (settings.train.sentenceEmbedding || expert?.gate.sentenceEmbedding) {
-    return cachedEmbeddings(samples.map((s) => s.text));
+    return read(samples.filter((s) => s.lead || s.source === expert?.corpus).map((s) => s.text));
   }
   if (expert?.expert.sentenceEmbedding) {
-    return cachedEmbeddings(samples.filter((s) => s.source === expert.corpus).map((s) => s.text));
+    return read(samples.filter((s) => s.source === expert.corpus).map((s) => s.text));
   }
   return undefined;
 }
@@ -122,6 +129,15 @@ export const SENTENCE_MODEL_SETTINGS: ModelSettings = {
 export const WEIGHTED_SENTENCE_MODEL_SETTINGS: ModelSettings = {
   ...SENTENCE_MODEL_SETTINGS,
   expert: { ...SENTENCE_MODEL_SETTINGS.expert!, weight: 5, gatePower: 1.5 },
+};
+
+/**
+ * The gated model whose main model reads the sentence embedding of every text (all four corpora)
+ * as a dense block of length 1 beside its words and word vectors; the expert and gate as committed.
+ */
+export const MAIN_SENTENCE_MODEL_SETTINGS: ModelSettings = {
+  ...GATED_MODEL_SETTINGS,
+  train: { ...GATED_MODEL_SETTINGS.train, sentenceEmbedding: 1 },
 };
 
 /**

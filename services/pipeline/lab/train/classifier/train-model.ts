@@ -13,6 +13,11 @@ export interface TrainingSample<L extends string = Category> {
   source: string;
   /** What must not be split between training and validation (article, story, event). */
   group?: string;
+  /**
+   * The text has the shape the service classifies (a headline, a feed item's title + description, an
+   * article's headline + lead), not a later chunk of a body: the texts a sentence block learns from.
+   */
+  lead?: boolean;
 }
 
 /** Hyper-parameters of the trainer (defaults are the ones the committed model used). */

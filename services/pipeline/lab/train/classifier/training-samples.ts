@@ -70,25 +70,29 @@ export function buildTrainingSamples(opts: TrainingSampleOptions = {}): Training
     if (seenTitles.has(key)) continue;
     seenTitles.add(key);
     const category = relabel.get(row.story) ?? LABEL_MAPPING.uci[row.category];
-    samples.push({ text: row.title, category, source: 'uci', group: `uci:${row.story}` });
+    samples.push({ text: row.title, category, source: 'uci', group: `uci:${row.story}`, lead: true });
   }
   for (const a of loadBbc()) {
     const category = LABEL_MAPPING.bbc[a.category as keyof typeof LABEL_MAPPING.bbc];
-    for (const text of chunks(a.title, a.body)) samples.push({ text, category, source: 'bbc', group: `bbc:${a.file}` });
+    chunks(a.title, a.body).forEach((text, i) =>
+      samples.push({ text, category, source: 'bbc', group: `bbc:${a.file}`, lead: i === 0 }),
+    );
   }
   if (!opts.withoutAgNews) {
     loadAgNews().forEach((row, i) => {
       const text = `${row.title}. ${row.description}`;
-      samples.push({ text, category: LABEL_MAPPING.ag[row.label], source: 'ag', group: `ag:${i}` });
+      samples.push({ text, category: LABEL_MAPPING.ag[row.label], source: 'ag', group: `ag:${i}`, lead: true });
     });
   }
   for (const a of loadGiveme()) {
     const category = LABEL_MAPPING.giveme[a.category as keyof typeof LABEL_MAPPING.giveme];
     const body = a.text || a.description;
     const group = `giveme:${a.event_id}`;
-    for (const text of chunks(a.title, body)) samples.push({ text, category, source: 'giveme', group });
+    chunks(a.title, body).forEach((text, i) =>
+      samples.push({ text, category, source: 'giveme', group, lead: i === 0 }),
+    );
     if (opts.givemeDescriptions && a.description) {
-      samples.push({ text: `${a.title}. ${a.description}`, category, source: 'giveme', group });
+      samples.push({ text: `${a.title}. ${a.description}`, category, source: 'giveme', group, lead: true });
     }
   }
   return samples;

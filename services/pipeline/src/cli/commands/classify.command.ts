@@ -1,10 +1,12 @@
 import { createInterface } from 'node:readline';
 import { loadClassifier, type Classifier } from '../../classify/classifier';
+import { embedTexts } from '../../embed/embed-texts';
 
 /**
  * `trendscope classify`: reads JSON lines `{"text": ...}` and writes one JSON line per input,
  * `{"category", "confidence"}`, or `{"error"}` for a line that is not such an object. Blank lines
- * are skipped. Resolves to the exit code: 1 when any line was bad, else 0.
+ * are skipped. A text the model reads a sentence embedding of is embedded first, as detection does.
+ * Resolves to the exit code: 1 when any line was bad, else 0.
  */
 export async function runClassifyCommand(
   input: NodeJS.ReadableStream,
@@ -23,7 +25,8 @@ export async function runClassifyCommand(
       await write(out, { error: `line ${lineNo}: expected a JSON object with a string "text"` });
       continue;
     }
-    await write(out, classifier.classify(text));
+    const embedding = classifier.needsEmbedding(text) ? (await embedTexts([text]))[0] : undefined;
+    await write(out, classifier.classify(text, embedding));
   }
   return failed ? 1 : 0;
 }
