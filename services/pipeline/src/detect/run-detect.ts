@@ -155,7 +155,9 @@ export async function runDetect(
       await readMembers(toRead(result));
     }
     const read = toRead(result);
-    const byTrend = new Map(read.map((id) => [id, [...members.get(id)!]]));
+    // A stored trend none of whose articles can be read (gone with an expired month, or written
+    // without them) is left as it is: nothing to rebuild it from.
+    const byTrend = new Map(read.filter((id) => members.get(id)!.length > 0).map((id) => [id, [...members.get(id)!]]));
     for (const t of archived.filter((t) => byTrend.has(t.id))) aliases.set(t.id, t.aliases ?? []);
     const moved = new Map<string, string>();
     const absorb = (absorbed: string, survivor: string): void => {
