@@ -159,7 +159,8 @@ describe('monthly indices and the retention policy (real OpenSearch, clock advan
     const fresh = article('new', '2026-01-06T00:00:00Z');
     await write(fresh);
     await write({ ...old, title: 'Old, fetched again' });
-    await s.opensearch.indices.refresh({ index: A });
+    // Trends are read by search (an ids query over the monthly indices): refreshed, not left to the 1 s interval.
+    await s.opensearch.indices.refresh({ index: [A, T].join(',') });
     expect(await copies(A, articleId(old.canonical_url))).to.deep.equal([`${A}-v1`]);
     expect(await copies(A, articleId(fresh.canonical_url))).to.deep.equal([`${A}-2026-01-v1`]);
     expect(await fetchTrendDoc(deps, trend.id)).to.include({ topic: 'Old story' });
