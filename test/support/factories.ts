@@ -204,3 +204,31 @@ export async function seed(
   });
   if (services.redis && services.prefix) await bumpGeneration(services.redis, services.prefix);
 }
+
+/**
+ * An article by a publisher of its own (`news-<id>.example`), reported, fetched and indexed at
+ * `at` (ms): what detection tests feed a run, each report from another outlet.
+ */
+export function publisherArticle(
+  id: string,
+  at: number,
+  title: string,
+  entities: string[] = [],
+): { id: string; doc: ArticleDoc } {
+  const when = new Date(at).toISOString();
+  return {
+    id,
+    doc: buildArticle({
+      url: `https://news-${id}.example/${id}`,
+      canonical_url: `https://news-${id}.example/${id}`,
+      domain: `news-${id}.example`,
+      publisher: `News ${id}`,
+      title,
+      body: `${title}.`,
+      entities,
+      published_date: when,
+      fetched_at: when,
+      indexed_at: when,
+    }),
+  };
+}

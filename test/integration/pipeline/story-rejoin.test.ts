@@ -9,7 +9,7 @@ import {
 } from '@trendscope/core';
 import { runDetect } from '@trendscope/pipeline/detect/run-detect';
 import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
-import { buildArticle } from '../../support/factories';
+import { publisherArticle } from '../../support/factories';
 import { detectDeps, openTestServices, type TestServices } from '../../support/services';
 
 const T0 = Date.parse('2026-11-20T09:00:07Z');
@@ -17,22 +17,7 @@ const M = 60_000;
 const H = 60 * M;
 
 function article(id: string, at: number, title: string): { id: string; doc: ArticleDoc } {
-  const when = new Date(at).toISOString();
-  return {
-    id,
-    doc: buildArticle({
-      url: `https://news-${id}.example/${id}`,
-      canonical_url: `https://news-${id}.example/${id}`,
-      domain: `news-${id}.example`,
-      publisher: `News ${id}`,
-      title,
-      body: `${title}.`,
-      entities: ['Neil Young'],
-      published_date: when,
-      fetched_at: when,
-      indexed_at: when,
-    }),
-  };
+  return publisherArticle(id, at, title, ['Neil Young']);
 }
 
 const LAUNCH = [

@@ -18,29 +18,14 @@ import {
 } from '@trendscope/core';
 import { runDetect } from '@trendscope/pipeline/detect/run-detect';
 import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
-import { buildArticle } from '../../support/factories';
+import { publisherArticle } from '../../support/factories';
 import { detectDeps, openTestServices, silentLogger, type TestServices } from '../../support/services';
 
 const T0 = Date.parse('2026-11-20T09:00:07Z');
 const S = 1000;
 
 function article(id: string, seconds: number, title: string, entities: string[] = []): { id: string; doc: ArticleDoc } {
-  const at = new Date(T0 + seconds * S).toISOString();
-  return {
-    id,
-    doc: buildArticle({
-      url: `https://news-${id}.example/${id}`,
-      canonical_url: `https://news-${id}.example/${id}`,
-      domain: `news-${id}.example`,
-      publisher: `News ${id}`,
-      title,
-      body: `${title}.`,
-      entities,
-      published_date: at,
-      fetched_at: at,
-      indexed_at: at,
-    }),
-  };
+  return publisherArticle(id, T0 + seconds * S, title, entities);
 }
 
 /** Fresh indices for one scenario, and query deps reading them an hour after T0. */
