@@ -59,14 +59,25 @@ describe('rejoinStories', () => {
     expect(rejoinStories(pairs, embed).size).to.equal(0);
   });
 
-  it('keeps apart trends too small, too far apart, naming nobody in common, or without embeddings', () => {
+  it('keeps apart trends too small, too far apart, or without embeddings', () => {
     const early = trend('early', 2, QUIT, ['Lena Dunham']);
     const views = (later: [string, DetectArticle[]]) => storyViews(new Map([early, later]), idf);
     expect(rejoinCandidates(views(trend('late', 30, QUIT_AGAIN, ['Lena Dunham'], 4)))).to.have.length(0);
     expect(rejoinCandidates(views(trend('late', 80, QUIT_AGAIN, ['Lena Dunham'])))).to.have.length(0);
-    expect(rejoinCandidates(views(trend('late', 30, QUIT_AGAIN, ['HBO'])))).to.have.length(0);
     const pairs = rejoinCandidates(views(trend('late', 30, QUIT_AGAIN, ['Lena Dunham'])));
     expect(rejoinStories(pairs, () => undefined).size).to.equal(0);
+  });
+
+  it('joins trends naming nobody in common when their headlines agree; an entity gate is an option', () => {
+    // The missing plane's "Public satellites search ..." and "Chinese satellite images ..." trends
+    // hold no entity in common, yet tell one story.
+    const trends = new Map([trend('early', 2, QUIT, ['Lena Dunham']), trend('late', 30, QUIT_AGAIN, ['HBO'])]);
+    const pairs = rejoinCandidates(storyViews(trends, idf));
+    expect([...rejoinStories(pairs, embed)]).to.deep.equal([['late', 'early']]);
+    const gated = { ...DEFAULT_REJOIN_OPTIONS, rejoinEntities: 1 };
+    expect(rejoinCandidates(storyViews(trends, idf, gated), gated)).to.have.length(0);
+    const snl = new Map([trend('quit', 2, QUIT, ['Lena Dunham']), trend('snl', 30, SNL, ['HBO'])]);
+    expect(rejoinStories(rejoinCandidates(storyViews(snl, idf)), embed).size, 'other meaning: apart').to.equal(0);
   });
 
   it('judges only pairs with a trend the run changed, joins transitively to the earliest, and is off at cosine 0', () => {
