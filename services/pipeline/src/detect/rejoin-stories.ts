@@ -1,5 +1,5 @@
 import type { Logger } from '@trendscope/core';
-import type { DetectArticle } from './cluster';
+import type { ActiveTrend, DetectArticle } from './cluster';
 import { embeddingLookup } from '../embed/embed-texts';
 import { articleVector, dot, normalise, sharedTerms, topTerms, type TermVector } from './term-vector';
 import { normaliseText } from '../text/normalise-text';
@@ -99,7 +99,42 @@ export function storyViews(
       central,
     });
   }
-  return views.sort((a, b) => a.first_seen - b.first_seen || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return views.sort(byFounding);
+}
+
+/** Earliest founded first, then by id. */
+function byFounding(a: StoryView, b: StoryView): number {
+  return a.first_seen - b.first_seen || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * A stored trend as its compact state gives it (trend-state.ts: centroid terms and entity counts),
+ * with no headline yet: enough for the cheap gates of rejoinCandidates; only trends that pass them
+ * have their members read.
+ */
+export function stateView(t: ActiveTrend): StoryView {
+  const centroid: TermVector = new Map(Object.entries(t.terms));
+  normalise(centroid);
+  const entities = Object.entries(t.entities).filter(([, n]) => n >= ENTITY_SHARE * t.article_count);
+  return {
+    id: t.id,
+    first_seen: t.first_seen,
+    last_seen: t.last_seen,
+    article_count: t.article_count,
+    centroid,
+    entities: new Set(entities.map(([e]) => e)),
+    central: [],
+  };
+}
+
+/**
+ * The stored trends a detection run did not read (their compact states) and how to read the members
+ * of some: a story reported again after its earlier trend stopped moving is rejoined with it, though
+ * nothing in the run touched the earlier one.
+ */
+export interface StoredTrends {
+  states: readonly ActiveTrend[];
+  read: (ids: string[]) => Promise<ReadonlyMap<string, readonly DetectArticle[]>>;
 }
 
 /**
@@ -205,8 +240,9 @@ export function meanEmbedding(vectors: readonly (Float32Array | undefined)[]): F
 /**
  * The rejoin of a detection run (or of a replay in the lab): views of the trends, the pairs the
  * cheap evidence lets through, their central headlines embedded in one pass (a few texts per
- * trend, none per article), then rejoinStories. Without the encoder the trends stay as they are.
- * Returns absorbed id -> surviving id.
+ * trend, none per article), then rejoinStories. `stored`: the stored trends the run did not read,
+ * of which only those the cheap gates pair with a trend of the run are read. Without the encoder the
+ * trends stay as they are. Returns absorbed id -> surviving id.
  */
 export async function rejoinTrends(
   trends: ReadonlyMap<string, readonly DetectArticle[]>,
@@ -215,8 +251,24 @@ export async function rejoinTrends(
   o: RejoinOptions = DEFAULT_REJOIN_OPTIONS,
   involving?: ReadonlySet<string>,
   lookup: (texts: Iterable<string>) => Promise<(text: string) => Float32Array | undefined> = embeddingLookup,
+  stored?: StoredTrends,
 ): Promise<Map<string, string>> {
-  const pairs = rejoinCandidates(storyViews(trends, idf, o), o, involving);
+  let views = storyViews(trends, idf, o);
+  if (stored && o.rejoinCosine > 0) {
+    // Stored trends not read by the run: judged first on their compact state; the members of those
+    // the cheap gates pair with a trend of the run are read, and every view is then built alike.
+    const cheap = stored.states
+      .filter((t) => !trends.has(t.id) && t.article_count >= o.rejoinMinArticles)
+      .map(stateView);
+    const unread = new Set(
+      rejoinCandidates([...views, ...cheap].sort(byFounding), o, involving)
+        .flat()
+        .filter((v) => v.central.length === 0)
+        .map((v) => v.id),
+    );
+    if (unread.size > 0) views = storyViews(new Map([...trends, ...(await stored.read([...unread].sort()))]), idf, o);
+  }
+  const pairs = rejoinCandidates(views, o, involving);
   if (pairs.length === 0) return new Map();
   try {
     return rejoinStories(pairs, await lookup(rejoinTexts(pairs)), o);
