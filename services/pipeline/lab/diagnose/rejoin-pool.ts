@@ -7,7 +7,6 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
-import { clusterArticles, type DetectArticle } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import {
   DEFAULT_REJOIN_OPTIONS,
@@ -20,8 +19,7 @@ import {
 import { dot, sharedTerms, topTerms } from '../../src/detect/term-vector';
 import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot as denseDot } from '../../src/text/word-vectors';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
-import { demoArticles } from '../evaluate/trends/demo-trends';
+import { clusteredSet } from '../evaluate/trends/clustered-set';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
 const wanted = (process.argv[2] ?? 'demo,apr-0,apr-10').split(',');
@@ -32,19 +30,7 @@ process.stdout.write(
   'set\tgold_a\tgold_b\tarticles_a\tarticles_b\tgap_h\tcosine\tterms\tentities\tmeaning\tcentral_a\tcentral_b\n',
 );
 for (const key of wanted) {
-  const { articles, gold } =
-    key === 'demo' ? demoArticles(new Date('2026-11-23T12:00:00Z')) : CLUSTER_SETS.find((s) => s.key === key)!.load();
-  const assignments = clusterArticles(articles, [], { now: NOW, idf }).assignments;
-  const groups = new Map<string, DetectArticle[]>();
-  const byId = new Map(articles.map((a) => [a.id, a]));
-  for (const [a, t] of assignments) groups.set(t, [...(groups.get(t) ?? []), byId.get(a)!]);
-  const majority = new Map(
-    [...groups].map(([t, list]) => {
-      const counts = new Map<string, number>();
-      for (const a of list) counts.set(gold.get(a.id)!, (counts.get(gold.get(a.id)!) ?? 0) + 1);
-      return [t, [...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0]![0]];
-    }),
-  );
+  const { groups, majority } = clusteredSet(key, idf, NOW);
   const pool = rejoinCandidates(storyViews(groups, idf, POOL), POOL);
   const lookup = await embeddingLookup(rejoinTexts(pool));
   const meaning = (v: StoryView): Float32Array => meanEmbedding(v.central.map(lookup)) ?? new Float32Array(1);
