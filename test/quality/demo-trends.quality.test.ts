@@ -3,6 +3,7 @@ import { loadUci } from '@trendscope/pipeline/lab/corpus/uci.corpus';
 import { expect } from 'chai';
 import nlp from 'compromise/two';
 import { demoTrends, storyRepeats, type DemoTrend } from '@trendscope/pipeline/lab/evaluate/trends/demo-trends';
+import { correctedGold } from '@trendscope/pipeline/lab/metrics/corrected-gold';
 import { storyQuality, type StoryQuality } from '@trendscope/pipeline/lab/metrics/story-quality';
 
 /** A date or a time of day, as a reader would see one (checked independently of detect/topic.ts). */
@@ -102,21 +103,28 @@ describe('what make demo shows (detection over the slices it replays, in-process
       expect(q.fidelity).to.be.at.least(0.94);
     });
 
-    // 87 before: split decimals, doubled name prefixes, backtick apostrophes, summaries repeating the
-    // topic; the 3 left are 2 headline-only trends whose every member repeats one headline and
-    // "Thrones Season" (docs/lab-notes/trends.md, "One story, one listed trend").
-    it('carries almost no text artifact in topics and summaries', () => {
-      expect(q.artifacts.filter((a) => !a.kind.startsWith('summary repeats'))).to.have.length.at.most(1);
-      expect(q.artifacts.filter((a) => /decimal|prefix|backtick|HTML/.test(a.kind))).to.deep.equal([]);
-      expect(q.artifacts.length).to.be.at.most(1);
+    // Against labels corrected by reading (UCI stories a reader calls one story merged,
+    // corrected-gold.ts): 0.963 (2026-11-27, evening); the topic of a rejoined trend no longer
+    // counts against it for naming another UCI id of the same story.
+    it('gives topics faithful to the majority story by reading (fidelity 0.963; target 0.95)', () => {
+      const correct = correctedGold();
+      const read = storyQuality(trends.map((d) => ({ ...d, gold: d.gold.map(correct) })));
+      expect(read.fidelity).to.be.at.least(0.95);
     });
 
-    // Target 0; 10 (2026-11-27, with the story rejoin as without): small trends the aggregator
-    // filed under a large story ("McDonnell bid" / "Starbucks adds digital tips to app"), and
-    // fragments of one story under 5 articles or naming nobody in common ("Electric headband" /
-    // "FDA Approves Headband Device for Migraine"), which the rejoin leaves apart.
+    // 87 before: split decimals, doubled name prefixes, backtick apostrophes, summaries repeating the
+    // topic; the last, "Thrones Season", is "Game of Thrones season 4" since 2026-11-27, evening
+    // (docs/lab-notes/trends.md, "One story, one listed trend").
+    it('carries no text artifact in topics and summaries', () => {
+      expect(q.artifacts).to.deep.equal([]);
+    });
+
+    // Target 0; 9 (2026-11-27, evening; 10 while the rejoin required a shared entity, which kept the
+    // migraine headband apart): small trends the aggregator filed under a large story ("McDonnell
+    // bid" / "Starbucks adds digital tips to app"), and fragments the rejoin leaves apart ("Chapter
+    // 11 Reorganization" beside "Sbarro Pizza files for bankruptcy again").
     it('lets few gold stories lead two listed trends', () => {
-      expect(q.goldRepeats.length).to.be.at.most(10);
+      expect(q.goldRepeats.length).to.be.at.most(9);
     });
 
     // The story rejoin: 235 listed before, 221 with it (2026-11-27); a trend of one story on

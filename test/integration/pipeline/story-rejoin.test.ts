@@ -82,4 +82,25 @@ describe('trends of one story founded a day apart, rejoined by a later run (Open
     const recent = await getRecentTrends(q, { page: 1, limit: 50 });
     expect(recent.trends.map((t) => t.id)).to.deep.equal([first]);
   });
+
+  it('joins a story reported again into a stored trend that no run reads any more', async () => {
+    // The first trend is settled after the second run (written two velocity windows after its last
+    // report: its velocity cannot move, so no run reads it for that), and closed to new reports: the
+    // third run, 59 h after it, reads it only because its stored state pairs it with the new trend.
+    await s.opensearch.deleteByQuery({
+      index: `${s.names.trends},${s.names.articles}`,
+      body: { query: { match_all: {} } },
+      refresh: true,
+    });
+    const later = T0 + 100 * H;
+    await index(LAUNCH.map((t, i) => article(`c${i}`, later + i * M, t)));
+    await runDetect(detectDeps(s), { now: new Date(later + H) });
+    await runDetect(detectDeps(s), { now: new Date(later + 50 * H) });
+    await index(KICKSTARTER.map((t, i) => article(`d${i}`, later + 59 * H + i * M, t)));
+    await runDetect(detectDeps(s), { now: new Date(later + 60 * H) });
+    const stored = await s.opensearch.search({ index: s.names.trends, body: { size: 10 } });
+    const trends = stored.body.hits.hits.map((h) => h._source as unknown as TrendDoc);
+    expect(trends.map((t) => t.id)).to.deep.equal([trendIdFor('c0')]);
+    expect(trends[0]!).to.include({ article_count: 10 });
+  });
 });

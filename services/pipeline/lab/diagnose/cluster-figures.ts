@@ -4,7 +4,8 @@
  * Run: node --import tsx services/pipeline/lab/diagnose/cluster-figures.ts ['{"mergeThreshold":0}'] [set keys, comma-separated]
  * `"runMinutes":10` in the options clusters as detection runs every 10 minutes do (incremental).
  * The story rejoin (rejoin-stories.ts) follows, over the final trends, as in a detection run;
- * `"rejoinCosine":0` leaves it out.
+ * `"rejoinCosine":0` leaves it out. UCI sets are also scored against labels corrected by reading
+ * (corrected-gold.ts: UCI stories a reader calls one story merged), shown as "read".
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -13,6 +14,7 @@ import { backgroundIdf } from '../../src/detect/idf';
 import type { RejoinOptions } from '../../src/detect/rejoin-stories';
 import { rejoinedAssignments } from '../evaluate/trends/rejoined';
 import { bcubed } from '../metrics/bcubed';
+import { correctLabels } from '../metrics/corrected-gold';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
@@ -31,10 +33,13 @@ for (const set of CLUSTER_SETS) {
     : clusterArticles(articles, [], { now: NOW, idf, ...overrides }).assignments;
   const assignments = await rejoinedAssignments(articles, clustered, idf, overrides);
   const m = bcubed(assignments, gold);
+  const read = correctLabels(gold);
+  const r = bcubed(assignments, read);
   process.stdout.write(
     `  ${set.role.padEnd(8)}  ${set.label.padEnd(34)} n ${String(articles.length).padStart(6)}  ` +
       `gold ${String(new Set(gold.values()).size).padStart(4)}  P ${m.precision.toFixed(3)}  ` +
-      `R ${m.recall.toFixed(3)}  F1 ${m.f1.toFixed(3)}\n`,
+      `R ${m.recall.toFixed(3)}  F1 ${m.f1.toFixed(3)}  | read gold ${String(new Set(read.values()).size).padStart(4)}  ` +
+      `P ${r.precision.toFixed(3)}  R ${r.recall.toFixed(3)}  F1 ${r.f1.toFixed(3)}\n`,
   );
 }
 

@@ -3,16 +3,21 @@
  * the corpora's gold labels (each trend's citations looked up by URL), which repeat a gold story
  * or event listed above them.
  * With --all it reads every page of the list and prints the whole-list figures instead: duplicate
- * topic strings and gold stories that lead two listed trends.
+ * topic strings and gold stories that lead two listed trends, then story-quality.ts over the served
+ * trends (their citations standing for their members): gold stories leading two, topic fidelity and
+ * artifacts against UCI's labels and against labels corrected by reading (corrected-gold.ts).
  * Run: [TRENDSCOPE_API_KEY=...] node --import tsx services/pipeline/lab/diagnose/demo-list-check.ts [API base URL, default http://127.0.0.1:8080] [--all]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import { loadGiveme } from '../corpus/giveme.corpus';
 import { loadUci } from '../corpus/uci.corpus';
-import { DEMO_UCI_ROWS } from '../evaluate/trends/demo-trends';
+import type { TrendDoc } from '@trendscope/core';
+import { DEMO_UCI_ROWS, type DemoTrend } from '../evaluate/trends/demo-trends';
+import { correctedGold } from '../metrics/corrected-gold';
+import { storyQuality } from '../metrics/story-quality';
 
-type Summary = { id: string; topic: string; article_count: number; source_count: number };
+type Summary = { id: string; topic: string; summary: string; article_count: number; source_count: number };
 const api = process.argv[2] ?? 'http://127.0.0.1:8080';
 /** A URL without scheme, `www.` and trailing slash, its host case-folded (paths are case-sensitive). */
 const key = (url: string): string =>
@@ -38,6 +43,7 @@ if (process.argv.includes('--all')) {
   }
   const topics = new Map<string, number>();
   const leads = new Map<string, string[]>();
+  const served: DemoTrend[] = [];
   for (const t of all) {
     const folded = t.topic
       .toLowerCase()
@@ -45,9 +51,15 @@ if (process.argv.includes('--all')) {
       .replace(/[^\p{L}\p{N}]+/gu, ' ')
       .trim();
     topics.set(folded, (topics.get(folded) ?? 0) + 1);
-    const detail = await get<{ citations: { url: string }[] }>(`/v1/trends/${t.id}`);
+    const detail = await get<{ citations: { url: string; title: string; domain: string }[] }>(`/v1/trends/${t.id}`);
     const story = majorityStory(detail.citations.map((c) => c.url));
     leads.set(story, [...(leads.get(story) ?? []), t.topic]);
+    served.push({
+      trend: t as unknown as TrendDoc,
+      titles: detail.citations.map((c) => c.title),
+      domains: detail.citations.map((c) => c.domain),
+      gold: detail.citations.map((c) => gold.get(key(c.url)) ?? '(no gold)'),
+    });
   }
   const dups = [...topics].filter(([, n]) => n > 1);
   const repeats = [...leads].filter(([g, list]) => g !== '(no gold)' && list.length > 1);
@@ -57,6 +69,20 @@ if (process.argv.includes('--all')) {
     `listed ${all.length}; duplicate topics ${dups.reduce((s, [, n]) => s + n - 1, 0)}; ` +
       `gold stories leading 2+ listed trends ${repeats.length}\n`,
   );
+  const correct = correctedGold();
+  for (const [label, trends] of [
+    ["UCI's labels", served],
+    ['labels corrected by reading', served.map((d) => ({ ...d, gold: d.gold.map(correct) }))],
+  ] as const) {
+    const q = storyQuality(trends);
+    for (const g of q.goldRepeats) process.stdout.write(`  ${label}: gold ${g.gold}  ${g.topics.join(' | ')}\n`);
+    for (const u of q.unfaithful) process.stdout.write(`  ${label}: unfaithful  ${u.topic}  <-  ${u.best}\n`);
+    for (const a of q.artifacts) process.stdout.write(`  ${label}: artifact ${a.kind}  ${a.text}\n`);
+    process.stdout.write(
+      `${label} (citations for members): gold stories leading 2+ ${q.goldRepeats.length}; ` +
+        `topic fidelity ${q.fidelity.toFixed(3)}; artifacts ${q.artifacts.length}\n`,
+    );
+  }
   process.exit(0);
 }
 

@@ -8,7 +8,6 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
-import { clusterArticles, type DetectArticle } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import {
   DEFAULT_REJOIN_OPTIONS,
@@ -23,8 +22,7 @@ import {
 import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot, sharedTerms, topTerms } from '../../src/detect/term-vector';
 import { dot as denseDot } from '../../src/text/word-vectors';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
-import { demoArticles } from '../evaluate/trends/demo-trends';
+import { clusteredSet } from '../evaluate/trends/clustered-set';
 import { bcubed } from '../metrics/bcubed';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
@@ -52,19 +50,7 @@ const GRID: Partial<RejoinOptions>[] = [
 ];
 
 for (const key of wanted) {
-  const { articles, gold } =
-    key === 'demo' ? demoArticles(new Date('2026-11-23T12:00:00Z')) : CLUSTER_SETS.find((s) => s.key === key)!.load();
-  const assignments = clusterArticles(articles, [], { now: NOW, idf }).assignments;
-  const groups = new Map<string, DetectArticle[]>();
-  const byId = new Map(articles.map((a) => [a.id, a]));
-  for (const [a, t] of assignments) groups.set(t, [...(groups.get(t) ?? []), byId.get(a)!]);
-  const majority = new Map(
-    [...groups].map(([t, list]) => {
-      const counts = new Map<string, number>();
-      for (const a of list) counts.set(gold.get(a.id)!, (counts.get(gold.get(a.id)!) ?? 0) + 1);
-      return [t, [...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0]![0]];
-    }),
-  );
+  const { gold, assignments, groups, majority } = clusteredSet(key, idf, NOW);
   // What the default rejoin costs a detection run over these trends (CPU, the encoder included).
   const cpu = process.cpuUsage();
   const defaults = await rejoinTrends(groups, idf, console);

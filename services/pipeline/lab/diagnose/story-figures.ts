@@ -1,7 +1,8 @@
 /**
  * Prints, over the whole list (every listed trend, not a first page), what a reader sees of the
  * in-process `make demo` and of held-out UCI slices (story-quality.ts): duplicate topic strings,
- * gold stories leading two listed trends, topic fidelity and text artifacts.
+ * gold stories leading two listed trends, topic fidelity and text artifacts; then the gold measures
+ * again against labels corrected by reading (corrected-gold.ts: UCI stories a reader calls one story merged).
  * Run: node --import tsx services/pipeline/lab/diagnose/story-figures.ts ['<clustering options as JSON>'] [demo,mar1-0,...] [-v]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -11,6 +12,7 @@ import type { RejoinOptions } from '../../src/detect/rejoin-stories';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
 import { uciDetectArticles, uciSlice } from '../corpus/detect-articles';
 import { demoTrends, detectedTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
+import { correctedGold } from '../metrics/corrected-gold';
 import { storyQuality } from '../metrics/story-quality';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions & RejoinOptions>;
@@ -43,14 +45,23 @@ if (import.meta.main) {
   process.stdout.write(`options: ${JSON.stringify(options)}\n`);
   for (const key of wanted) {
     const label = CLUSTER_SETS.find((s) => s.key === key)?.label ?? 'make demo (in-process)';
-    const q = storyQuality(await setTrends(key, options));
+    const trends = await setTrends(key, options);
+    const q = storyQuality(trends);
     process.stdout.write(
       `  ${label.padEnd(32)} listed ${String(q.listed).padStart(4)}  duplicate topics ` +
         `${String(q.duplicateTopics.reduce((s, d) => s + d.count - 1, 0)).padStart(3)}  gold stories leading 2+ ` +
         `${String(q.goldRepeats.length).padStart(3)} (extra trends ${q.goldRepeats.reduce((s, g) => s + g.topics.length - 1, 0)})  ` +
         `fidelity ${q.fidelity.toFixed(3)}  artifacts ${q.artifacts.length}\n`,
     );
+    const correct = correctedGold();
+    const r = storyQuality(trends.map((d) => ({ ...d, gold: d.gold.map(correct) })));
+    process.stdout.write(
+      `  ${'  labels corrected by reading'.padEnd(32)} gold stories leading 2+ ${String(r.goldRepeats.length).padStart(3)}  ` +
+        `fidelity ${r.fidelity.toFixed(3)}\n`,
+    );
     if (!verbose) continue;
+    for (const g of r.goldRepeats) process.stdout.write(`    read-gold ${g.gold}  ${g.topics.join(' | ')}\n`);
+    for (const u of r.unfaithful) process.stdout.write(`    read-unfaithful  ${u.topic}  <-  ${u.best}\n`);
     for (const d of q.duplicateTopics) process.stdout.write(`    dup x${d.count}  ${d.topic}\n`);
     for (const g of q.goldRepeats) process.stdout.write(`    gold ${g.gold}  ${g.topics.join(' | ')}\n`);
     for (const u of q.unfaithful) process.stdout.write(`    unfaithful  ${u.topic}  <-  ${u.best}\n`);

@@ -19,16 +19,29 @@ export interface ReadPair {
   b: string[];
 }
 
-/** The read pairs of READ_PAIRS_FILE. */
+/**
+ * Every pair of the pool with no entity gate on the five held-out UCI slices, read by hand
+ * (data/story-joins/held-out-pairs.tsv, docs/lab-notes/trends.md, "Labels corrected by reading").
+ */
+export const HELD_OUT_PAIRS_FILE = path.join(
+  REPO_ROOT,
+  'services',
+  'pipeline',
+  'data',
+  'story-joins',
+  'held-out-pairs.tsv',
+);
+
+/** The read pairs of a reading file (columns `verdict`, `central_a`, `central_b` found by its header). */
 export function loadReadPairs(file = READ_PAIRS_FILE): ReadPair[] {
-  return readFileSync(file, 'utf8')
-    .split('\n')
-    .slice(1)
-    .filter(Boolean)
-    .map((line) => {
-      const [verdict, , , , a, , b] = line.split('\t');
-      return { oneStory: verdict === 'one story', a: a!.split(' / '), b: b!.split(' / ') };
-    });
+  const [header, ...lines] = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const cols = header!.split('\t');
+  const [v, a, b] = ['verdict', 'central_a', 'central_b'].map((c) => cols.indexOf(c));
+  if (v! < 0 || a! < 0 || b! < 0) throw new Error(`${file}: no verdict / central_a / central_b columns`);
+  return lines.map((line) => {
+    const f = line.split('\t');
+    return { oneStory: f[v!] === 'one story', a: f[a!]!.split(' / '), b: f[b!]!.split(' / ') };
+  });
 }
 
 /** How the rejoin's decision on central headlines agrees with the reading: joins that are one story, and one-story pairs joined. */

@@ -1,6 +1,5 @@
 import { defaultHeadlineMeaning, type HeadlineMeaning } from './headline-meaning';
 import { isClosed, requiredSharedTerms, requiredSimilarity, type CadenceOptions } from './cadence';
-import { lateMerges, type LateMergeOptions } from './late-merge';
 import { mergeFragments, type FragmentView, type MergeOptions } from './merge-fragments';
 import { articleVector, dot, LEAD_WORDS, sharedTerms, topTerms, type TermVector } from './term-vector';
 import { contentTerms } from '../text/tokenize';
@@ -31,7 +30,7 @@ export interface ActiveTrend {
 }
 
 /** Options of clusterArticles (time rules in CadenceOptions); defaults in DEFAULT_CLUSTER_OPTIONS. */
-export interface ClusterOptions extends CadenceOptions, MergeOptions, LateMergeOptions {
+export interface ClusterOptions extends CadenceOptions, MergeOptions {
   /** The clock: articles after it are ignored (not yet "seen"). */
   now: Date;
   /** Share of the similarity given to named-entity overlap (the rest to weighted terms). */
@@ -69,7 +68,7 @@ export interface ClusterOptions extends CadenceOptions, MergeOptions, LateMergeO
  * story (p >= its threshold, merge-model.ts), become one (merge-fragments.ts); two lone headlines
  * are joined on meaning or by the model only with a word or a name in common. For a
  * year past its window a trend still takes a report of similarity >= 0.4 naming 2 of its entities.
- * The late merge across runs (late-merge.ts) is off: measured on the gold stories, it gained nothing.
+ * Trends of one story founded hours or days apart are rejoined after clustering (rejoin-stories.ts).
  */
 export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, 'now' | 'idf'> = {
   windowHours: 24 * 60,
@@ -90,10 +89,6 @@ export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, 'now' | 'idf'> = {
   meaningSharedEntities: 0,
   lonePairsNeedWords: true,
   learnedMerge: true,
-  lateMergeCosine: 0,
-  lateMergeHours: 72,
-  lateMergeEntities: 1,
-  lateMergeMaxArticles: 2,
   archiveDays: 365,
   archiveThreshold: 0.4,
   archiveEntities: 2,
@@ -297,7 +292,6 @@ export function clusterArticles(
       centroid: s.centroid,
       meaning: s.meaning,
       entities: s.entities,
-      stored: existingIds.has(s.trend.id),
     }));
   const folded = mergeFragments(views(), o, o.idf);
   const foldAll = (pairs: ReadonlyMap<string, string>): void => {
@@ -310,15 +304,10 @@ export function clusterArticles(
     }
   };
   foldAll(folded);
-  // Then fragments of one story founded hours or days apart (late-merge.ts).
-  const late = lateMerges(views(), o);
-  foldAll(late);
   for (const [articleId, trendId] of assignments) {
-    const first = folded.get(trendId) ?? trendId;
-    const survivor = late.get(first) ?? first;
-    if (survivor !== trendId) assignments.set(articleId, survivor);
+    const survivor = folded.get(trendId);
+    if (survivor !== undefined) assignments.set(articleId, survivor);
   }
-  for (const [absorbedId, survivorId] of merged) merged.set(absorbedId, late.get(survivorId) ?? survivorId);
 
   const touchedTrends = [...touched].map((id) => {
     const s = states.get(id)!;

@@ -15,8 +15,6 @@ export interface FragmentView {
   meaning?: Float32Array;
   /** Named entities of its articles (a meaning merge can require some in common). */
   entities?: ReadonlyMap<string, number>;
-  /** Whether the trend was stored by an earlier detection run (late merges join only across runs). */
-  stored?: boolean;
 }
 
 /** Options of mergeFragments; defaults live in DEFAULT_CLUSTER_OPTIONS. */

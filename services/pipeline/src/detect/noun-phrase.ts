@@ -52,6 +52,8 @@ const isUnknownProperNoun = (t: Tagged): boolean =>
   t.tags.has('ProperNoun') && [...t.tags].every((g) => g === 'ProperNoun' || g === 'Noun');
 /** A small number or a roman numeral closing a title ("Episode 7", "Rocky II"). */
 const isNumeral = (t: Tagged): boolean => /^(?:\d{1,2}|[IVX]{1,4})$/.test(t.text);
+/** Words a title's number follows, whatever their case ("Game of Thrones season 4"). */
+export const NUMBERED_WORD = /^(?:season|episode|part|chapter|series|volume)$/i;
 /** Punctuation between two words ends a phrase: anything but a space or a hyphen joining them ("Metro-North"). */
 const breaksBetween = (a: Tagged, b: Tagged): boolean => !/^(?:\s*|-)$/.test(a.post) || /\S/.test(b.pre);
 /** A word lower-cased, quotes and outer punctuation off. */
@@ -157,7 +159,8 @@ function nounPhraseAt(
   }
   // A title's number or numeral ends the name it belongs to ("Star Wars Episode 7", "Fast & Furious 7").
   const numeral = terms[end + 1];
-  if (numeral && /^\p{Lu}/u.test(terms[end]!.text) && /^(?:\d{1,2}|[IVX]{1,4})$/.test(numeral.text)) {
+  const numbered = /^\p{Lu}/u.test(terms[end]!.text) || NUMBERED_WORD.test(bare(terms[end]!.text));
+  if (numeral && numbered && /^(?:\d{1,2}|[IVX]{1,4})$/.test(numeral.text)) {
     if (!breaksBetween(terms[end]!, numeral)) end++;
   }
   while (start > 0 && end - start + 1 < MOST_WORDS && isPerson(terms[start]!)) {
@@ -171,6 +174,25 @@ function nounPhraseAt(
     if (breaksBetween(terms[start - 1]!, terms[start]!)) break;
     start--;
   }
+  // The end of a capitalised "X of Y" name: the whole name ("Thrones season 4" -> "Game of Thrones
+  // season 4", "England deputy governor" -> "Bank of England deputy governor").
+  const of = terms[start - 1];
+  const owner = terms[start - 2];
+  if (
+    of &&
+    owner &&
+    bare(of.text) === 'of' &&
+    end - start + 3 <= MOST_WORDS &&
+    /^\p{Lu}/u.test(owner.text) &&
+    /^\p{Lu}/u.test(terms[start]!.text) &&
+    isNoun(owner) &&
+    !isVerbForm(owner) &&
+    !isFunctionWord(owner) &&
+    !breaksBetween(owner, of) &&
+    !breaksBetween(of, terms[start]!)
+  ) {
+    start -= 2;
+  }
   const span = terms.slice(start, end + 1);
   const joiner = (t: Tagged): boolean => bare(t.text) === '';
   if (span.some((t) => isVerbForm(t) && !joiner(t)) || !(closesPhrase(terms[end]!) || isNumeral(terms[end]!))) {
@@ -182,9 +204,11 @@ function nounPhraseAt(
   }
   // Followed at once by a lower-case noun, the phrase stops inside a longer one ("Chicago Bears fire"
   // of "... fire coach John Fox", "Astros first base" of "... base coach Rich Dauer").
+  // A title's number closes the name before it ("Game of Thrones season 4 trailer").
   const after = terms[end + 1];
   if (
     after &&
+    !isNumeral(terms[end]!) &&
     /^\p{Ll}/u.test(after.text) &&
     isNoun(after) &&
     !isVerbForm(after) &&

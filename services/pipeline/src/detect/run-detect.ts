@@ -184,6 +184,18 @@ export async function runDetect(
       logger,
       undefined,
       new Set(result.touched.map((t) => t.id)),
+      undefined,
+      {
+        // A stored trend no report touched: read only when it may be the same story as one that was.
+        states: [...states.values()].filter((t) => !byTrend.has(t.id) && !result.merged.has(t.id)),
+        read: async (ids) => {
+          await readMembers(ids);
+          const got = ids.filter((id) => members.get(id)!.length > 0);
+          for (const id of got) byTrend.set(id, [...members.get(id)!]);
+          read.push(...got);
+          return new Map(got.map((id) => [id, members.get(id)!.map(toDetectArticle)]));
+        },
+      },
     );
     for (const [absorbed, survivor] of rejoined) {
       absorb(absorbed, survivor);

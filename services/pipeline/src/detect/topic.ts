@@ -1,5 +1,5 @@
 import type { KeyPhrase } from './key-phrases';
-import { phraseInHeadlines } from './noun-phrase';
+import { NUMBERED_WORD, phraseInHeadlines } from './noun-phrase';
 import { ENGLISH_STOPWORDS } from '../text/stopwords';
 
 /** Fewest and most words of a topic phrase. */
@@ -95,7 +95,9 @@ export function isReadableTopic(phrase: string): boolean {
   const last = ws[ws.length - 1]!.toLowerCase();
   // A small number or numeral closing a title is part of it ("Star Wars Episode 7"); other numbers are not.
   const titleNumber =
-    ws.length > 1 && /^(?:\d{1,2}|[IVX]{1,4})$/.test(ws[ws.length - 1]!) && /^\p{Lu}/u.test(ws[ws.length - 2]!);
+    ws.length > 1 &&
+    /^(?:\d{1,2}|[IVX]{1,4})$/.test(ws[ws.length - 1]!) &&
+    (/^\p{Lu}/u.test(ws[ws.length - 2]!) || NUMBERED_WORD.test(ws[ws.length - 2]!));
   if ((NUMBER_WORD.test(last) && !titleNumber) || isVerb(last) || isVerb(first) || NOT_PHRASE_START.has(first)) {
     return false;
   }

@@ -88,7 +88,7 @@ describe('clusterArticles', () => {
   });
 
   it('does not join when similarity is under the threshold', () => {
-    const r = clusterArticles(ARTICLES, [], { now: NOW, idf, threshold: 0.99, lateMergeCosine: 0 });
+    const r = clusterArticles(ARTICLES, [], { now: NOW, idf, threshold: 0.99 });
     expect(r.created).to.have.length(5);
   });
 

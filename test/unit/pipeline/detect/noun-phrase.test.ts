@@ -41,6 +41,16 @@ describe('phraseInHeadlines', () => {
     ).to.equal('Pixel Visual Core');
   });
 
+  it('completes a capitalised "X of Y" name, and keeps the number after a title word in any case', () => {
+    expect(nounPhrase('Thrones Season', 'Watch the Game of Thrones season 4 trailer')).to.equal(
+      'Game of Thrones season 4',
+    );
+    expect(nounPhrase('England deputy governor', 'Bank of England deputy governor resigns')).to.equal(
+      'Bank of England deputy governor',
+    );
+    expect(nounPhrase('Thrones Season', 'A guide for fans of Thrones Season')).to.equal('Thrones Season');
+  });
+
   it("takes a headline's first word for a noun, not an order, but a verb further in", () => {
     expect(nounPhrase('Gas prices', 'Gas prices up 3.4 cents')).to.equal('Gas prices');
     expect(nounPhrase('know this morning', '5 things to know this morning')).to.equal('morning');

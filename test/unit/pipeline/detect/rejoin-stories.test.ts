@@ -6,8 +6,11 @@ import {
   rejoinStories,
   rejoinTexts,
   rejoinTrends,
+  stateView,
   storyViews,
 } from '@trendscope/pipeline/detect/rejoin-stories';
+import type { ActiveTrend } from '@trendscope/pipeline/detect/cluster';
+import { articleVector } from '@trendscope/pipeline/detect/term-vector';
 
 const H = 3_600_000;
 const idf = (): number => 1;
@@ -59,14 +62,25 @@ describe('rejoinStories', () => {
     expect(rejoinStories(pairs, embed).size).to.equal(0);
   });
 
-  it('keeps apart trends too small, too far apart, naming nobody in common, or without embeddings', () => {
+  it('keeps apart trends too small, too far apart, or without embeddings', () => {
     const early = trend('early', 2, QUIT, ['Lena Dunham']);
     const views = (later: [string, DetectArticle[]]) => storyViews(new Map([early, later]), idf);
     expect(rejoinCandidates(views(trend('late', 30, QUIT_AGAIN, ['Lena Dunham'], 4)))).to.have.length(0);
     expect(rejoinCandidates(views(trend('late', 80, QUIT_AGAIN, ['Lena Dunham'])))).to.have.length(0);
-    expect(rejoinCandidates(views(trend('late', 30, QUIT_AGAIN, ['HBO'])))).to.have.length(0);
     const pairs = rejoinCandidates(views(trend('late', 30, QUIT_AGAIN, ['Lena Dunham'])));
     expect(rejoinStories(pairs, () => undefined).size).to.equal(0);
+  });
+
+  it('joins trends naming nobody in common when their headlines agree; an entity gate is an option', () => {
+    // The missing plane's "Public satellites search ..." and "Chinese satellite images ..." trends
+    // hold no entity in common, yet tell one story.
+    const trends = new Map([trend('early', 2, QUIT, ['Lena Dunham']), trend('late', 30, QUIT_AGAIN, ['HBO'])]);
+    const pairs = rejoinCandidates(storyViews(trends, idf));
+    expect([...rejoinStories(pairs, embed)]).to.deep.equal([['late', 'early']]);
+    const gated = { ...DEFAULT_REJOIN_OPTIONS, rejoinEntities: 1 };
+    expect(rejoinCandidates(storyViews(trends, idf, gated), gated)).to.have.length(0);
+    const snl = new Map([trend('quit', 2, QUIT, ['Lena Dunham']), trend('snl', 30, SNL, ['HBO'])]);
+    expect(rejoinStories(rejoinCandidates(storyViews(snl, idf)), embed).size, 'other meaning: apart').to.equal(0);
   });
 
   it('judges only pairs with a trend the run changed, joins transitively to the earliest, and is off at cosine 0', () => {
@@ -82,6 +96,40 @@ describe('rejoinStories', () => {
       ['c', 'a'],
     ]);
     expect(storyViews(trends, idf, { ...DEFAULT_REJOIN_OPTIONS, rejoinCosine: 0 })).to.have.length(0);
+  });
+
+  it('reads a stored trend the run did not touch only when its compact state pairs it with one it did', async () => {
+    // A story reported again after its earlier trend stopped moving: nothing in the run read the
+    // earlier one, whose stored state (centroid terms, entity counts) stands for it until then.
+    const [earlyId, earlyMembers] = trend('early', 2, QUIT, ['Lena Dunham']);
+    const [otherId, otherMembers] = trend('other', 3, 'Markets rally as oil prices fall', ['OPEC']);
+    const state = (id: string, members: DetectArticle[]): ActiveTrend => {
+      const terms: Record<string, number> = {};
+      for (const m of members) for (const [t, w] of articleVector(m.title, m.text, idf)) terms[t] = (terms[t] ?? 0) + w;
+      return {
+        id,
+        terms,
+        entities: { [members[0]!.entities[0]!]: members.length },
+        article_count: members.length,
+        first_seen: members[0]!.time,
+        last_seen: members[members.length - 1]!.time,
+      };
+    };
+    const states = [state(earlyId, earlyMembers), state(otherId, otherMembers)];
+    expect(stateView(states[0]!).entities).to.deep.equal(new Set(['Lena Dunham']));
+    const asked: string[][] = [];
+    const read = (ids: string[]): Promise<Map<string, DetectArticle[]>> => {
+      asked.push(ids);
+      return Promise.resolve(new Map(ids.map((id) => [id, id === earlyId ? earlyMembers : otherMembers])));
+    };
+    const late = new Map([trend('late', 30, QUIT_AGAIN, ['Lena Dunham'])]);
+    const working = (): Promise<typeof embed> => Promise.resolve(embed);
+    const joined = await rejoinTrends(late, idf, quiet, DEFAULT_REJOIN_OPTIONS, new Set(['late']), working, {
+      states,
+      read,
+    });
+    expect([...joined]).to.deep.equal([['late', 'early']]);
+    expect(asked, 'only the stored trend the cheap gates pair with the new one').to.deep.equal([['early']]);
   });
 
   it('leaves the trends as they are when the encoder is unavailable', async () => {

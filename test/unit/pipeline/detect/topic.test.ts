@@ -124,6 +124,15 @@ describe('chooseTopic on cut-off phrases of real headlines', () => {
     expect(topicOf(titles)).to.equal('Star Wars Episode 7');
   });
 
+  it('names a season by its whole title ("Game of Thrones season 4", not "Thrones Season")', () => {
+    const titles = [
+      'Watch the Game of Thrones season 4 trailer',
+      "'Game of Thrones' Season 4 premiere",
+      'Game of Thrones season 4 premiere date',
+    ];
+    expect(topicOf(titles)).to.equal('Game of Thrones season 4');
+  });
+
   it('keeps an ampersand inside a title ("Fast & Furious", not "Fast Furious")', () => {
     const titles = [
       "'Fast & Furious 7' Release Date, Cast & News Updates",

@@ -1,0 +1,33 @@
+import { clusterArticles, type DetectArticle } from '../../../src/detect/cluster';
+import { CLUSTER_SETS } from '../../corpus/cluster-sets';
+import { demoArticles } from './demo-trends';
+
+/** A labelled set clustered by the defaults: its trends' members and each trend's majority gold story. */
+export interface ClusteredSet {
+  articles: DetectArticle[];
+  gold: Map<string, string>;
+  /** Article id -> trend id. */
+  assignments: Map<string, string>;
+  /** Trend id -> its members. */
+  groups: Map<string, DetectArticle[]>;
+  /** Trend id -> the gold story most of its members belong to. */
+  majority: Map<string, string>;
+}
+
+/** The set of `key` (the demo's articles, or a set of cluster-sets.ts) clustered with the default options. */
+export function clusteredSet(key: string, idf: (term: string) => number, now: Date): ClusteredSet {
+  const { articles, gold } =
+    key === 'demo' ? demoArticles(new Date('2026-11-23T12:00:00Z')) : CLUSTER_SETS.find((s) => s.key === key)!.load();
+  const assignments = clusterArticles(articles, [], { now, idf }).assignments;
+  const groups = new Map<string, DetectArticle[]>();
+  const byId = new Map(articles.map((a) => [a.id, a]));
+  for (const [a, t] of assignments) groups.set(t, [...(groups.get(t) ?? []), byId.get(a)!]);
+  const majority = new Map(
+    [...groups].map(([t, list]) => {
+      const counts = new Map<string, number>();
+      for (const a of list) counts.set(gold.get(a.id)!, (counts.get(gold.get(a.id)!) ?? 0) + 1);
+      return [t, [...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0]![0]];
+    }),
+  );
+  return { articles, gold, assignments, groups, majority };
+}

@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../corpus/corpus-path';
+
+/** Folder of the pairs of trends read by hand (docs/lab-notes/trends.md, "Labels corrected by reading"). */
+const JOINS_DIR = path.join(REPO_ROOT, 'services', 'pipeline', 'data', 'story-joins');
+
+/**
+ * Readings of UCI story pairs: read-pairs.tsv (every third pair of the entity-gated pool over the
+ * demo's, the tuning and the held-out slices) and held-out-pairs.tsv (every pair of the pool with
+ * no entity gate on the five held-out UCI slices). Each file has a header naming its columns.
+ */
+export const READING_FILES = [path.join(JOINS_DIR, 'read-pairs.tsv'), path.join(JOINS_DIR, 'held-out-pairs.tsv')];
+
+/** One read pair of UCI stories (ids without the demo's "uci:" prefix) and its verdict. */
+export interface StoryReading {
+  oneStory: boolean;
+  a: string;
+  b: string;
+}
+
+/** The readings of one file (columns `verdict`, `gold_a`, `gold_b` found by the header). */
+export function loadReadings(file: string): StoryReading[] {
+  const [header, ...lines] = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const cols = header!.split('\t');
+  const [v, a, b] = ['verdict', 'gold_a', 'gold_b'].map((c) => cols.indexOf(c));
+  if (v! < 0 || a! < 0 || b! < 0) throw new Error(`${file}: no verdict / gold_a / gold_b columns`);
+  const bare = (id: string): string => id.replace(/^uci:/, '');
+  return lines.map((line) => {
+    const f = line.split('\t');
+    return { oneStory: f[v!] === 'one story', a: bare(f[a!]!), b: bare(f[b!]!) };
+  });
+}
+
+/**
+ * Gold labels corrected by reading: UCI story ids a reader called one story (transitively) map to
+ * one id (the smallest), every other id to itself; a pair read as two stories is never merged by
+ * this step. A "uci:" prefix (the demo's labels) is kept. Only pairs the rejoin's cheap gates
+ * proposed were read, so a split the detector never proposes stays a split: the correction can
+ * raise precision for joins a reader accepts, never credit a join no one read.
+ */
+export function correctedGold(
+  readings: readonly StoryReading[] = READING_FILES.flatMap(loadReadings),
+): (gold: string) => string {
+  const parent = new Map<string, string>();
+  const root = (id: string): string => {
+    let r = id;
+    while (parent.has(r)) r = parent.get(r)!;
+    return r;
+  };
+  for (const r of readings) {
+    if (!r.oneStory) continue;
+    const [x, y] = [root(r.a), root(r.b)];
+    if (x === y) continue;
+    if (x < y) parent.set(y, x);
+    else parent.set(x, y);
+  }
+  return (gold) => {
+    const prefix = gold.startsWith('uci:') ? 'uci:' : '';
+    if (!prefix && gold.includes(':')) return gold;
+    return prefix + root(gold.slice(prefix.length));
+  };
+}
+
+/** A gold map with each label corrected by `correct`. */
+export function correctLabels(gold: ReadonlyMap<string, string>, correct = correctedGold()): Map<string, string> {
+  return new Map([...gold].map(([id, g]) => [id, correct(g)]));
+}
