@@ -149,6 +149,20 @@ export async function loadTrendsById(
   return out;
 }
 
+/** The whole stored documents of the trends among `ids` (any age), by id: what a refresh rewrites. */
+export async function loadTrendDocs(
+  client: OpenSearchClient,
+  names: IndexNames,
+  ids: readonly string[],
+): Promise<Map<string, TrendDoc>> {
+  const out = new Map<string, TrendDoc>();
+  for (let i = 0; i < ids.length; i += PAGE) {
+    const query = { ids: { values: ids.slice(i, i + PAGE) } };
+    for (const h of await searchAll<TrendDoc>(client, names.trends, query, [{ id: 'asc' }])) out.set(h._id, h._source);
+  }
+  return out;
+}
+
 /**
  * Marks each absorbed trend `merged_into` its survivor, the first step of a merge: from here on
  * lists leave it out, its id resolves to the survivor, and a run that dies before the merge is

@@ -16,6 +16,7 @@ import { clusterArticles, DEFAULT_CLUSTER_OPTIONS, type ClusterOptions, type Clu
 import {
   loadActiveTrends,
   loadArchivedTrends,
+  loadTrendDocs,
   loadTrendMembers,
   loadUnassignedArticles,
   writeRun,
@@ -28,7 +29,9 @@ import { groupBy } from './group-by';
 import { detectEmbeddings } from './detect-embeddings';
 import { backgroundIdf } from './idf';
 import { recurringColumnIds } from './recurring-column';
-import { rejoinTrends } from './rejoin-stories';
+import { rejoinRun } from './rejoin-run';
+import { refreshable, refreshTrend } from './refresh-trend';
+import { storedStoryView, trendClock } from './trend-clock';
 import { needsVelocityRefresh } from './velocity';
 
 /** What runDetect needs. */
@@ -55,8 +58,9 @@ export interface DetectSummary {
 /**
  * One detection run at clock `now`, top-down: loads the unassigned articles of the window and the
  * open trends' stored compact state (load-trend-states.ts, no article read), clusters the new ones
- * (pure clusterArticles), reads the articles of the trends it rebuilds only (touched or merged, and
- * those whose velocity can still move with the clock: a report within 2W), builds them, writes
+ * (pure clusterArticles), reads the articles of the trends it rebuilds only (touched or merged),
+ * refreshes those whose velocity can still move with the clock (a report within 2W) from their
+ * stored documents and clocks (refresh-trend.ts, no article read), builds the rebuilt ones, writes
  * them, each new article's trend_id and the domains' quality (write-detect.ts), records a RunDoc
  * and bumps the data generation. Replaying it with the same clock and data writes the same
  * documents (ids derive from content).
@@ -122,10 +126,25 @@ export async function runDetect(
         { ...clusterOptions, now, idf },
       );
     // Only the trends rebuilt in this run are read with their articles: those that took a report or
-    // merged, the survivors of unfinished merges, and those whose velocity can still move with the
-    // clock (a report within 2W, or moved since their last write: needsVelocityRefresh).
+    // merged, and the survivors of unfinished merges. Those whose velocity can still move with the
+    // clock (a report within 2W, or moved since their last write: needsVelocityRefresh) are
+    // refreshed from their stored document (refresh-trend.ts), read with their articles only when
+    // it cannot say (written before its clock was kept).
     const goneOf = (r: ClusterResult): Set<string> => new Set([...r.merged.keys(), ...unfinished.keys()]);
-    const toRead = (r: ClusterResult): string[] => {
+    const stored = new Map<string, TrendDoc>();
+    const fromStateOf = async (r: ClusterResult): Promise<string[]> => {
+      const gone = goneOf(r);
+      const ids = active.filter((t) => !gone.has(t.id) && needsVelocityRefresh(t, now)).map((t) => t.id);
+      const missing = ids.filter((id) => !stored.has(id));
+      for (const [id, doc] of await loadTrendDocs(client, names, missing)) stored.set(id, doc);
+      const changed = new Set([
+        ...r.touched.map((t) => t.id),
+        ...r.merged.values(),
+        ...[...unfinished.values()].map((t) => t.merged_into!),
+      ]);
+      return ids.filter((id) => !changed.has(id) && stored.has(id) && refreshable(stored.get(id)!, now)).sort();
+    };
+    const toRead = (r: ClusterResult, fromState: readonly string[]): string[] => {
       const out = new Set([
         ...r.touched.map((t) => t.id),
         ...r.merged.values(),
@@ -133,6 +152,7 @@ export async function runDetect(
         ...[...unfinished.values()].map((t) => t.merged_into!),
       ]);
       for (const t of active) if (!goneOf(r).has(t.id) && needsVelocityRefresh(t, now)) out.add(t.id);
+      for (const id of fromState) out.delete(id);
       return [...out].sort();
     };
     const members = new Map<string, StoredArticle[]>();
@@ -147,14 +167,16 @@ export async function runDetect(
     // join: a report found to be an edition only then is clustered again without it.
     let columns = recurringColumnIds(dayOf(unassigned));
     let result = clusterFresh(columns);
-    await readMembers(toRead(result));
+    let fromState = await fromStateOf(result);
+    await readMembers(toRead(result, fromState));
     const seen = recurringColumnIds(dayOf([...[...members.values()].flat(), ...unassigned]));
     if (unassigned.some((a) => seen.has(a.id) && !columns.has(a.id))) {
       columns = seen;
       result = clusterFresh(columns);
-      await readMembers(toRead(result));
+      fromState = await fromStateOf(result);
+      await readMembers(toRead(result, fromState));
     }
-    const read = toRead(result);
+    let read = toRead(result, fromState);
     // A stored trend none of whose articles can be read (gone with an expired month, or written
     // without them) is left as it is: nothing to rebuild it from.
     const byTrend = new Map(read.filter((id) => members.get(id)!.length > 0).map((id) => [id, [...members.get(id)!]]));
@@ -178,13 +200,22 @@ export async function runDetect(
     }
     // Trends of one story founded hours or days apart become one (rejoin-stories.ts); a trend
     // founded in this run was never served, so it leaves no alias.
-    const rejoined = await rejoinTrends(
+    // Trends refreshed from their state take part through their stored story view.
+    const rejoined = await rejoinRun(
       new Map([...byTrend].map(([id, list]) => [id, list.map(toDetectArticle)])),
+      fromState.map((id) => storedStoryView(stored.get(id)!)).filter((v) => v !== null),
       idf,
       logger,
-      undefined,
       new Set(result.touched.map((t) => t.id)),
     );
+    // One rejoined is rebuilt from its articles after all.
+    const rejoinedFromState = fromState.filter((id) => rejoined.has(id) || [...rejoined.values()].includes(id));
+    if (rejoinedFromState.length > 0) {
+      await readMembers(rejoinedFromState);
+      for (const id of rejoinedFromState) if (members.get(id)!.length > 0) byTrend.set(id, [...members.get(id)!]);
+      fromState = fromState.filter((id) => !rejoinedFromState.includes(id));
+      read = [...read, ...rejoinedFromState].sort();
+    }
     for (const [absorbed, survivor] of rejoined) {
       absorb(absorbed, survivor);
       for (const [m, into] of result.merged) if (into === absorbed) result.merged.set(m, survivor);
@@ -234,8 +265,8 @@ export async function runDetect(
       classifier,
       logger,
     );
-    const trends: TrendDoc[] = rebuiltLists.map(([id, list]) => {
-      const built = buildTrend(id, list.map(toTrendMember), {
+    const built: TrendDoc[] = rebuiltLists.map(([id, list]) => {
+      const doc = buildTrend(id, list.map(toTrendMember), {
         now,
         classifier,
         idf,
@@ -245,10 +276,21 @@ export async function runDetect(
       });
       // From the members in id order, so a replay with the same clock writes the same state.
       const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-      const doc = { ...built, ...detectState(toActiveTrend(id, sorted, idf, withMeaning)) };
+      const state = detectState(toActiveTrend(id, sorted, idf, withMeaning));
+      const withState = {
+        ...doc,
+        ...state,
+        detect_state: { ...state.detect_state!, clock: trendClock(id, sorted, doc.topic, idf) },
+      };
       const absorbed = [...new Set(aliases.get(id) ?? [])].sort();
-      return absorbed.length > 0 ? { ...doc, aliases: absorbed } : doc;
+      return absorbed.length > 0 ? { ...withState, aliases: absorbed } : withState;
     });
+    // Untouched trends whose velocity moves with the clock, from their stored documents.
+    const refreshed = fromState.flatMap((id) => {
+      const doc = refreshTrend(stored.get(id)!, { now, domainQuality: quality, ratedDomains });
+      return doc ? [doc] : [];
+    });
+    const trends = [...built, ...refreshed].sort((a, b) => (a.id < b.id ? -1 : 1));
 
     // No two listed trends show one topic: a rebuilt trend whose topic a listed trend already has
     // says what differs (distinct-topics.ts); stored trends not rebuilt keep theirs.
