@@ -72,6 +72,8 @@ export async function runDetect(
     windowHours?: number;
     modelPath?: string;
     ratingsFile?: string;
+    /** Most new reports the run reads and clusters, the earliest first (PIPELINE_DETECT_MAX_NEW_REPORTS); the rest wait. */
+    maxNewReports?: number;
     /** Clustering options over DEFAULT_CLUSTER_OPTIONS. */
     cluster?: Partial<Omit<ClusterOptions, 'now' | 'idf'>>;
   },
@@ -90,7 +92,11 @@ export async function runDetect(
     // Merges an earlier run marked but did not finish: finished here, as if merged in this run.
     const unfinished = await finishableMerges(client, names, active);
     const dated = (a: StoredArticle): boolean => Number.isFinite(articleTime(a));
-    const unassigned = (await loadUnassignedArticles(client, names, since, now.toISOString())).filter(dated);
+    const max = opts.maxNewReports ?? Number.POSITIVE_INFINITY;
+    const loaded = await loadUnassignedArticles(client, names, since, now.toISOString(), max);
+    if (loaded.length >= max)
+      logger.warn({ max }, 'detection read its most new reports: the rest wait for the next run');
+    const unassigned = loaded.filter(dated);
     // Closed trends naming the new reports' entities, read as their compact state (no articles).
     const archiveFrom = new Date(Date.parse(since) - clusterOptions.archiveDays * 86_400_000).toISOString();
     const known = new Set([...active.map((t) => t.id), ...unfinished.keys()]);
