@@ -55,7 +55,7 @@ const cpu0 = process.cpuUsage();
 const started = performance.now();
 const summary = await runDetect(
   { opensearch, names, redis, keyPrefix: prefix, logger: createLogger({ level: 'silent', name: 'soak' }) },
-  { now: new Date(nowIso) },
+  { now: new Date(nowIso), maxNewReports: config.pipeline.detectMaxNewReports },
 );
 const cpu = process.cpuUsage(cpu0);
 process.stdout.write(

@@ -25,9 +25,9 @@ import {
 import { clusterArticles } from '@trendscope/pipeline/detect/cluster';
 import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
 import { recurringColumnIds } from '@trendscope/pipeline/detect/recurring-column';
-import { scoreArticle } from '@trendscope/pipeline/score/score-article';
 import { bcubed } from '@trendscope/pipeline/lab/metrics/bcubed';
 import { loadUci, type UciRow } from '@trendscope/pipeline/lab/corpus/uci.corpus';
+import { corpusArticleDoc } from '../support/corpus-article-doc';
 import { BENCH_OPENSEARCH_URL } from './bench-services';
 
 const HOUR = 3_600_000;
@@ -64,7 +64,6 @@ interface RunFigures {
 
 /** The stored article of a UCI row as the index stage would write it (title only: the set has no text). */
 function reportsOf(r: UciRow): Report[] {
-  const score = scoreArticle({ title: r.title, text: '', url: r.url });
   return Array.from({ length: SCALE }, (_, k) => {
     const time = r.timestamp + k * 1000;
     const at = new Date(time).toISOString();
@@ -73,9 +72,8 @@ function reportsOf(r: UciRow): Report[] {
       id: k === 0 ? `uci-${r.id}` : `uci-${r.id}-${k}`,
       story: r.story,
       time,
-      doc: {
+      doc: corpusArticleDoc({
         url,
-        canonical_url: url,
         domain: r.hostname.replace(/^www\./, ''),
         publisher: r.publisher,
         author: null,
@@ -84,20 +82,8 @@ function reportsOf(r: UciRow): Report[] {
         fetch_method: 'feed',
         title: r.title,
         description: null,
-        body: null,
-        content_retained: false,
-        word_count: score.word_count,
-        language: score.language,
-        simhash: score.simhash,
-        entities: score.entities,
-        trend_id: null,
-        source_id: null,
-        feed_url: null,
-        https: url.startsWith('https:'),
-        redactions: { email: 0, phone: 0, card: 0, iban: 0, ip: 0, ssn: 0 },
-        category_hint: null,
-        indexed_at: at,
-      },
+        text: '',
+      }),
     };
   });
 }
@@ -151,7 +137,11 @@ const rows = loadUci().sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
 const day0 = Math.floor(rows[0]!.timestamp / DAY) * DAY;
 const lastTime = rows[rows.length - 1]!.timestamp + SCALE * 1000;
 const end = DAYS > 0 ? Math.min(day0 + DAYS * DAY, lastTime + INTERVAL) : lastTime + INTERVAL;
-const reports = rows.flatMap(reportsOf).sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
+// Only the rows the simulated days reach are built (at 30x the whole month is 3.6 million documents).
+const reports = rows
+  .filter((r) => r.timestamp <= end)
+  .flatMap(reportsOf)
+  .sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
 const prefix = `soak-${randomBytes(3).toString('hex')}`;
 const names = indexNames(prefix);
 const client = createOpenSearchClient({ url: BENCH_OPENSEARCH_URL, requestTimeoutMs: 300_000, maxRetries: 2 });

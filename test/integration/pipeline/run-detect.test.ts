@@ -174,4 +174,30 @@ describe('runDetect over Giveme5W1H articles (real OpenSearch + Redis)', functio
       );
     }
   });
+
+  it('refreshes an untouched trend from its stored document exactly as a rebuild from its articles would', async () => {
+    const later = new Date(NOW.getTime() + 30 * 3_600_000);
+    const fromState = await runDetect(deps(), { now: later });
+    expect(fromState.articles_assigned).to.equal(0);
+    expect(fromState.trends_written).to.be.greaterThan(0);
+    const refreshed = await allTrends();
+    expect(refreshed.every((t) => t.detect_state?.clock !== undefined)).to.equal(true);
+    // Without their clocks the same run reads the trends' articles and rebuilds them.
+    await s.opensearch.updateByQuery({
+      index: s.names.trends,
+      body: { query: { match_all: {} }, script: { source: "ctx._source.detect_state.remove('clock')" } },
+      refresh: true,
+    });
+    const fromArticles = await runDetect(deps(), { now: later });
+    expect(fromArticles.trends_written).to.equal(fromState.trends_written);
+    // The trends the run did not rewrite keep their documents, now without the clock.
+    const stamp = later.toISOString().replace('.000Z', 'Z');
+    const expected = refreshed.map((t) => {
+      if (t.updated_at === stamp) return t;
+      const { clock: _, ...state } = t.detect_state!;
+      return { ...t, detect_state: state };
+    });
+    expect(refreshed.filter((t) => t.updated_at === stamp)).to.have.length(fromState.trends_written);
+    expect(await allTrends()).to.deep.equal(expected);
+  });
 });

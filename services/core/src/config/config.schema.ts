@@ -266,6 +266,14 @@ export const CONFIG_VARIABLES = {
     .description(
       'TTL of the deployment-wide detection lock (renewed every third of it while a run lasts); a crashed run frees it after this long.',
     ),
+  PIPELINE_DETECT_MAX_NEW_REPORTS: Joi.number()
+    .integer()
+    .min(100)
+    .max(1000000)
+    .default(20000)
+    .description(
+      "Most new reports one detection run reads and clusters (the earliest first); the rest wait for the next run, so a backlog cannot outgrow the run's memory.",
+    ),
   PIPELINE_SOURCES_FILE: Joi.string()
     .default('infra/sources/sources.json')
     .description('Source list (JSON) the scheduler discovers, relative to the repository root.'),

@@ -90,6 +90,8 @@ export interface PipelineConfig {
   readonly detectIntervalSeconds: number;
   /** TTL of the single-flight detection lock (ms): how long a crashed run blocks the next one. */
   readonly detectLockTtlMs: number;
+  /** Most new reports one detection run reads and clusters (the earliest first). */
+  readonly detectMaxNewReports: number;
   readonly sourcesFile: string;
   /** Published domain ratings (CSV), relative to the repository root unless absolute. */
   readonly domainRatingsFile: string;
@@ -187,6 +189,7 @@ export function loadConfig(env: Env = process.env): Config {
       discoverIntervalSeconds: v.PIPELINE_DISCOVER_INTERVAL_SECONDS,
       detectIntervalSeconds: v.PIPELINE_DETECT_INTERVAL_SECONDS,
       detectLockTtlMs: v.PIPELINE_DETECT_LOCK_TTL_MS,
+      detectMaxNewReports: v.PIPELINE_DETECT_MAX_NEW_REPORTS,
       sourcesFile: v.PIPELINE_SOURCES_FILE,
       domainRatingsFile: v.PIPELINE_DOMAIN_RATINGS_FILE,
       jobAttempts: v.PIPELINE_JOB_ATTEMPTS,

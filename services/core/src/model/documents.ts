@@ -131,6 +131,22 @@ export interface TrendDetectState {
   entities: Record<string, number>;
   /** Sum of its headlines' meaning vectors (when meaning merges are on): a run compares without reading its articles. */
   meaning?: number[];
+  /** What moves with the clock, kept so that an untouched trend is refreshed without reading its articles. */
+  clock?: TrendClock;
+}
+
+/**
+ * The part of a trend's state its served numbers move with while no article joins it: the
+ * independent report times the velocity windows can still count, the topic before the run made
+ * listed topics distinct, and the view the story rejoin compares it by (absent under its size).
+ */
+export interface TrendClock {
+  /** Independent report times (ms, ascending) no earlier than 2W before its last report. */
+  reports: number[];
+  /** The topic as built from its members (distinct-topics.ts may have renamed the served one). */
+  topic: string;
+  /** The story rejoin's view: heaviest unit-centroid terms, its entities, its central headlines. */
+  story?: { centroid: Record<string, number>; entities: string[]; central: string[] };
 }
 
 /** Quality signals and score of one registrable domain. */

@@ -99,15 +99,8 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
   const decided = decidedVelocity(velocityMetrics(reports, origin.time, now, vopts), vopts);
   const domainArticles: Record<string, number> = {};
   for (const m of sorted) domainArticles[m.domain] = (domainArticles[m.domain] ?? 0) + 1;
-  const domains = Object.keys(domainArticles).sort(
-    (a, b) => domainArticles[b]! - domainArticles[a]! || (a < b ? -1 : 1),
-  );
+  const { domains, score: domainQualityScore, breakdown: domainQuality } = trendDomainQuality(domainArticles, opts);
   const publishers = new Set(sorted.map((m) => m.publisher || m.domain)).size;
-  const perDomain = Object.fromEntries(domains.map((d) => [d, opts.domainQuality.get(d) ?? UNKNOWN_QUALITY]));
-  const weightOf = (d: string): number => (opts.ratedDomains?.has(d) ? RATED_DOMAIN_WEIGHT : 1);
-  const totalWeight = domains.reduce((s, d) => s + weightOf(d), 0);
-  const meanQuality = domains.reduce((s, d) => s + weightOf(d) * perDomain[d]!, 0) / totalWeight;
-  const domainQualityScore = Math.round(meanQuality * 10) / 10;
   const impact = businessImpact(
     impactInput(centralHeadlines({ sorted, vectors, centroid }), summary, domains, reports.length, opts),
   );
@@ -136,19 +129,40 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
     velocity_metrics: decided.metrics,
     score_breakdown: {
       business_impact: impact,
-      domain_quality: {
-        per_domain: Object.fromEntries(domains.slice(0, MAX_CITATIONS).map((d) => [d, perDomain[d]])),
-        domains: domains.length,
-        rated_domains: domains.filter((d) => opts.ratedDomains?.has(d)).length,
-        rated_weight: RATED_DOMAIN_WEIGHT,
-        mean: domainQualityScore,
-      },
+      domain_quality: domainQuality,
       independent_reports: reports.length,
       publishers,
     },
     language: mostCommon(sorted.map((m) => m.language).filter((l): l is string => l !== null)),
     retained_count: sorted.filter((m) => m.content_retained).length,
   };
+}
+
+/**
+ * A trend's citing domains (most articles first) and its domain_quality_score with the breakdown
+ * it serves, from its articles per domain and the run's domain scores: a trend no article joined
+ * is rescored from its stored `domain_articles` alone (refresh-trend.ts).
+ */
+export function trendDomainQuality(
+  domainArticles: Readonly<Record<string, number>>,
+  opts: Pick<BuildTrendOptions, 'domainQuality' | 'ratedDomains'>,
+): { domains: string[]; score: number; breakdown: Record<string, unknown> } {
+  const domains = Object.keys(domainArticles).sort(
+    (a, b) => domainArticles[b]! - domainArticles[a]! || (a < b ? -1 : 1),
+  );
+  const perDomain = Object.fromEntries(domains.map((d) => [d, opts.domainQuality.get(d) ?? UNKNOWN_QUALITY]));
+  const weightOf = (d: string): number => (opts.ratedDomains?.has(d) ? RATED_DOMAIN_WEIGHT : 1);
+  const totalWeight = domains.reduce((s, d) => s + weightOf(d), 0);
+  const meanQuality = domains.reduce((s, d) => s + weightOf(d) * perDomain[d]!, 0) / totalWeight;
+  const score = Math.round(meanQuality * 10) / 10;
+  const breakdown = {
+    per_domain: Object.fromEntries(domains.slice(0, MAX_CITATIONS).map((d) => [d, perDomain[d]])),
+    domains: domains.length,
+    rated_domains: domains.filter((d) => opts.ratedDomains?.has(d)).length,
+    rated_weight: RATED_DOMAIN_WEIGHT,
+    mean: score,
+  };
+  return { domains, score, breakdown };
 }
 
 /**
@@ -314,6 +328,7 @@ function clip(s: string, max: number): string {
   return s.length <= max ? s : `${s.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
 
-function iso(ms: number): string {
+/** An instant as a trend stores it (ISO, whole seconds without a fraction). */
+export function iso(ms: number): string {
   return new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
 }

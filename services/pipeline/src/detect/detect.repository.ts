@@ -28,6 +28,7 @@ async function searchAll<T>(
   query: Record<string, unknown>,
   sort: Record<string, unknown>[],
   fields?: readonly string[],
+  limit = Number.POSITIVE_INFINITY,
 ): Promise<Hit<T>[]> {
   const out: Hit<T>[] = [];
   let after: SortValues | undefined;
@@ -37,14 +38,14 @@ async function searchAll<T>(
       body: {
         query,
         sort,
-        size: PAGE,
+        size: Math.min(PAGE, limit - out.length),
         ...(fields ? { _source: { includes: [...fields] } } : {}),
         ...(after ? { search_after: after } : {}),
       },
     });
     const hits = res.body.hits.hits as unknown as Hit<T>[];
     out.push(...hits);
-    if (hits.length < PAGE) return out;
+    if (hits.length < PAGE || out.length >= limit) return out;
     after = hits[hits.length - 1]!.sort;
   }
 }
@@ -134,18 +135,36 @@ export async function loadMergeMarks(client: OpenSearchClient, names: IndexNames
   return hits.map((h) => h._source);
 }
 
-/** The stored trends among `ids` (any age), by id. */
+/** The stored trends among `ids` (any age), by id: what detection reads of them (StoredTrend). */
 export async function loadTrendsById(
   client: OpenSearchClient,
   names: IndexNames,
   ids: readonly string[],
 ): Promise<Map<string, StoredTrend>> {
-  const out = new Map<string, StoredTrend>();
-  if (ids.length === 0) return out;
+  return trendsById<StoredTrend>(client, names, ids, STORED_TREND_FIELDS);
+}
+
+/** The whole stored documents of the trends among `ids` (any age), by id: what a refresh rewrites. */
+export async function loadTrendDocs(
+  client: OpenSearchClient,
+  names: IndexNames,
+  ids: readonly string[],
+): Promise<Map<string, TrendDoc>> {
+  return trendsById<TrendDoc>(client, names, ids);
+}
+
+async function trendsById<T>(
+  client: OpenSearchClient,
+  names: IndexNames,
+  ids: readonly string[],
+  fields?: readonly string[],
+): Promise<Map<string, T>> {
+  const out = new Map<string, T>();
   // A search, not mget: trends live in monthly indices behind the alias, and mget needs one.
-  const query = { ids: { values: [...ids] } };
-  const hits = await searchAll<StoredTrend>(client, names.trends, query, [{ id: 'asc' }], STORED_TREND_FIELDS);
-  for (const h of hits) out.set(h._id, h._source);
+  for (let i = 0; i < ids.length; i += PAGE) {
+    const query = { ids: { values: ids.slice(i, i + PAGE) } };
+    for (const h of await searchAll<T>(client, names.trends, query, [{ id: 'asc' }], fields)) out.set(h._id, h._source);
+  }
   return out;
 }
 
@@ -175,12 +194,16 @@ export async function unmarkMerged(client: OpenSearchClient, names: IndexNames, 
   });
 }
 
-/** Articles not yet in a trend, published (or, undated, fetched) in [since, until]. */
+/**
+ * Articles not yet in a trend, published (or, undated, fetched) in [since, until]: at most `max`,
+ * the earliest published first (then undated ones by fetch time), returned in canonical URL order.
+ */
 export async function loadUnassignedArticles(
   client: OpenSearchClient,
   names: IndexNames,
   since: string,
   until: string,
+  max = Number.POSITIVE_INFINITY,
 ): Promise<StoredArticle[]> {
   const query = {
     bool: {
@@ -197,8 +220,15 @@ export async function loadUnassignedArticles(
       minimum_should_match: 1,
     },
   };
-  const hits = await searchAll<ArticleDoc>(client, names.articles, query, [{ canonical_url: 'asc' }]);
-  return hits.map((h) => ({ ...h._source, id: h._id }));
+  const earliest = [
+    { published_date: { order: 'asc', missing: '_last' } },
+    { fetched_at: 'asc' },
+    { canonical_url: 'asc' },
+  ];
+  const hits = await searchAll<ArticleDoc>(client, names.articles, query, earliest, undefined, max);
+  // In the keyword order OpenSearch sorts canonical URLs by (UTF-8 bytes), as runs always read them.
+  const key = (h: Hit<ArticleDoc>): Buffer => Buffer.from(h._source.canonical_url ?? '');
+  return hits.sort((a, b) => Buffer.compare(key(a), key(b))).map((h) => ({ ...h._source, id: h._id }));
 }
 
 /** Articles already assigned to one of the given trends (only `fields` of each when given). */
@@ -212,7 +242,8 @@ export async function loadTrendMembers(
   for (let i = 0; i < trendIds.length; i += PAGE) {
     const query = { terms: { trend_id: trendIds.slice(i, i + PAGE) } };
     const hits = await searchAll<ArticleDoc>(client, names.articles, query, [{ canonical_url: 'asc' }], fields);
-    out.push(...hits.map((h) => ({ ...h._source, id: h._id })));
+    // One by one: a spread of a hundred thousand members overflows the call stack.
+    for (const h of hits) out.push({ ...h._source, id: h._id });
   }
   return out;
 }

@@ -135,6 +135,8 @@ export function stateView(t: ActiveTrend): StoryView {
 export interface StoredTrends {
   states: readonly ActiveTrend[];
   read: (ids: string[]) => Promise<ReadonlyMap<string, readonly DetectArticle[]>>;
+  /** Stored trends refreshed from their stored story view (trend-clock.ts): headlines known, nothing to read. */
+  views?: readonly StoryView[];
 }
 
 /**
@@ -253,12 +255,15 @@ export async function rejoinTrends(
   lookup: (texts: Iterable<string>) => Promise<(text: string) => Float32Array | undefined> = embeddingLookup,
   stored?: StoredTrends,
 ): Promise<Map<string, string>> {
-  let views = storyViews(trends, idf, o);
-  if (stored && o.rejoinCosine > 0) {
+  if (o.rejoinCosine <= 0) return new Map();
+  const known = (stored?.views ?? []).filter((v) => !trends.has(v.id) && v.article_count >= o.rejoinMinArticles);
+  let views = [...storyViews(trends, idf, o), ...known].sort(byFounding);
+  if (stored) {
     // Stored trends not read by the run: judged first on their compact state; the members of those
     // the cheap gates pair with a trend of the run are read, and every view is then built alike.
+    const have = new Set(views.map((v) => v.id));
     const cheap = stored.states
-      .filter((t) => !trends.has(t.id) && t.article_count >= o.rejoinMinArticles)
+      .filter((t) => !have.has(t.id) && t.article_count >= o.rejoinMinArticles)
       .map(stateView);
     const unread = new Set(
       rejoinCandidates([...views, ...cheap].sort(byFounding), o, involving)
@@ -266,7 +271,10 @@ export async function rejoinTrends(
         .filter((v) => v.central.length === 0)
         .map((v) => v.id),
     );
-    if (unread.size > 0) views = storyViews(new Map([...trends, ...(await stored.read([...unread].sort()))]), idf, o);
+    if (unread.size > 0) {
+      const read = await stored.read([...unread].sort());
+      views = [...storyViews(new Map([...trends, ...read]), idf, o), ...known].sort(byFounding);
+    }
   }
   const pairs = rejoinCandidates(views, o, involving);
   if (pairs.length === 0) return new Map();

@@ -21,7 +21,11 @@ export async function runDetectStage(input: DetectJobData, deps: StageDeps): Pro
       keyPrefix: deps.keyPrefix,
       logger: deps.logger,
     },
-    { now, ratingsFile: resolve(REPO_ROOT, deps.pipeline.domainRatingsFile) },
+    {
+      now,
+      ratingsFile: resolve(REPO_ROOT, deps.pipeline.domainRatingsFile),
+      maxNewReports: deps.pipeline.detectMaxNewReports,
+    },
     { ttlMs: deps.pipeline.detectLockTtlMs },
   ).catch((err: unknown) => {
     const missing = missingIndexOf(err);

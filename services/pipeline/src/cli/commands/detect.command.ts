@@ -20,7 +20,11 @@ export async function runDetectCommand(config: Config, logger: Logger, opts: { n
     await migrateIndices(opensearch, names);
     return await runDetectSingleFlight(
       { opensearch, names, redis, keyPrefix: config.redis.keyPrefix, logger },
-      { now: opts.now ?? new Date(), ratingsFile: resolve(REPO_ROOT, config.pipeline.domainRatingsFile) },
+      {
+        now: opts.now ?? new Date(),
+        ratingsFile: resolve(REPO_ROOT, config.pipeline.domainRatingsFile),
+        maxNewReports: config.pipeline.detectMaxNewReports,
+      },
       { ttlMs: config.pipeline.detectLockTtlMs },
     );
   } finally {

@@ -1,0 +1,105 @@
+import { toDetectArticle, type StoredArticle } from './active-trend';
+import { readMembers, type Clustered } from './detect-cluster';
+import type { DetectInput, DetectSettings } from './detect-load';
+import { embeddingLookup } from '../embed/embed-texts';
+import { DEFAULT_REJOIN_OPTIONS, rejoinTrends } from './rejoin-stories';
+import type { DetectDeps } from './run-detect';
+import { storedStoryView } from './trend-clock';
+
+/** A run's clustering applied to the trends it read. */
+export interface Applied {
+  /** Each trend's members after the run's merges, rejoins and assignments (the trends read only). */
+  byTrend: Map<string, StoredArticle[]>;
+  /** article id -> its new trend, for the articles of absorbed trends. */
+  moved: Map<string, string>;
+  /** Stored trends the story rejoin joined: absorbed id -> survivor id. */
+  rejoined: Map<string, string>;
+  /** Trends refreshed from their stored documents (those the rejoin joined are read instead). */
+  fromState: string[];
+  /** Trends read with their members, sorted. */
+  read: string[];
+}
+
+/**
+ * Applies a clustering: the unfinished and new merges move the absorbed trends' members (and ids,
+ * as aliases) to their survivors, the new reports join their trends, then trends of one story
+ * founded hours or days apart become one (rejoin-stories.ts; the trends refreshed from their state
+ * take part through their stored story view, one that is joined is read after all, and a settled
+ * trend is read only when its compact state pairs it with a trend of the run). Updates
+ * `clustered.result` and `input.aliases` in place: the run writes what they say.
+ */
+export async function applyClusters(
+  deps: Pick<DetectDeps, 'opensearch' | 'names' | 'logger'>,
+  input: DetectInput,
+  clustered: Clustered,
+  s: Pick<DetectSettings, 'idf'>,
+): Promise<Applied> {
+  const { result, stored, members } = clustered;
+  const { aliases } = input;
+  let { fromState, read } = clustered;
+  // A stored trend none of whose articles can be read (gone with an expired month, or written
+  // without them) is left as it is: nothing to rebuild it from.
+  const byTrend = new Map(read.filter((id) => members.get(id)!.length > 0).map((id) => [id, [...members.get(id)!]]));
+  for (const t of input.archived.filter((t) => byTrend.has(t.id))) aliases.set(t.id, t.aliases ?? []);
+  const moved = new Map<string, string>();
+  const absorb = (absorbed: string, survivor: string): void => {
+    const list = byTrend.get(absorbed) ?? [];
+    byTrend.delete(absorbed);
+    byTrend.set(survivor, [...(byTrend.get(survivor) ?? []), ...list.map((a) => ({ ...a, trend_id: survivor }))]);
+    for (const a of list) moved.set(a.id, survivor);
+    aliases.set(survivor, [...(aliases.get(survivor) ?? []), absorbed, ...(aliases.get(absorbed) ?? [])]);
+  };
+  for (const [id, t] of input.unfinished) absorb(id, t.merged_into!);
+  for (const [absorbed, survivor] of result.merged) absorb(absorbed, survivor);
+  const byId = new Map(input.unassigned.map((a) => [a.id, a]));
+  for (const [articleId, trendId] of result.assignments) {
+    const list = byTrend.get(trendId) ?? [];
+    list.push({ ...byId.get(articleId)!, trend_id: trendId });
+    byTrend.set(trendId, list);
+  }
+  // A trend founded in this run was never served, so a rejoin leaves no alias for it.
+  const refreshed = new Set(fromState);
+  const rejoined = await rejoinTrends(
+    new Map([...byTrend].map(([id, list]) => [id, list.map(toDetectArticle)])),
+    s.idf,
+    deps.logger,
+    DEFAULT_REJOIN_OPTIONS,
+    new Set(result.touched.map((t) => t.id)),
+    embeddingLookup,
+    {
+      views: fromState.map((id) => storedStoryView(stored.get(id)!)).filter((v) => v !== null),
+      // A stored trend the run neither read nor refreshed: read only when it may be the same story
+      // as one the run changed (a story reported again after its earlier trend stopped moving).
+      states: [...input.states.values()].filter(
+        (t) => !byTrend.has(t.id) && !refreshed.has(t.id) && !result.merged.has(t.id),
+      ),
+      read: async (ids) => {
+        await readMembers(deps, members, ids);
+        const got = ids.filter((id) => members.get(id)!.length > 0);
+        for (const id of got) byTrend.set(id, [...members.get(id)!]);
+        read = [...new Set([...read, ...got])].sort();
+        return new Map(got.map((id) => [id, members.get(id)!.map(toDetectArticle)]));
+      },
+    },
+  );
+  const survivors = new Set(rejoined.values());
+  const joined = fromState.filter((id) => rejoined.has(id) || survivors.has(id));
+  if (joined.length > 0) {
+    await readMembers(deps, members, joined);
+    for (const id of joined) if (members.get(id)!.length > 0) byTrend.set(id, [...members.get(id)!]);
+    fromState = fromState.filter((id) => !joined.includes(id));
+    read = [...read, ...joined].sort();
+  }
+  for (const [absorbed, survivor] of rejoined) {
+    absorb(absorbed, survivor);
+    for (const [m, into] of result.merged) if (into === absorbed) result.merged.set(m, survivor);
+    for (const [a, t] of result.assignments) if (t === absorbed) result.assignments.set(a, survivor);
+    if (!result.created.includes(absorbed)) result.merged.set(absorbed, survivor);
+    else
+      aliases.set(
+        survivor,
+        aliases.get(survivor)!.filter((id) => id !== absorbed),
+      );
+  }
+  return { byTrend, moved, rejoined, fromState, read };
+}

@@ -1,0 +1,99 @@
+import type { TrendDoc } from '@trendscope/core';
+import { articleTime, toDetectArticle, type StoredArticle } from './active-trend';
+import { clusterArticles, type ClusterResult } from './cluster';
+import { loadTrendDocs, loadTrendMembers } from './detect.repository';
+import { datedArticle, type DetectInput, type DetectSettings } from './detect-load';
+import { recurringColumnIds } from './recurring-column';
+import { refreshable } from './refresh-trend';
+import type { DetectDeps } from './run-detect';
+import { storedState } from './trend-state';
+
+/** A run's clustering and what it decided to read for it. */
+export interface Clustered {
+  result: ClusterResult;
+  /** Trends refreshed from their stored documents (refresh-trend.ts): no article read. */
+  fromState: string[];
+  /** The whole stored documents of the refreshing trends, by id. */
+  stored: Map<string, TrendDoc>;
+  /** Trends read with their members to be rebuilt (or moved, when absorbed), sorted. */
+  read: string[];
+  /** Member articles read, by trend id (a trend none of whose articles can be read: empty). */
+  members: Map<string, StoredArticle[]>;
+}
+
+/** The trends a clustering result changes: those that took a report or absorbed one, and the survivors of unfinished merges. */
+export function changedTrends(r: ClusterResult, input: Pick<DetectInput, 'unfinished'>): Set<string> {
+  return new Set([
+    ...r.touched.map((t) => t.id),
+    ...r.merged.values(),
+    ...[...input.unfinished.values()].map((t) => t.merged_into!),
+  ]);
+}
+
+/** Stored trends gone in a run: absorbed by the clustering or by an unfinished merge. */
+export function goneTrends(r: ClusterResult, input: Pick<DetectInput, 'unfinished'>): Set<string> {
+  return new Set([...r.merged.keys(), ...input.unfinished.keys()]);
+}
+
+/** Reads the members of the trends among `ids` not read yet into `members`. */
+export async function readMembers(
+  deps: Pick<DetectDeps, 'opensearch' | 'names'>,
+  members: Map<string, StoredArticle[]>,
+  ids: readonly string[],
+): Promise<void> {
+  const missing = ids.filter((id) => !members.has(id));
+  for (const id of missing) members.set(id, []);
+  for (const a of (await loadTrendMembers(deps.opensearch, deps.names, missing)).filter(datedArticle)) {
+    members.get(a.trend_id!)!.push(a);
+  }
+}
+
+/**
+ * Clusters the new reports against the open and archived trends' states (pure clusterArticles),
+ * then decides what to read: the members of the trends it changes, and for those whose velocity
+ * can still move with the clock their stored documents (refreshed without their articles when
+ * refreshable, else read with them). Editions of a recurring column (one publisher's title
+ * template on several days) are no story: they stay unassigned, as a title that is only a date
+ * does (recurring-column.ts). The earlier editions are among the unassigned and the members of
+ * the trends the new reports join: a report found to be an edition only then is clustered again
+ * without it.
+ */
+export async function clusterRun(
+  deps: Pick<DetectDeps, 'opensearch' | 'names'>,
+  input: DetectInput,
+  s: DetectSettings,
+): Promise<Clustered> {
+  const { unassigned, states, archived, refreshing } = input;
+  const stored = new Map<string, TrendDoc>();
+  const members = new Map<string, StoredArticle[]>();
+  const clusterFresh = (columns: ReadonlySet<string>): ClusterResult =>
+    clusterArticles(
+      unassigned.filter((a) => !columns.has(a.id)).map(toDetectArticle),
+      [...states.values(), ...archived.map((t) => storedState(t, false)!)],
+      { ...s.cluster, now: s.now, idf: s.idf },
+    );
+  const plan = async (r: ClusterResult): Promise<{ fromState: string[]; read: string[] }> => {
+    const gone = goneTrends(r, input);
+    const changed = changedTrends(r, input);
+    const moving = [...refreshing].filter((id) => !gone.has(id));
+    const missing = moving.filter((id) => !stored.has(id) && !changed.has(id));
+    for (const [id, doc] of await loadTrendDocs(deps.opensearch, deps.names, missing)) stored.set(id, doc);
+    const fromState = moving.filter((id) => !changed.has(id) && stored.has(id) && refreshable(stored.get(id)!, s.now));
+    const skip = new Set(fromState);
+    const read = [...new Set([...changed, ...gone, ...moving])].filter((id) => !skip.has(id));
+    return { fromState: fromState.sort(), read: read.sort() };
+  };
+  const dayOf = (list: readonly StoredArticle[]) => list.map((a) => ({ ...a, time: articleTime(a) }));
+  let columns = recurringColumnIds(dayOf(unassigned));
+  let result = clusterFresh(columns);
+  let decided = await plan(result);
+  await readMembers(deps, members, decided.read);
+  const seen = recurringColumnIds(dayOf([...[...members.values()].flat(), ...unassigned]));
+  if (unassigned.some((a) => seen.has(a.id) && !columns.has(a.id))) {
+    columns = seen;
+    result = clusterFresh(columns);
+    decided = await plan(result);
+    await readMembers(deps, members, decided.read);
+  }
+  return { result, ...decided, stored, members };
+}
