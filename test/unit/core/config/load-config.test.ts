@@ -31,6 +31,32 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the queues of a worker process: every stage by default, a list, or a clear refusal', () => {
+    expect(loadConfig({}).pipeline.workerQueues).to.deep.equal([
+      'discover',
+      'fetch',
+      'process',
+      'index',
+      'detect',
+      'snapshot',
+      'retention',
+    ]);
+    expect(loadConfig({ PIPELINE_WORKER_QUEUES: 'detect' }).pipeline.workerQueues).to.deep.equal(['detect']);
+    expect(loadConfig({ PIPELINE_WORKER_QUEUES: ' fetch, process ,fetch' }).pipeline.workerQueues).to.deep.equal([
+      'fetch',
+      'process',
+    ]);
+    for (const bad of ['detect,detection', ',', 'all,detect']) {
+      try {
+        loadConfig({ PIPELINE_WORKER_QUEUES: bad });
+        expect.fail(`loadConfig accepted PIPELINE_WORKER_QUEUES=${bad}`);
+      } catch (err) {
+        expect(err, bad).to.be.instanceOf(ConfigError);
+        expect((err as ConfigError).problems[0]).to.match(/^PIPELINE_WORKER_QUEUES: must be all or a comma-separated/);
+      }
+    }
+  });
+
   it('documents every variable of the schema in .env.example', () => {
     const example = readFileSync(new URL('../../../../.env.example', import.meta.url), 'utf8');
     const documented = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
