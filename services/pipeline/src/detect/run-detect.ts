@@ -38,6 +38,8 @@ export interface DetectDeps {
   redis: Redis;
   keyPrefix: string;
   logger: Logger;
+  /** Throws when the run no longer holds the single-flight lock (checked before anything is written). */
+  assertLockHeld?: () => Promise<void>;
 }
 
 /** Counts of one detection run. */
