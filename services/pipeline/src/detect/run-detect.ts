@@ -80,6 +80,7 @@ export async function runDetect(
   const clusterOptions = { ...DEFAULT_CLUSTER_OPTIONS, ...opts.cluster, windowHours };
   const since = new Date(now.getTime() - windowHours * 3_600_000).toISOString();
   const runId = `detect_${now.getTime().toString(36)}`;
+  const startedMs = performance.now();
   const classifier = loadClassifier(opts.modelPath);
   const idf = backgroundIdf();
 
@@ -279,18 +280,21 @@ export async function runDetect(
       run_id: runId,
       articles_considered: unassigned.length,
       articles_assigned: result.assignments.size,
-      trends_created: result.created.length,
+      // A trend founded in this run and rejoined into an older one in the same run was not created.
+      trends_created: result.created.filter((id) => !rejoined.has(id)).length,
       trends_written: trends.length,
       trends_merged: result.merged.size + unfinished.size,
       domains_written: domains.length,
     };
-    await writeRun(client, names, runDoc(runId, now, 'succeeded', summary));
+    await writeRun(client, names, runDoc(runId, now, performance.now() - startedMs, 'succeeded', summary));
     await bumpGeneration(deps.redis, deps.keyPrefix);
     logger.info({ ...summary }, 'detect run finished');
     return summary;
   } catch (err) {
     logger.error({ err, run_id: runId }, 'detect run failed');
-    await writeRun(client, names, runDoc(runId, now, 'failed', {})).catch(() => undefined);
+    await writeRun(client, names, runDoc(runId, now, performance.now() - startedMs, 'failed', {})).catch(
+      () => undefined,
+    );
     throw err;
   }
 }
@@ -312,8 +316,16 @@ const DOMAIN_DOC_FIELDS = [
   'trend_id',
 ];
 
-function runDoc(id: string, now: Date, status: RunDoc['status'], summary: Partial<DetectSummary>): RunDoc {
+/** A run document: it starts at the run's clock and finishes as long after as the run took. */
+function runDoc(
+  id: string,
+  now: Date,
+  tookMs: number,
+  status: RunDoc['status'],
+  summary: Partial<DetectSummary>,
+): RunDoc {
   const counts: Record<string, number> = {};
   for (const [k, v] of Object.entries(summary)) if (typeof v === 'number') counts[k] = v;
-  return { id, kind: 'detect', started_at: now.toISOString(), finished_at: now.toISOString(), status, counts };
+  const finished = new Date(now.getTime() + Math.round(tookMs)).toISOString();
+  return { id, kind: 'detect', started_at: now.toISOString(), finished_at: finished, status, counts };
 }
