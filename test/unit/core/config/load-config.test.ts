@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { CONFIG_SCHEMA, ConfigError, loadConfig } from '@trendscope/core';
+import { CONFIG_SCHEMA, ConfigError, loadConfig, PIPELINE_STAGE_NAMES } from '@trendscope/core';
 
 describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -32,15 +32,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the queues of a worker process: every stage by default, a list, or a clear refusal', () => {
-    expect(loadConfig({}).pipeline.workerQueues).to.deep.equal([
-      'discover',
-      'fetch',
-      'process',
-      'index',
-      'detect',
-      'snapshot',
-      'retention',
-    ]);
+    expect(loadConfig({}).pipeline.workerQueues).to.deep.equal([...PIPELINE_STAGE_NAMES]);
     expect(loadConfig({ PIPELINE_WORKER_QUEUES: 'detect' }).pipeline.workerQueues).to.deep.equal(['detect']);
     expect(loadConfig({ PIPELINE_WORKER_QUEUES: ' fetch, process ,fetch' }).pipeline.workerQueues).to.deep.equal([
       'fetch',
