@@ -13,8 +13,9 @@
  * again), which takes out the up to 25 % by which identical processes differ. Last, the cached
  * and uncached scenarios on one API process and on two (API_PROCESSES=2), compared the same way.
  * Then (`ingest`) the cached API idle against the same API while the pipeline's batcher writes a
- * steady stream of articles (BENCH_INGEST_RATE a second), and against that ingest bumping the data
- * generation after every batch, as the pipeline did before only detection bumped it.
+ * steady stream of articles (BENCH_INGEST_RATE a second), as shipped and as each variant of
+ * BENCH_INGEST_VARIANTS writes them (a forced refresh per batch, no wait, a generation bump per
+ * batch), with the cores OpenSearch and the ingest used meanwhile.
  * BENCH_PHASES (default `compare,quota,quota-one-process,processes,ingest`) picks the phases.
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -47,7 +48,7 @@ import {
   type RatioSet,
   type RoundFigures,
 } from '../support/paired-rounds';
-import { CONNECTIONS, childPids, load, runRounds, type Side, type Target } from './api-load';
+import { CONNECTIONS, childPids, cpuSeconds, load, runRounds, type Side, type Target } from './api-load';
 import { benchData } from './bench-data';
 import { pinLoadGenerator } from './cpu-pinning';
 import { freePort } from '../support/free-port';
@@ -487,15 +488,32 @@ async function processScaling(sampleId: string, key: string): Promise<string[]> 
   return rows;
 }
 
-/** A steady ingest (test/bench/steady-ingest.ts), paused until told; `bump` as before. */
+/** A steady ingest (test/bench/steady-ingest.ts), paused until told. */
 interface Ingest {
   child: ChildProcess;
   /** Everything it printed so far (`ready`, then the number written). */
   out: string;
 }
 
-/** Starts a steady ingest process and waits until it says it is ready. */
-async function startIngest(bump: boolean): Promise<Ingest> {
+/**
+ * The ingest variants the ingest phase can compare with the API idle (BENCH_INGEST_VARIANTS):
+ * the batcher as the pipeline builds it, a forced refresh per `_bulk` (as before), a `_bulk` that
+ * waits for the index's periodic refresh, one that does not wait, and the generation bumped after
+ * every batch (as before detection alone bumped it).
+ */
+const INGEST_VARIANT_ENV: Readonly<Record<string, Record<string, string>>> = {
+  shipped: {},
+  refresh: { BENCH_INGEST_REFRESH: 'true' },
+  wait_for: { BENCH_INGEST_REFRESH: 'wait_for' },
+  none: { BENCH_INGEST_REFRESH: 'false' },
+  bump: { BENCH_INGEST_BUMP: '1' },
+};
+const INGEST_VARIANTS = [
+  ...listOption('BENCH_INGEST_VARIANTS', Object.keys(INGEST_VARIANT_ENV), ['shipped', 'refresh']),
+];
+
+/** Starts a steady ingest process with a variant's settings and waits until it says it is ready. */
+async function startIngest(variant: string): Promise<Ingest> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/steady-ingest.ts'], {
     env: {
       ...process.env,
@@ -503,7 +521,7 @@ async function startIngest(bump: boolean): Promise<Ingest> {
       REDIS_URL,
       BENCH_INGEST_PREFIX: PREFIX,
       BENCH_INGEST_RATE: String(INGEST_RATE),
-      BENCH_INGEST_BUMP: bump ? '1' : '0',
+      ...INGEST_VARIANT_ENV[variant],
     },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -526,21 +544,32 @@ async function stopIngest(ingest: Ingest): Promise<number> {
   return Number(ingest.out.replace('ready', '').trim()) || 0;
 }
 
+/** CPU seconds OpenSearch's node has used so far (its own count: the bench does not own its pid). */
+async function openSearchCpuSeconds(): Promise<number> {
+  const res = await fetch(`${OS_URL}/_nodes/_local/stats/process`);
+  const body = (await res.json()) as { nodes: Record<string, { process: { cpu: { total_in_millis: number } } }> };
+  return Object.values(body.nodes).reduce((total, n) => total + n.process.cpu.total_in_millis / 1000, 0);
+}
+
 /**
- * The cached API idle, while articles are ingested, and while they are ingested with a generation
- * bump per batch, in rotating rounds on one API process (each condition's ingest resumed only for
- * its own rounds). Rows: ingesting against idle, then bumping against idle.
+ * The cached API idle and while each ingest variant writes (BENCH_INGEST_VARIANTS), in rotating
+ * rounds on one API process (each variant's ingest resumed only for its own rounds). Rows: each
+ * variant against idle, then per condition the cores OpenSearch and the ingest process used during
+ * the rounds (where the API's lost throughput went), then the articles each ingest wrote.
  */
 async function ingestCost(sampleId: string, key: string): Promise<string[]> {
   const headers = { authorization: `Bearer ${key}` };
   const api = await startApi(CACHE_MODES[0][1]);
-  const ingests = { shipped: await startIngest(false), bumping: await startIngest(true) };
-  const conditions = ['idle', 'shipped', 'bumping'] as const;
-  const use = async (condition: (typeof conditions)[number]): Promise<void> => {
-    ingests.shipped.child.stdin!.write(condition === 'shipped' ? 'resume\n' : 'pause\n');
-    ingests.bumping.child.stdin!.write(condition === 'bumping' ? 'resume\n' : 'pause\n');
+  const ingests = new Map<string, Ingest>();
+  for (const v of INGEST_VARIANTS) ingests.set(v, await startIngest(v));
+  const conditions = ['idle', ...INGEST_VARIANTS];
+  const use = async (condition: string): Promise<void> => {
+    for (const [v, ingest] of ingests) ingest.child.stdin!.write(condition === v ? 'resume\n' : 'pause\n');
     await new Promise((r) => setTimeout(r, 1000)); // the ingest reaches its rate (or stops)
   };
+  // Seconds measured and CPU seconds used by OpenSearch and by the ingest processes, per condition.
+  const cpu = new Map(conditions.map((c) => [c, { seconds: 0, opensearch: 0, ingest: 0 }]));
+  const ingestCpu = (): number => [...ingests.values()].reduce((t, i) => t + cpuSeconds(i.child.pid!), 0);
   const rows: string[] = [];
   try {
     for (const [i, sc] of scenarios(sampleId, new Date()).entries()) {
@@ -550,17 +579,33 @@ async function ingestCost(sampleId: string, key: string): Promise<string[]> {
         const order = conditions.map((_, k) => conditions[(k + round) % conditions.length]!);
         for (const condition of order) {
           await use(condition);
-          figures.get(condition)!.push(await load(api.url, { path: sc.api, headers }, PAIR_SECONDS, api.child.pid));
+          const [os0, in0] = [await openSearchCpuSeconds(), ingestCpu()];
+          const measured = await load(api.url, { path: sc.api, headers }, PAIR_SECONDS, api.child.pid);
+          const spent = cpu.get(condition)!;
+          spent.seconds += measured.seconds;
+          spent.opensearch += (await openSearchCpuSeconds()) - os0;
+          spent.ingest += ingestCpu() - in0;
+          figures.get(condition)!.push(measured);
         }
       }
       await use('idle');
-      rows.push(pairRow('ingesting', sc.name, figures.get('shipped')!, figures.get('idle')!).row);
-      rows.push(pairRow('bump per batch', sc.name, figures.get('bumping')!, figures.get('idle')!).row);
+      for (const v of INGEST_VARIANTS) rows.push(pairRow(v, sc.name, figures.get(v)!, figures.get('idle')!).row);
     }
   } finally {
     api.child.kill('SIGTERM');
-    const written = await Promise.all(Object.values(ingests).map(stopIngest));
-    rows.push(`articles written by the two ingests: ${written.join(' and ')} (target ${INGEST_RATE}/s while resumed)`);
+    const written = await Promise.all([...ingests.values()].map(stopIngest));
+    const cores = (x: number, seconds: number): string => fmt(x / Math.max(seconds, 1e-9), 2);
+    rows.push(
+      `cores used during the rounds: ${[...cpu]
+        .map(
+          ([c, x]) =>
+            `${c}: OpenSearch ${cores(x.opensearch, x.seconds)}, ingest process ${cores(x.ingest, x.seconds)}`,
+        )
+        .join('; ')}`,
+    );
+    rows.push(
+      `articles written by the ingests: ${INGEST_VARIANTS.map((v, k) => `${v} ${written[k]}`).join(', ')} (target ${INGEST_RATE}/s while resumed)`,
+    );
   }
   return rows;
 }
@@ -666,12 +711,12 @@ async function main(): Promise<void> {
       ...(ingest.length > 0
         ? [
             ...pairTable(
-              `Cached API while the pipeline ingests ${INGEST_RATE} articles/s (ingesting = as shipped; bump per batch = the generation bumped after every batch, as before; each against the same API idle; ${pooled}):`,
+              `Cached API while the pipeline ingests ${INGEST_RATE} articles/s (shipped = the batcher as the pipeline builds it; refresh = a forced refresh per \`_bulk\`; wait_for = each \`_bulk\` waits for the periodic refresh; none = no wait; bump = the generation bumped after every batch; each against the same API idle; ${pooled}):`,
               'ingest',
               'idle',
-              ingest.slice(0, -1),
+              ingest.slice(0, -2),
             ),
-            ingest.at(-1)!,
+            ...ingest.slice(-2),
             '',
           ]
         : []),

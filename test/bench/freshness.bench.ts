@@ -9,6 +9,7 @@
  * trend had when the article was assigned. The stream runs BENCH_FRESHNESS_SECONDS; then the
  * poller waits for the last articles (at most two intervals and two minutes more). Prints p50, p95
  * and the maximum of fetch -> served, each detection run's duration, and the load average.
+ * BENCH_FRESHNESS_DETECT_PROCESS=1 runs detection in a worker of its own, the other stages in another.
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -26,6 +27,8 @@ import { BENCH_OPENSEARCH_URL, BENCH_REDIS_URL } from './bench-services';
 const RATE = Number(process.env.BENCH_FRESHNESS_RATE ?? 12);
 const SECONDS = Number(process.env.BENCH_FRESHNESS_SECONDS ?? 300);
 const DETECT_SECONDS = Number(process.env.BENCH_FRESHNESS_DETECT_SECONDS ?? 60);
+/** BENCH_FRESHNESS_DETECT_PROCESS=1: detection in a worker process of its own (PIPELINE_WORKER_QUEUES). */
+const DETECT_PROCESS = process.env.BENCH_FRESHNESS_DETECT_PROCESS === '1';
 const POLL_MS = 1000;
 const PREFIX = `bench-fresh-${randomBytes(3).toString('hex')}`;
 
@@ -179,12 +182,19 @@ async function main(): Promise<void> {
   const runs = new Map<string, { run: RunDoc; endedBy: number }>();
   const started = Date.now();
   try {
-    startProcess('services/pipeline/src/worker.main.ts', pipelineEnv);
+    if (!DETECT_PROCESS) startProcess('services/pipeline/src/worker.main.ts', pipelineEnv);
+    else {
+      startProcess('services/pipeline/src/worker.main.ts', { ...pipelineEnv, PIPELINE_WORKER_QUEUES: 'detect' });
+      startProcess('services/pipeline/src/worker.main.ts', {
+        ...pipelineEnv,
+        PIPELINE_WORKER_QUEUES: 'discover,fetch,process,index,snapshot,retention',
+      });
+    }
     startProcess('services/pipeline/src/scheduler.main.ts', pipelineEnv);
     startProcess('services/api/src/main.ts', { API_PORT: String(apiPort), API_METRICS_PORT: '0' });
     process.stdout.write(
       `freshness: ${RATE} articles/s live (${Math.round(RATE * 86_400).toLocaleString('en')} a day) for ${SECONDS} s, ` +
-        `detection every ${DETECT_SECONDS} s, discovery every 10 s; load average at start ${loadAtStart}\n`,
+        `detection every ${DETECT_SECONDS} s${DETECT_PROCESS ? ' in a worker process of its own' : ''}, discovery every 10 s; load average at start ${loadAtStart}\n`,
     );
     const streamEnds = started + SECONDS * 1000;
     const deadline = streamEnds + 2 * DETECT_SECONDS * 1000 + 120_000;

@@ -5,7 +5,8 @@
  * lines `resume`, `pause` and `stop` on its standard input steer it, so the bench can alternate
  * idle and ingesting rounds with one process (signals would not do: SIGUSR1 starts Node's debugger). With
  * BENCH_INGEST_BUMP=1 it also bumps the data generation after each batch, as the pipeline did
- * before detection alone did so: the bench measures both in the same run.
+ * before detection alone did so; BENCH_INGEST_REFRESH (true, wait_for, false) sets the batcher's
+ * refresh per `_bulk` instead of the pipeline's default: the bench measures them in the same run.
  * Prints the number of articles written when it stops.
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -19,6 +20,9 @@ import { BENCH_OPENSEARCH_URL, BENCH_REDIS_URL } from './bench-services';
 const PREFIX = process.env.BENCH_INGEST_PREFIX ?? 'bench';
 const RATE = Number(process.env.BENCH_INGEST_RATE ?? 20);
 const BUMP = process.env.BENCH_INGEST_BUMP === '1';
+const REFRESH = ({ true: true, false: false, wait_for: 'wait_for' } as const)[
+  (process.env.BENCH_INGEST_REFRESH ?? '') as 'true' | 'false' | 'wait_for'
+];
 /** Articles are sent in ticks of this length, RATE * TICK_MS / 1000 at a time. */
 const TICK_MS = 250;
 
@@ -30,6 +34,7 @@ const batcher = new IndexBatcher({
   alias: indexNames(PREFIX).articles,
   batchSize: 200,
   logger: quiet,
+  ...(REFRESH === undefined ? {} : { refresh: REFRESH }),
 });
 
 let paused = true;

@@ -14,7 +14,9 @@ import { registerPipelineMetrics } from './workers/pipeline-metrics';
 import { startWorkers } from './workers/start-workers';
 
 /**
- * The pipeline worker process: every stage's workers. On SIGTERM/SIGINT it stops taking jobs,
+ * The pipeline worker process: the workers of the stages PIPELINE_WORKER_QUEUES names (every stage
+ * by default; `detect` alone makes a detection process, the other stages a process that never
+ * detects, so a run neither stalls the ingest nor shares its event loop). On SIGTERM/SIGINT it stops taking jobs,
  * finishes the active ones, then closes Redis and OpenSearch (workers before Redis).
  */
 async function main(): Promise<void> {
@@ -26,12 +28,16 @@ async function main(): Promise<void> {
   const migrated = performance.now();
   const connection = createRedis(config.redis, { forQueues: true });
   const queues = createQueues(connection, config.redis.keyPrefix, config.pipeline.jobAttempts, logger);
-  const workers = startWorkers(runtime.deps, queues, connection, { lockDurationMs: config.pipeline.jobLockMs });
+  const workers = startWorkers(runtime.deps, queues, connection, {
+    stages: config.pipeline.workerQueues,
+    lockDurationMs: config.pipeline.jobLockMs,
+  });
   // Where start-up time goes (process start to modules loaded, then the index check): a slow start is
   // either a starved CPU (load_ms) or a slow cluster (migrate_ms).
   logger.info(
     {
       prefix: config.redis.keyPrefix,
+      queues: config.pipeline.workerQueues,
       concurrency: config.pipeline.concurrency,
       load_ms: Math.round(loaded),
       migrate_ms: Math.round(migrated - loaded),

@@ -1,13 +1,17 @@
 import { expect } from 'chai';
-import type { DetectSummary } from '@trendscope/pipeline/detect/run-detect';
+import type { ArticleDoc } from '@trendscope/core';
+import { runDetectCommand } from '@trendscope/pipeline/cli/commands/detect.command';
+import { runDetect, type DetectSummary } from '@trendscope/pipeline/detect/run-detect';
 import {
+  DetectLockLostError,
   detectLockKey,
   runDetectSingleFlight,
   type DetectSkipped,
 } from '@trendscope/pipeline/locks/detect-single-flight';
 import { acquireLock } from '@trendscope/pipeline/locks/redis-lock';
+import { publisherArticle } from '../../support/factories';
 import { migrateTestIndices } from '../../support/pipeline-harness';
-import { detectDeps, openTestServices, type TestServices } from '../../support/services';
+import { detectDeps, openTestServices, silentLogger, type TestServices } from '../../support/services';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -135,5 +139,86 @@ describe('single-flight detection (real Redis and OpenSearch)', function () {
     expect(await current!.renew()).to.equal(true);
     expect(await current!.release()).to.equal(true);
     expect(await s.redis.exists(key)).to.equal(0);
+  });
+
+  it('the trendscope detect command takes the same lock as the scheduled job: it skips while a run holds it', async () => {
+    const held = await acquireLock(s.redis, detectLockKey(s.prefix), 30_000);
+    expect(held).to.not.equal(null);
+    try {
+      const result = (await runDetectCommand(s.config, silentLogger, { now: NOW })) as DetectSummary | DetectSkipped;
+      expect(isSkipped(result)).to.equal(true);
+      expect((result as DetectSkipped).holder).to.equal(held!.token);
+    } finally {
+      await held!.release();
+    }
+  });
+
+  describe('a run whose lock expired while it ran (its process stalled past the TTL)', () => {
+    const articles = ['Harbour bridge closed after ship strike', 'Ship strikes harbour bridge, bridge closed'].map(
+      (title, i) => publisherArticle(`lost${i}`, NOW.getTime() - (i + 1) * 60_000, title, ['Harbour Bridge']),
+    );
+    const assigned = async (): Promise<Array<string | null>> => {
+      await s.opensearch.indices.refresh({ index: s.names.articles });
+      const res = await s.opensearch.search({
+        index: s.names.articles,
+        body: { query: { ids: { values: articles.map((a) => a.id) } } },
+      });
+      return res.body.hits.hits.map((h) => (h._source as unknown as ArticleDoc).trend_id ?? null);
+    };
+    const trendCount = async (): Promise<number> => {
+      await s.opensearch.indices.refresh({ index: s.names.trends });
+      return ((await s.opensearch.count({ index: s.names.trends })).body as { count: number }).count;
+    };
+
+    before(async () => {
+      const body = articles.flatMap(({ id, doc }) => [{ index: { _index: s.names.articles, _id: id } }, doc]);
+      await s.opensearch.bulk({ body, refresh: true });
+    });
+
+    it('writes nothing when another run took the lock meanwhile', async () => {
+      const key = detectLockKey(s.prefix);
+      const other = 'other-host:1:00000000000000000000000000000000';
+      const result = runDetectSingleFlight(
+        detectDeps(s),
+        { now: NOW },
+        {
+          ttlMs: 30_000,
+          // The run's lock expires and another run takes it before this one writes.
+          run: async (deps, opts) => {
+            await s.redis.set(key, other, 'PX', 30_000);
+            return runDetect(deps, opts);
+          },
+        },
+      );
+      const err = await result.then(
+        () => null,
+        (e: Error) => e,
+      );
+      expect(err).to.be.instanceOf(DetectLockLostError);
+      expect(await assigned()).to.deep.equal([null, null]);
+      expect(await trendCount()).to.equal(0);
+      // The other run's lock is left as it is.
+      expect(await s.redis.get(key)).to.equal(other);
+      await s.redis.del(key);
+    });
+
+    it('takes the lock again and writes when nobody took it meanwhile', async () => {
+      const key = detectLockKey(s.prefix);
+      const result = await runDetectSingleFlight(
+        detectDeps(s),
+        { now: NOW },
+        {
+          ttlMs: 30_000,
+          run: async (deps, opts) => {
+            await s.redis.del(key);
+            return runDetect(deps, opts);
+          },
+        },
+      );
+      expect(isSkipped(result)).to.equal(false);
+      for (const trendId of await assigned()) expect(trendId).to.be.a('string');
+      expect(await trendCount()).to.be.above(0);
+      expect(await s.redis.exists(key), 'released at the end').to.equal(0);
+    });
   });
 });

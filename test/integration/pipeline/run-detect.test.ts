@@ -132,6 +132,9 @@ describe('runDetect over Giveme5W1H articles (real OpenSearch + Redis)', functio
     const run = runs.body.hits.hits[0]!._source as unknown as RunDoc;
     expect(run.status).to.equal('succeeded');
     expect(run.counts.articles_assigned).to.equal(inWindow.length - blank.length);
+    // The run starts at its clock and finishes as long after it as it took (a run takes time).
+    expect(run.started_at).to.equal(NOW.toISOString());
+    expect(Date.parse(run.finished_at!)).to.be.above(Date.parse(run.started_at));
     expect(await s.redis.get(generationKey(s.prefix))).to.be.a('string');
   });
 

@@ -104,3 +104,34 @@ describe('trends of one story founded a day apart, rejoined by a later run (Open
     expect(trends[0]!).to.include({ article_count: 10 });
   });
 });
+
+describe('a trend founded and rejoined into an older one in the same run (OpenSearch + Redis + encoder)', function () {
+  this.timeout(120_000);
+  let s: TestServices;
+
+  before(async () => {
+    s = await openTestServices();
+    await migrateIndices(s.opensearch, s.names);
+  });
+  after(async () => {
+    await s.cleanup();
+  });
+
+  it('is not counted among the trends the run created', async () => {
+    const index = async (docs: { id: string; doc: ArticleDoc }[]): Promise<void> => {
+      const body = docs.flatMap(({ id, doc }) => [{ index: { _index: s.names.articles, _id: id } }, doc]);
+      expect((await s.opensearch.bulk({ body, refresh: true })).body.errors).to.equal(false);
+    };
+    await index(LAUNCH.map((t, i) => article(`a${i}`, T0 + i * M, t)));
+    const first = await runDetect(detectDeps(s), { now: new Date(T0 + H) });
+    expect(first.trends_created).to.equal(1);
+    // A day later, five reports at once: a trend of their own, large enough to rejoin the first.
+    await index(KICKSTARTER.map((t, i) => article(`b${i}`, T0 + 24 * H + i * M, t)));
+    const second = await runDetect(detectDeps(s), { now: new Date(T0 + 25 * H) });
+    const stored = await s.opensearch.search({ index: s.names.trends, body: { size: 10 } });
+    const trends = stored.body.hits.hits.map((h) => h._source as unknown as TrendDoc);
+    expect(trends.map((t) => t.id)).to.deep.equal([trendIdFor('a0')]);
+    expect(trends[0]!).to.include({ article_count: 10 });
+    expect(second).to.include({ articles_assigned: 5, trends_created: 0, trends_written: 1 });
+  });
+});

@@ -1,5 +1,18 @@
 import Joi from 'joi';
 
+/** The pipeline's stages, one BullMQ queue each (services/pipeline/src/queues/routing-table.ts). */
+export const PIPELINE_STAGE_NAMES = [
+  'discover',
+  'fetch',
+  'process',
+  'index',
+  'detect',
+  'snapshot',
+  'retention',
+] as const;
+
+const WORKER_QUEUES_MESSAGE = `must be all or a comma-separated list of ${PIPELINE_STAGE_NAMES.join(', ')}`;
+
 /**
  * Every environment variable, declared once: its type and bounds, its default and its description
  * (joi). The schema, the typed values loadConfig maps into Config, the table in
@@ -273,6 +286,21 @@ export const CONFIG_VARIABLES = {
     .default(20000)
     .description(
       "Most new reports one detection run reads and clusters (the earliest first); the rest wait for the next run, so a backlog cannot outgrow the run's memory.",
+    ),
+  PIPELINE_WORKER_QUEUES: Joi.string()
+    .custom((value: string, helpers) => {
+      const names = value
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean);
+      if (names.length === 1 && names[0] === 'all') return 'all';
+      const unknown = names.filter((n) => !(PIPELINE_STAGE_NAMES as readonly string[]).includes(n));
+      if (names.length === 0 || unknown.length > 0) return helpers.message({ custom: WORKER_QUEUES_MESSAGE });
+      return [...new Set(names)].join(',');
+    })
+    .default('all')
+    .description(
+      'Queues a worker process consumes: all, or a comma-separated list of stages (detect alone runs detection in a process of its own).',
     ),
   PIPELINE_SOURCES_FILE: Joi.string()
     .default('infra/sources/sources.json')

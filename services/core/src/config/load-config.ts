@@ -1,6 +1,9 @@
 import type Joi from 'joi';
 import type { RetentionDays } from '../opensearch/retention';
-import { CONFIG_SCHEMA, type ConfigEnv } from './config.schema';
+import { CONFIG_SCHEMA, PIPELINE_STAGE_NAMES, type ConfigEnv } from './config.schema';
+
+/** One pipeline stage (and its queue). */
+export type PipelineStageName = (typeof PIPELINE_STAGE_NAMES)[number];
 import { processEnvironment } from './process-environment';
 
 /** The validated, nested, frozen configuration passed down to every service. */
@@ -92,6 +95,8 @@ export interface PipelineConfig {
   readonly detectLockTtlMs: number;
   /** Most new reports one detection run reads and clusters (the earliest first). */
   readonly detectMaxNewReports: number;
+  /** The stage queues a worker process consumes (PIPELINE_WORKER_QUEUES; every stage by default). */
+  readonly workerQueues: readonly PipelineStageName[];
   readonly sourcesFile: string;
   /** Published domain ratings (CSV), relative to the repository root unless absolute. */
   readonly domainRatingsFile: string;
@@ -190,6 +195,9 @@ export function loadConfig(env: Env = process.env): Config {
       detectIntervalSeconds: v.PIPELINE_DETECT_INTERVAL_SECONDS,
       detectLockTtlMs: v.PIPELINE_DETECT_LOCK_TTL_MS,
       detectMaxNewReports: v.PIPELINE_DETECT_MAX_NEW_REPORTS,
+      workerQueues: (v.PIPELINE_WORKER_QUEUES === 'all'
+        ? [...PIPELINE_STAGE_NAMES]
+        : v.PIPELINE_WORKER_QUEUES.split(',')) as PipelineStageName[],
       sourcesFile: v.PIPELINE_SOURCES_FILE,
       domainRatingsFile: v.PIPELINE_DOMAIN_RATINGS_FILE,
       jobAttempts: v.PIPELINE_JOB_ATTEMPTS,

@@ -30,11 +30,15 @@ export interface IndexBatcherOptions {
   logger: Logger;
   /** Where a missing alias is reported; while it lasts, no batch is sent. */
   outage?: IndexOutage;
+  /**
+   * The `refresh` of each `_bulk`: 'wait_for' (the default) resolves once the index's own periodic
+   * refresh has made the batch searchable, true forces a refresh per batch, false does not wait.
+   */
+  refresh?: boolean | 'wait_for';
 }
 
 /**
- * Gathers the documents of concurrently running index jobs into one `_bulk` request (refreshed),
- * then settles each job by its own item result: written, retryable (429/5xx, thrown so BullMQ
+ * Gathers the documents of concurrently running index jobs into one `_bulk` request, then settles each job by its own item result: written, retryable (429/5xx, thrown so BullMQ
  * retries that job alone) or rejected (a mapping error: unrecoverable, kept as a failed job).
  * Nothing is dropped silently. Writes go only through the alias (require_alias): with its index
  * gone they fail (retryable, the outage logged once) and no further batch is sent until the index
@@ -45,6 +49,12 @@ export interface IndexBatcherOptions {
  * detection bumps it. Answers counted from articles (/v1/stats, /v1/benefits) follow new
  * articles within the response cache's time slot (API_CACHE_TTL_MS). Bumping per batch emptied
  * every API process's cache about once a second under a steady ingest.
+ *
+ * A `_bulk` waits for the index's periodic refresh (refresh=wait_for) rather than forcing one: a
+ * written article is still searchable when its job completes (detection and the tests read it at
+ * once), while the documents arriving meanwhile gather into the next, larger request. A forced
+ * refresh per request made OpenSearch spend 0.27 of a core on a 20 articles/s ingest against 0.16
+ * (docs/benchmarks.md, "API while ingesting"), taken from the API on a busy machine.
  *
  * Articles are written as upserts that leave `trend_id` alone, so a replay does not undo the
  * trend assignment detection made.
@@ -130,7 +140,8 @@ export class IndexBatcher {
         const meta = at ? { _index: at, require_alias: false } : { _index: this.opts.alias };
         body.push({ update: { ...meta, _id: id, retry_on_conflict: 3 } }, { doc: update, upsert: doc });
       }
-      const res = await this.opts.opensearch.bulk({ body, refresh: true, require_alias: true } as Parameters<
+      const refresh = this.opts.refresh ?? 'wait_for';
+      const res = await this.opts.opensearch.bulk({ body, refresh, require_alias: true } as Parameters<
         OpenSearchClient['bulk']
       >[0]);
       items = (res.body as { items: typeof items }).items;

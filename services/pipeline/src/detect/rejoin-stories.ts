@@ -262,9 +262,7 @@ export async function rejoinTrends(
     // Stored trends not read by the run: judged first on their compact state; the members of those
     // the cheap gates pair with a trend of the run are read, and every view is then built alike.
     const have = new Set(views.map((v) => v.id));
-    const cheap = stored.states
-      .filter((t) => !have.has(t.id) && t.article_count >= o.rejoinMinArticles)
-      .map(stateView);
+    const cheap = stored.states.filter((t) => !have.has(t.id) && t.article_count >= o.rejoinMinArticles).map(stateView);
     const unread = new Set(
       rejoinCandidates([...views, ...cheap].sort(byFounding), o, involving)
         .flat()

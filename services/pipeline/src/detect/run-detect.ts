@@ -24,6 +24,8 @@ export interface DetectDeps {
   redis: Redis;
   keyPrefix: string;
   logger: Logger;
+  /** Throws when the run no longer holds the single-flight lock (checked before anything is written). */
+  assertLockHeld?: () => Promise<void>;
 }
 
 /** Counts of one detection run. */
@@ -79,6 +81,7 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
   const { opensearch: client, names, logger } = deps;
   const runId = `detect_${opts.now.getTime().toString(36)}`;
   const settings = detectSettings(opts);
+  const startedMs = performance.now();
   const classifier = loadClassifier(opts.modelPath);
 
   try {
@@ -99,24 +102,35 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
       run_id: runId,
       articles_considered: input.unassigned.length,
       articles_assigned: result.assignments.size,
-      trends_created: result.created.length,
+      // A trend founded in this run and rejoined into an older one in the same run was not created.
+      trends_created: result.created.filter((id) => !applied.rejoined.has(id)).length,
       trends_written: trends.length,
       trends_merged: result.merged.size + input.unfinished.size,
       domains_written: domains.length,
     };
-    await writeRun(client, names, runDoc(runId, opts.now, 'succeeded', summary));
+    await writeRun(client, names, runDoc(runId, opts.now, performance.now() - startedMs, 'succeeded', summary));
     await bumpGeneration(deps.redis, deps.keyPrefix);
     logger.info({ ...summary }, 'detect run finished');
     return summary;
   } catch (err) {
     logger.error({ err, run_id: runId }, 'detect run failed');
-    await writeRun(client, names, runDoc(runId, opts.now, 'failed', {})).catch(() => undefined);
+    await writeRun(client, names, runDoc(runId, opts.now, performance.now() - startedMs, 'failed', {})).catch(
+      () => undefined,
+    );
     throw err;
   }
 }
 
-function runDoc(id: string, now: Date, status: RunDoc['status'], summary: Partial<DetectSummary>): RunDoc {
+/** A run document: it starts at the run's clock and finishes as long after as the run took. */
+function runDoc(
+  id: string,
+  now: Date,
+  tookMs: number,
+  status: RunDoc['status'],
+  summary: Partial<DetectSummary>,
+): RunDoc {
   const counts: Record<string, number> = {};
   for (const [k, v] of Object.entries(summary)) if (typeof v === 'number') counts[k] = v;
-  return { id, kind: 'detect', started_at: now.toISOString(), finished_at: now.toISOString(), status, counts };
+  const finished = new Date(now.getTime() + Math.round(tookMs)).toISOString();
+  return { id, kind: 'detect', started_at: now.toISOString(), finished_at: finished, status, counts };
 }

@@ -20,13 +20,15 @@ export interface DetectWrites {
  * are marked first (lists leave them out at once, their ids resolve to the survivors), then the
  * trends are written (before any article points at one that does not exist), then the articles
  * move, then the absorbed documents go; the next run finishes from any step (finishableMerges).
- * Then the domains, and one refresh makes it all visible.
+ * Then the domains, and one refresh makes it all visible. A run that lost the single-flight lock
+ * (assertLockHeld throws) writes nothing: another run may be writing the same articles.
  */
 export async function writeDetectResult(
-  deps: Pick<DetectDeps, 'opensearch' | 'names' | 'redis' | 'keyPrefix'>,
+  deps: Pick<DetectDeps, 'opensearch' | 'names' | 'redis' | 'keyPrefix' | 'assertLockHeld'>,
   w: DetectWrites,
 ): Promise<void> {
   const { opensearch: client, names } = deps;
+  await deps.assertLockHeld?.();
   await markMerged(client, names, w.merged);
   if (w.merged.size > 0) await bumpGeneration(deps.redis, deps.keyPrefix);
   await bulkWrite(

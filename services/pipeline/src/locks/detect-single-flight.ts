@@ -12,6 +12,14 @@ export interface DetectSkipped {
   holder_ttl_ms: number;
 }
 
+/**
+ * A run's lock expired and was not renewed in time (its process stalled longer than the TTL, as a
+ * starved CPU can make it): another run may hold it now, so this one must not write.
+ */
+export class DetectLockLostError extends Error {
+  override name = 'DetectLockLostError';
+}
+
 /** The Redis key of the deployment-wide detection lock. */
 export function detectLockKey(keyPrefix: string): string {
   return `${keyPrefix}:detect:lock`;
@@ -24,6 +32,9 @@ export function detectLockKey(keyPrefix: string): string {
  * same articles twice at once. The lock is renewed every third of its TTL while the run lasts and
  * released at the end; a holder that dies leaves it to expire after `ttlMs`. A second attempt
  * does not wait: it logs and returns a DetectSkipped (the next scheduled run picks up the work).
+ * A run renews the lock once more before it writes (taking it again if it expired and nobody took
+ * it) and fails with DetectLockLostError when another run holds it: a timer cannot renew it while clustering holds the event loop, and two runs
+ * writing the same articles is what single flight is for.
  */
 export async function runDetectSingleFlight(
   deps: DetectDeps,
@@ -61,8 +72,20 @@ export async function runDetectSingleFlight(
     Math.max(100, Math.floor(lock.ttlMs / 3)),
   );
   renewal.unref();
+  const assertLockHeld = async (): Promise<void> => {
+    if (!lost && (await held.renew())) return;
+    // Expired but taken by no one: no other run started, so taking it again (same token) is safe.
+    if (await acquireLock(deps.redis, key, lock.ttlMs, held.token)) {
+      lost = false;
+      return;
+    }
+    lost = true;
+    throw new DetectLockLostError(
+      `the detection lock ${key} expired during the run (no renewal within ${lock.ttlMs} ms) and another run holds it: nothing written`,
+    );
+  };
   try {
-    return await (lock.run ?? runDetect)(deps, opts);
+    return await (lock.run ?? runDetect)({ ...deps, assertLockHeld }, opts);
   } finally {
     clearInterval(renewal);
     // A failed release (Redis down) is harmless: the lock expires after its TTL.

@@ -1,8 +1,10 @@
-/** The pipeline's stages; each has its own BullMQ queue and workers. */
-export const STAGES = ['discover', 'fetch', 'process', 'index', 'detect', 'snapshot', 'retention'] as const;
+import { PIPELINE_STAGE_NAMES, type PipelineStageName } from '@trendscope/core';
+
+/** The pipeline's stages; each has its own BullMQ queue and workers (declared in the configuration). */
+export const STAGES = PIPELINE_STAGE_NAMES;
 
 /** One stage. */
-export type Stage = (typeof STAGES)[number];
+export type Stage = PipelineStageName;
 
 /** The stages an article flows through, in order (detect, snapshot and retention run on their own schedules). */
 export const ARTICLE_STAGES = ['discover', 'fetch', 'process', 'index'] as const satisfies readonly Stage[];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
-import { CONFIG_SCHEMA, ConfigError, loadConfig } from '@trendscope/core';
+import { CONFIG_SCHEMA, ConfigError, loadConfig, PIPELINE_STAGE_NAMES } from '@trendscope/core';
 
 describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -28,6 +28,24 @@ describe('loadConfig', () => {
       expect(problems.find((p) => p.startsWith('API_PORT:'))).to.match(/must be a number/);
       expect(problems.find((p) => p.startsWith('OPENSEARCH_URL:'))).to.match(/uri/);
       expect(problems.find((p) => p.startsWith('LOG_LEVEL:'))).to.match(/must be one of/);
+    }
+  });
+
+  it('reads the queues of a worker process: every stage by default, a list, or a clear refusal', () => {
+    expect(loadConfig({}).pipeline.workerQueues).to.deep.equal([...PIPELINE_STAGE_NAMES]);
+    expect(loadConfig({ PIPELINE_WORKER_QUEUES: 'detect' }).pipeline.workerQueues).to.deep.equal(['detect']);
+    expect(loadConfig({ PIPELINE_WORKER_QUEUES: ' fetch, process ,fetch' }).pipeline.workerQueues).to.deep.equal([
+      'fetch',
+      'process',
+    ]);
+    for (const bad of ['detect,detection', ',', 'all,detect']) {
+      try {
+        loadConfig({ PIPELINE_WORKER_QUEUES: bad });
+        expect.fail(`loadConfig accepted PIPELINE_WORKER_QUEUES=${bad}`);
+      } catch (err) {
+        expect(err, bad).to.be.instanceOf(ConfigError);
+        expect((err as ConfigError).problems[0]).to.match(/^PIPELINE_WORKER_QUEUES: must be all or a comma-separated/);
+      }
     }
   });
 
