@@ -50,6 +50,15 @@ const sameKindOfName = (a: Tagged, b: Tagged): boolean =>
 /** A proper noun the tagger has no lexicon entry for (no number, no other reading): most likely a name. */
 const isUnknownProperNoun = (t: Tagged): boolean =>
   t.tags.has('ProperNoun') && [...t.tags].every((g) => g === 'ProperNoun' || g === 'Noun');
+/**
+ * A person's name as a headline gives it: the tagger's person words, or up to three capitalised
+ * words opened by one ("Taylor Swift", whose "Swift" it reads as an adjective).
+ */
+const isPersonName = (span: readonly Tagged[]): boolean =>
+  span.every(isPerson) ||
+  (span.length <= 3 &&
+    isPerson(span[0]!) &&
+    span.every((t) => /^\p{Lu}/u.test(t.text) && !t.tags.has('Possessive') && !isVerbForm(t) && !isFunctionWord(t)));
 /** A small number or a roman numeral closing a title ("Episode 7", "Rocky II"). */
 const isNumeral = (t: Tagged): boolean => /^(?:\d{1,2}|[IVX]{1,4})$/.test(t.text);
 /** Words a title's number follows, whatever their case ("Game of Thrones season 4"). */
@@ -217,11 +226,11 @@ function nounPhraseAt(
     return none;
   }
   // Unchanged: the key phrase's own spelling stands (it may span punctuation the headline has).
-  if (start === first && end === last && !span.some(joiner)) return { nounPhrase: phrase, name: span.every(isPerson) };
+  if (start === first && end === last && !span.some(joiner)) return { nounPhrase: phrase, name: isPersonName(span) };
   const text = span
     .map((t, i) => (i > 0 ? t.pre : '') + t.text + (i < span.length - 1 ? t.post : ''))
     .join('')
     .replace(/\s+/g, ' ')
     .trim();
-  return { nounPhrase: text, name: span.every(isPerson) };
+  return { nounPhrase: text, name: isPersonName(span) };
 }

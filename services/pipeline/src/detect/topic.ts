@@ -121,24 +121,23 @@ export function cleanHeadline(title: string): string {
 
 /**
  * The topic of a trend: the best key phrase, as the noun phrase it stands for in the first headline
- * (central first) that holds it (noun-phrase.ts: "Enables Pixel Visual" -> "Pixel Visual Core", a
- * lone surname -> the full name), when that reads as a topic; else the next ones that do (up to
- * PHRASES_TRIED; a lone word that no headline completes into a name stops the search, since it
- * names no story); a phrase that is a clause in its headline ("Korea launches rocket") is skipped. Else the
- * first of the cleaned headlines that has two words or more, else the central headline as it is.
+ * (central first) that holds it (noun-phrase.ts: "Enables Pixel Visual" -> "Pixel Visual Core"),
+ * when that reads as a topic; else the next ones that do (up to PHRASES_TRIED; a lone word, or a
+ * phrase that is only a person's name, stops the search, since it names no story); a phrase that is
+ * a clause in its headline ("Korea launches rocket") is skipped. Else the first of the cleaned
+ * headlines (central first) that has two words or more, else the central headline as it is.
  */
 export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly string[]): string {
   for (const p of phrases.slice(0, PHRASES_TRIED)) {
     const found = phraseInHeadlines(p.display, headlines);
     // A clause in its headline: its noun phrase is no topic, and the phrase as it is reads as a clause.
     if (found && found.nounPhrase === undefined) continue;
+    // A person's name alone says who, not what: the name every headline of a story about one person
+    // holds wins on count over each phrase of what happened ("Neil Young" over "Pono", "Kickstarter"),
+    // all the more in a trend joined from two reports of the story, so a central headline is the topic.
+    // A lone word on top means no phrase names the story either (a lower-ranked one would be vaguer).
+    if (found?.name || !p.key.includes(' ')) break;
     const display = capitalise(found?.nounPhrase ?? p.display);
-    if (!p.key.includes(' ')) {
-      // A lone word on top means no phrase names the story (a lower-ranked one would be vaguer),
-      // unless it is part of a name the headline gives in full ("Lohan" -> "Lindsay Lohan").
-      if (found?.name && display.includes(' ') && isReadableTopic(display)) return display;
-      break;
-    }
     if (isReadableTopic(display)) return display;
   }
   for (const h of headlines) {

@@ -27,6 +27,16 @@ describe('phraseInHeadlines', () => {
     );
     expect(nounPhrase('Lohan', 'Lindsay Lohan shows off her wedding dress')).to.equal('Lindsay Lohan');
     expect(phraseInHeadlines('Lohan', ['Lindsay Lohan shows off her wedding dress'])?.name).to.equal(true);
+    const juan = phraseInHeadlines('Juan Pablo', ["Juan Pablo Galavis, controversial 'Bachelor': 'I'm not a bad guy'"]);
+    expect(juan).to.include({ nounPhrase: 'Juan Pablo Galavis', name: true });
+  });
+
+  it("reads capitalised words opened by a person's as a name, though the tagger takes one for an adjective", () => {
+    expect(
+      phraseInHeadlines('Taylor Swift', ["Taylor Swift, Kenny Chesney Top Billboard's Money-Maker List"])?.name,
+    ).to.equal(true);
+    expect(phraseInHeadlines('Taylor Swift', ['Taylor Swift named highest-paid singer'])?.name).to.equal(true);
+    expect(phraseInHeadlines('Tesla Motors', ['Tesla Motors shares rise on new battery plant'])?.name).to.equal(false);
   });
 
   it("completes a place's name, a name read surname first, and leaves out the number that ends another name", () => {
