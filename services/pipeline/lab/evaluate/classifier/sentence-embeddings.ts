@@ -9,14 +9,17 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, truncateSync } from 'node:fs';
 import path from 'node:path';
 import { embedTexts } from '../../../src/embed/embed-texts';
-import { ENCODER_VERSION } from '../../../src/embed/encoder-files';
+import { activeEncoder, ENCODER_VERSION } from '../../../src/embed/encoder-files';
 import { EMBEDDING_DIMENSIONS } from '../../../src/embed/sentence-encoder';
 import { REPO_ROOT } from '../../../src/repo-root';
 
 const CACHE_FILE = path.join(
   process.env.TRENDSCOPE_CACHE ? path.resolve(process.env.TRENDSCOPE_CACHE) : path.join(REPO_ROOT, '.cache'),
   'embeddings',
-  `classifier-texts-${ENCODER_VERSION}.bin`,
+  // MiniLM's file keeps its first name; another encoder's is named after it.
+  activeEncoder().name === 'all-minilm-l6-v2-q'
+    ? `classifier-texts-${ENCODER_VERSION}.bin`
+    : `classifier-texts-${activeEncoder().name}-${ENCODER_VERSION}.bin`,
 );
 const KEY_BYTES = 20;
 const ROW_BYTES = KEY_BYTES + 4 * EMBEDDING_DIMENSIONS;
