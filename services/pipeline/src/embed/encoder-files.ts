@@ -2,14 +2,41 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../repo-root';
 
+/** How a sentence encoder turns its token embeddings into one vector, and what it reads. */
+export interface EncoderSpec {
+  /** The folder name under .cache/encoder (infra/local/encoder-model.sh's NAME). */
+  name: string;
+  /** The Maven Central version of the langchain4j jar that packages it. */
+  version: string;
+  /** 'mean' (sentence-transformers models) or 'cls' (the [CLS] token's vector, as BGE prescribes). */
+  pooling: 'mean' | 'cls';
+  /** Put before every text (e5 reads "query: " before a text to embed for classification). */
+  prefix: string;
+}
+
 /**
- * The Maven Central version of the jar that packages the encoder; infra/local/encoder-model.sh
- * fetches exactly this one (a unit test keeps the two in step).
+ * The encoders infra/local/encoder-model.sh can fetch (a unit test keeps the two in step). The
+ * service uses all-MiniLM-L6-v2; PIPELINE_ENCODER names another for lab measurements.
  */
-export const ENCODER_VERSION = '1.19.0-beta29';
+export const ENCODER_SPECS: Readonly<Record<string, EncoderSpec>> = {
+  'all-minilm-l6-v2-q': { name: 'all-minilm-l6-v2-q', version: '1.19.0-beta29', pooling: 'mean', prefix: '' },
+  'bge-small-en-v15-q': { name: 'bge-small-en-v15-q', version: '0.36.2', pooling: 'cls', prefix: '' },
+  'e5-small-v2-q': { name: 'e5-small-v2-q', version: '0.36.2', pooling: 'mean', prefix: 'query: ' },
+};
+
+/** The encoder this process uses: PIPELINE_ENCODER when set (one of ENCODER_SPECS), else MiniLM. */
+export function activeEncoder(env: NodeJS.ProcessEnv = process.env): EncoderSpec {
+  const name = env.PIPELINE_ENCODER || 'all-minilm-l6-v2-q';
+  const spec = ENCODER_SPECS[name];
+  if (!spec) throw new Error(`PIPELINE_ENCODER=${name}: not one of ${Object.keys(ENCODER_SPECS).join(', ')}`);
+  return spec;
+}
+
+/** The Maven Central version of the jar that packages the active encoder. */
+export const ENCODER_VERSION = activeEncoder().version;
 
 /** Names the encoder a model's embedding features were learnt with (stored in the category model). */
-export const ENCODER_ID = `all-minilm-l6-v2-q ${ENCODER_VERSION}`;
+export const ENCODER_ID = `${activeEncoder().name} ${ENCODER_VERSION}`;
 
 /** The files of the encoder, as unpacked by infra/local/encoder-model.sh. */
 export interface EncoderFiles {
@@ -26,7 +53,7 @@ export function encoderFiles(env: NodeJS.ProcessEnv = process.env): EncoderFiles
   const cache = env.TRENDSCOPE_CACHE ? path.resolve(env.TRENDSCOPE_CACHE) : path.join(REPO_ROOT, '.cache');
   const dir = env.PIPELINE_ENCODER_DIR
     ? path.resolve(REPO_ROOT, env.PIPELINE_ENCODER_DIR)
-    : path.join(cache, 'encoder', `all-minilm-l6-v2-q-${ENCODER_VERSION}`);
+    : path.join(cache, 'encoder', `${activeEncoder(env).name}-${activeEncoder(env).version}`);
   return { dir, model: path.join(dir, 'model.onnx'), tokenizer: path.join(dir, 'tokenizer.json') };
 }
 

@@ -23,6 +23,10 @@ export interface EncoderOptions {
   /** Threads one inference uses (default 1: the pipeline's workers already share the cores). */
   threads?: number;
   batchSize?: number;
+  /** How token vectors become one vector (default 'mean', as all-MiniLM-L6-v2 prescribes). */
+  pooling?: 'mean' | 'cls';
+  /** Put before every text (default none). */
+  prefix?: string;
 }
 
 /**
@@ -37,6 +41,8 @@ export class SentenceEncoder {
     private readonly cls: number,
     private readonly sep: number,
     private readonly batchSize: number,
+    private readonly pooling: 'mean' | 'cls',
+    private readonly prefix: string,
   ) {}
 
   /** Loads the model and tokenizer files (a clear error when either is missing). */
@@ -52,13 +58,14 @@ export class SentenceEncoder {
     const cls = tokenizer.token_to_id('[CLS]');
     const sep = tokenizer.token_to_id('[SEP]');
     if (cls === undefined || sep === undefined) throw new Error(`${files.tokenizer}: no [CLS]/[SEP] token`);
-    return new SentenceEncoder(session, tokenizer, cls, sep, Math.max(1, opts.batchSize ?? DEFAULT_BATCH_SIZE));
+    const batchSize = Math.max(1, opts.batchSize ?? DEFAULT_BATCH_SIZE);
+    return new SentenceEncoder(session, tokenizer, cls, sep, batchSize, opts.pooling ?? 'mean', opts.prefix ?? '');
   }
 
   /** Word-piece ids of a text as the model reads it: [CLS], at most MAX_TOKENS - 2 pieces, [SEP]. */
   tokenIds(text: string): number[] {
     if (typeof text !== 'string') throw new TypeError(`sentence encoder: expected a string, got ${typeof text}`);
-    const pieces = this.tokenizer.encode(text.slice(0, MAX_CHARS), { add_special_tokens: false }).ids;
+    const pieces = this.tokenizer.encode(this.prefix + text.slice(0, MAX_CHARS), { add_special_tokens: false }).ids;
     return [this.cls, ...pieces.slice(0, MAX_TOKENS - 2), this.sep];
   }
 
@@ -100,7 +107,8 @@ export class SentenceEncoder {
     });
     const hidden = result.last_hidden_state!.data as Float32Array;
     const d = EMBEDDING_DIMENSIONS;
-    return batch.map((row, r) => meanPoolUnit(hidden, r * len * d, row.length, d));
+    // CLS pooling reads the first token's vector only: a mean over one token.
+    return batch.map((row, r) => meanPoolUnit(hidden, r * len * d, this.pooling === 'cls' ? 1 : row.length, d));
   }
 }
 

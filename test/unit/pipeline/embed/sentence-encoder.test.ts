@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect } from 'chai';
 import { embeddingCosine, embeddingLookup, embedTexts } from '@trendscope/pipeline/embed/embed-texts';
-import { encoderFiles, ENCODER_VERSION } from '@trendscope/pipeline/embed/encoder-files';
+import { activeEncoder, ENCODER_SPECS, encoderFiles, ENCODER_VERSION } from '@trendscope/pipeline/embed/encoder-files';
 import { EMBEDDING_DIMENSIONS, MAX_TOKENS, SentenceEncoder } from '@trendscope/pipeline/embed/sentence-encoder';
 import { REPO_ROOT } from '@trendscope/pipeline/repo-root';
 
@@ -91,5 +91,16 @@ describe('sentence encoder (all-MiniLM-L6-v2, int8 ONNX)', function () {
     const script = readFileSync(path.join(REPO_ROOT, 'infra', 'local', 'encoder-model.sh'), 'utf8');
     expect(script).to.contain(`VERSION=${ENCODER_VERSION}\n`);
     expect(encoderFiles({}).dir).to.contain(`all-minilm-l6-v2-q-${ENCODER_VERSION}`);
+    for (const spec of Object.values(ENCODER_SPECS)) {
+      const block = script.slice(script.indexOf(`  ${spec.name})\n`));
+      expect(block, spec.name).to.match(new RegExp(`^  ${spec.name}\\)\\n    VERSION=${spec.version}\\n`));
+    }
+  });
+
+  it('names the lab encoders by PIPELINE_ENCODER and refuses an unknown one', () => {
+    expect(activeEncoder({}).name).to.equal('all-minilm-l6-v2-q');
+    expect(encoderFiles({ PIPELINE_ENCODER: 'bge-small-en-v15-q' }).dir).to.match(/bge-small-en-v15-q-0\.36\.2$/);
+    expect(activeEncoder({ PIPELINE_ENCODER: 'bge-small-en-v15-q' }).pooling).to.equal('cls');
+    expect(() => activeEncoder({ PIPELINE_ENCODER: 'nope' })).to.throw('not one of');
   });
 });

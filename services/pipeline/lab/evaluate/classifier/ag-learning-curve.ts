@@ -3,6 +3,9 @@
  * sees only AG News rows, at 25/50/75/100 % of each fold's training rows (a steep rise at 100 %
  * says more in-domain rows are the lever). Run: `node --import tsx
  * lab/evaluate/classifier/ag-learning-curve.ts [--train '{"rawWords":true}'] [--shares 0.25,0.5,0.75,1]`.
+ * `--embed split` gives a sentence block the title's and the description's embeddings side by side
+ * (768 dimensions) instead of the embedding of "title. description" (`joint`, the default);
+ * `joint+title` the joint one and the title's.
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -15,14 +18,37 @@ import { LABEL_MAPPING } from '../../train/classifier/training-samples';
 
 const FOLDS = 5;
 
+/** What a row's sentence block holds: embeddings of the joint text, or of its parts side by side. */
+export type EmbedParts = 'joint' | 'split' | 'joint+title';
+
 /** AG News rows as training samples, each its own group (`ag:<row>`, the split of cross-validate.ts). */
-function agSamples(): TrainingSample[] {
+function agSamples(): (TrainingSample & { title: string; description: string })[] {
   return loadAgNews().map((row, i) => ({
     text: `${row.title}. ${row.description}`,
+    title: row.title,
+    description: row.description,
     category: LABEL_MAPPING.ag[row.label],
     source: 'ag',
     group: `ag:${i}`,
   }));
+}
+
+/** The rows' sentence blocks as `parts` says, from the cache of sentence-embeddings.ts. */
+async function agSentences(
+  samples: ReturnType<typeof agSamples>,
+  parts: EmbedParts,
+): Promise<(text: string) => Float32Array | undefined> {
+  const pieces = (s: (typeof samples)[number]): string[] =>
+    parts === 'joint' ? [s.text] : parts === 'split' ? [s.title, s.description] : [s.text, s.title];
+  const lookup = await cachedEmbeddings(samples.flatMap(pieces));
+  const byText = new Map<string, Float32Array>();
+  for (const s of samples) {
+    const vectors = pieces(s).map((t) => lookup(t)!);
+    const joined = new Float32Array(vectors.reduce((n, v) => n + v.length, 0));
+    vectors.reduce((at, v) => (joined.set(v, at), at + v.length), 0);
+    byText.set(s.text, joined);
+  }
+  return (text) => byText.get(text);
 }
 
 /**
@@ -33,9 +59,10 @@ export async function agOnlyAccuracy(
   share: number,
   train: Partial<TrainOptions>,
   folds: readonly number[],
+  parts: EmbedParts = 'joint',
 ): Promise<number> {
   const samples = agSamples();
-  const sentences = train.sentenceEmbedding ? await cachedEmbeddings(samples.map((s) => s.text)) : undefined;
+  const sentences = train.sentenceEmbedding ? await agSentences(samples, parts) : undefined;
   let ok = 0;
   let n = 0;
   for (const f of folds) {
@@ -60,11 +87,13 @@ async function main(): Promise<void> {
   const train = JSON.parse(valueOf('--train') ?? '{}') as Partial<TrainOptions>;
   const shares = (valueOf('--shares') ?? '0.25,0.5,0.75,1').split(',').map(Number);
   const folds = valueOf('--folds')?.split(',').map(Number) ?? [0, 1, 2, 3, 4];
+  const parts = (valueOf('--embed') ?? 'joint') as EmbedParts;
+  const encoder = process.env.PIPELINE_ENCODER ?? 'all-minilm-l6-v2-q';
   for (const share of shares) {
     const started = Date.now();
-    const accuracy = await agOnlyAccuracy(share, train, folds);
+    const accuracy = await agOnlyAccuracy(share, train, folds, parts);
     process.stdout.write(
-      `${JSON.stringify({ share, train, folds, accuracy, seconds: (Date.now() - started) / 1000 })}\n`,
+      `${JSON.stringify({ share, train, folds, parts, encoder, accuracy, seconds: (Date.now() - started) / 1000 })}\n`,
     );
   }
 }

@@ -116,14 +116,18 @@ const CORPUS_CLASSES: Record<string, ReadonlySet<Category>> = {
   giveme: new Set(Object.values(LABEL_MAPPING.giveme)),
 };
 
-/** Classifies `test` (with the embeddings the classifier reads) and tallies correct answers into `tally`. */
+/**
+ * Classifies `test` (with the embeddings the classifier reads, from `embed`) and tallies correct
+ * answers into `tally`.
+ */
 export async function score(
   classifier: Classifier,
   test: readonly ValidationItem[],
   tally: Map<string, { n: number; ok: number }>,
+  embed: (texts: string[]) => Promise<(text: string) => Float32Array | undefined> = cachedEmbeddings,
 ): Promise<void> {
   const needed = test.filter((item) => classifier.needsEmbedding(item.text)).map((item) => item.text);
-  const embeddingOf = needed.length > 0 ? await cachedEmbeddings(needed) : () => undefined;
+  const embeddingOf = needed.length > 0 ? await embed(needed) : () => undefined;
   for (const item of test) {
     const embedding = embeddingOf(item.text);
     const ok = classifier.classify(item.text, embedding).category === item.category ? 1 : 0;

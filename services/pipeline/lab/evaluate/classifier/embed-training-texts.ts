@@ -1,8 +1,12 @@
 /**
  * Fills the embedding cache (sentence-embeddings.ts) with the training texts a sentence block reads
  * (`lead`: headlines, AG News rows, each article's first chunk); the validation items are among them.
- * About 10 CPU-minutes the first time, resumable. Run:
- * `nice -n 10 node --import tsx services/pipeline/lab/evaluate/classifier/embed-training-texts.ts`.
+ * AG News rows first (the expert's block needs only them). About 10 CPU-minutes with MiniLM the
+ * first time, resumable. Run:
+ * `nice -n 10 node --import tsx services/pipeline/lab/evaluate/classifier/embed-training-texts.ts`;
+ * `--part 0/2` embeds every second text from the first (one process per core; give each its own
+ * TRENDSCOPE_CACHE and PIPELINE_ENCODER_DIR, then append the part files to .cache/embeddings/'s).
+ * PIPELINE_ENCODER names the encoder (src/embed/encoder-files.ts).
  */
 import '@trendscope/core/require-project-node';
 import { COMMITTED_MODEL_SETTINGS } from '../../train/classifier/model-settings';
@@ -10,8 +14,10 @@ import { cachedEmbeddings } from './sentence-embeddings';
 import { buildTrainingSamples } from '../../train/classifier/training-samples';
 
 const started = Date.now();
-const texts = buildTrainingSamples(COMMITTED_MODEL_SETTINGS.samples)
-  .filter((s) => s.lead)
-  .map((s) => s.text);
+const partArg = process.argv[process.argv.indexOf('--part') + 1];
+const [part, parts] = process.argv.includes('--part') ? partArg!.split('/').map(Number) : [0, 1];
+const leads = buildTrainingSamples(COMMITTED_MODEL_SETTINGS.samples).filter((s) => s.lead);
+const ordered = [...leads.filter((s) => s.source === 'ag'), ...leads.filter((s) => s.source !== 'ag')];
+const texts = [...new Set(ordered.map((s) => s.text))].filter((_, i) => i % parts! === part);
 await cachedEmbeddings(texts);
-process.stdout.write(`${new Set(texts).size} texts embedded or cached in ${(Date.now() - started) / 1000} s\n`);
+process.stdout.write(`${texts.length} texts embedded or cached in ${(Date.now() - started) / 1000} s\n`);

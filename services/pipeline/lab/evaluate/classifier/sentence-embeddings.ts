@@ -8,16 +8,22 @@ import '@trendscope/core/require-project-node';
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, statSync, truncateSync } from 'node:fs';
 import path from 'node:path';
-import { embedTexts } from '../../../src/embed/embed-texts';
-import { ENCODER_VERSION } from '../../../src/embed/encoder-files';
-import { EMBEDDING_DIMENSIONS } from '../../../src/embed/sentence-encoder';
+import { activeEncoder, type EncoderSpec, encoderFiles } from '../../../src/embed/encoder-files';
+import { EMBEDDING_DIMENSIONS, SentenceEncoder } from '../../../src/embed/sentence-encoder';
 import { REPO_ROOT } from '../../../src/repo-root';
 
-const CACHE_FILE = path.join(
-  process.env.TRENDSCOPE_CACHE ? path.resolve(process.env.TRENDSCOPE_CACHE) : path.join(REPO_ROOT, '.cache'),
-  'embeddings',
-  `classifier-texts-${ENCODER_VERSION}.bin`,
-);
+/** The cache file of an encoder's embeddings (MiniLM's keeps its first name). */
+function cacheFile(spec: EncoderSpec): string {
+  const dir = process.env.TRENDSCOPE_CACHE
+    ? path.resolve(process.env.TRENDSCOPE_CACHE)
+    : path.join(REPO_ROOT, '.cache');
+  const name =
+    spec.name === 'all-minilm-l6-v2-q'
+      ? `classifier-texts-${spec.version}.bin`
+      : `classifier-texts-${spec.name}-${spec.version}.bin`;
+  return path.join(dir, 'embeddings', name);
+}
+
 const KEY_BYTES = 20;
 const ROW_BYTES = KEY_BYTES + 4 * EMBEDDING_DIMENSIONS;
 
@@ -27,10 +33,10 @@ const keyOf = (text: string): string => createHash('sha1').update(text).digest('
  * The cached rows: SHA-1 of the text (20 bytes) then its embedding (float32, little-endian), one
  * after another. A row cut short by an interrupted write is left out (appendCache cuts it off).
  */
-function readCache(): Map<string, Float32Array> {
+function readCache(file: string): Map<string, Float32Array> {
   const out = new Map<string, Float32Array>();
-  if (!existsSync(CACHE_FILE)) return out;
-  const bytes = readFileSync(CACHE_FILE);
+  if (!existsSync(file)) return out;
+  const bytes = readFileSync(file);
   const whole = bytes.length - (bytes.length % ROW_BYTES);
   for (let at = 0; at < whole; at += ROW_BYTES) {
     const row = new Float32Array(EMBEDDING_DIMENSIONS);
@@ -41,8 +47,8 @@ function readCache(): Map<string, Float32Array> {
 }
 
 /** Appends rows to the cache: a long run costs one write per batch, not a rewrite of the file. */
-function appendCache(rows: readonly (readonly [string, Float32Array])[]): void {
-  mkdirSync(path.dirname(CACHE_FILE), { recursive: true });
+function appendCache(file: string, rows: readonly (readonly [string, Float32Array])[]): void {
+  mkdirSync(path.dirname(file), { recursive: true });
   const bytes = Buffer.alloc(rows.length * ROW_BYTES);
   rows.forEach(([key, row], i) => {
     const at = i * ROW_BYTES;
@@ -50,27 +56,44 @@ function appendCache(rows: readonly (readonly [string, Float32Array])[]): void {
     for (let d = 0; d < EMBEDDING_DIMENSIONS; d++) bytes.writeFloatLE(row[d]!, at + KEY_BYTES + 4 * d);
   });
   // A row cut short by an interrupted run goes, so the rows appended now stay aligned.
-  const size = existsSync(CACHE_FILE) ? statSync(CACHE_FILE).size : 0;
-  if (size % ROW_BYTES !== 0) truncateSync(CACHE_FILE, size - (size % ROW_BYTES));
-  appendFileSync(CACHE_FILE, bytes);
+  const size = existsSync(file) ? statSync(file).size : 0;
+  if (size % ROW_BYTES !== 0) truncateSync(file, size - (size % ROW_BYTES));
+  appendFileSync(file, bytes);
+}
+
+const encoders = new Map<string, Promise<SentenceEncoder>>();
+
+/** One loaded encoder per spec in this process (the lab may read two side by side). */
+function encoderOf(spec: EncoderSpec): Promise<SentenceEncoder> {
+  let loading = encoders.get(spec.name);
+  if (!loading) {
+    const files = encoderFiles({ ...process.env, PIPELINE_ENCODER: spec.name });
+    loading = SentenceEncoder.load(files, { pooling: spec.pooling, prefix: spec.prefix });
+    encoders.set(spec.name, loading);
+  }
+  return loading;
 }
 
 /**
- * The embeddings of `texts` (from the cache, the missing ones embedded and added to it) as a
- * synchronous lookup; progress goes to stderr.
+ * The embeddings of `texts` by `spec`'s encoder (default: PIPELINE_ENCODER's) from the cache, the
+ * missing ones embedded and added to it, as a synchronous lookup; progress goes to stderr.
  */
-export async function cachedEmbeddings(texts: Iterable<string>): Promise<(text: string) => Float32Array | undefined> {
-  const rows = readCache();
+export async function cachedEmbeddings(
+  texts: Iterable<string>,
+  spec: EncoderSpec = activeEncoder(),
+): Promise<(text: string) => Float32Array | undefined> {
+  const file = cacheFile(spec);
+  const rows = readCache(file);
   const missing = [...new Set(texts)].filter((t) => !rows.has(keyOf(t)));
   const step = 512;
   for (let start = 0; start < missing.length; start += step) {
     const batch = missing.slice(start, start + step);
-    const vectors = await embedTexts(batch);
+    const vectors = await (await encoderOf(spec)).embed(batch);
     const added = batch.map((t, i) => [keyOf(t), vectors[i]!] as const);
     for (const [key, row] of added) rows.set(key, row);
-    process.stderr.write(`embedded ${Math.min(start + step, missing.length)}/${missing.length}\n`);
+    process.stderr.write(`${spec.name}: embedded ${Math.min(start + step, missing.length)}/${missing.length}\n`);
     // Saved as it goes: an interrupted run resumes where it stopped.
-    appendCache(added);
+    appendCache(file, added);
   }
   return (text) => rows.get(keyOf(text));
 }
