@@ -35,6 +35,13 @@ const KICKSTARTER = [
   "Neil Young's Pono music player Kickstarter goes live",
 ];
 
+/** Stores articles under the ids given (detection derives trend ids from them), visible at once. */
+async function indexArticles(s: TestServices, docs: { id: string; doc: ArticleDoc }[]): Promise<void> {
+  const body = docs.flatMap(({ id, doc }) => [{ index: { _index: s.names.articles, _id: id } }, doc]);
+  const res = await s.opensearch.bulk({ body, refresh: true });
+  expect(res.body.errors).to.equal(false);
+}
+
 describe('trends of one story founded a day apart, rejoined by a later run (OpenSearch + Redis + encoder)', function () {
   this.timeout(120_000);
   let s: TestServices;
@@ -51,24 +58,24 @@ describe('trends of one story founded a day apart, rejoined by a later run (Open
     await s.cleanup();
   });
 
-  async function index(docs: { id: string; doc: ArticleDoc }[]): Promise<void> {
-    const body = docs.flatMap(({ id, doc }) => [{ index: { _index: s.names.articles, _id: id } }, doc]);
-    const res = await s.opensearch.bulk({ body, refresh: true });
-    expect(res.body.errors).to.equal(false);
-  }
-
   it('keeps both while the later is small, then joins it into the earlier; the absorbed id resolves', async () => {
     // Run 1: the launch, five reports a minute apart. Run 2, a day later: four reports of the
     // Kickstarter campaign, a trend of its own (the first closed hours ago), too small to rejoin.
-    await index(LAUNCH.map((t, i) => article(`a${i}`, T0 + i * M, t)));
+    await indexArticles(
+      s,
+      LAUNCH.map((t, i) => article(`a${i}`, T0 + i * M, t)),
+    );
     await runDetect(detectDeps(s), { now: new Date(T0 + H) });
-    await index(KICKSTARTER.slice(0, 4).map((t, i) => article(`b${i}`, T0 + 24 * H + i * M, t)));
+    await indexArticles(
+      s,
+      KICKSTARTER.slice(0, 4).map((t, i) => article(`b${i}`, T0 + 24 * H + i * M, t)),
+    );
     await runDetect(detectDeps(s), { now: new Date(T0 + 25 * H) });
     expect((await getTrend(q, { trend_id: second })).id).to.equal(second);
     expect((await getTrend(q, { trend_id: first })).id).to.equal(first);
 
     // Run 3: a fifth report makes the later trend large enough: it joins the earlier one.
-    await index([article('b4', T0 + 26 * H, KICKSTARTER[4]!)]);
+    await indexArticles(s, [article('b4', T0 + 26 * H, KICKSTARTER[4]!)]);
     const summary = await runDetect(detectDeps(s), { now: new Date(T0 + 27 * H) });
     expect(summary.trends_merged).to.equal(1);
 
@@ -93,10 +100,16 @@ describe('trends of one story founded a day apart, rejoined by a later run (Open
       refresh: true,
     });
     const later = T0 + 100 * H;
-    await index(LAUNCH.map((t, i) => article(`c${i}`, later + i * M, t)));
+    await indexArticles(
+      s,
+      LAUNCH.map((t, i) => article(`c${i}`, later + i * M, t)),
+    );
     await runDetect(detectDeps(s), { now: new Date(later + H) });
     await runDetect(detectDeps(s), { now: new Date(later + 50 * H) });
-    await index(KICKSTARTER.map((t, i) => article(`d${i}`, later + 59 * H + i * M, t)));
+    await indexArticles(
+      s,
+      KICKSTARTER.map((t, i) => article(`d${i}`, later + 59 * H + i * M, t)),
+    );
     await runDetect(detectDeps(s), { now: new Date(later + 60 * H) });
     const stored = await s.opensearch.search({ index: s.names.trends, body: { size: 10 } });
     const trends = stored.body.hits.hits.map((h) => h._source as unknown as TrendDoc);
@@ -118,15 +131,17 @@ describe('a trend founded and rejoined into an older one in the same run (OpenSe
   });
 
   it('is not counted among the trends the run created', async () => {
-    const index = async (docs: { id: string; doc: ArticleDoc }[]): Promise<void> => {
-      const body = docs.flatMap(({ id, doc }) => [{ index: { _index: s.names.articles, _id: id } }, doc]);
-      expect((await s.opensearch.bulk({ body, refresh: true })).body.errors).to.equal(false);
-    };
-    await index(LAUNCH.map((t, i) => article(`a${i}`, T0 + i * M, t)));
+    await indexArticles(
+      s,
+      LAUNCH.map((t, i) => article(`a${i}`, T0 + i * M, t)),
+    );
     const first = await runDetect(detectDeps(s), { now: new Date(T0 + H) });
     expect(first.trends_created).to.equal(1);
     // A day later, five reports at once: a trend of their own, large enough to rejoin the first.
-    await index(KICKSTARTER.map((t, i) => article(`b${i}`, T0 + 24 * H + i * M, t)));
+    await indexArticles(
+      s,
+      KICKSTARTER.map((t, i) => article(`b${i}`, T0 + 24 * H + i * M, t)),
+    );
     const second = await runDetect(detectDeps(s), { now: new Date(T0 + 25 * H) });
     const stored = await s.opensearch.search({ index: s.names.trends, body: { size: 10 } });
     const trends = stored.body.hits.hits.map((h) => h._source as unknown as TrendDoc);
