@@ -270,8 +270,9 @@ export async function rejoinTrends(
         .map((v) => v.id),
     );
     if (unread.size > 0) {
+      // Views are built per trend: only the trends just read need one.
       const read = await stored.read([...unread].sort());
-      views = [...storyViews(new Map([...trends, ...read]), idf, o), ...known].sort(byFounding);
+      views = [...views, ...storyViews(read, idf, o)].sort(byFounding);
     }
   }
   const pairs = rejoinCandidates(views, o, involving);
