@@ -24,7 +24,8 @@ const out = arg('--out') ? path.resolve(arg('--out')!) : DEFAULT_MERGE_MODEL_PAT
 const options = JSON.parse(arg('--options') ?? '{}') as Parameters<typeof mergeModelFileText>[1];
 
 const meanings = new Map<string, HeadlineMeaning>();
-for (const set of CLUSTER_SETS.filter((s) => s.role === 'tuning')) {
+// GloVe (the default) needs nothing read ahead: clusterArticles computes it.
+for (const set of source && source !== 'glove' ? CLUSTER_SETS.filter((s) => s.role === 'tuning') : []) {
   const meaning = await meaningFor(source, set.load().articles, { now: FIGURES_NOW, idf: backgroundIdf(), ...options });
   if (meaning) meanings.set(set.key, meaning);
 }
