@@ -54,6 +54,11 @@ export interface ClusterOptions extends CadenceOptions, MergeOptions {
   storylessIdf: number;
   /** Headline meaning for meaning merges (default: the committed word vectors and idf). */
   meaning?: HeadlineMeaning;
+  /**
+   * Headlines of a trend, its first ones, whose meanings make its meaning (default: all). A costly
+   * meaning (the sentence encoder) then needs only the founding headlines of each trend embedded.
+   */
+  meaningHeadlines?: number;
 }
 
 /**
@@ -147,6 +152,7 @@ export function clusterArticles(
 ): ClusterResult {
   const o = { ...DEFAULT_CLUSTER_OPTIONS, ...opts };
   const meaningOf = o.meaningThreshold > 0 || o.learnedMerge ? (o.meaning ?? defaultHeadlineMeaning()) : undefined;
+  const meaningCap = o.meaningHeadlines ?? Number.POSITIVE_INFINITY;
   const states = new Map<string, State>();
   const postings = new Map<string, Set<string>>();
   const index = (s: State): void => {
@@ -212,7 +218,7 @@ export function clusterArticles(
       created.push(id);
     }
     absorb(state, vec, ents, a.time);
-    if (meaningOf) addMeaning(state, meaningOf(a.title));
+    if (meaningOf && state.trend.article_count <= meaningCap) addMeaning(state, meaningOf(a.title));
     // The heaviest terms of a grown trend barely move: re-index it every few articles only.
     if (state.trend.article_count <= REINDEX_EVERY || state.trend.article_count % REINDEX_EVERY === 0) index(state);
     assignments.set(a.id, state.trend.id);

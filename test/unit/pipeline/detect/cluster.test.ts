@@ -110,6 +110,22 @@ describe('clusterArticles', () => {
     expect(r.merged.size).to.equal(0);
   });
 
+  it("with meaningHeadlines, makes a trend's meaning of its first headlines only", () => {
+    // One axis per headline: the meaning sum shows which headlines were added.
+    const axis = new Map(ARTICLES.map((a, i) => [a.title, i]));
+    const meaning = (title: string): Float32Array => {
+      const v = new Float32Array(ARTICLES.length);
+      v[axis.get(title)!] = 1;
+      return v;
+    };
+    const spacex = (o: { meaningHeadlines?: number }): number[] =>
+      clusterArticles(ARTICLES, [], { now: NOW, idf, meaning, ...o }).touched.find((t) => t.id === trendIdFor('a1'))!
+        .meaning!;
+    expect(spacex({}), 'all its headlines').to.deep.equal([1, 0, 1, 0, 1]);
+    expect(spacex({ meaningHeadlines: 2 })).to.deep.equal([1, 0, 1, 0, 0]);
+    expect(spacex({ meaningHeadlines: 1 })).to.deep.equal([1, 0, 0, 0, 0]);
+  });
+
   describe('a story reported again after its window (archiveDays)', () => {
     const D = 24 * H;
     const lead = 'Equifax breach exposed credit data of millions of customers';
