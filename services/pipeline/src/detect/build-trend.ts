@@ -7,7 +7,7 @@ import { meanEmbedding, type ImpactInput } from './impact-features';
 import { businessImpact, IMPACT_HEADLINES } from './impact';
 import { keyPhrases } from './key-phrases';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
-import { chooseTopic, isGeneric } from './topic';
+import { chooseTopic, endsCut, isGeneric } from './topic';
 import { trendCategory } from './trend-category';
 import {
   decidedVelocity,
@@ -168,8 +168,8 @@ export function trendDomainQuality(
 /**
  * The summary of a trend: the summary of the most central member (members given most central
  * first) that says something the topic does not: not the topic again, and for headline-only trends
- * the member headline that adds most words to the topic among the most central ones. Falls back to
- * the central member's summary, then to the topic.
+ * the member headline that adds most words to the topic among the most central ones, one its outlet
+ * cut off only when there is no other. Falls back to the central member's summary, then to the topic.
  */
 export function chooseSummary(
   members: readonly Pick<TrendMember, 'title' | 'description' | 'body'>[],
@@ -183,11 +183,13 @@ export function chooseSummary(
   // How much a summary adds to the topic: its content words the topic lacks (a few are enough).
   const adds = (s: string): number =>
     Math.min(SUMMARY_ENOUGH_WORDS, new Set(contentTerms(s).filter((w) => !topicWords.has(w))).size);
+  // A summary its outlet cut off ("... She's Not The Only ...") is taken only when no other says more.
+  const worth = (s: string): number => adds(s) - (endsCut(s) ? SUMMARY_ENOUGH_WORDS + 1 : 0);
   let best: string | undefined;
   for (const s of candidates) {
     if (sameText(s, topic) || isGeneric(s)) continue;
-    if (best === undefined || adds(s) > adds(best)) best = s;
-    if (adds(best) >= SUMMARY_ENOUGH_WORDS) break;
+    if (best === undefined || worth(s) > worth(best)) best = s;
+    if (worth(best) >= SUMMARY_ENOUGH_WORDS) break;
   }
   return best ?? candidates[0] ?? clip(topic, 320);
 }

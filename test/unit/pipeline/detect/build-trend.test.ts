@@ -146,4 +146,18 @@ describe('chooseSummary and summarise', () => {
       'Lena Dunham',
     );
   });
+
+  it('takes a headline its outlet cut off ("...") only when no other says something', () => {
+    const cut = "George Clooney's Ex Stacy Keibler Marries Jared Pobre: She's Not The Only ...";
+    const members = [
+      { title: cut, description: null, body: null },
+      { title: 'Stacy Keibler marries Jared Pobre in a secret Mexico wedding', description: null, body: null },
+    ];
+    expect(chooseSummary(members, 'Stacy Keibler')).to.equal(
+      'Stacy Keibler marries Jared Pobre in a secret Mexico wedding',
+    );
+    expect(
+      chooseSummary([{ title: 'Keibler weds…', description: null, body: null }, members[0]!], 'Stacy Keibler'),
+    ).to.equal(cut);
+  });
 });
