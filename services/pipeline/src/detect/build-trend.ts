@@ -7,7 +7,7 @@ import { meanEmbedding, type ImpactInput } from './impact-features';
 import { businessImpact, IMPACT_HEADLINES } from './impact';
 import { keyPhrases } from './key-phrases';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
-import { chooseTopic, endsCut, isGeneric } from './topic';
+import { beforeCut, chooseTopic, endsCut, isGeneric } from './topic';
 import { trendCategory } from './trend-category';
 import {
   decidedVelocity,
@@ -179,6 +179,12 @@ export function chooseSummary(
   const candidates = members
     .slice(0, SUMMARY_CANDIDATES)
     .map((m) => summarise(m))
+    // A headline its outlet cut off keeps its complete part ("FDA Proposes Overhaul of Nutrition
+    // Facts Labeling - Food and Drug ..." -> "FDA Proposes Overhaul of Nutrition Facts Labeling").
+    .map((s) => {
+      const whole = beforeCut(s);
+      return whole !== undefined && whole.split(' ').length >= 3 ? whole : s;
+    })
     .filter((s) => s !== '');
   // How much a summary adds to the topic: its content words the topic lacks (a few are enough).
   const adds = (s: string): number =>
@@ -251,9 +257,16 @@ function impactInput(
   return { headlines, summary, domains, reports, categories, ...(embedding ? { embedding } : {}) };
 }
 
-/** One or two leading sentences of the article (description first, else body), at most ~320 chars. */
+/**
+ * One or two leading sentences of the article (description first, else body), at most ~320 chars:
+ * a description its outlet cut off ("... a slew o...") gives way to the body, and sentences the
+ * page glued together are parted, so the first one ends where it does rather than being clipped.
+ */
 export function summarise(m: Pick<TrendMember, 'title' | 'description' | 'body'>): string {
-  const source = [m.description, m.body, m.title].map((t) => displayText(t ?? '')).find((t) => t !== '') ?? '';
+  const texts = [m.description, m.body, m.title].map((t) => displayText(t ?? '')).filter((t) => t !== '');
+  const source = (texts.find((t) => !endsCut(t)) ?? texts[0] ?? '')
+    // Sentences glued without a space by the page's markup ("tradition.The 129th annual parade").
+    .replace(/(\p{Ll}{2}[.!?])(?=\p{Lu}\p{Ll})/gu, '$1 ');
   // A sentence ends at . ! or ? followed by a space and a capital, digit or quote: "7.1" and "U.S.
   // stocks" are no ends, so a decimal is never split into "7. 1".
   const sentences = source
