@@ -274,8 +274,11 @@ export function summarise(m: Pick<TrendMember, 'title' | 'description' | 'body'>
     .map((s) => s.trim())
     .filter(Boolean);
   if (sentences.length === 0) sentences.push(source);
-  let out = sentences[0] ?? '';
-  if (out.length < 120 && sentences[1] && out.length + sentences[1].length < 320) out = `${out} ${sentences[1]}`;
+  // A sentence cut off inside the text ("... a slew o...", then the body) is left out when another is there.
+  const whole = sentences.filter((x) => !endsCut(x));
+  const [first, second] = whole.length > 0 ? whole : sentences;
+  let out = first ?? '';
+  if (out.length < 120 && second && out.length + second.length < 320) out = `${out} ${second}`;
   return clip(out, 320);
 }
 

@@ -182,6 +182,19 @@ describe('chooseSummary and summarise', () => {
     );
   });
 
+  it('leaves out a sentence cut off inside the text when another is there', () => {
+    expect(
+      summarise({
+        title: 'Amazon and Microsoft employees caught up in sex trafficking sting',
+        description:
+          'A Newsweek report highlights another problem. The publication got its hands on a slew o...\nSome of the emails were collected during a 2015 sting operation.',
+        body: null,
+      }),
+    ).to.equal(
+      'A Newsweek report highlights another problem. Some of the emails were collected during a 2015 sting operation.',
+    );
+  });
+
   it('keeps the complete part of a headline cut off after a clause mark', () => {
     const members = [
       { title: 'FDA Proposes Overhaul of Nutrition Facts Labeling - Food and Drug ...', description: null, body: null },
