@@ -1,4 +1,4 @@
-import type { ArticleDoc, DomainDoc } from '@trendscope/core';
+import type { ArticleDoc, DomainDoc, DomainTally } from '@trendscope/core';
 import type { DomainEstimate } from './domain-estimate';
 import type { EstimateInterval } from './estimate-interval';
 import { RATING_SOURCE } from './domain-ratings';
@@ -100,15 +100,7 @@ export function computeDomainQuality(articles: readonly DomainArticle[], opts: D
  * Counts of the measured articles of a domain (pageObserved ones when there is a prior, else
  * all) with their median word count: what the six signals are shares of.
  */
-export interface MeasuredSignals {
-  n: number;
-  author: number;
-  date: number;
-  https: number;
-  extraction: number;
-  copies: number;
-  median: number;
-}
+export type MeasuredSignals = Omit<DomainTally, 'words'> & { median: number };
 
 /** What a domain's quality document is made of besides its prior: counts, not articles. */
 export interface DomainSignals {
