@@ -29,7 +29,7 @@ export async function loadDomainCounters(
   domains: readonly string[],
 ): Promise<Map<string, DomainCounters>> {
   const out = new Map<string, DomainCounters>();
-  for (const d of await domainDocs(client, names, domains, ['domain', 'detect_counters'])) {
+  for (const d of await storedDomainFields(client, names, domains, ['domain', 'detect_counters'])) {
     if (d.detect_counters) out.set(d.domain, d.detect_counters);
   }
   return out;
@@ -41,11 +41,12 @@ export async function loadDomainScores(
   names: IndexNames,
   domains: readonly string[],
 ): Promise<Map<string, number>> {
-  const docs = await domainDocs(client, names, domains, ['domain', 'quality_score']);
+  const docs = await storedDomainFields(client, names, domains, ['domain', 'quality_score']);
   return new Map(docs.filter((d) => d.quality_score !== undefined).map((d) => [d.domain, d.quality_score!]));
 }
 
-async function domainDocs(
+/** Some fields of the stored domain documents among `domains`. */
+async function storedDomainFields(
   client: OpenSearchClient,
   names: IndexNames,
   domains: readonly string[],
