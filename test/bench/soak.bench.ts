@@ -16,127 +16,18 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
-import {
-  createOpenSearchClient,
-  indexNames,
-  migrateIndices,
-  type ArticleDoc,
-  type OpenSearchClient,
-} from '@trendscope/core';
-import { clusterArticles } from '@trendscope/pipeline/detect/cluster';
-import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
-import { recurringColumnIds } from '@trendscope/pipeline/detect/recurring-column';
-import { bcubed, type BCubed } from '@trendscope/pipeline/lab/metrics/bcubed';
-import { correctedGold, loadReadings, READING_FILES } from '@trendscope/pipeline/lab/metrics/corrected-gold';
-import { loadUci, type UciRow } from '@trendscope/pipeline/lab/corpus/uci.corpus';
-import { corpusArticleDoc } from '../support/corpus-article-doc';
+import { createOpenSearchClient, indexNames, migrateIndices } from '@trendscope/core';
+import { loadUci } from '@trendscope/pipeline/lab/corpus/uci.corpus';
 import { BENCH_OPENSEARCH_URL } from './bench-services';
+import { printSoakQuality } from './soak-quality';
+import { ingest, reportsOf, spawnRun, type Report, type RunFigures } from './soak-reports';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const INTERVAL = Number(process.env.SOAK_INTERVAL_HOURS ?? 12) * HOUR;
 const DAYS = Number(process.env.SOAK_DAYS ?? 0);
 const SCALE = Math.max(1, Math.floor(Number(process.env.SOAK_SCALE ?? 1)));
-const BATCH = 2000;
-const RUNNER = resolve(import.meta.dirname, 'soak-run.ts');
-
-/** One replayed report: its document, its gold story and its time. */
-interface Report {
-  id: string;
-  doc: ArticleDoc;
-  story: string;
-  time: number;
-}
-
-/** What one detection run printed (soak-run.ts). */
-interface RunFigures {
-  cpu_ms: number;
-  wall_ms: number;
-  peak_rss_mb: number;
-  heap_used_mb: number;
-  articles_read: number;
-  /** Of articles_read, those read with a few fields only (domain quality's read). */
-  articles_read_lean: number;
-  trends_read: number;
-  articles_considered: number;
-  articles_assigned: number;
-  trends_written: number;
-  trends_merged: number;
-}
-
-/** The stored article of a UCI row as the index stage would write it (title only: the set has no text). */
-function reportsOf(r: UciRow): Report[] {
-  return Array.from({ length: SCALE }, (_, k) => {
-    const time = r.timestamp + k * 1000;
-    const at = new Date(time).toISOString();
-    const url = k === 0 ? r.url : `${r.url}${r.url.includes('?') ? '&' : '?'}soak-copy=${k}`;
-    return {
-      id: k === 0 ? `uci-${r.id}` : `uci-${r.id}-${k}`,
-      story: r.story,
-      time,
-      doc: corpusArticleDoc({
-        url,
-        domain: r.hostname.replace(/^www\./, ''),
-        publisher: r.publisher,
-        author: null,
-        published_date: at,
-        fetched_at: at,
-        fetch_method: 'feed',
-        title: r.title,
-        description: null,
-        text: '',
-      }),
-    };
-  });
-}
-
-async function ingest(client: OpenSearchClient, index: string, reports: readonly Report[]): Promise<void> {
-  for (let i = 0; i < reports.length; i += BATCH) {
-    const body = reports.slice(i, i + BATCH).flatMap((r) => [{ index: { _index: index, _id: r.id } }, r.doc]);
-    const res = await client.bulk({ body, refresh: i + BATCH >= reports.length });
-    if (res.body.errors) throw new Error(`soak: bulk into ${index} rejected documents`);
-  }
-}
-
-/** article id -> trend id of every assigned stored article. */
-async function storedAssignments(client: OpenSearchClient, index: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  let after: (string | number)[] | undefined;
-  for (;;) {
-    const res = await client.search({
-      index,
-      body: {
-        query: { exists: { field: 'trend_id' } },
-        _source: ['trend_id'],
-        sort: [{ canonical_url: 'asc' }],
-        size: 5000,
-        ...(after ? { search_after: after } : {}),
-      },
-    });
-    const hits = res.body.hits.hits as unknown as {
-      _id: string;
-      _source: { trend_id: string };
-      sort: (string | number)[];
-    }[];
-    for (const h of hits) out.set(h._id, h._source.trend_id);
-    if (hits.length < 5000) return out;
-    after = hits[hits.length - 1]!.sort;
-  }
-}
-
-function spawnRun(prefix: string, now: Date, env: Record<string, string> = {}): RunFigures {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', RUNNER, prefix, now.toISOString()], {
-    encoding: 'utf8',
-    env: { ...process.env, ...env },
-    maxBuffer: 1 << 24,
-  });
-  if (child.status !== 0) throw new Error(`soak: run at ${now.toISOString()} failed:\n${child.stderr}`);
-  const line = child.stdout.trim().split('\n').pop()!;
-  return JSON.parse(line) as RunFigures;
-}
 
 const rows = loadUci().sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
 const day0 = Math.floor(rows[0]!.timestamp / DAY) * DAY;
@@ -145,7 +36,7 @@ const end = DAYS > 0 ? Math.min(day0 + DAYS * DAY, lastTime + INTERVAL) : lastTi
 // Only the rows the simulated days reach are built (at 30x the whole month is 3.6 million documents).
 const reports = rows
   .filter((r) => r.timestamp <= end)
-  .flatMap(reportsOf)
+  .flatMap((r) => reportsOf(r, SCALE))
   .sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
 const prefix = `soak-${randomBytes(3).toString('hex')}`;
 const names = indexNames(prefix);
@@ -224,57 +115,13 @@ try {
       `simulated days: ${(next / cpuTotal).toFixed(1)} reports per CPU second; bench wall ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
   );
 
-  // Quality: the soak's trends beside one detection run over the same rows (same code path, its
-  // own indices, no new-report cap) and beside the clustering alone.
-  const seen = reports.slice(0, next);
-  const gold = new Map(seen.map((r) => [r.id, r.story]));
-  const soak = await storedAssignments(client, names.articles);
-  const batchNames = indexNames(`${prefix}-batch`);
-  await migrateIndices(client, batchNames);
-  await ingest(client, batchNames.articles, seen);
-  const batchRun = spawnRun(`${prefix}-batch`, lastRun, { PIPELINE_DETECT_MAX_NEW_REPORTS: '1000000' });
-  process.stdout.write(
-    `  batch detection run at ${lastRun.toISOString().slice(0, 16)}: ${batchRun.articles_considered} new, ` +
-      `${batchRun.articles_assigned} assigned, ${batchRun.trends_written} trends, CPU ${batchRun.cpu_ms.toFixed(0)} ms, ` +
-      `peak RSS ${batchRun.peak_rss_mb.toFixed(0)} MB\n`,
-  );
-  const batch = await storedAssignments(client, batchNames.articles);
-  const idf = backgroundIdf();
-  const columns = recurringColumnIds(
-    seen.map((r) => ({ id: r.id, title: r.doc.title, time: r.time, domain: r.doc.domain })),
-  );
-  const alone = clusterArticles(
-    seen
-      .filter((r) => !columns.has(r.id))
-      .map((r) => ({ id: r.id, title: r.doc.title, text: '', time: r.time, entities: r.doc.entities ?? [] })),
-    [],
-    { now: lastRun, idf },
-  ).assignments;
-  // The readings cover the story pairs the rejoin's gates proposed on the slices read by hand.
-  const readings = READING_FILES.flatMap(loadReadings);
-  const stories = new Set(gold.values());
-  const within = readings.filter((r) => stories.has(r.a) && stories.has(r.b));
-  const correct = correctedGold(readings);
-  const corrected = new Map([...gold].map(([id, g]) => [id, correct(g)]));
-  process.stdout.write(
-    `  corrected labels: ${within.length} of ${readings.length} read pairs have both stories among these rows ` +
-      `(${within.filter((r) => r.oneStory).length} one story); ${stories.size} UCI stories become ` +
-      `${new Set(corrected.values()).size}\n`,
-  );
-  const fmt = (b: BCubed): string => `P ${b.precision.toFixed(3)} R ${b.recall.toFixed(3)} F1 ${b.f1.toFixed(4)}`;
-  const sides = [
-    ['soak', soak],
-    ['batch detection run', batch],
-    ['batch clustering alone', alone],
-  ] as const;
-  const scores = sides.map(([, a]) => [bcubed(a, gold), bcubed(a, corrected)] as const);
-  process.stdout.write(
-    `  B-cubed over ${gold.size} reports (raw UCI labels | corrected by reading):\n` +
-      sides.map(([name], k) => `    ${name.padEnd(23)} ${fmt(scores[k]![0])} | ${fmt(scores[k]![1])}\n`).join('') +
-      `    soak - batch run: F1 ${(scores[0]![0].f1 - scores[1]![0].f1).toFixed(4)} raw, ` +
-      `${(scores[0]![1].f1 - scores[1]![1].f1).toFixed(4)} corrected (target within 0.005); ` +
-      `batch run - clustering alone: ${(scores[1]![0].f1 - scores[2]![0].f1).toFixed(4)} raw, ` +
-      `${(scores[1]![1].f1 - scores[2]![1].f1).toFixed(4)} corrected\n`,
+  // Quality: the soak's trends beside one detection run over the same rows and the clustering alone.
+  await printSoakQuality(
+    client,
+    [{ name: 'soak', articles: names.articles }],
+    reports.slice(0, next),
+    lastRun,
+    `${prefix}-batch`,
   );
 } finally {
   if (!process.env.SOAK_KEEP)

@@ -14,6 +14,7 @@ import { uciDetectArticles, uciSlice } from '../corpus/detect-articles';
 import { demoTrends, detectedTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { correctedGold } from '../metrics/corrected-gold';
 import { storyQuality } from '../metrics/story-quality';
+import { extent } from '../../src/detect/large-arrays';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions & RejoinOptions>;
 const wanted = (process.argv[3] ?? 'demo,mar1-0,mar2-0,mar2-20,mar2-40,apr-30').split(',');
@@ -37,7 +38,7 @@ export async function setTrends(key: string, opts: Partial<ClusterOptions & Rejo
   if (!slice) throw new Error(`unknown set ${key}: demo, ${Object.keys(SLICES).join(', ')}`);
   const rows = uciSlice(slice[0], slice[1], 10_000);
   const { articles, gold } = uciDetectArticles(rows);
-  const now = new Date(Math.max(...articles.map((a) => a.time)) + 60_000);
+  const now = new Date(extent(articles.map((a) => a.time)).max + 60_000);
   return detectedTrends(articles, gold, rows, now, opts);
 }
 
