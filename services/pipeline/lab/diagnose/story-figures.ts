@@ -18,6 +18,7 @@ import { demoArticles, detectedTrends, type DemoTrend } from '../evaluate/trends
 import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
 import { correctedGold } from '../metrics/corrected-gold';
 import { storyQuality } from '../metrics/story-quality';
+import { extent } from '../../src/detect/large-arrays';
 
 /** Clustering and rejoin options over the defaults, and the lab's choice of meaning and merge model. */
 type Options = Partial<ClusterOptions & RejoinOptions> & { meaningSource?: MeaningSource; mergeModelPath?: string };
@@ -54,7 +55,7 @@ export async function setTrends(key: string, opts: Options = {}): Promise<DemoTr
   if (!slice) throw new Error(`unknown set ${key}: demo, ${Object.keys(SLICES).join(', ')}`);
   const rows = uciSlice(slice[0], slice[1], 10_000);
   const { articles, gold } = uciDetectArticles(rows);
-  const now = new Date(Math.max(...articles.map((a) => a.time)) + 60_000);
+  const now = new Date(extent(articles.map((a) => a.time)).max + 60_000);
   return detectedTrends(articles, gold, rows, now, await withLab(articles, now));
 }
 

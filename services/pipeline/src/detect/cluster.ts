@@ -182,8 +182,11 @@ export function clusterArticles(
       meaning: meaningOf && t.meaning ? Float32Array.from(t.meaning) : undefined,
     };
     states.set(t.id, s);
-    index(s);
   }
+  // A term's postings keep the trends indexed last: the given trends are indexed least recently
+  // reported first, so a common term keeps the ones a single pass over the same reports would
+  // (the most recently updated), whatever order they come in (a run passes them by id).
+  for (const t of [...existing].sort(byLastSeen)) index(states.get(t.id)!);
 
   const ordered = articles
     .filter((a) => a.time <= o.now.getTime())
@@ -323,6 +326,11 @@ export function clusterArticles(
     return s.trend;
   });
   return { assignments, touched: touchedTrends, created: created.filter((id) => states.has(id)), merged };
+}
+
+/** Least recently reported first, then by id. */
+function byLastSeen(a: ActiveTrend, b: ActiveTrend): number {
+  return a.last_seen - b.last_seen || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** Whether every content term of an article is common (storylessIdf): words any report could use. */

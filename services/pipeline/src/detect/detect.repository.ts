@@ -9,6 +9,7 @@ import {
   type TrendDoc,
 } from '@trendscope/core';
 import type { StoredArticle } from './active-trend';
+import { appendAll } from './large-arrays';
 
 /** Hits fetched per page when reading the detection window. */
 const PAGE = 1000;
@@ -45,7 +46,7 @@ export async function searchAll<T>(
       },
     });
     const hits = res.body.hits.hits as unknown as Hit<T>[];
-    out.push(...hits);
+    appendAll(out, hits);
     if (hits.length < PAGE || out.length >= limit) return out;
     after = hits[hits.length - 1]!.sort;
   }
@@ -251,8 +252,10 @@ export async function loadTrendMembers(
   for (let i = 0; i < trendIds.length; i += PAGE) {
     const query = { terms: { trend_id: trendIds.slice(i, i + PAGE) } };
     const hits = await searchAll<ArticleDoc>(client, names.articles, query, [{ canonical_url: 'asc' }], fields);
-    // One by one: a spread of a hundred thousand members overflows the call stack.
-    for (const h of hits) out.push({ ...h._source, id: h._id });
+    appendAll(
+      out,
+      hits.map((h) => ({ ...h._source, id: h._id })),
+    );
   }
   return out;
 }
