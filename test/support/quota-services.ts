@@ -4,12 +4,15 @@ import { QuotaService, type QuotaDecision, type QuotaLimits, type Redis } from '
 // apps (or count directly) on one client share its leases, as the requests of one process do.
 const services = new Map<Redis, Map<string, QuotaService>>();
 
-/** The quota service of `redis` and `keyPrefix` in this test process (built on first use). */
-export function quotaServiceFor(redis: Redis, keyPrefix: string): QuotaService {
+/**
+ * The quota service of `redis` and `keyPrefix` in this test process (built on first use; `clock`,
+ * the leases' clock, is read only then).
+ */
+export function quotaServiceFor(redis: Redis, keyPrefix: string, clock?: () => number): QuotaService {
   let byPrefix = services.get(redis);
   if (!byPrefix) services.set(redis, (byPrefix = new Map()));
   let service = byPrefix.get(keyPrefix);
-  if (!service) byPrefix.set(keyPrefix, (service = new QuotaService(redis, keyPrefix)));
+  if (!service) byPrefix.set(keyPrefix, (service = new QuotaService(redis, keyPrefix, { clock })));
   return service;
 }
 

@@ -74,9 +74,14 @@ export class QuotaLeases {
   private readonly returns = new Set<Promise<unknown>>();
   private sweeper: NodeJS.Timeout | null = null;
 
+  /**
+   * `clock` (milliseconds, monotonic) tells a caller's rate and a lease's age; a test gives one it
+   * controls, so what it checks does not depend on how fast a loaded machine sends requests.
+   */
   constructor(
     private readonly redis: ScriptRunner,
     private readonly batcher: QuotaBatcher,
+    private readonly clock: () => number = () => performance.now(),
   ) {}
 
   /**
@@ -94,7 +99,7 @@ export class QuotaLeases {
     }
     const r = lease.request;
     if (lease.tokens <= 0 || r.minuteWindow !== minuteWindow || r.dayWindow !== dayWindow) return null;
-    noteRequest(lease);
+    noteRequest(lease, this.clock());
     this.takeToken(lease);
     return lease;
   }
@@ -111,7 +116,7 @@ export class QuotaLeases {
       }
       if (!lease) this.leases.set(id, (lease = this.open(request)));
       caller.lease = lease;
-      if (waits === 0) noteRequest(lease);
+      if (waits === 0) noteRequest(lease, this.clock());
       if (lease.tokens > 0) return this.take(lease);
       if (waits >= MAX_REFILL_WAITS || (!lease.refill && !leasable(lease))) return this.countOne(lease, request);
       await (lease.refill ?? this.refill(lease));
@@ -131,7 +136,7 @@ export class QuotaLeases {
       this.sweeper = setInterval(() => this.sweep(), SWEEP_MS);
       this.sweeper.unref();
     }
-    const now = performance.now();
+    const now = this.clock();
     return {
       request: { ...request, tokens: 1 },
       tokens: 0,
@@ -183,7 +188,7 @@ export class QuotaLeases {
       }
       this.learn(lease, counted);
       lease.tokens += counted.granted;
-      lease.grantedAt = performance.now();
+      lease.grantedAt = this.clock();
     });
     const settled = work
       .catch(() => undefined)
@@ -202,7 +207,7 @@ export class QuotaLeases {
 
   /** Gives back tokens held too long and forgets callers that stopped calling. */
   private sweep(): void {
-    const now = performance.now();
+    const now = this.clock();
     for (const [id, lease] of this.leases) {
       if (lease.refill) continue;
       if (lease.tokens > 0 && now - lease.grantedAt > LEASE_MAX_AGE_MS) {
@@ -264,8 +269,7 @@ function leasable(lease: QuotaLease): boolean {
   return lease.recent >= LEASE_MIN_RECENT && remaining(lease) >= LEASE_MIN_REMAINING;
 }
 
-function noteRequest(lease: QuotaLease): void {
-  const now = performance.now();
+function noteRequest(lease: QuotaLease, now: number): void {
   lease.usedAt = now;
   if (now - lease.recentSince > RECENT_MS) {
     // The last period's count stands for the rate only when that period just ended.

@@ -56,11 +56,13 @@ export class QuotaService {
   /** The label of the last UTC day seen, formatted once a day rather than on every request. */
   private lastDay = { id: -1, label: '' };
 
+  /** `options.clock`: the leases' clock (monotonic milliseconds; see QuotaLeases), for tests. */
   constructor(
     redis: Redis,
     private readonly keyPrefix: string,
+    options: { clock?: () => number } = {},
   ) {
-    this.leases = new QuotaLeases(redis, new QuotaBatcher(redis, generationKey(keyPrefix)));
+    this.leases = new QuotaLeases(redis, new QuotaBatcher(redis, generationKey(keyPrefix)), options.clock);
   }
 
   /**
