@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
 import { activeEncoder, encoderFiles } from './encoder-files';
 import { SentenceEncoder } from './sentence-encoder';
 
 let loading: Promise<SentenceEncoder> | undefined;
+/** The last load's error, until a later load succeeds. */
+let lastLoadError: unknown;
 
 /**
  * The process's one sentence encoder, loaded on first call (about 0.3 s; later calls share it).
@@ -12,11 +15,29 @@ export function loadEncoder(): Promise<SentenceEncoder> {
     threads: Number(process.env.PIPELINE_ENCODER_THREADS) || 1,
     pooling: activeEncoder().pooling,
     prefix: activeEncoder().prefix,
-  }).catch((err: unknown) => {
-    loading = undefined; // a later call may find the files
-    throw err;
-  });
+  }).then(
+    (encoder) => {
+      lastLoadError = undefined;
+      return encoder;
+    },
+    (err: unknown) => {
+      loading = undefined; // a later call may find the files
+      lastLoadError = err;
+      throw err;
+    },
+  );
   return loading;
+}
+
+/**
+ * Whether this process can embed: false when its last load failed or the model files are missing.
+ * Detection goes on without the encoder (no story rejoin, impact from text alone), so this is
+ * what tells an operator (metrics, `trendscope status`) that it is running degraded.
+ */
+export function encoderAvailable(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (lastLoadError !== undefined) return false;
+  const files = encoderFiles(env);
+  return existsSync(files.model) && existsSync(files.tokenizer);
 }
 
 /**

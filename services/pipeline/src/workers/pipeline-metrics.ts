@@ -1,6 +1,7 @@
 import type { Job, Worker } from 'bullmq';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Redis } from '@trendscope/core';
+import { encoderAvailable } from '../embed/embed-texts';
 import type { StageQueues } from '../queues/create-queues';
 import { countDeadLetters, isFinalFailure } from '../queues/dead-letter';
 import { STAGES } from '../queues/routing-table';
@@ -47,6 +48,14 @@ export function registerPipelineMetrics(
     registers: [registry],
     async collect() {
       this.set(await countDeadLetters(opts.redis, opts.keyPrefix));
+    },
+  });
+  new Gauge({
+    name: 'trendscope_pipeline_sentence_encoder_available',
+    help: 'Whether this process can embed (1) or detection runs without story rejoin and meaning (0: model files missing or failed to load).',
+    registers: [registry],
+    collect() {
+      this.set(encoderAvailable() ? 1 : 0);
     },
   });
   for (const worker of opts.workers) {

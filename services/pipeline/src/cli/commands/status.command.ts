@@ -6,12 +6,17 @@ import {
   type Config,
   type OpenSearchClient,
 } from '@trendscope/core';
+import { encoderAvailable } from '../../embed/embed-texts';
+import { encoderFiles } from '../../embed/encoder-files';
 import { cliQueuePrefix, closeQueues, createQueues, type StageQueues } from '../../queues/create-queues';
 import { countDeadLetters, readDeadLetters } from '../../queues/dead-letter';
 import { STAGES } from '../../queues/routing-table';
 import { deadLetterLines } from '../dead-letter-reasons';
 
-/** `trendscope status`: queue counts, indexed articles, last runs and dead letters. */
+/**
+ * `trendscope status`: queue counts, indexed articles, last runs, dead letters, and whether this
+ * machine's sentence encoder is in place (without it detection runs degraded).
+ */
 export async function runStatusCommand(config: Config, out: NodeJS.WritableStream = process.stdout): Promise<void> {
   const redis = createRedis(config.redis, { forQueues: true });
   const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 10_000 });
@@ -70,6 +75,7 @@ export async function runStatusCommand(config: Config, out: NodeJS.WritableStrea
       out.write(`  unavailable: ${(err as Error).message}\n`);
     }
 
+    out.write(`${encoderLine()}\n`);
     const dead = await countDeadLetters(redis, config.redis.keyPrefix);
     out.write(`dead letters: ${dead}\n`);
     for (const line of deadLetterLines(await readDeadLetters(redis, config.redis.keyPrefix, 10))) {
@@ -79,6 +85,14 @@ export async function runStatusCommand(config: Config, out: NodeJS.WritableStrea
     await opensearch.close();
     await closeRedis(redis);
   }
+}
+
+/** One line on the sentence encoder's files as detection on this machine would find them. */
+export function encoderLine(env: NodeJS.ProcessEnv = process.env): string {
+  const { dir } = encoderFiles(env);
+  return encoderAvailable(env)
+    ? `sentence encoder: ready (${dir})`
+    : `sentence encoder: MISSING in ${dir}: detection runs without story rejoin; run \`make install\``;
 }
 
 async function writeQueueCounts(out: NodeJS.WritableStream, label: string, queues: StageQueues): Promise<void> {
