@@ -212,3 +212,54 @@ describe('velocity of a story rejoined across runs (OpenSearch + Redis + encoder
     expect(detail.velocity).to.equal('accelerating');
   });
 });
+
+describe('a story rejoined across runs, compared with later reports as one run compares it (OpenSearch + Redis + encoder)', function () {
+  this.timeout(180_000);
+  let s: TestServices;
+  // A report of the launch after the launch's trend closed (five reports a minute apart close
+  // within about 17 h): it shares only three words with the Kickstarter campaign.
+  const late = { id: 'e0', at: T0 + 26 * H, title: 'Neil Young unveils high-resolution Pono' };
+
+  before(async () => {
+    s = await openTestServices();
+    await migrateIndices(s.opensearch, s.names);
+  });
+  after(async () => {
+    await s.cleanup();
+  });
+
+  const trendOf = async (id: string): Promise<string | null | undefined> =>
+    ((await s.opensearch.get({ index: s.names.articles, id })).body._source as ArticleDoc).trend_id;
+  const clear = (): Promise<unknown> =>
+    s.opensearch.deleteByQuery({
+      index: `${s.names.trends},${s.names.articles}`,
+      body: { query: { match_all: {} } },
+      refresh: true,
+    });
+  const stories = [
+    ...LAUNCH.map((t, i) => article(`a${i}`, T0 + i * M, t)),
+    ...KICKSTARTER.map((t, i) => article(`b${i}`, T0 + 24 * H + i * M, t)),
+  ];
+
+  it('keeps a later report out of the rejoined trend when one run over the same reports does', async () => {
+    await indexArticles(s, [...stories, article(late.id, late.at, late.title)]);
+    await runDetect(detectDeps(s), { now: new Date(T0 + 27 * H) });
+    const once = await trendOf(late.id);
+    expect(await trendOf('b0'), 'one run rejoins the campaign into the launch').to.equal(trendIdFor('a0'));
+    expect(once, 'one run: the late report founds a trend of its own').to.equal(trendIdFor(late.id));
+
+    await clear();
+    await indexArticles(s, stories.slice(0, 5));
+    await runDetect(detectDeps(s), { now: new Date(T0 + H) });
+    await indexArticles(s, stories.slice(5));
+    await runDetect(detectDeps(s), { now: new Date(T0 + 25 * H) });
+    expect(await trendOf('b0')).to.equal(trendIdFor('a0'));
+    const survivor = (await s.opensearch.get({ index: s.names.trends, id: trendIdFor('a0') })).body._source as TrendDoc;
+    // Compared by its latest part, the campaign, founded at its first report: the sums are of it.
+    expect(survivor.detect_state?.part).to.deep.equal({ first_seen: T0 + 24 * H, article_count: 5 });
+    expect(survivor.article_count).to.equal(10);
+    await indexArticles(s, [article(late.id, late.at, late.title)]);
+    await runDetect(detectDeps(s), { now: new Date(T0 + 27 * H) });
+    expect(await trendOf(late.id), 'runs a day apart: as one run').to.equal(once);
+  });
+});

@@ -133,6 +133,17 @@ export interface TrendDetectState {
   meaning?: number[];
   /** What moves with the clock, kept so that an untouched trend is refreshed without reading its articles. */
   clock?: TrendClock;
+  /**
+   * Set on a trend the story rejoin made of trends founded apart: the part new reports are compared
+   * with (its latest-founded part, with every member reported since), of which the sums above are.
+   */
+  part?: TrendPart;
+}
+
+/** The story part a rejoined trend clusters by: when it was founded (ms) and its members then on. */
+export interface TrendPart {
+  first_seen: number;
+  article_count: number;
 }
 
 /**

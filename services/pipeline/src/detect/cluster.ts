@@ -1,3 +1,4 @@
+import type { TrendPart } from '@trendscope/core';
 import { defaultHeadlineMeaning, type HeadlineMeaning } from './headline-meaning';
 import { isClosed, requiredSharedTerms, requiredSimilarity, type CadenceOptions } from './cadence';
 import { mergeFragments, type FragmentView, type MergeOptions } from './merge-fragments';
@@ -27,6 +28,8 @@ export interface ActiveTrend {
   last_seen: number;
   /** Sum of its headlines' meaning vectors (headline-meaning.ts); absent when not computed. */
   meaning?: number[];
+  /** A rejoined trend's part, of which the sums are (story-part.ts); the span and count are the whole trend's. */
+  part?: TrendPart;
 }
 
 /** Options of clusterArticles (time rules in CadenceOptions); defaults in DEFAULT_CLUSTER_OPTIONS. */

@@ -1,10 +1,13 @@
-import { toDetectArticle, type StoredArticle } from './active-trend';
+import { articleTime, toDetectArticle, type StoredArticle } from './active-trend';
 import { readMembers, type Clustered } from './detect-cluster';
 import type { DetectInput, DetectSettings } from './detect-load';
 import { embeddingLookup } from '../embed/embed-texts';
 import { rejoinTrends } from './rejoin-stories';
 import type { DetectDeps } from './run-detect';
+import { extent } from './large-arrays';
+import { rejoinedParts } from './story-part';
 import { storedStoryView } from './trend-clock';
+import { storedState } from './trend-state';
 
 /** A run's clustering applied to the trends it read. */
 export interface Applied {
@@ -18,6 +21,8 @@ export interface Applied {
   fromState: string[];
   /** Trends read with their members, sorted. */
   read: string[];
+  /** Where the part of each rejoined trend starts (story-part.ts), by trend id. */
+  parts: Map<string, number>;
 }
 
 /**
@@ -90,6 +95,15 @@ export async function applyClusters(
     fromState = fromState.filter((id) => !joined.includes(id));
     read = [...read, ...joined].sort();
   }
+  // Each trend's founding before any member moves: a survivor's part starts at its group's latest.
+  const storedParts = [...input.states.values(), ...input.archived.map((t) => storedState(t, false)!)].flatMap((t) =>
+    t.part ? [[t.id, t.part.first_seen] as const] : [],
+  );
+  const parts = rejoinedParts(
+    new Map(storedParts),
+    rejoined,
+    (id) => extent((byTrend.get(id) ?? []).map(articleTime)).min,
+  );
   for (const [absorbed, survivor] of rejoined) {
     absorb(absorbed, survivor);
     for (const [m, into] of result.merged) if (into === absorbed) result.merged.set(m, survivor);
@@ -101,5 +115,5 @@ export async function applyClusters(
         aliases.get(survivor)!.filter((id) => id !== absorbed),
       );
   }
-  return { byTrend, moved, rejoined, fromState, read };
+  return { byTrend, moved, rejoined, fromState, read, parts };
 }

@@ -1,7 +1,7 @@
 import type { DomainDoc, TrendDoc } from '@trendscope/core';
 import type { Classifier } from '../classify/classifier';
 import { ratingOf, type DomainRatings } from '../score/domain-ratings';
-import { toActiveTrend, toTrendMember } from './active-trend';
+import { toTrendMember } from './active-trend';
 import { buildTrend } from './build-trend';
 import type { Applied } from './detect-apply';
 import type { Clustered } from './detect-cluster';
@@ -11,9 +11,9 @@ import { distinctTopics } from './distinct-topics';
 import { updateDomains } from './detect-domains';
 import { loadDomainScores } from './domain.repository';
 import { refreshTrend } from './refresh-trend';
+import { builtState } from './story-part';
 import type { DetectDeps } from './run-detect';
 import { trendClock } from './trend-clock';
-import { detectState } from './trend-state';
 
 /** What the build step needs besides the settings: the category model and the published ratings. */
 export interface BuildSettings extends DetectSettings {
@@ -86,7 +86,7 @@ export async function buildRun(
     });
     // From the members in id order, so a replay with the same clock writes the same state.
     const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const state = detectState(toActiveTrend(id, sorted, s.idf, s.withMeaning));
+    const state = builtState(id, sorted, applied.parts.get(id), s.idf, s.withMeaning);
     const withState = {
       ...doc,
       ...state,

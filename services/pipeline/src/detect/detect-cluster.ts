@@ -6,6 +6,7 @@ import { datedArticle, type DetectInput, type DetectSettings } from './detect-lo
 import { recurringColumnIds } from './recurring-column';
 import { refreshable } from './refresh-trend';
 import type { DetectDeps } from './run-detect';
+import { clusteringView } from './story-part';
 import { storedState } from './trend-state';
 
 /** A run's clustering and what it decided to read for it. */
@@ -69,7 +70,8 @@ export async function clusterRun(
   const clusterFresh = (columns: ReadonlySet<string>): ClusterResult =>
     clusterArticles(
       unassigned.filter((a) => !columns.has(a.id)).map(toDetectArticle),
-      [...states.values(), ...archived.map((t) => storedState(t, false)!)],
+      // A rejoined trend is compared by its part, as one run compares each trend it later rejoins.
+      [...states.values(), ...archived.map((t) => storedState(t, false)!)].map(clusteringView),
       { ...s.cluster, now: s.now, idf: s.idf },
     );
   const plan = async (r: ClusterResult): Promise<{ fromState: string[]; read: string[] }> => {

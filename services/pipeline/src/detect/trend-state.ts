@@ -27,6 +27,7 @@ export function storedState(t: StateSource, withMeaning: boolean): ActiveTrend |
     first_seen: Date.parse(t.first_seen),
     last_seen: Date.parse(t.last_seen),
     ...(withMeaning && s.meaning ? { meaning: [...s.meaning] } : {}),
+    ...(s.part ? { part: { ...s.part } } : {}),
   };
 }
 
@@ -40,6 +41,15 @@ export function combinedState(into: ActiveTrend, from: ActiveTrend): ActiveTrend
     into.meaning && from.meaning
       ? into.meaning.map((v, i) => v + (from.meaning![i] ?? 0))
       : (into.meaning ?? from.meaning);
+  // The sums are of the parts when either side has one: the part spans both sides' parts.
+  const partOf = (t: ActiveTrend) => t.part ?? { first_seen: t.first_seen, article_count: t.article_count };
+  const part =
+    into.part || from.part
+      ? {
+          first_seen: Math.min(partOf(into).first_seen, partOf(from).first_seen),
+          article_count: partOf(into).article_count + partOf(from).article_count,
+        }
+      : undefined;
   return {
     id: into.id,
     terms: Object.fromEntries(topTerms(terms, STATE_TERMS)),
@@ -48,6 +58,7 @@ export function combinedState(into: ActiveTrend, from: ActiveTrend): ActiveTrend
     first_seen: Math.min(into.first_seen, from.first_seen),
     last_seen: Math.max(into.last_seen, from.last_seen),
     ...(meaning ? { meaning } : {}),
+    ...(part ? { part } : {}),
   };
 }
 
