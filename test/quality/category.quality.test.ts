@@ -10,7 +10,9 @@ import {
 
 // Figures of every fold and corpus are in docs/quality.md; this checks fold 0 of the 5-fold split.
 describe('category classifier quality (held-out folds of the four labelled corpora)', function () {
-  this.timeout(900_000);
+  // On a fresh clone the first rebuild embeds the 121,655 training texts into .cache/embeddings/
+  // (10-15 minutes of CPU) before it trains; later runs read them back.
+  this.timeout(3_600_000);
 
   it('was trained on all four labelled corpora, AG News included', () => {
     const trainedOn = (loadCategoryModelFile().meta.trained_on as string[]).join(' ');
@@ -27,11 +29,12 @@ describe('category classifier quality (held-out folds of the four labelled corpo
   it('labels held-out rows of each corpus at the accuracy reached (fold 0 of 5, split by story)', async () => {
     const s = await crossValidate(COMMITTED_MODEL_SETTINGS, [0], validationItems());
     process.stdout.write(`      fold 0: ${JSON.stringify(s.corpus)}\n`);
-    // Reached 0.887 / 0.969 / 0.893 / 0.699 (2026-11-24, with the gated AG News expert). Giveme5W1H's
-    // fold 0 is 83 articles of 14 events, so one event moves it by points: over the 5 folds it is 0.802.
-    expect(s.corpus.ag).to.be.at.least(0.88);
+    // Reached 0.895 / 0.969 / 0.897 / 0.759 (2026-11-27, with the sentence block in the main model and
+    // the expert; the gated model before it: 0.887 / 0.969 / 0.893 / 0.699). Giveme5W1H's fold 0 is
+    // 83 articles of 14 events, so one event moves it by points: over the 5 folds it is 0.821.
+    expect(s.corpus.ag).to.be.at.least(0.89);
     expect(s.corpus.bbc).to.be.at.least(0.965);
-    expect(s.corpus.uci).to.be.at.least(0.89);
-    expect(s.corpus.giveme).to.be.at.least(0.69);
+    expect(s.corpus.uci).to.be.at.least(0.895);
+    expect(s.corpus.giveme).to.be.at.least(0.75);
   });
 });
