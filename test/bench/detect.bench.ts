@@ -23,7 +23,10 @@ import { loadUci } from '@trendscope/pipeline/lab/corpus/uci.corpus';
 import { uciDetectArticles } from '@trendscope/pipeline/lab/corpus/detect-articles';
 import { median } from '../support/median';
 
-const SIZES = [10_000, 20_000, 40_000];
+/** Sizes timed (`BENCH_DETECT_SIZES=10000` for one); the first is the growth's baseline and the encoder run's. */
+const SIZES = (process.env.BENCH_DETECT_SIZES ?? '10000,20000,40000').split(',').map(Number);
+/** Rounds of the before/after CPU comparison at 20,000 (`BENCH_DETECT_ROUNDS=0` skips it). */
+const ROUNDS = Number(process.env.BENCH_DETECT_ROUNDS ?? 3);
 /** The options before the one-trend-per-story work (no fragment merge, no late-join rule): the baseline of the CPU ratio. */
 const BEFORE_MERGE: Partial<ClusterOptions> = {
   mergeThreshold: 0,
@@ -107,14 +110,19 @@ for (const r of results) {
 }
 
 // Alternate the two so that load on the machine hits both alike; medians of three rounds.
-const rounds = [0, 1, 2].map(() => ({ before: measure(20_000, BEFORE_MERGE).cpu, after: measure(20_000).cpu }));
+const rounds = Array.from({ length: ROUNDS }, () => ({
+  before: measure(20_000, BEFORE_MERGE).cpu,
+  after: measure(20_000).cpu,
+}));
 const before = median(rounds.map((r) => r.before));
 const after = median(rounds.map((r) => r.after));
-process.stdout.write(
-  `  CPU per article at 20,000 (cluster + build), median of 3: before the fragment merge ` +
-    `${((before * 1000) / 20_000).toFixed(0)} us, now ${((after * 1000) / 20_000).toFixed(0)} us: ` +
-    `x${(after / before).toFixed(2)} (target <= x1.5)\n`,
-);
+if (ROUNDS > 0) {
+  process.stdout.write(
+    `  CPU per article at 20,000 (cluster + build), median of 3: before the fragment merge ` +
+      `${((before * 1000) / 20_000).toFixed(0)} us, now ${((after * 1000) / 20_000).toFixed(0)} us: ` +
+      `x${(after / before).toFixed(2)} (target <= x1.5)\n`,
+  );
+}
 
 /**
  * The sentence encoder's share of a detection run that rebuilds every trend of 10,000 articles: the
