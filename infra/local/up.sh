@@ -13,12 +13,15 @@ OS_PORT="${OS_PORT:-9200}"
 REDIS_PORT="${REDIS_PORT:-6379}"
 API_METRICS_PORT="${API_METRICS_PORT:-9464}"
 PIPELINE_METRICS_PORT="${PIPELINE_METRICS_PORT:-9465}"
+# The detection worker's metrics: the port after the pipeline worker's (off when that one is off).
+if [ "$PIPELINE_METRICS_PORT" = 0 ]; then PIPELINE_DETECT_METRICS_PORT="${PIPELINE_DETECT_METRICS_PORT:-0}"
+else PIPELINE_DETECT_METRICS_PORT="${PIPELINE_DETECT_METRICS_PORT:-$((PIPELINE_METRICS_PORT + 1))}"; fi
 # Given URLs mean "use that one": no local OpenSearch / Redis is started for them.
 OS_GIVEN="${OPENSEARCH_URL:-}"
 REDIS_GIVEN="${REDIS_URL:-}"
 export OPENSEARCH_URL="${OPENSEARCH_URL:-http://127.0.0.1:$OS_PORT}"
 export REDIS_URL="${REDIS_URL:-redis://127.0.0.1:$REDIS_PORT}"
-export API_PORT OS_PORT REDIS_PORT API_METRICS_PORT PIPELINE_METRICS_PORT
+export API_PORT OS_PORT REDIS_PORT API_METRICS_PORT PIPELINE_METRICS_PORT PIPELINE_DETECT_METRICS_PORT
 # The console's snippets and the OpenAPI document name the port the API really listens on.
 export API_PUBLIC_URL="${API_PUBLIC_URL:-http://127.0.0.1:$API_PORT}"
 export OS_HOME="${OS_HOME:-$ROOT/.data/opensearch}" REDIS_HOME="${REDIS_HOME:-$ROOT/.data/redis}"
@@ -62,6 +65,7 @@ else
   refuse_foreign "$API_PORT" API_PORT "$RUN_DIR/api.pid"
   refuse_foreign "$API_METRICS_PORT" API_METRICS_PORT "$RUN_DIR/api.pid" " (or 0 to turn it off)"
   refuse_foreign "$PIPELINE_METRICS_PORT" PIPELINE_METRICS_PORT "$RUN_DIR/pipeline-worker.pid" " (or 0 to turn it off)"
+  refuse_foreign "$PIPELINE_DETECT_METRICS_PORT" PIPELINE_DETECT_METRICS_PORT "$RUN_DIR/pipeline-detect.pid" " (or 0 to turn it off)"
 
   echo "up: no Docker engine; starting local processes" >&2
   if [ -n "$OS_GIVEN" ]; then echo "up: using the OpenSearch of OPENSEARCH_URL (not started here)" >&2

@@ -92,8 +92,12 @@ describe('a missing index: 503 from the data endpoints, /health degraded naming 
       });
       // Every index is read by some endpoint: each missing one shows somewhere.
       expect(failed, kind).to.not.be.empty;
-      // Every endpoint counts or reads trends.
-      if (kind === 'trends') expect(failed).to.deep.equal(paths);
+      // Every endpoint counts or reads trends. A trend by id (detail, content) is read with a get on
+      // the alias's current index, which a process trusts for a minute (trend-detail.query.ts): with
+      // the alias alone gone and that index still there, it may keep answering unchanged; an id not
+      // in that index is looked up over the alias and answers 503 (the test below).
+      const byId = (p: string): boolean => p.includes(`/${trendId}`);
+      if (kind === 'trends') expect(failed.filter((p) => !byId(p))).to.deep.equal(paths.filter((p) => !byId(p)));
     });
   }
 

@@ -62,6 +62,11 @@ describe('GET /v1/sources/{domain}', function () {
         quality_score: 5.5,
       }),
     );
+    // A domain as detection writes it: with its counters, which are never served.
+    data.domains.push({
+      ...buildDomain({ domain: 'tallied.example' }),
+      detect_counters: { version: 1, days: {}, recent: [{ id: 'x', time: 0, title: 'T', url: 'u' }], counted: ['x'] },
+    });
     await seedDataset(s, data);
     api = await startApi(s, { deps: { now: () => FACTORY_NOW } });
   });
@@ -104,6 +109,13 @@ describe('GET /v1/sources/{domain}', function () {
     expect(res.body.trends).to.equal(data.trends.filter((t) => t.source_domains.includes('bbc.co.uk')).length);
     expect(res.body.first_seen).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     expect(Date.parse(res.body.last_seen!)).to.be.at.least(Date.parse(res.body.first_seen!));
+  });
+
+  it("does not serve detection's per-domain counters", async () => {
+    const res = await get('tallied.example');
+    expect(res.status).to.equal(200);
+    expect(res.body).to.not.have.property('detect_counters');
+    expect(JSON.stringify(res.body)).to.not.include('"recent"');
   });
 
   it('answers an unrated source with rating null and the estimate as its prior', async () => {

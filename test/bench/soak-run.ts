@@ -2,6 +2,7 @@
  * One detection run of the soak bench (soak.bench.ts), in a process of its own as the scheduler's
  * `trendscope detect --now T` would be: prints one JSON line with the run's CPU time, the
  * process's peak RSS, the documents it read from the articles and trends indices, and its summary.
+ * SOAK_REJOIN=off runs it without the story rejoin (rejoinCosine 0), to split what the rejoin does.
  * Run: node --import tsx test/bench/soak-run.ts <index prefix> <now ISO>
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -55,7 +56,11 @@ const cpu0 = process.cpuUsage();
 const started = performance.now();
 const summary = await runDetect(
   { opensearch, names, redis, keyPrefix: prefix, logger: createLogger({ level: 'silent', name: 'soak' }) },
-  { now: new Date(nowIso), maxNewReports: config.pipeline.detectMaxNewReports },
+  {
+    now: new Date(nowIso),
+    maxNewReports: config.pipeline.detectMaxNewReports,
+    rejoin: process.env.SOAK_REJOIN === 'off' ? { rejoinCosine: 0 } : {},
+  },
 );
 const cpu = process.cpuUsage(cpu0);
 process.stdout.write(

@@ -4,134 +4,30 @@
  * default, 1 as the scheduler would) over the articles "fetched" so far, each run a process of its
  * own (soak-run.ts). Prints per run the new reports, the documents read, the trends written, CPU
  * time and peak RSS; per simulated day the totals; the last day's CPU against the third day's and
- * the peak RSS spread; at the end the B-cubed F1 of the soak's trends beside a single batch
- * clustering of the same rows (production defaults, recurring columns left out as runDetect does).
+ * the peak RSS spread; at the end B-cubed precision, recall and F1 of the soak's trends beside one
+ * detection run over the same rows at the last run's clock (the same code path, story rejoin
+ * included, into indices of its own) and beside the clustering alone (clusterArticles, recurring
+ * columns left out as runDetect does), each against UCI's raw labels and against the labels
+ * corrected by reading (lab/metrics/corrected-gold.ts), with how much of the rows the readings cover.
+ * SOAK_REJOIN=off runs every detection (soak and batch) without the story rejoin.
  * SOAK_SCALE=30 replays every row 30 times (copy k k seconds later, its own URL): 30x the volume.
  * SOAK_DAYS limits the simulated days (0: all).
  * Run: BENCH=soak make bench, or node --import tsx test/bench/soak.bench.ts with OPENSEARCH_URL/REDIS_URL
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
-import {
-  createOpenSearchClient,
-  indexNames,
-  migrateIndices,
-  type ArticleDoc,
-  type OpenSearchClient,
-} from '@trendscope/core';
-import { clusterArticles } from '@trendscope/pipeline/detect/cluster';
-import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
-import { recurringColumnIds } from '@trendscope/pipeline/detect/recurring-column';
-import { bcubed } from '@trendscope/pipeline/lab/metrics/bcubed';
-import { loadUci, type UciRow } from '@trendscope/pipeline/lab/corpus/uci.corpus';
-import { corpusArticleDoc } from '../support/corpus-article-doc';
+import { createOpenSearchClient, indexNames, migrateIndices } from '@trendscope/core';
+import { loadUci } from '@trendscope/pipeline/lab/corpus/uci.corpus';
 import { BENCH_OPENSEARCH_URL } from './bench-services';
+import { printSoakQuality } from './soak-quality';
+import { ingest, reportsOf, spawnRun, type Report, type RunFigures } from './soak-reports';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const INTERVAL = Number(process.env.SOAK_INTERVAL_HOURS ?? 12) * HOUR;
 const DAYS = Number(process.env.SOAK_DAYS ?? 0);
 const SCALE = Math.max(1, Math.floor(Number(process.env.SOAK_SCALE ?? 1)));
-const BATCH = 2000;
-const RUNNER = resolve(import.meta.dirname, 'soak-run.ts');
-
-/** One replayed report: its document, its gold story and its time. */
-interface Report {
-  id: string;
-  doc: ArticleDoc;
-  story: string;
-  time: number;
-}
-
-/** What one detection run printed (soak-run.ts). */
-interface RunFigures {
-  cpu_ms: number;
-  wall_ms: number;
-  peak_rss_mb: number;
-  heap_used_mb: number;
-  articles_read: number;
-  /** Of articles_read, those read with a few fields only (domain quality's read). */
-  articles_read_lean: number;
-  trends_read: number;
-  articles_considered: number;
-  articles_assigned: number;
-  trends_written: number;
-  trends_merged: number;
-}
-
-/** The stored article of a UCI row as the index stage would write it (title only: the set has no text). */
-function reportsOf(r: UciRow): Report[] {
-  return Array.from({ length: SCALE }, (_, k) => {
-    const time = r.timestamp + k * 1000;
-    const at = new Date(time).toISOString();
-    const url = k === 0 ? r.url : `${r.url}${r.url.includes('?') ? '&' : '?'}soak-copy=${k}`;
-    return {
-      id: k === 0 ? `uci-${r.id}` : `uci-${r.id}-${k}`,
-      story: r.story,
-      time,
-      doc: corpusArticleDoc({
-        url,
-        domain: r.hostname.replace(/^www\./, ''),
-        publisher: r.publisher,
-        author: null,
-        published_date: at,
-        fetched_at: at,
-        fetch_method: 'feed',
-        title: r.title,
-        description: null,
-        text: '',
-      }),
-    };
-  });
-}
-
-async function ingest(client: OpenSearchClient, index: string, reports: readonly Report[]): Promise<void> {
-  for (let i = 0; i < reports.length; i += BATCH) {
-    const body = reports.slice(i, i + BATCH).flatMap((r) => [{ index: { _index: index, _id: r.id } }, r.doc]);
-    const res = await client.bulk({ body, refresh: i + BATCH >= reports.length });
-    if (res.body.errors) throw new Error(`soak: bulk into ${index} rejected documents`);
-  }
-}
-
-/** article id -> trend id of every assigned stored article. */
-async function storedAssignments(client: OpenSearchClient, index: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  let after: (string | number)[] | undefined;
-  for (;;) {
-    const res = await client.search({
-      index,
-      body: {
-        query: { exists: { field: 'trend_id' } },
-        _source: ['trend_id'],
-        sort: [{ canonical_url: 'asc' }],
-        size: 5000,
-        ...(after ? { search_after: after } : {}),
-      },
-    });
-    const hits = res.body.hits.hits as unknown as {
-      _id: string;
-      _source: { trend_id: string };
-      sort: (string | number)[];
-    }[];
-    for (const h of hits) out.set(h._id, h._source.trend_id);
-    if (hits.length < 5000) return out;
-    after = hits[hits.length - 1]!.sort;
-  }
-}
-
-function spawnRun(prefix: string, now: Date): RunFigures {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', RUNNER, prefix, now.toISOString()], {
-    encoding: 'utf8',
-    env: process.env,
-    maxBuffer: 1 << 24,
-  });
-  if (child.status !== 0) throw new Error(`soak: run at ${now.toISOString()} failed:\n${child.stderr}`);
-  const line = child.stdout.trim().split('\n').pop()!;
-  return JSON.parse(line) as RunFigures;
-}
 
 const rows = loadUci().sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
 const day0 = Math.floor(rows[0]!.timestamp / DAY) * DAY;
@@ -140,7 +36,7 @@ const end = DAYS > 0 ? Math.min(day0 + DAYS * DAY, lastTime + INTERVAL) : lastTi
 // Only the rows the simulated days reach are built (at 30x the whole month is 3.6 million documents).
 const reports = rows
   .filter((r) => r.timestamp <= end)
-  .flatMap(reportsOf)
+  .flatMap((r) => reportsOf(r, SCALE))
   .sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
 const prefix = `soak-${randomBytes(3).toString('hex')}`;
 const names = indexNames(prefix);
@@ -155,12 +51,14 @@ process.stdout.write(
 const runs: (RunFigures & { day: number })[] = [];
 const started = performance.now();
 let next = 0;
+let lastRun = new Date(day0);
 try {
   for (let t = day0 + INTERVAL; t <= end; t += INTERVAL) {
     const batch: Report[] = [];
     while (next < reports.length && reports[next]!.time <= t) batch.push(reports[next++]!);
     await ingest(client, names.articles, batch);
     const now = new Date(t);
+    lastRun = now;
     const day = Math.floor((t - 1 - day0) / DAY) + 1;
     const r = { ...spawnRun(prefix, now), day };
     runs.push(r);
@@ -217,31 +115,13 @@ try {
       `simulated days: ${(next / cpuTotal).toFixed(1)} reports per CPU second; bench wall ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
   );
 
-  // Quality: the soak's trends beside one batch clustering of the same rows.
-  const seen = reports.slice(0, next);
-  const gold = new Map(seen.map((r) => [r.id, r.story]));
-  const soak = bcubed(await storedAssignments(client, names.articles), gold);
-  const idf = backgroundIdf();
-  const articles = seen.map((r) => ({
-    id: r.id,
-    title: r.doc.title,
-    text: '',
-    time: r.time,
-    entities: r.doc.entities ?? [],
-  }));
-  const columns = recurringColumnIds(
-    seen.map((r) => ({ id: r.id, title: r.doc.title, time: r.time, domain: r.doc.domain })),
-  );
-  const batch = clusterArticles(
-    articles.filter((a) => !columns.has(a.id)),
-    [],
-    { now: new Date(end), idf },
-  );
-  const whole = bcubed(batch.assignments, gold);
-  process.stdout.write(
-    `  B-cubed over ${gold.size} reports: soak P ${soak.precision.toFixed(3)} R ${soak.recall.toFixed(3)} F1 ${soak.f1.toFixed(4)}; ` +
-      `batch P ${whole.precision.toFixed(3)} R ${whole.recall.toFixed(3)} F1 ${whole.f1.toFixed(4)}; ` +
-      `difference ${(soak.f1 - whole.f1).toFixed(4)} (target within 0.005)\n`,
+  // Quality: the soak's trends beside one detection run over the same rows and the clustering alone.
+  await printSoakQuality(
+    client,
+    [{ name: 'soak', articles: names.articles }],
+    reports.slice(0, next),
+    lastRun,
+    `${prefix}-batch`,
   );
 } finally {
   if (!process.env.SOAK_KEEP)

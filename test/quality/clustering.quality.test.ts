@@ -30,7 +30,9 @@ describe('trend clustering quality (B-cubed against gold stories)', function () 
     ).to.equal(true);
   });
 
-  it('uses the merge model that `make merge-model` refits from the tuning sets, byte for byte', () => {
+  it('uses the merge model that `make merge-model` refits from the tuning sets, byte for byte', function () {
+    // The refit clusters the tuning sets: it ran past a minute at load 30.
+    this.timeout(300_000);
     expect(
       mergeModelFileText().json === readFileSync(DEFAULT_MERGE_MODEL_PATH, 'utf8'),
       'run `make merge-model` and commit the model',

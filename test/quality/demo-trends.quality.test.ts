@@ -114,7 +114,9 @@ describe('what make demo shows (detection over the slices it replays, in-process
 
     // 87 before: split decimals, doubled name prefixes, backtick apostrophes, summaries repeating the
     // topic; the last, "Thrones Season", is "Game of Thrones season 4" since 2026-11-27, evening
-    // (docs/lab-notes/trends.md, "One story, one listed trend").
+    // (docs/lab-notes/trends.md, "One story, one listed trend"). Since 2026-11-27, night, a topic or
+    // summary ending in a cut ("...", "…") counts too: 2 then (a renamed duplicate topic and a
+    // Giveme5W1H lead cut inside its text), 0 since ("Cut headlines and velocity of a story days old").
     it('carries no text artifact in topics and summaries', () => {
       expect(q.artifacts).to.deep.equal([]);
     });

@@ -1,4 +1,4 @@
-import type { TrendDetailResponse } from '@trendscope/core';
+import { VELOCITY_RULE_VERSION, type TrendDetailResponse } from '@trendscope/core';
 
 type Served = Pick<TrendDetailResponse, 'id' | 'topic' | 'velocity' | 'velocity_metrics'>;
 
@@ -6,7 +6,8 @@ type Served = Pick<TrendDetailResponse, 'id' | 'topic' | 'velocity' | 'velocity_
  * What a careful reader would object to in a served trend's velocity, from the answer alone
  * (written apart from detect/velocity.ts, as an agent would check it): the class must be the one
  * the served rule gives for the served numbers and thresholds, a falling trend (current below
- * previous) is never emerging or accelerating, a growing one never declining, growth is
+ * previous) is never emerging or accelerating, a growing one never declining, one past the
+ * emerging age and past the burst never emerging (a story days old is no new one), growth is
  * (current + 1) / (previous + 1) and the peak window holds at least the current one.
  */
 export function velocityContradictions(t: Served): string[] {
@@ -21,11 +22,14 @@ export function velocityContradictions(t: Served): string[] {
   if (m.current > m.previous && t.velocity === 'declining') say('growing but declining');
   if (Math.abs(m.growth - (m.current + 1) / (m.previous + 1)) > 0.001) say('growth is not (current+1)/(previous+1)');
   if (m.peak < m.current) say('peak below current');
-  if (m.rule_version < 2) {
+  if (m.rule_version < VELOCITY_RULE_VERSION) {
     say(`decided by rule ${m.rule_version}, not the current rule`);
     return out;
   }
   const th = m.thresholds;
+  if (t.velocity === 'emerging' && m.age_hours >= th.emerging_max_age_hours) {
+    say('past the emerging age but emerging');
+  }
   const growth = (m.current + 1) / (m.previous + 1);
   const notFalling = m.current >= m.previous;
   const expected: [string, string] =
@@ -38,7 +42,7 @@ export function velocityContradictions(t: Served): string[] {
           : m.current >= th.peak_share * m.peak
             ? ['near_peak', 'peak']
             : m.current > m.previous
-              ? ['regrowing', 'emerging']
+              ? ['regrowing', 'accelerating']
               : ['below_peak', 'declining'];
   if (m.rule !== expected[0] || t.velocity !== expected[1]) say(`the served rule gives ${expected.join(' -> ')}`);
   return out;

@@ -150,3 +150,65 @@ describe('a trend founded and rejoined into an older one in the same run (OpenSe
     expect(second).to.include({ articles_assigned: 5, trends_created: 0, trends_written: 1 });
   });
 });
+
+const FUNDED = [
+  "Neil Young's Pono player passes $2 million on Kickstarter",
+  'Pono music player Kickstarter campaign tops its goal for Neil Young',
+  "Neil Young's Pono raises millions from Kickstarter backers",
+  "Kickstarter backers pour money into Neil Young's Pono music player",
+  'Neil Young Pono Kickstarter smashes its funding target',
+  'Pono, the Neil Young music player, is a Kickstarter hit',
+];
+
+describe('velocity of a story rejoined across runs (OpenSearch + Redis + encoder)', function () {
+  this.timeout(120_000);
+  let s: TestServices;
+
+  before(async () => {
+    s = await openTestServices();
+    await migrateIndices(s.opensearch, s.names);
+  });
+  after(async () => {
+    await s.cleanup();
+  });
+
+  it('serves the whole life of the story: founded at its first report, never emerging two days later', async () => {
+    // Three bursts of one story: the launch (5 reports); 23 h later the Kickstarter campaign, a
+    // trend of its own while it has 4 reports and rejoined into the launch by the next run when a
+    // fifth arrives; a day after that its funding (6). At the last run the story is 49 h old, its
+    // current window (6) a little above the previous one (5) and below 0.8 of its peak (the first
+    // two bursts, 10, inside one 24 h window): gaining again, not new.
+    await indexArticles(
+      s,
+      LAUNCH.map((t, i) => article(`a${i}`, T0 + i * M, t)),
+    );
+    await runDetect(detectDeps(s), { now: new Date(T0 + H) });
+    await indexArticles(
+      s,
+      KICKSTARTER.slice(0, 4).map((t, i) => article(`b${i}`, T0 + 23 * H + i * M, t)),
+    );
+    await runDetect(detectDeps(s), { now: new Date(T0 + 23 * H + 10 * M) });
+    await indexArticles(s, [article('b4', T0 + 23 * H + 30 * M, KICKSTARTER[4]!)]);
+    expect((await runDetect(detectDeps(s), { now: new Date(T0 + 24 * H) })).trends_merged).to.equal(1);
+    await indexArticles(
+      s,
+      FUNDED.map((t, i) => article(`c${i}`, T0 + 48 * H + i * M, t)),
+    );
+    const now = new Date(T0 + 49 * H);
+    await runDetect(detectDeps(s), { now });
+
+    const stored = await s.opensearch.search({ index: s.names.trends, body: { size: 10 } });
+    expect(stored.body.hits.hits.map((h) => (h._source as unknown as TrendDoc).aliases)).to.deep.equal([
+      [trendIdFor('b0')],
+    ]);
+    const q: QueryDeps = { opensearch: s.opensearch, names: s.names, queryTimeoutMs: 5000, now: () => now };
+    const recent = await getRecentTrends(q, { page: 1, limit: 50 });
+    expect(recent.trends.map((t) => t.id)).to.deep.equal([trendIdFor('a0')]);
+    const detail = await getTrend(q, { trend_id: trendIdFor('a0') });
+    expect(detail).to.include({ article_count: 16, first_seen: new Date(T0).toISOString().replace('.000', '') });
+    expect(detail.timeline.map((b) => b.articles)).to.deep.equal([5, 5, 6]);
+    expect(detail.velocity_metrics).to.include({ current: 6, previous: 5, peak: 10, age_hours: 49 });
+    expect(detail.velocity_metrics.rule).to.equal('regrowing');
+    expect(detail.velocity).to.equal('accelerating');
+  });
+});

@@ -207,6 +207,40 @@ export interface DomainDoc {
   weights: { prior: number; observed: number; signals: Record<string, number> };
   quality_score: number;
   updated_at: string;
+  /** Detection's per-domain counters (not indexed, never served): the run updates them instead of re-reading the window. */
+  detect_counters?: DomainCounters;
+}
+
+/** Counts of one set of a domain's articles (its page-observed ones, or all of them). */
+export interface DomainTally {
+  n: number;
+  author: number;
+  date: number;
+  https: number;
+  extraction: number;
+  /** Articles that repeated an earlier near-duplicate when detection first saw them. */
+  copies: number;
+  /** Word-count histogram: bucket index (domain-counters.ts) -> articles. */
+  words: Record<string, number>;
+}
+
+/** One day (UTC, by article time) of a domain's counters. */
+export interface DomainDayCounts {
+  page: DomainTally;
+  all: DomainTally;
+  publishers: Record<string, number>;
+}
+
+/**
+ * What detection keeps per domain so that a run updates its quality from the new reports alone:
+ * per-day counts (the window slides by dropping days), the most recent headlines and URLs (the
+ * estimator's sample) and the ids the last run counted (a retried run does not count them twice).
+ */
+export interface DomainCounters {
+  version: number;
+  days: Record<string, DomainDayCounts>;
+  recent: { id: string; time: number; title: string; url: string }[];
+  counted: string[];
 }
 
 /** One pipeline run (detect, ingest, ...), for /v1/stats freshness. */

@@ -5,14 +5,17 @@
  * records where it departs from DESIGN.md section 5.
  */
 
-/** Version of the rule that computes velocity classes now (1 was DESIGN.md's, before the clauses below). */
-export const VELOCITY_RULE_VERSION = 2;
+/**
+ * Version of the rule that computes velocity classes now (1 was DESIGN.md's, before the clauses
+ * below; 2 called `regrowing` emerging).
+ */
+export const VELOCITY_RULE_VERSION = 3;
 
 /**
- * The clauses of rule 2, in the order they are tried: `new_burst` (first report under
+ * The clauses of rule 3, in the order they are tried: `new_burst` (first report under
  * burst_hours ago: a brand-new story) and `young` are emerging, `fast_growth` accelerating,
- * `near_peak` peak, `regrowing` (current above previous, below every threshold above) emerging,
- * `below_peak` declining.
+ * `near_peak` peak, `regrowing` (current above previous, below every threshold above)
+ * accelerating, `below_peak` declining.
  */
 export const VELOCITY_RULES = ['new_burst', 'young', 'fast_growth', 'near_peak', 'regrowing', 'below_peak'] as const;
 

@@ -19,7 +19,8 @@ interface DateAgg {
  */
 export async function getSource(deps: QueryDeps, input: { domain: string }): Promise<SourceResponse> {
   const domain = normaliseDomain(input.domain) ?? input.domain.toLowerCase();
-  const doc = await getDocument<DomainDoc>(deps, deps.names.domains, domain);
+  // Detection's counters are not served: they stay in the index.
+  const doc = await getDocument<DomainDoc>(deps, deps.names.domains, domain, { _source_excludes: 'detect_counters' });
   if (!doc) throw new NotFoundError('Source not found');
   const time = (field: string, fn: 'min' | 'max') => ({ [fn]: { field } });
   const [articles, trends] = await runMultiSearch(deps, [

@@ -56,7 +56,7 @@ export const TREND_DETAIL_SCHEMA = Type.Object(
             'Clause that decided the class, tried in this order: new_burst (age < burst_hours: emerging), young ' +
             '(age < emerging_max_age_hours, current < emerging_max_reports, current >= previous: emerging), ' +
             'fast_growth (growth >= accelerating_min_growth, current >= accelerating_min_reports: accelerating), ' +
-            'near_peak (current >= peak_share x peak: peak), regrowing (current > previous: emerging), ' +
+            'near_peak (current >= peak_share x peak: peak), regrowing (current > previous: accelerating; emerging under rule 2), ' +
             'below_peak (declining); null for a class decided by rule 1.',
         }),
         thresholds: Type.Object(

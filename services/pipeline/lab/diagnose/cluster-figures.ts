@@ -6,31 +6,42 @@
  * The story rejoin (rejoin-stories.ts) follows, over the final trends, as in a detection run;
  * `"rejoinCosine":0` leaves it out. UCI sets are also scored against labels corrected by reading
  * (corrected-gold.ts: UCI stories a reader calls one story merged), shown as "read".
+ * `"meaningSource":"encoder"` judges headline meaning (meaning merges, the learned merge's feature)
+ * with the sentence encoder instead of the GloVe word vectors (encoder-meaning.ts; embeddings cached
+ * under .cache/embeddings); `"mergeModelPath":"<file>"` merges with another fitted model (fit-merge-model.ts --out).
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import { clusterArticles, type ActiveTrend, type ClusterOptions, type DetectArticle } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
+import { loadMergeModel } from '../../src/detect/merge-model';
 import type { RejoinOptions } from '../../src/detect/rejoin-stories';
+import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
 import { rejoinedAssignments } from '../evaluate/trends/rejoined';
 import { bcubed } from '../metrics/bcubed';
 import { correctLabels } from '../metrics/corrected-gold';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
-const { runMinutes, ...overrides } = JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions & RejoinOptions> & {
-  runMinutes?: number;
-};
+const { runMinutes, meaningSource, mergeModelPath, ...overrides } = JSON.parse(process.argv[2] ?? '{}') as Partial<
+  ClusterOptions & RejoinOptions
+> & { runMinutes?: number; meaningSource?: MeaningSource; mergeModelPath?: string };
 const wanted = process.argv[3] ? new Set(process.argv[3].split(',')) : null;
 const idf = backgroundIdf();
 
-process.stdout.write(`options: ${JSON.stringify(overrides)}${runMinutes ? `, runs every ${runMinutes} min` : ''}\n`);
+process.stdout.write(
+  `options: ${JSON.stringify(overrides)}${runMinutes ? `, runs every ${runMinutes} min` : ''}` +
+    `, meaning ${meaningSource ?? 'glove'}${mergeModelPath ? `, merge model ${mergeModelPath}` : ''}\n`,
+);
+const mergeModel = mergeModelPath ? loadMergeModel(mergeModelPath) : undefined;
 for (const set of CLUSTER_SETS) {
   if (wanted && !wanted.has(set.key) && !wanted.has(set.role)) continue;
   const { articles, gold } = set.load();
+  const meaning = await meaningFor(meaningSource, articles, { now: NOW, idf, ...overrides });
+  const opts = { idf, ...overrides, ...(meaning ? { meaning } : {}), ...(mergeModel ? { mergeModel } : {}) };
   const clustered = runMinutes
-    ? clusterInRuns(articles, runMinutes, { idf, ...overrides })
-    : clusterArticles(articles, [], { now: NOW, idf, ...overrides }).assignments;
+    ? clusterInRuns(articles, runMinutes, opts)
+    : clusterArticles(articles, [], { now: NOW, ...opts }).assignments;
   const assignments = await rejoinedAssignments(articles, clustered, idf, overrides);
   const m = bcubed(assignments, gold);
   const read = correctLabels(gold);

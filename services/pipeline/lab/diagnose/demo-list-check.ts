@@ -19,9 +19,15 @@ import { storyQuality } from '../metrics/story-quality';
 
 type Summary = { id: string; topic: string; summary: string; article_count: number; source_count: number };
 const api = process.argv[2] ?? 'http://127.0.0.1:8080';
-/** A URL without scheme, `www.` and trailing slash, its host case-folded (paths are case-sensitive). */
+/**
+ * A URL without scheme, `www.` and trailing slash, its host case-folded (paths are case-sensitive),
+ * and without backslashes: UCI's file escapes a query's `?` as `\?`, which the replay serves unescaped.
+ */
 const key = (url: string): string =>
-  url.replace(/^https?:\/\/(?:www\.)?([^/]*)/i, (_, host: string) => host.toLowerCase()).replace(/\/$/, '');
+  url
+    .replace(/\\/g, '')
+    .replace(/^https?:\/\/(?:www\.)?([^/]*)/i, (_, host: string) => host.toLowerCase())
+    .replace(/\/$/, '');
 const gold = new Map<string, string>();
 for (const r of loadUci().slice(0, DEMO_UCI_ROWS)) gold.set(key(r.url), `uci:${r.story}`);
 for (const r of loadGiveme()) gold.set(key(r.url), `giveme:${r.event_id}`);

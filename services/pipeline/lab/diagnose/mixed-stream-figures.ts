@@ -12,6 +12,7 @@ import { clusterArticles, type ClusterOptions } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import { CLUSTER_SETS, type LabelledSet } from '../corpus/cluster-sets';
 import { bcubed } from '../metrics/bcubed';
+import { extent } from '../../src/detect/large-arrays';
 
 const [firstKey, secondKey] = (process.argv[2] ?? 'mar1-0,mar2-0').split(',');
 const overrides = JSON.parse(process.argv[3] ?? '{}') as Partial<ClusterOptions>;
@@ -22,7 +23,7 @@ const load = (key: string | undefined): LabelledSet => {
 };
 const a = load(firstKey);
 const b = load(secondKey);
-const start = (s: LabelledSet): number => Math.min(...s.articles.map((x) => x.time));
+const start = (s: LabelledSet): number => extent(s.articles.map((x) => x.time)).min;
 const shift = start(a) - start(b);
 const articles = [...a.articles, ...b.articles.map((x) => ({ ...x, id: `b:${x.id}`, time: x.time + shift }))];
 const gold = new Map([...a.gold].map(([id, g]) => [id, `a:${g}`]));

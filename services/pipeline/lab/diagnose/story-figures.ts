@@ -4,18 +4,26 @@
  * gold stories leading two listed trends, topic fidelity and text artifacts; then the gold measures
  * again against labels corrected by reading (corrected-gold.ts: UCI stories a reader calls one story merged).
  * Run: node --import tsx services/pipeline/lab/diagnose/story-figures.ts ['<clustering options as JSON>'] [demo,mar1-0,...] [-v]
+ * The options take "meaningSource" and "mergeModelPath" as cluster-figures.ts does.
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import type { ClusterOptions } from '../../src/detect/cluster';
+import { backgroundIdf } from '../../src/detect/idf';
+import { loadMergeModel } from '../../src/detect/merge-model';
 import type { RejoinOptions } from '../../src/detect/rejoin-stories';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
 import { uciDetectArticles, uciSlice } from '../corpus/detect-articles';
-import { demoTrends, detectedTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
+import { demoArticles, detectedTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
+import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
 import { correctedGold } from '../metrics/corrected-gold';
 import { storyQuality } from '../metrics/story-quality';
+import { extent } from '../../src/detect/large-arrays';
 
-const options = JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions & RejoinOptions>;
+/** Clustering and rejoin options over the defaults, and the lab's choice of meaning and merge model. */
+type Options = Partial<ClusterOptions & RejoinOptions> & { meaningSource?: MeaningSource; mergeModelPath?: string };
+
+const options = JSON.parse(process.argv[2] ?? '{}') as Options;
 const wanted = (process.argv[3] ?? 'demo,mar1-0,mar2-0,mar2-20,mar2-40,apr-30').split(',');
 const verbose = process.argv.includes('-v');
 
@@ -31,14 +39,24 @@ const SLICES: Record<string, [string, number]> = {
 };
 
 /** The trends of one set, as the list would serve them. */
-export async function setTrends(key: string, opts: Partial<ClusterOptions & RejoinOptions> = {}): Promise<DemoTrend[]> {
-  if (key === 'demo') return demoTrends(undefined, opts);
+export async function setTrends(key: string, opts: Options = {}): Promise<DemoTrend[]> {
+  const { meaningSource, mergeModelPath, ...cluster } = opts;
+  const withLab = async (articles: Parameters<typeof meaningFor>[1], now: Date): Promise<typeof cluster> => {
+    const meaning = await meaningFor(meaningSource, articles, { now, idf: backgroundIdf(), ...cluster });
+    const mergeModel = mergeModelPath ? loadMergeModel(mergeModelPath) : undefined;
+    return { ...cluster, ...(meaning ? { meaning } : {}), ...(mergeModel ? { mergeModel } : {}) };
+  };
+  if (key === 'demo') {
+    const now = new Date('2026-11-23T12:00:00Z'); // demoTrends' clock
+    const { articles, gold, uciRows } = demoArticles(now);
+    return detectedTrends(articles, gold, uciRows, now, await withLab(articles, now));
+  }
   const slice = SLICES[key];
   if (!slice) throw new Error(`unknown set ${key}: demo, ${Object.keys(SLICES).join(', ')}`);
   const rows = uciSlice(slice[0], slice[1], 10_000);
   const { articles, gold } = uciDetectArticles(rows);
-  const now = new Date(Math.max(...articles.map((a) => a.time)) + 60_000);
-  return detectedTrends(articles, gold, rows, now, opts);
+  const now = new Date(extent(articles.map((a) => a.time)).max + 60_000);
+  return detectedTrends(articles, gold, rows, now, await withLab(articles, now));
 }
 
 if (import.meta.main) {

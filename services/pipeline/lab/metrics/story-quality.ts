@@ -86,7 +86,7 @@ export function storyQuality(trends: readonly DemoTrend[]): StoryQuality {
   };
 }
 
-/** Text artifacts a reader sees: a split decimal, a doubled name prefix, a backtick for an apostrophe, HTML remnants. */
+/** Text artifacts a reader sees: a split decimal, a doubled name prefix, a backtick for an apostrophe, HTML remnants, a cut ending. */
 export function textArtifacts(text: string): string[] {
   const out: string[] = [];
   if (
@@ -99,6 +99,8 @@ export function textArtifacts(text: string): string[] {
   if (prefix && prefix[2]!.toLowerCase().startsWith(prefix[1]!.toLowerCase())) out.push('doubled prefix');
   if (/\p{L}[`´]\p{L}/u.test(text)) out.push('backtick apostrophe');
   if (/&(?:[a-z]+|#\d+);|#39;/i.test(text)) out.push('HTML remnant');
+  // An outlet's headline or lead cut off with an ellipsis reads as unfinished ("She's Not The Only ...").
+  if (/(?:\.\s?\.\s?\.|…)[\s"'”’)\]]*$/u.test(text)) out.push('ends in an ellipsis');
   return out;
 }
 

@@ -7,7 +7,7 @@ import { meanEmbedding, type ImpactInput } from './impact-features';
 import { businessImpact, IMPACT_HEADLINES } from './impact';
 import { keyPhrases } from './key-phrases';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
-import { chooseTopic, isGeneric } from './topic';
+import { beforeCut, chooseTopic, endsCut, isGeneric } from './topic';
 import { trendCategory } from './trend-category';
 import {
   decidedVelocity,
@@ -168,8 +168,8 @@ export function trendDomainQuality(
 /**
  * The summary of a trend: the summary of the most central member (members given most central
  * first) that says something the topic does not: not the topic again, and for headline-only trends
- * the member headline that adds most words to the topic among the most central ones. Falls back to
- * the central member's summary, then to the topic.
+ * the member headline that adds most words to the topic among the most central ones, one its outlet
+ * cut off only when there is no other. Falls back to the central member's summary, then to the topic.
  */
 export function chooseSummary(
   members: readonly Pick<TrendMember, 'title' | 'description' | 'body'>[],
@@ -179,15 +179,23 @@ export function chooseSummary(
   const candidates = members
     .slice(0, SUMMARY_CANDIDATES)
     .map((m) => summarise(m))
+    // A headline its outlet cut off keeps its complete part ("FDA Proposes Overhaul of Nutrition
+    // Facts Labeling - Food and Drug ..." -> "FDA Proposes Overhaul of Nutrition Facts Labeling").
+    .map((s) => {
+      const whole = beforeCut(s);
+      return whole !== undefined && whole.split(' ').length >= 3 ? whole : s;
+    })
     .filter((s) => s !== '');
   // How much a summary adds to the topic: its content words the topic lacks (a few are enough).
   const adds = (s: string): number =>
     Math.min(SUMMARY_ENOUGH_WORDS, new Set(contentTerms(s).filter((w) => !topicWords.has(w))).size);
+  // A summary its outlet cut off ("... She's Not The Only ...") is taken only when no other says more.
+  const worth = (s: string): number => adds(s) - (endsCut(s) ? SUMMARY_ENOUGH_WORDS + 1 : 0);
   let best: string | undefined;
   for (const s of candidates) {
     if (sameText(s, topic) || isGeneric(s)) continue;
-    if (best === undefined || adds(s) > adds(best)) best = s;
-    if (adds(best) >= SUMMARY_ENOUGH_WORDS) break;
+    if (best === undefined || worth(s) > worth(best)) best = s;
+    if (worth(best) >= SUMMARY_ENOUGH_WORDS) break;
   }
   return best ?? candidates[0] ?? clip(topic, 320);
 }
@@ -249,9 +257,16 @@ function impactInput(
   return { headlines, summary, domains, reports, categories, ...(embedding ? { embedding } : {}) };
 }
 
-/** One or two leading sentences of the article (description first, else body), at most ~320 chars. */
+/**
+ * One or two leading sentences of the article (description first, else body), at most ~320 chars:
+ * a description its outlet cut off ("... a slew o...") gives way to the body, and sentences the
+ * page glued together are parted, so the first one ends where it does rather than being clipped.
+ */
 export function summarise(m: Pick<TrendMember, 'title' | 'description' | 'body'>): string {
-  const source = [m.description, m.body, m.title].map((t) => displayText(t ?? '')).find((t) => t !== '') ?? '';
+  const texts = [m.description, m.body, m.title].map((t) => displayText(t ?? '')).filter((t) => t !== '');
+  const source = (texts.find((t) => !endsCut(t)) ?? texts[0] ?? '')
+    // Sentences glued without a space by the page's markup ("tradition.The 129th annual parade").
+    .replace(/(\p{Ll}{2}[.!?])(?=\p{Lu}\p{Ll})/gu, '$1 ');
   // A sentence ends at . ! or ? followed by a space and a capital, digit or quote: "7.1" and "U.S.
   // stocks" are no ends, so a decimal is never split into "7. 1".
   const sentences = source
@@ -259,8 +274,11 @@ export function summarise(m: Pick<TrendMember, 'title' | 'description' | 'body'>
     .map((s) => s.trim())
     .filter(Boolean);
   if (sentences.length === 0) sentences.push(source);
-  let out = sentences[0] ?? '';
-  if (out.length < 120 && sentences[1] && out.length + sentences[1].length < 320) out = `${out} ${sentences[1]}`;
+  // A sentence cut off inside the text ("... a slew o...", then the body) is left out when another is there.
+  const whole = sentences.filter((x) => !endsCut(x));
+  const [first, second] = whole.length > 0 ? whole : sentences;
+  let out = first ?? '';
+  if (out.length < 120 && second && out.length + second.length < 320) out = `${out} ${second}`;
   return clip(out, 320);
 }
 

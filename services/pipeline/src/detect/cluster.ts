@@ -54,6 +54,11 @@ export interface ClusterOptions extends CadenceOptions, MergeOptions {
   storylessIdf: number;
   /** Headline meaning for meaning merges (default: the committed word vectors and idf). */
   meaning?: HeadlineMeaning;
+  /**
+   * Headlines of a trend, its first ones, whose meanings make its meaning (default: all). A costly
+   * meaning (the sentence encoder) then needs only the founding headlines of each trend embedded.
+   */
+  meaningHeadlines?: number;
 }
 
 /**
@@ -147,6 +152,7 @@ export function clusterArticles(
 ): ClusterResult {
   const o = { ...DEFAULT_CLUSTER_OPTIONS, ...opts };
   const meaningOf = o.meaningThreshold > 0 || o.learnedMerge ? (o.meaning ?? defaultHeadlineMeaning()) : undefined;
+  const meaningCap = o.meaningHeadlines ?? Number.POSITIVE_INFINITY;
   const states = new Map<string, State>();
   const postings = new Map<string, Set<string>>();
   const index = (s: State): void => {
@@ -176,8 +182,11 @@ export function clusterArticles(
       meaning: meaningOf && t.meaning ? Float32Array.from(t.meaning) : undefined,
     };
     states.set(t.id, s);
-    index(s);
   }
+  // A term's postings keep the trends indexed last: the given trends are indexed least recently
+  // reported first, so a common term keeps the ones a single pass over the same reports would
+  // (the most recently updated), whatever order they come in (a run passes them by id).
+  for (const t of [...existing].sort(byLastSeen)) index(states.get(t.id)!);
 
   const ordered = articles
     .filter((a) => a.time <= o.now.getTime())
@@ -212,7 +221,7 @@ export function clusterArticles(
       created.push(id);
     }
     absorb(state, vec, ents, a.time);
-    if (meaningOf) addMeaning(state, meaningOf(a.title));
+    if (meaningOf && state.trend.article_count <= meaningCap) addMeaning(state, meaningOf(a.title));
     // The heaviest terms of a grown trend barely move: re-index it every few articles only.
     if (state.trend.article_count <= REINDEX_EVERY || state.trend.article_count % REINDEX_EVERY === 0) index(state);
     assignments.set(a.id, state.trend.id);
@@ -317,6 +326,11 @@ export function clusterArticles(
     return s.trend;
   });
   return { assignments, touched: touchedTrends, created: created.filter((id) => states.has(id)), merged };
+}
+
+/** Least recently reported first, then by id. */
+function byLastSeen(a: ActiveTrend, b: ActiveTrend): number {
+  return a.last_seen - b.last_seen || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /** Whether every content term of an article is common (storylessIdf): words any report could use. */

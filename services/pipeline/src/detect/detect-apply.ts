@@ -2,7 +2,7 @@ import { toDetectArticle, type StoredArticle } from './active-trend';
 import { readMembers, type Clustered } from './detect-cluster';
 import type { DetectInput, DetectSettings } from './detect-load';
 import { embeddingLookup } from '../embed/embed-texts';
-import { DEFAULT_REJOIN_OPTIONS, rejoinTrends } from './rejoin-stories';
+import { rejoinTrends } from './rejoin-stories';
 import type { DetectDeps } from './run-detect';
 import { storedStoryView } from './trend-clock';
 
@@ -32,7 +32,7 @@ export async function applyClusters(
   deps: Pick<DetectDeps, 'opensearch' | 'names' | 'logger'>,
   input: DetectInput,
   clustered: Clustered,
-  s: Pick<DetectSettings, 'idf'>,
+  s: Pick<DetectSettings, 'idf' | 'rejoin'>,
 ): Promise<Applied> {
   const { result, stored, members } = clustered;
   const { aliases } = input;
@@ -63,7 +63,7 @@ export async function applyClusters(
     new Map([...byTrend].map(([id, list]) => [id, list.map(toDetectArticle)])),
     s.idf,
     deps.logger,
-    DEFAULT_REJOIN_OPTIONS,
+    s.rejoin,
     new Set(result.touched.map((t) => t.id)),
     embeddingLookup,
     {

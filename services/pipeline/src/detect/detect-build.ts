@@ -1,16 +1,15 @@
 import type { DomainDoc, TrendDoc } from '@trendscope/core';
 import type { Classifier } from '../classify/classifier';
-import type { DomainRatings } from '../score/domain-ratings';
+import { ratingOf, type DomainRatings } from '../score/domain-ratings';
 import { toActiveTrend, toTrendMember } from './active-trend';
 import { buildTrend } from './build-trend';
 import type { Applied } from './detect-apply';
 import type { Clustered } from './detect-cluster';
 import type { DetectInput, DetectSettings } from './detect-load';
-import { loadTrendMembers } from './detect.repository';
 import { detectEmbeddings } from './detect-embeddings';
 import { distinctTopics } from './distinct-topics';
-import { domainDocs } from './domain-docs';
-import { groupBy } from './group-by';
+import { updateDomains } from './detect-domains';
+import { loadDomainScores } from './domain.repository';
 import { refreshTrend } from './refresh-trend';
 import type { DetectDeps } from './run-detect';
 import { trendClock } from './trend-clock';
@@ -23,7 +22,7 @@ export interface BuildSettings extends DetectSettings {
 }
 
 /**
- * The documents a run writes: the domains' quality (domain-docs.ts), the trends it changed
+ * The documents a run writes: the quality of the new reports' domains (detect-domains.ts), the trends it changed
  * rebuilt from their members (buildTrend, with their compact state and clock), those whose
  * velocity moves with the clock refreshed from their stored documents (refresh-trend.ts), and
  * topics no two listed trends share (distinct-topics.ts; stored trends not rewritten keep theirs).
@@ -36,22 +35,24 @@ export async function buildRun(
   s: BuildSettings,
 ): Promise<{ trends: TrendDoc[]; domains: DomainDoc[] }> {
   const { result, members, stored } = clustered;
-  const { byTrend, rejoined, fromState, read } = applied;
-  // Domain quality still reads every member of the window, but only the fields it needs (the
-  // trends not rebuilt here, lean): their articles count for their domains and co-coverage.
-  const leanIds = [...input.active.map((t) => t.id), ...input.unfinished.keys()].filter((id) => !members.has(id));
-  const lean = groupBy(
-    await loadTrendMembers(deps.opensearch, deps.names, leanIds.sort(), DOMAIN_DOC_FIELDS),
-    (a) => a.trend_id!,
-  );
-  // (members read for a first clustering pass that the second no longer rebuilds count as they are)
-  const readOnce = [...members].filter(([id]) => input.known.has(id) && !read.includes(id)).map(([, list]) => list);
-  const trendLists = [...byTrend.values(), ...readOnce, ...lean.values()];
-  // Articles left without a trend (nothing to compare) still tell how good their domain is.
-  const left = input.unassigned.filter((a) => !result.assignments.has(a.id));
-  const domains = domainDocs([...trendLists.flat(), ...left], s.now, s.ratings, trendLists);
-  const quality = new Map(domains.map((d) => [d.domain, d.quality_score]));
-  const ratedDomains = new Set(domains.filter((d) => d.rated).map((d) => d.domain));
+  const { byTrend, rejoined, fromState } = applied;
+  // Domain quality from per-domain counters: only the domains of the new reports are rescored.
+  const gone = new Set([...result.merged.keys(), ...input.unfinished.keys()]);
+  const stories = [
+    ...[...byTrend.values()].map((list) => list.map((a) => a.domain)),
+    ...input.active
+      .filter((t) => !byTrend.has(t.id) && !gone.has(t.id))
+      .map((t) => Object.keys(t.domain_articles ?? {})),
+  ];
+  const domains = await updateDomains(deps, {
+    fresh: input.unassigned,
+    assigned: new Set(result.assignments.keys()),
+    read: [...members.values()].flat(),
+    stories,
+    now: s.now,
+    windowHours: s.cluster.windowHours,
+    ratings: s.ratings,
+  });
 
   // A trend without a report in the last two velocity windows is `declining` for good and its
   // scores cannot move: only changed trends and those whose velocity can still move are rewritten.
@@ -63,6 +64,11 @@ export async function buildRun(
   const rebuiltLists = [...byTrend.entries()]
     .filter(([id]) => touched.has(id) || input.refreshing.has(id))
     .sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  const quality = await domainScores(deps, domains, [
+    ...rebuiltLists.flatMap(([, list]) => list.map((a) => a.domain)),
+    ...fromState.flatMap((id) => Object.keys(stored.get(id)!.domain_articles ?? {})),
+  ]);
+  const ratedDomains = new Set([...quality.keys()].filter((d) => ratingOf(s.ratings, d) !== null));
   const embedText = await detectEmbeddings(
     rebuiltLists.map(([, list]) => list.map(toTrendMember)),
     s.idf,
@@ -95,7 +101,6 @@ export async function buildRun(
   });
   const trends = [...built, ...refreshed].sort((a, b) => (a.id < b.id ? -1 : 1));
 
-  const gone = new Set([...result.merged.keys(), ...input.unfinished.keys()]);
   const rewritten = new Set(trends.map((t) => t.id));
   const unchanged = input.active
     .filter((t) => !rewritten.has(t.id) && !gone.has(t.id) && t.topic !== undefined)
@@ -110,19 +115,17 @@ export async function buildRun(
   return { trends, domains };
 }
 
-/** The article fields domain quality is computed from (domain-docs.ts), and the trend they belong to. */
-const DOMAIN_DOC_FIELDS = [
-  'domain',
-  'publisher',
-  'author',
-  'published_date',
-  'fetched_at',
-  'word_count',
-  'simhash',
-  'https',
-  'content_retained',
-  'fetch_method',
-  'title',
-  'url',
-  'trend_id',
-];
+/**
+ * Quality scores of the domains the run's trends cite: those rescored in this run, the stored
+ * score of the others (a domain never scored falls back to UNKNOWN_QUALITY in buildTrend).
+ */
+async function domainScores(
+  deps: Pick<DetectDeps, 'opensearch' | 'names'>,
+  rescored: readonly DomainDoc[],
+  cited: readonly string[],
+): Promise<Map<string, number>> {
+  const out = new Map(rescored.map((d) => [d.domain, d.quality_score]));
+  const rest = [...new Set(cited)].filter((d) => !out.has(d));
+  for (const [d, q] of await loadDomainScores(deps.opensearch, deps.names, rest)) out.set(d, q);
+  return out;
+}

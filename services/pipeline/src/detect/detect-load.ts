@@ -1,6 +1,7 @@
 import type { StoredArticle } from './active-trend';
 import { articleTime } from './active-trend';
 import type { ActiveTrend, ClusterOptions } from './cluster';
+import type { RejoinOptions } from './rejoin-stories';
 import {
   loadActiveTrends,
   loadArchivedTrends,
@@ -24,6 +25,8 @@ export interface DetectSettings {
   withMeaning: boolean;
   /** Most new reports the run reads (PIPELINE_DETECT_MAX_NEW_REPORTS). */
   maxNewReports: number;
+  /** The story rejoin's options (rejoin-stories.ts; rejoinCosine 0 switches it off). */
+  rejoin: RejoinOptions;
 }
 
 /** What a run reads before it clusters: never a member article of a trend that has a stored state. */

@@ -9,20 +9,22 @@ import {
   type TrendDoc,
 } from '@trendscope/core';
 import type { StoredArticle } from './active-trend';
+import { appendAll } from './large-arrays';
 
 /** Hits fetched per page when reading the detection window. */
 const PAGE = 1000;
 
 type SortValues = (string | number | boolean)[];
 
-interface Hit<T> {
+/** A page of hits as searchAll returns them. */
+export interface Hit<T> {
   _id: string;
   _source: T;
   sort: SortValues;
 }
 
-/** All documents matching a query, paged with search_after over a stable sort. */
-async function searchAll<T>(
+/** All documents matching a query, paged with search_after over a stable sort (at most `limit`). */
+export async function searchAll<T>(
   client: OpenSearchClient,
   index: string,
   query: Record<string, unknown>,
@@ -44,7 +46,7 @@ async function searchAll<T>(
       },
     });
     const hits = res.body.hits.hits as unknown as Hit<T>[];
-    out.push(...hits);
+    appendAll(out, hits);
     if (hits.length < PAGE || out.length >= limit) return out;
     after = hits[hits.length - 1]!.sort;
   }
@@ -55,7 +57,10 @@ export type StoredTrend = Pick<TrendDoc, 'id' | 'first_seen' | 'last_seen' | 'al
   // updated_at and the velocity rule version let the velocity refresh decide; topic and counts let
   // a run keep listed topics distinct; detect_state is the clustering state (absent on trends
   // written before it was kept).
-  Partial<Pick<TrendDoc, 'updated_at' | 'topic' | 'article_count' | 'source_count' | 'detect_state'>> & {
+  // domain_articles: its domains (the co-coverage domain quality's estimate reads).
+  Partial<
+    Pick<TrendDoc, 'updated_at' | 'topic' | 'article_count' | 'source_count' | 'detect_state' | 'domain_articles'>
+  > & {
     velocity_metrics?: Partial<TrendDoc['velocity_metrics']>;
   };
 
@@ -71,6 +76,7 @@ const STORED_TREND_FIELDS = [
   'updated_at',
   'velocity_metrics.rule_version',
   'detect_state',
+  'domain_articles',
 ];
 
 /** Trends whose last article is not older than `since` (ISO), leaving out those marked merged. */
@@ -205,9 +211,22 @@ export async function loadUnassignedArticles(
   until: string,
   max = Number.POSITIVE_INFINITY,
 ): Promise<StoredArticle[]> {
-  const query = {
+  const query = { bool: { must_not: [{ exists: { field: 'trend_id' } }], filter: [articleTimeIn(since, until)] } };
+  const earliest = [
+    { published_date: { order: 'asc', missing: '_last' } },
+    { fetched_at: 'asc' },
+    { canonical_url: 'asc' },
+  ];
+  const hits = await searchAll<ArticleDoc>(client, names.articles, query, earliest, undefined, max);
+  // In the keyword order OpenSearch sorts canonical URLs by (UTF-8 bytes), as runs always read them.
+  const key = (h: Hit<ArticleDoc>): Buffer => Buffer.from(h._source.canonical_url ?? '');
+  return hits.sort((a, b) => Buffer.compare(key(a), key(b))).map((h) => ({ ...h._source, id: h._id }));
+}
+
+/** Articles whose effective time (published, else fetched) lies in [since, until]. */
+export function articleTimeIn(since: string, until: string): Record<string, unknown> {
+  return {
     bool: {
-      must_not: [{ exists: { field: 'trend_id' } }],
       should: [
         { range: { published_date: { gte: since, lte: until } } },
         {
@@ -220,15 +239,6 @@ export async function loadUnassignedArticles(
       minimum_should_match: 1,
     },
   };
-  const earliest = [
-    { published_date: { order: 'asc', missing: '_last' } },
-    { fetched_at: 'asc' },
-    { canonical_url: 'asc' },
-  ];
-  const hits = await searchAll<ArticleDoc>(client, names.articles, query, earliest, undefined, max);
-  // In the keyword order OpenSearch sorts canonical URLs by (UTF-8 bytes), as runs always read them.
-  const key = (h: Hit<ArticleDoc>): Buffer => Buffer.from(h._source.canonical_url ?? '');
-  return hits.sort((a, b) => Buffer.compare(key(a), key(b))).map((h) => ({ ...h._source, id: h._id }));
 }
 
 /** Articles already assigned to one of the given trends (only `fields` of each when given). */
@@ -242,8 +252,10 @@ export async function loadTrendMembers(
   for (let i = 0; i < trendIds.length; i += PAGE) {
     const query = { terms: { trend_id: trendIds.slice(i, i + PAGE) } };
     const hits = await searchAll<ArticleDoc>(client, names.articles, query, [{ canonical_url: 'asc' }], fields);
-    // One by one: a spread of a hundred thousand members overflows the call stack.
-    for (const h of hits) out.push({ ...h._source, id: h._id });
+    appendAll(
+      out,
+      hits.map((h) => ({ ...h._source, id: h._id })),
+    );
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import { isListed, type TrendDoc } from '@trendscope/core';
 import { displayText, textKey } from './display-text';
-import { cleanHeadline, isGeneric, TOPIC_MIN_WORDS } from './topic';
+import { cleanHeadline, endsCut, isGeneric, TOPIC_MIN_WORDS } from './topic';
 
 /** What the topic check needs of a trend (citations and keywords only for the ones it may rename). */
 export type TopicHolder = Pick<TrendDoc, 'id' | 'topic' | 'article_count' | 'source_count'> &
@@ -16,7 +16,7 @@ const MAX_TOPIC = 200;
  * Lohan" twice -> "Lindsay Lohan's reality series" / "Lindsay Lohan list of lovers"). In each such
  * group the trend that cannot change (`fixed`: stored and not rebuilt in this run), else the one
  * with most articles, keeps the topic; each other takes its member headline (cleaned) that holds
- * the shared topic and most of its own keywords and is neither its summary nor a listed trend's topic, else the topic
+ * the shared topic and most of its own keywords (one its outlet cut off with "..." last) and is neither its summary nor a listed trend's topic, else the topic
  * followed by its first keyword the topic lacks. Returns id -> new topic for the trends renamed.
  * Deterministic: groups and trends in a fixed order.
  */
@@ -61,7 +61,14 @@ function alternative(t: TopicHolder, shared: string, taken: ReadonlySet<string>)
     // Not the summary either: the topic and the summary say different things.
     .filter((h) => !taken.has(textKey(h)) && textKey(h) !== textKey(t.summary ?? ''))
     .map((h, i) => ({ h, i, shared: holds(h, shared), score: keywords.filter((k) => holds(h, k)).length }))
-    .sort((a, b) => Number(b.shared) - Number(a.shared) || b.score - a.score || a.i - b.i);
+    // A headline its outlet cut off ("... Cannabis Science Inc ...") only when no other is there.
+    .sort(
+      (a, b) =>
+        Number(endsCut(a.h)) - Number(endsCut(b.h)) ||
+        Number(b.shared) - Number(a.shared) ||
+        b.score - a.score ||
+        a.i - b.i,
+    );
   if (headlines[0]) return headlines[0].h;
   for (const k of keywords) {
     const topic = `${t.topic}: ${(t.keywords ?? []).find((w) => textKey(w) === k)!}`;

@@ -10,6 +10,7 @@ import {
   type StoredTrend,
 } from './detect.repository';
 import { groupBy } from './group-by';
+import { appendAll } from './large-arrays';
 import { detectState, storedState } from './trend-state';
 
 /**
@@ -80,6 +81,6 @@ export async function finishableMerges(
     else orphans.push(id);
   }
   await unmarkMerged(client, names, orphans);
-  if (orphans.length > 0) active.push(...(await loadTrendsById(client, names, orphans)).values());
+  if (orphans.length > 0) appendAll(active, (await loadTrendsById(client, names, orphans)).values());
   return out;
 }

@@ -69,10 +69,13 @@ export function pairFeatures(a: PairSide, b: PairSide, idf: (term: string) => nu
   ];
 }
 
-/** Whether a pair clears the low bar for being considered at all: a shared term or name, or meanings that agree a little. */
-export function worthComparing(features: readonly number[]): boolean {
-  return features[2]! > 0 || features[4]! > 0 || features[1]! >= MEANING_FLOOR;
+/**
+ * Whether a pair clears the low bar for being considered at all: a shared term or name, or meanings
+ * that agree a little (cosine >= floor; the scale depends on the meaning source).
+ */
+export function worthComparing(features: readonly number[], floor: number = MEANING_FLOOR): boolean {
+  return features[2]! > 0 || features[4]! > 0 || features[1]! >= floor;
 }
 
-/** Headline-meaning cosine above which a pair without a shared word is still considered. */
+/** Headline-meaning cosine (GloVe meanings) above which a pair without a shared word is still considered. */
 export const MEANING_FLOOR = 0.1;

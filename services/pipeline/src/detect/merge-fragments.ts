@@ -39,6 +39,11 @@ export interface MergeOptions {
    * Morning").
    */
   lonePairsNeedWords: boolean;
+  /**
+   * Meaning cosine from which a pair with no shared word or name is weighed by the learned model
+   * (default MEANING_FLOOR, on the GloVe meanings' scale; another meaning source has its own).
+   */
+  meaningFloor?: number;
   /** Also join a pair the learned merge model (merge-model.ts) calls one story. */
   learnedMerge: boolean;
   /** Probability above which the learned model joins a pair (default: the model's own threshold). */
@@ -117,7 +122,8 @@ export function mergeFragments(
         if (score < 1 && model && !wordsRequired) {
           // The learned decision: pairs the rules above leave apart, judged on all features at once.
           const features = pairFeatures(tSide, g, idf);
-          if (worthComparing(features)) score = Math.max(score, mergeProbability(model, features) / learnedThreshold);
+          if (worthComparing(features, o.meaningFloor))
+            score = Math.max(score, mergeProbability(model, features) / learnedThreshold);
         }
         if (score >= 1 && score > bestScore) {
           best = g;

@@ -3,6 +3,7 @@ import type { ActiveTrend, DetectArticle } from './cluster';
 import { embeddingLookup } from '../embed/embed-texts';
 import { articleVector, dot, normalise, sharedTerms, topTerms, type TermVector } from './term-vector';
 import { normaliseText } from '../text/normalise-text';
+import { extent } from './large-arrays';
 import { dot as denseDot } from '../text/word-vectors';
 
 /** Options of the story rejoin; defaults live in DEFAULT_REJOIN_OPTIONS. */
@@ -89,10 +90,11 @@ export function storyViews(
       if (title !== '' && !central.includes(title)) central.push(title);
       if (central.length === CENTRAL_HEADLINES) break;
     }
+    const span = extent(members.map((m) => m.time));
     views.push({
       id,
-      first_seen: Math.min(...members.map((m) => m.time)),
-      last_seen: Math.max(...members.map((m) => m.time)),
+      first_seen: span.min,
+      last_seen: span.max,
       article_count: members.length,
       centroid,
       entities: new Set([...counts].filter(([, n]) => n >= ENTITY_SHARE * members.length).map(([e]) => e)),

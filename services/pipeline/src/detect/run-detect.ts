@@ -15,6 +15,7 @@ import { clusterRun } from './detect-cluster';
 import { loadDetectInput, type DetectSettings } from './detect-load';
 import { writeRun } from './detect.repository';
 import { backgroundIdf } from './idf';
+import { DEFAULT_REJOIN_OPTIONS, type RejoinOptions } from './rejoin-stories';
 import { writeDetectResult } from './write-detect';
 
 /** What runDetect needs. */
@@ -50,6 +51,8 @@ export interface DetectOptions {
   maxNewReports?: number;
   /** Clustering options over DEFAULT_CLUSTER_OPTIONS. */
   cluster?: Partial<Omit<ClusterOptions, 'now' | 'idf'>>;
+  /** Story rejoin options over DEFAULT_REJOIN_OPTIONS (rejoinCosine 0: no rejoin). */
+  rejoin?: Partial<RejoinOptions>;
 }
 
 /** A run's settings from its options, resolved once and passed to every step. */
@@ -63,6 +66,7 @@ export function detectSettings(opts: DetectOptions): DetectSettings {
     idf: backgroundIdf(),
     withMeaning: cluster.meaningThreshold > 0 || cluster.learnedMerge,
     maxNewReports: opts.maxNewReports ?? Number.POSITIVE_INFINITY,
+    rejoin: { ...DEFAULT_REJOIN_OPTIONS, ...opts.rejoin },
   };
 }
 

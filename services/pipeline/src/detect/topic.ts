@@ -125,7 +125,8 @@ export function cleanHeadline(title: string): string {
  * when that reads as a topic; else the next ones that do (up to PHRASES_TRIED; a lone word, or a
  * phrase that is only a person's name, stops the search, since it names no story); a phrase that is
  * a clause in its headline ("Korea launches rocket") is skipped. Else the first of the cleaned
- * headlines (central first) that has two words or more, else the central headline as it is.
+ * headlines (central first) that has two words or more and was not cut off by its outlet, else
+ * the complete part of a cut one, else the central headline as it is.
  */
 export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly string[]): string {
   for (const p of phrases.slice(0, PHRASES_TRIED)) {
@@ -140,13 +141,34 @@ export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly s
     const display = capitalise(found?.nounPhrase ?? p.display);
     if (isReadableTopic(display)) return display;
   }
-  for (const h of headlines) {
-    const clean = cleanHeadline(h);
-    if (clean.split(' ').length >= TOPIC_MIN_WORDS && !hasDateOrTime(clean) && balanced(clean) && !isGeneric(clean)) {
-      return clean;
-    }
+  const readable = (clean: string): boolean =>
+    clean.split(' ').length >= TOPIC_MIN_WORDS && !hasDateOrTime(clean) && balanced(clean) && !isGeneric(clean);
+  const cleaned = headlines.map(cleanHeadline);
+  // A headline its outlet cut off ("... She's Not The Only ...") is the topic only when no other
+  // reads as one; then its part before the last clause mark, when that reads as a topic.
+  for (const clean of cleaned) if (!endsCut(clean) && readable(clean)) return clean;
+  for (const clean of cleaned) {
+    const whole = beforeCut(clean);
+    if (whole !== undefined && readable(whole)) return whole;
   }
+  for (const clean of cleaned) if (readable(clean)) return clean;
   return headlines[0] ?? '';
+}
+
+/** Whether a text ends in an ellipsis, as a headline or lead its outlet cut off does ("She's Not The Only ..."). */
+export function endsCut(text: string): boolean {
+  return /(?:\.{3}|…)["'”’)\]]*$/u.test(text.trim());
+}
+
+/**
+ * The complete part of a cut text: what comes before its last clause mark (": ", " - ", "; ")
+ * ahead of the cut ("Stacy Keibler Marries Jared Pobre: She's Not The Only ..." -> "Stacy Keibler
+ * Marries Jared Pobre"); undefined when it has none.
+ */
+export function beforeCut(text: string): string | undefined {
+  if (!endsCut(text)) return undefined;
+  const at = Math.max(text.lastIndexOf(': '), text.lastIndexOf(' - '), text.lastIndexOf(' – '), text.lastIndexOf('; '));
+  return at > 0 ? text.slice(0, at).trim() : undefined;
 }
 
 /**

@@ -92,14 +92,16 @@ export interface VelocityDecision {
 }
 
 /**
- * The velocity class from its metrics (rule 2: DESIGN.md section 5 with the precedence a reader
+ * The velocity class from its metrics (rule 3: DESIGN.md section 5 with the precedence a reader
  * expects, docs/ARCHITECTURE.md), clauses tried in this order:
  * `new_burst` emerging: first report under burstHours ago (a burst inside one hour is a brand-new
  * story, not acceleration: there is no earlier window to have grown from);
  * `young` emerging: age < 2W, current < 5 and current >= previous (a falling trend is never emerging);
  * `fast_growth` accelerating: g >= 1.5 and current >= 3 (so current > previous);
  * `near_peak` peak: current >= 0.8 x peak;
- * `regrowing` emerging: current > previous below every threshold above (a growing trend is never declining);
+ * `regrowing` accelerating: current > previous below every threshold above (a growing trend is never
+ * declining; nor emerging: only the two clauses above make a story new, and a story days old with
+ * hundreds of reports that gains again is no new one);
  * `below_peak` declining: the rest (current <= previous, under 0.8 of its peak).
  */
 export function velocityDecision(
@@ -115,7 +117,7 @@ export function velocityDecision(
   if (growth >= opts.accelGrowth && m.current >= opts.accelMinReports)
     return { velocity: 'accelerating', rule: 'fast_growth' };
   if (m.current >= opts.peakShare * m.peak) return { velocity: 'peak', rule: 'near_peak' };
-  if (m.current > m.previous) return { velocity: 'emerging', rule: 'regrowing' };
+  if (m.current > m.previous) return { velocity: 'accelerating', rule: 'regrowing' };
   return { velocity: 'declining', rule: 'below_peak' };
 }
 

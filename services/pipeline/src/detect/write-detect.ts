@@ -20,7 +20,7 @@ export interface DetectWrites {
  * are marked first (lists leave them out at once, their ids resolve to the survivors), then the
  * trends are written (before any article points at one that does not exist), then the articles
  * move, then the absorbed documents go; the next run finishes from any step (finishableMerges).
- * Then the domains, and one refresh makes it all visible. A run that lost the single-flight lock
+ * The domains are written before the articles move; one refresh makes it all visible. A run that lost the single-flight lock
  * (assertLockHeld throws) writes nothing: another run may be writing the same articles.
  */
 export async function writeDetectResult(
@@ -37,6 +37,14 @@ export async function writeDetectResult(
     w.trends.map((t) => ({ id: t.id, doc: t })),
     'index',
   );
+  // Domains before articles: a run stopped in between leaves its new reports unassigned, and
+  // the next run finds them in the domains' `counted` ids instead of counting them twice.
+  await bulkWrite(
+    client,
+    names.domains,
+    w.domains.map((d) => ({ id: d.domain, doc: d })),
+    'index',
+  );
   await bulkWrite(
     client,
     names.articles,
@@ -44,11 +52,5 @@ export async function writeDetectResult(
     'update',
   );
   await deleteTrends(client, names, w.deleted);
-  await bulkWrite(
-    client,
-    names.domains,
-    w.domains.map((d) => ({ id: d.domain, doc: d })),
-    'index',
-  );
   await refreshDetectIndices(client, names);
 }

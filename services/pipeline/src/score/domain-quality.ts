@@ -1,4 +1,4 @@
-import type { ArticleDoc, DomainDoc } from '@trendscope/core';
+import type { ArticleDoc, DomainDoc, DomainTally } from '@trendscope/core';
 import type { DomainEstimate } from './domain-estimate';
 import type { EstimateInterval } from './estimate-interval';
 import { RATING_SOURCE } from './domain-ratings';
@@ -16,7 +16,14 @@ export type DomainArticle = Pick<
   | 'domain'
   | 'publisher'
   | 'fetch_method'
->;
+> &
+  // Orders an undated article among its domain's by when it was fetched (originality).
+  Partial<Pick<ArticleDoc, 'fetched_at'>>;
+
+/** When an article counts as reported for originality's order: published, else fetched ('' if neither). */
+export function reportedAt(a: Pick<DomainArticle, 'published_date' | 'fetched_at'>): string {
+  return a.published_date ?? a.fetched_at ?? '';
+}
 
 /**
  * Whether the pipeline saw the article's page (fetched, then extracted). A feed or sitemap item
@@ -75,21 +82,56 @@ export interface DomainQualityOptions {
 export function computeDomainQuality(articles: readonly DomainArticle[], opts: DomainQualityOptions = {}): DomainDoc {
   const first = articles[0];
   if (!first) throw new RangeError('computeDomainQuality needs at least one article');
+  const hasPrior = (opts.rating ?? null) !== null || !!opts.estimate;
+  const measured = hasPrior ? articles.filter(pageObserved) : articles;
+  return domainQualityFromSignals(
+    {
+      domain: first.domain,
+      publisher: mostCommon(articles.map((a) => a.publisher)),
+      articles: articles.length,
+      page_observed: articles.filter(pageObserved).length,
+      measured: measured.length > 0 ? measuredSignals(measured, opts.others ?? []) : null,
+    },
+    opts,
+  );
+}
+
+/**
+ * Counts of the measured articles of a domain (pageObserved ones when there is a prior, else
+ * all) with their median word count: what the six signals are shares of.
+ */
+export type MeasuredSignals = Omit<DomainTally, 'words'> & { median: number };
+
+/** What a domain's quality document is made of besides its prior: counts, not articles. */
+export interface DomainSignals {
+  domain: string;
+  publisher: string;
+  articles: number;
+  /** Articles whose page was observed (pageObserved). */
+  page_observed: number;
+  /** The measured articles' counts; null when none was measured. */
+  measured: MeasuredSignals | null;
+}
+
+/**
+ * The quality document of a domain from its counts (computeDomainQuality from its articles, the
+ * per-domain counters of domain-counters.ts from their sums): the same arithmetic either way.
+ */
+export function domainQualityFromSignals(d: DomainSignals, opts: Omit<DomainQualityOptions, 'others'> = {}): DomainDoc {
   const rating = opts.rating ?? null;
   const estimate = opts.estimate ? qualityScore(opts.estimate.rating) : null;
   const hasPrior = rating !== null || estimate !== null;
-  const measured = hasPrior ? articles.filter(pageObserved) : articles;
-  const signals = measured.length > 0 ? observedSignals(measured, opts.others ?? []) : null;
+  const signals = d.measured && d.measured.n > 0 ? observedSignals(d.measured) : null;
   const observed = signals ? qualityScore(signals.weighted) : null;
   const prior = rating !== null ? qualityScore(rating) : (estimate ?? observed!);
-  const evidence = !hasPrior ? 1 : observed === null ? 0 : observedWeight(measured.length);
+  const evidence = !hasPrior ? 1 : observed === null ? 0 : observedWeight(d.measured!.n);
   const e = opts.estimate ?? null;
   return {
-    domain: first.domain,
-    publisher: mostCommon(articles.map((a) => a.publisher)),
-    articles: articles.length,
-    observed_articles: measured.length,
-    headline_only: articles.length - articles.filter(pageObserved).length,
+    domain: d.domain,
+    publisher: d.publisher,
+    articles: d.articles,
+    observed_articles: hasPrior ? d.page_observed : d.articles,
+    headline_only: d.articles - d.page_observed,
     share_with_author: signals?.shareAuthor ?? null,
     share_with_date: signals?.shareDate ?? null,
     median_word_count: signals?.median ?? null,
@@ -110,16 +152,37 @@ export function computeDomainQuality(articles: readonly DomainArticle[], opts: D
   };
 }
 
-/** The six signals of a non-empty list of articles and their weighted sum (0-1). */
-function observedSignals(articles: readonly DomainArticle[], others: NonNullable<DomainQualityOptions['others']>) {
-  const n = articles.length;
-  const share = (pred: (a: DomainArticle) => boolean): number => round3(articles.filter(pred).length / n);
-  const shareAuthor = share((a) => a.author !== null && a.author.trim() !== '');
-  const shareDate = share((a) => a.published_date !== null);
-  const httpsShare = share((a) => a.https);
-  const extraction = share((a) => a.content_retained);
-  const median = medianOf(articles.map((a) => a.word_count));
-  const originality = round3(1 - copyCount(articles, others) / n);
+/** The counts of a non-empty list of measured articles (copies against `others`, exact median). */
+function measuredSignals(
+  articles: readonly DomainArticle[],
+  others: NonNullable<DomainQualityOptions['others']>,
+): MeasuredSignals {
+  const count = (pred: (a: DomainArticle) => boolean): number => articles.filter(pred).length;
+  return {
+    n: articles.length,
+    author: count(hasAuthor),
+    date: count((a) => a.published_date !== null),
+    https: count((a) => a.https),
+    extraction: count((a) => a.content_retained),
+    copies: copyCount(articles, others),
+    median: medianOf(articles.map((a) => a.word_count)),
+  };
+}
+
+/** Whether an article names its author. */
+export function hasAuthor(a: Pick<DomainArticle, 'author'>): boolean {
+  return a.author !== null && a.author.trim() !== '';
+}
+
+/** The six signals of a domain's measured counts (n > 0) and their weighted sum (0-1). */
+function observedSignals(m: MeasuredSignals) {
+  const share = (k: number): number => round3(k / m.n);
+  const shareAuthor = share(m.author);
+  const shareDate = share(m.date);
+  const httpsShare = share(m.https);
+  const extraction = share(m.extraction);
+  const median = m.median;
+  const originality = round3(1 - m.copies / m.n);
   const w = DOMAIN_QUALITY_WEIGHTS;
   const weighted =
     w.author * shareAuthor +
@@ -165,9 +228,9 @@ export function qualityScore(weighted: number): number {
   return Math.round((1 + 9 * clamped) * 10) / 10;
 }
 
-/** Articles that repeat an earlier near-duplicate (of this domain or, when dated earlier, of another). */
+/** Articles that repeat an earlier near-duplicate (of this domain, by reportedAt; of another, when dated earlier). */
 function copyCount(articles: readonly DomainArticle[], others: NonNullable<DomainQualityOptions['others']>): number {
-  const ordered = [...articles].sort((a, b) => (a.published_date ?? '').localeCompare(b.published_date ?? ''));
+  const ordered = [...articles].sort((a, b) => reportedAt(a).localeCompare(reportedAt(b)));
   const elsewhere = new NearDuplicateIndex<string | null>();
   for (const o of others) if (isSimhash(o.simhash)) elsewhere.add(o.simhash, o.published_date);
   const own = new NearDuplicateIndex<true>();
@@ -188,7 +251,8 @@ function medianOf(values: readonly number[]): number {
   return s.length % 2 === 1 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
-function mostCommon(values: readonly string[]): string {
+/** The most frequent value (ties: the first in string order); '' for none. */
+export function mostCommon(values: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? '';

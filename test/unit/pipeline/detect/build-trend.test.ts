@@ -146,4 +146,59 @@ describe('chooseSummary and summarise', () => {
       'Lena Dunham',
     );
   });
+
+  it('takes a headline its outlet cut off ("...") only when no other says something', () => {
+    const cut = "Stacy Keibler Marries Jared Pobre And She's Not The Only ...";
+    const members = [
+      { title: cut, description: null, body: null },
+      { title: 'Stacy Keibler marries Jared Pobre in a secret Mexico wedding', description: null, body: null },
+    ];
+    expect(chooseSummary(members, 'Stacy Keibler')).to.equal(
+      'Stacy Keibler marries Jared Pobre in a secret Mexico wedding',
+    );
+    expect(
+      chooseSummary([{ title: 'Keibler weds…', description: null, body: null }, members[0]!], 'Stacy Keibler'),
+    ).to.equal(cut);
+  });
+
+  it('takes the body when the description was cut off, and parts sentences glued together', () => {
+    const body =
+      'The tech industry has a clear history of sexism. A recent Newsweek report highlights another problem.';
+    expect(
+      summarise({
+        title: 'Silicon Valley',
+        description: 'The tech industry has a clear history of sexism, but a recent report got a slew o...',
+        body,
+      }),
+    ).to.equal(body);
+    expect(
+      summarise({
+        title: 'Rose Parade',
+        description: `Floral floats rolled under sunny skies as the Rose Parade drew thousands.The 129th annual parade got started Monday in Pasadena with an announcement by the grand marshal, actor Gary Sinise, and a military flyover. ${'More. '.repeat(40)}`,
+        body: null,
+      }),
+    ).to.equal(
+      'Floral floats rolled under sunny skies as the Rose Parade drew thousands. The 129th annual parade got started Monday in Pasadena with an announcement by the grand marshal, actor Gary Sinise, and a military flyover.',
+    );
+  });
+
+  it('leaves out a sentence cut off inside the text when another is there', () => {
+    expect(
+      summarise({
+        title: 'Amazon and Microsoft employees caught up in sex trafficking sting',
+        description:
+          'A Newsweek report highlights another problem. The publication got its hands on a slew o...\nSome of the emails were collected during a 2015 sting operation.',
+        body: null,
+      }),
+    ).to.equal(
+      'A Newsweek report highlights another problem. Some of the emails were collected during a 2015 sting operation.',
+    );
+  });
+
+  it('keeps the complete part of a headline cut off after a clause mark', () => {
+    const members = [
+      { title: 'FDA Proposes Overhaul of Nutrition Facts Labeling - Food and Drug ...', description: null, body: null },
+    ];
+    expect(chooseSummary(members, 'Nutrition labels')).to.equal('FDA Proposes Overhaul of Nutrition Facts Labeling');
+  });
 });

@@ -82,6 +82,33 @@ describe('clusterArticles', () => {
     expect(next.touched.find((t) => t.id === trendIdFor('a1'))!.article_count).to.equal(3);
   });
 
+  it('offers a stored trend to a report sharing only common terms with it, however many older trends share them', () => {
+    // 40 trends of earlier days and the story's current trend all hold the same five words; a run
+    // passes them by id, and the current one has the smallest. Each term's postings keep 32 trends:
+    // they must be the most recently reported, as in a single pass over the same reports.
+    const words = { plane: 3, search: 3, wreck: 3, ocean: 3, debris: 3 };
+    const older = Array.from({ length: 40 }, (_, i) => ({
+      id: `tr_b${String(i).padStart(2, '0')}`,
+      terms: { ...words, [`other${i}`]: 3 },
+      entities: {},
+      article_count: 3,
+      first_seen: T0 - 200 * H - i * H,
+      last_seen: T0 - 199 * H - i * H,
+    }));
+    const current = {
+      id: 'tr_a',
+      terms: words,
+      entities: {},
+      article_count: 5,
+      first_seen: T0 - 3 * H,
+      last_seen: T0 - H,
+    };
+    const report = art('n1', 0, 'Plane search: wreck debris in the ocean');
+    const r = clusterArticles([report], [current, ...older], { now: NOW, idf });
+    expect(r.created).to.deep.equal([]);
+    expect(r.assignments.get('n1')).to.equal('tr_a');
+  });
+
   it('ignores articles dated after the clock', () => {
     const r = clusterArticles(ARTICLES, [], { now: new Date(T0 + 2.5 * H), idf });
     expect([...r.assignments.keys()].sort()).to.deep.equal(['a1', 'a2', 'b1']);
@@ -108,6 +135,22 @@ describe('clusterArticles', () => {
     expect(r.created).to.deep.equal([trendIdFor('f1')]);
     expect(r.touched.map((t) => [t.id, t.article_count])).to.deep.equal([[trendIdFor('f1'), 3]]);
     expect(r.merged.size).to.equal(0);
+  });
+
+  it("with meaningHeadlines, makes a trend's meaning of its first headlines only", () => {
+    // One axis per headline: the meaning sum shows which headlines were added.
+    const axis = new Map(ARTICLES.map((a, i) => [a.title, i]));
+    const meaning = (title: string): Float32Array => {
+      const v = new Float32Array(ARTICLES.length);
+      v[axis.get(title)!] = 1;
+      return v;
+    };
+    const spacex = (o: { meaningHeadlines?: number }): number[] =>
+      clusterArticles(ARTICLES, [], { now: NOW, idf, meaning, ...o }).touched.find((t) => t.id === trendIdFor('a1'))!
+        .meaning!;
+    expect(spacex({}), 'all its headlines').to.deep.equal([1, 0, 1, 0, 1]);
+    expect(spacex({ meaningHeadlines: 2 })).to.deep.equal([1, 0, 1, 0, 0]);
+    expect(spacex({ meaningHeadlines: 1 })).to.deep.equal([1, 0, 0, 0, 0]);
   });
 
   describe('a story reported again after its window (archiveDays)', () => {

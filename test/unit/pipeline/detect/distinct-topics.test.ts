@@ -41,4 +41,10 @@ describe('distinctTopics', () => {
     const renamed = distinctTopics([{ ...other, citations: [] }, big]);
     expect(renamed.get('b')).to.equal('lindsay lohan: reality series');
   });
+
+  it('gives another trend a headline its outlet did not cut off ("...") when it has one', () => {
+    const cut = cite("Lindsay Lohan's reality series: Lindsay Lohan opens up about her ...");
+    const renamed = distinctTopics([{ ...other, citations: [cut, ...other.citations!] }, big]);
+    expect(renamed.get('b')).to.equal("Lindsay Lohan's reality series premieres on OWN");
+  });
 });

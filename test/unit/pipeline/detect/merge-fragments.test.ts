@@ -148,5 +148,16 @@ describe('mergeFragments', () => {
       const strangers = [frag('a', 0, { mean: 1 }, ents('Tina Fey')), frag('b', 5, { wedding: 1 }, ents('Lohan'))];
       expect(mergeFragments(strangers, eager).size, 'no shared term, name or meaning').to.equal(0);
     });
+
+    it('weighs a pair with no shared term or name only from the meaning floor of its meaning source', () => {
+      const eager = { ...on, mergeModel: { ...byEntities, bias: 10 } };
+      // Meaning cosine 0.2: above GloVe's floor (0.1), below a floor for the sentence encoder's scale.
+      const pair = [
+        frag('a', 0, { mean: 1 }, { ...ents('Tina Fey'), meaning: meaning(0) }),
+        frag('b', 5, { wedding: 1 }, { ...ents('Lohan'), meaning: meaning(78.46) }),
+      ];
+      expect(mergeFragments(pair, eager).size, 'default floor').to.equal(1);
+      expect(mergeFragments(pair, { ...eager, meaningFloor: 0.3 }).size, 'floor 0.3').to.equal(0);
+    });
   });
 });

@@ -4,6 +4,7 @@ import {
   balanced,
   chooseTopic,
   cleanHeadline,
+  endsCut,
   hasDateOrTime,
   isReadableTopic,
 } from '@trendscope/pipeline/detect/topic';
@@ -102,6 +103,13 @@ describe('chooseTopic', () => {
 });
 
 describe('topic rules', () => {
+  it('tells a text cut off with an ellipsis', () => {
+    expect(endsCut('She’s Not The Only ...')).to.equal(true);
+    expect(endsCut('Keibler weds…”')).to.equal(true);
+    expect(endsCut('Stacy Keibler marries Jared Pobre')).to.equal(false);
+    expect(endsCut('What... a night for Keibler')).to.equal(false);
+  });
+
   it('reads 2-8 words, no bare amount, no date, balanced quotes', () => {
     expect(isReadableTopic('Panama Papers')).to.be.true;
     expect(isReadableTopic('iPhone 6 release')).to.be.true;
@@ -201,5 +209,18 @@ describe('chooseTopic on cut-off phrases of real headlines', () => {
     expect(
       chooseTopic(phrases, ['10 things to know for Thursday', 'Vegas fire: 1 person dead; several police treated']),
     ).to.equal('Vegas fire: 1 person dead; several police treated');
+  });
+
+  it('prefers a headline its outlet did not cut off ("..."), else the complete part of a cut one', () => {
+    const cut = "George Clooney's Ex Stacy Keibler Marries Jared Pobre: She's Not The Only ...";
+    expect(chooseTopic([], [cut, 'Stacy Keibler weds Jared Pobre in Mexico'])).to.equal(
+      'Stacy Keibler weds Jared Pobre in Mexico',
+    );
+    expect(chooseTopic([], [cut, 'Keibler and Pobre wed…'])).to.equal(
+      "George Clooney's Ex Stacy Keibler Marries Jared Pobre",
+    );
+    expect(chooseTopic([], ['Stacy Keibler marries Jared Pobre and ...'])).to.equal(
+      'Stacy Keibler marries Jared Pobre and ...',
+    );
   });
 });

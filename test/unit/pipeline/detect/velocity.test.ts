@@ -69,9 +69,9 @@ describe('velocity class boundaries (W = 24 h)', () => {
     // (3 + 1) / (x + 1) = 1.5 needs x = 5/3; use current 5, previous 3: 6 / 4 = 1.5.
     expect(velocityClass(m({ current: 5, previous: 3, peak: 10 }))).to.equal('accelerating');
   });
-  it('is not accelerating just under growth 1.5, and not declining while growing (regrowing: emerging)', () => {
+  it('is not fast growth just under growth 1.5, and not declining while growing (regrowing: accelerating)', () => {
     expect(velocityDecision(m({ current: 5, previous: 4, peak: 10 }))).to.deep.equal({
-      velocity: 'emerging',
+      velocity: 'accelerating',
       rule: 'regrowing',
     });
   });
@@ -95,8 +95,8 @@ describe('velocity class boundaries (W = 24 h)', () => {
   });
 });
 
-// Rule 2: the precedence a reader checks against the served numbers (docs/ARCHITECTURE.md).
-describe('velocity rule 2 precedence and its clauses', () => {
+// Rule 3: the precedence a reader checks against the served numbers (docs/ARCHITECTURE.md).
+describe('velocity rule 3 precedence and its clauses', () => {
   const decide = (over: Partial<VelocityMetrics>) => velocityDecision(m(over));
 
   it('calls a burst inside the first hour a brand-new story: emerging whatever its count', () => {
@@ -133,9 +133,19 @@ describe('velocity rule 2 precedence and its clauses', () => {
       rule: 'near_peak',
     });
   });
-  it('is never declining while growing: current 1, previous 0, peak 3 is regrowing (emerging)', () => {
+  it('is never declining while growing: current 1, previous 0, peak 3 is regrowing (accelerating)', () => {
     // The demo's "declining with current 1, previous 0, growth 2".
-    expect(decide({ current: 1, previous: 0, peak: 3 })).to.deep.equal({ velocity: 'emerging', rule: 'regrowing' });
+    expect(decide({ current: 1, previous: 0, peak: 3 })).to.deep.equal({ velocity: 'accelerating', rule: 'regrowing' });
+  });
+  it('is never emerging for a story days old with hundreds of reports that gains again', () => {
+    // "Neil Young to Launch Pono Music Player Through Kickstarter" as a real make demo served it:
+    // 249 articles over two days, rejoined across runs, its third burst larger than its second.
+    expect(decide({ age_hours: 52.12, current: 90, previous: 65, peak: 151 })).to.deep.equal({
+      velocity: 'accelerating',
+      rule: 'regrowing',
+    });
+    // The same numbers a day younger: still no new story (the young clause wants under 5 reports).
+    expect(decide({ age_hours: 30, current: 90, previous: 65, peak: 151 }).velocity).to.equal('accelerating');
   });
   it('is declining when steady under 0.8 of its peak (current = previous)', () => {
     expect(decide({ current: 2, previous: 2, peak: 3 })).to.deep.equal({ velocity: 'declining', rule: 'below_peak' });
@@ -149,6 +159,8 @@ describe('velocity rule 2 precedence and its clauses', () => {
             const at = JSON.stringify({ current, previous, peak, age_hours });
             if (current < previous) expect(['peak', 'declining'], at).to.include(velocity);
             if (current > previous) expect(velocity, at).to.not.equal('declining');
+            // Emerging is a new story: in its first hour, or young with fewer than 5 reports.
+            if (velocity === 'emerging') expect(age_hours < 1 || (age_hours < 48 && current < 5), at).to.equal(true);
           }
         }
       }

@@ -12,15 +12,13 @@ import { activeEncoder, type EncoderSpec, encoderFiles } from '../../../src/embe
 import { EMBEDDING_DIMENSIONS, SentenceEncoder } from '../../../src/embed/sentence-encoder';
 import { REPO_ROOT } from '../../../src/repo-root';
 
-/** The cache file of an encoder's embeddings (MiniLM's keeps its first name). */
-function cacheFile(spec: EncoderSpec): string {
+/** The cache file of an encoder's embeddings of one kind of text (MiniLM's keeps its first name). */
+function cacheFile(spec: EncoderSpec, kind: string): string {
   const dir = process.env.TRENDSCOPE_CACHE
     ? path.resolve(process.env.TRENDSCOPE_CACHE)
     : path.join(REPO_ROOT, '.cache');
   const name =
-    spec.name === 'all-minilm-l6-v2-q'
-      ? `classifier-texts-${spec.version}.bin`
-      : `classifier-texts-${spec.name}-${spec.version}.bin`;
+    spec.name === 'all-minilm-l6-v2-q' ? `${kind}-${spec.version}.bin` : `${kind}-${spec.name}-${spec.version}.bin`;
   return path.join(dir, 'embeddings', name);
 }
 
@@ -76,13 +74,15 @@ function encoderOf(spec: EncoderSpec): Promise<SentenceEncoder> {
 
 /**
  * The embeddings of `texts` by `spec`'s encoder (default: PIPELINE_ENCODER's) from the cache, the
- * missing ones embedded and added to it, as a synchronous lookup; progress goes to stderr.
+ * missing ones embedded and added to it, as a synchronous lookup; progress goes to stderr. `kind`
+ * names the cache file (the classifier's texts by default; the clustering lab keeps headlines apart).
  */
 export async function cachedEmbeddings(
   texts: Iterable<string>,
   spec: EncoderSpec = activeEncoder(),
+  kind = 'classifier-texts',
 ): Promise<(text: string) => Float32Array | undefined> {
-  const file = cacheFile(spec);
+  const file = cacheFile(spec, kind);
   const rows = readCache(file);
   const missing = [...new Set(texts)].filter((t) => !rows.has(keyOf(t)));
   const step = 512;

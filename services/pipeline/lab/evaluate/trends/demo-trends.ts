@@ -11,6 +11,7 @@ import { rejoinedAssignments } from './rejoined';
 import { loadGiveme } from '../../corpus/giveme.corpus';
 import { loadUci, type UciRow } from '../../corpus/uci.corpus';
 import { givemeDetectArticles, uciDetectArticles } from '../../corpus/detect-articles';
+import { extent } from '../../../src/detect/large-arrays';
 
 /** Headlines `make demo` replays (infra/local/demo.sh, DEMO_UCI_LIMIT). */
 export const DEMO_UCI_ROWS = 12_000;
@@ -127,7 +128,7 @@ export async function detectedTrends(
 }
 
 function shift(articles: DetectArticle[], now: Date): DetectArticle[] {
-  const newest = Math.max(...articles.map((a) => a.time));
+  const newest = extent(articles.map((a) => a.time)).max;
   return articles.map((a) => ({ ...a, time: a.time + now.getTime() - newest }));
 }
 

@@ -1,4 +1,5 @@
-import { clusterArticles, DEFAULT_CLUSTER_OPTIONS } from '../../../src/detect/cluster';
+import { clusterArticles, DEFAULT_CLUSTER_OPTIONS, type ClusterOptions } from '../../../src/detect/cluster';
+import type { HeadlineMeaning } from '../../../src/detect/headline-meaning';
 import { backgroundIdf } from '../../../src/detect/idf';
 import { MERGE_FEATURES } from '../../../src/detect/merge-features';
 import type { MergeModel } from '../../../src/detect/merge-model';
@@ -27,20 +28,35 @@ export interface FoldFigure {
  * was chosen. Pairs come from the tuning sets only (cluster-sets.ts). Each tuning set in turn is
  * the fold: a model fitted on the pairs of the other tuning sets merges it at each threshold; the
  * threshold kept is the lowest whose B-cubed precision stays within PRECISION_SLACK of the rules'
- * on every fold. The final weights are fitted on the pairs of all tuning sets.
+ * on every fold. The final weights are fitted on the pairs of all tuning sets. For lab variants,
+ * `meanings` gives each tuning set's headline meaning by set key (default: GloVe's) and `options`
+ * the clustering options the folds run with (a meaning threshold or floor of that source).
  */
-export function mergeModelFileText(): { model: MergeModel; json: string; folds: FoldFigure[]; pairs: number } {
+export function mergeModelFileText(
+  meanings: ReadonlyMap<string, HeadlineMeaning> = new Map(),
+  options: Partial<Omit<ClusterOptions, 'now' | 'idf'>> = {},
+): { model: MergeModel; json: string; folds: FoldFigure[]; pairs: number } {
   const idf = backgroundIdf();
   const window = DEFAULT_CLUSTER_OPTIONS.mergeWindowSeconds;
   const tuning = CLUSTER_SETS.filter((s) => s.role === 'tuning').map((s) => ({ key: s.key, set: s.load() }));
-  const pairsOf = new Map(tuning.map((t) => [t.key, mergePairs(t.set, idf, window)]));
+  const withMeaning = (key: string): Partial<ClusterOptions> => {
+    const meaning = meanings.get(key);
+    return { ...options, ...(meaning ? { meaning } : {}) };
+  };
+  const pairsOf = new Map(tuning.map((t) => [t.key, mergePairs(t.set, idf, window, withMeaning(t.key))]));
   const folds: FoldFigure[] = [];
   for (const { key, set } of tuning) {
     const rest = tuning.filter((t) => t.key !== key).flatMap((t) => pairsOf.get(t.key)!);
     const fitted = toModel(fit(rest), 1);
-    const rules = score(set, idf, { learnedMerge: false });
+    const o = withMeaning(key);
+    const rules = score(set, idf, { ...o, learnedMerge: false });
     for (const threshold of THRESHOLDS) {
-      const learned = score(set, idf, { learnedMerge: true, mergeModel: fitted, learnedMergeThreshold: threshold });
+      const learned = score(set, idf, {
+        ...o,
+        learnedMerge: true,
+        mergeModel: fitted,
+        learnedMergeThreshold: threshold,
+      });
       folds.push({ fold: key, threshold, rules, learned });
     }
   }

@@ -1,5 +1,5 @@
 import { dateOnly } from '../../../src/detect/cadence';
-import { clusterArticles, type ActiveTrend } from '../../../src/detect/cluster';
+import { clusterArticles, type ActiveTrend, type ClusterOptions } from '../../../src/detect/cluster';
 import { pairFeatures, worthComparing, type PairSide } from '../../../src/detect/merge-features';
 import type { LabelledSet } from '../../corpus/cluster-sets';
 
@@ -16,9 +16,15 @@ export const FIGURES_NOW = new Date('2030-01-01T00:00:00Z');
  * Pairs of trends a learned merge would judge on one set: the trends of one clustering pass with no
  * merging, each paired with every trend founded at most `windowSeconds` before it that clears the
  * low bar of merge-features.ts, labelled same story when both trends' majority gold labels agree.
+ * `o` may give the headline meaning, how many headlines make it and its floor (default: GloVe's, all).
  */
-export function mergePairs(set: LabelledSet, idf: (term: string) => number, windowSeconds: number): LabelledPair[] {
-  const result = clusterArticles(set.articles, [], { now: FIGURES_NOW, idf, mergeThreshold: 0 });
+export function mergePairs(
+  set: LabelledSet,
+  idf: (term: string) => number,
+  windowSeconds: number,
+  o: Partial<Omit<ClusterOptions, 'now' | 'idf'>> = {},
+): LabelledPair[] {
+  const result = clusterArticles(set.articles, [], { ...o, now: FIGURES_NOW, idf, mergeThreshold: 0 });
   const majority = majorityGold(result.assignments, set.gold);
   const sides = result.touched
     .filter((t) => !dateOnly(t.first_seen))
@@ -31,7 +37,8 @@ export function mergePairs(set: LabelledSet, idf: (term: string) => number, wind
       const u = sides[j]!;
       if (t.side.first_seen - u.side.first_seen > windowSeconds * 1000) break;
       const features = pairFeatures(t.side, u.side, idf);
-      if (worthComparing(features)) pairs.push({ features, same: majority.get(t.id) === majority.get(u.id) });
+      if (worthComparing(features, o.meaningFloor))
+        pairs.push({ features, same: majority.get(t.id) === majority.get(u.id) });
     }
   }
   return pairs;
