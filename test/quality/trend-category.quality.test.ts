@@ -7,7 +7,9 @@ import { setEmbeddings, trendCategoryFigures } from '@trendscope/pipeline/lab/ev
 // two sets the clustering was not tuned on. The committed model was trained on every UCI and
 // Giveme5W1H row, so these are not held-out figures for the classifier (the --held-out run is).
 describe('category of trends (the label an agent sees) against the members gold category', function () {
-  this.timeout(600_000);
+  // The committed model reads each voter's sentence embedding: mar1-0 embeds its 10,000 members'
+  // texts first (about a minute of CPU on a quiet core; over 10 minutes at a load average of 30).
+  this.timeout(1_800_000);
   const classifier = loadClassifier();
 
   for (const [key, floor] of [

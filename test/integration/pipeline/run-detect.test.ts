@@ -12,6 +12,9 @@ import {
   type TrendDoc,
 } from '@trendscope/core';
 import { runDetect } from '@trendscope/pipeline/detect/run-detect';
+import { memberText } from '@trendscope/pipeline/detect/trend-category';
+import { decodeEmbedding, encodeEmbedding } from '@trendscope/pipeline/embed/compact-embedding';
+import { dot } from '@trendscope/pipeline/text/word-vectors';
 import { DEFAULT_RATINGS_FILE, loadDomainRatings, ratingOf } from '@trendscope/pipeline/score/domain-ratings';
 import { loadGiveme, type GivemeArticle } from '@trendscope/pipeline/lab/corpus/giveme.corpus';
 import { givemeArticleDoc } from '../../support/giveme-articles';
@@ -202,5 +205,40 @@ describe('runDetect over Giveme5W1H articles (real OpenSearch + Redis)', functio
     });
     expect(refreshed.filter((t) => t.updated_at === stamp)).to.have.length(fromState.trends_written);
     expect(await allTrends()).to.deep.equal(expected);
+  });
+
+  it("embeds an article's text once: a rebuild reads what the first run stored on the article", async () => {
+    const later = new Date(NOW.getTime() + 30 * 3_600_000);
+    const stamp = later.toISOString().replace('.000Z', 'Z');
+    const trend = (await allTrends()).find((t) => t.updated_at === stamp && t.article_count >= 2)!;
+    const [kept, cleared] = (await allArticles()).filter((a) => a.trend_id === trend.id);
+    for (const a of [kept!, cleared!]) expect(a.detect_embeddings?.voter, a.id).to.be.a('string');
+    // A vector the encoder would never give: still there after the rebuild if nothing re-embedded it.
+    const planted = encodeEmbedding(
+      memberText(kept!),
+      Float32Array.from({ length: 384 }, (_, i) => (i % 2 ? 1 : -1)),
+    );
+    const update = (id: string, source: string, params: Record<string, unknown> = {}) =>
+      s.opensearch.updateByQuery({
+        index: s.names.articles,
+        body: { query: { ids: { values: [id] } }, script: { source, params } },
+        refresh: true,
+      });
+    await update(kept!.id, 'ctx._source.detect_embeddings.voter = params.v', { v: planted });
+    await update(cleared!.id, "ctx._source.remove('detect_embeddings')");
+    // Without its clock the trend is rebuilt from its articles.
+    await s.opensearch.updateByQuery({
+      index: s.names.trends,
+      body: { query: { ids: { values: [trend.id] } }, script: { source: "ctx._source.detect_state.remove('clock')" } },
+      refresh: true,
+    });
+    await runDetect(deps(), { now: later });
+    const after = new Map((await allArticles()).map((a) => [a.id, a]));
+    expect(after.get(kept!.id)!.detect_embeddings!.voter).to.equal(planted);
+    const again = after.get(cleared!.id)!.detect_embeddings!.voter;
+    const text = memberText(cleared!);
+    expect(dot(decodeEmbedding(text, again)!, decodeEmbedding(text, cleared!.detect_embeddings!.voter)!)).to.be.above(
+      0.999,
+    );
   });
 });

@@ -44,6 +44,20 @@ export interface ArticleDoc {
   redactions: Redactions;
   category_hint: string | null;
   indexed_at: string;
+  /** Detection's sentence embeddings of this article's texts, each read once (not indexed, never served). */
+  detect_embeddings?: ArticleEmbeddings;
+}
+
+/**
+ * Compact sentence embeddings of an article's texts (pipeline embed/compact-embedding.ts, each
+ * keyed by the text and encoder it was read from): written by the detection run that first needs
+ * one, so later runs that rebuild its trend do not run the encoder on it again.
+ */
+export interface ArticleEmbeddings {
+  /** Of the text its trend's category vote reads (headline and lead). */
+  voter?: string;
+  /** Of its normalised headline (the impact score's central headlines). */
+  headline?: string;
 }
 
 /** One citation of a trend: the provenance of one article. */

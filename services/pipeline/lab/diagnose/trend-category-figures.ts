@@ -3,6 +3,8 @@
  * set (cluster-sets.ts: UCI slices and Giveme5W1H; trend-category.ts says how). `--held-out`
  * scores a model trained without fold 0 of the classifier's 5-fold split (by story / event) on the
  * trends whose majority story is in fold 0, so no trend is scored by a model that saw its story.
+ * The members' embeddings come from the lab's cache (.cache/embeddings/, where the UCI headlines
+ * already are after `make model`), the missing ones embedded and added to it.
  * Run: node --import tsx services/pipeline/lab/diagnose/trend-category-figures.ts [set keys, comma-separated] [--held-out]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -18,6 +20,7 @@ import { buildTrainingSamples } from '../train/classifier/training-samples';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
 import { REPO_ROOT } from '../corpus/corpus-path';
 import { setEmbeddings, trendCategoryFigures } from '../evaluate/trends/trend-category';
+import { cachedEmbeddings } from '../evaluate/classifier/sentence-embeddings';
 
 const args = process.argv.slice(2);
 const heldOut = args.includes('--held-out');
@@ -48,7 +51,7 @@ process.stdout.write(`model: ${heldOut ? 'trained without fold 0, scored on fold
 const total = { trends: 0, trendsRight: 0, articles: 0, articlesRight: 0, errors: new Map<string, number>() };
 for (const set of CLUSTER_SETS) {
   if (wanted && !wanted.includes(set.key) && !wanted.includes(set.role)) continue;
-  const f = trendCategoryFigures(set, c, heldOut ? 0 : undefined, await setEmbeddings(set, c));
+  const f = trendCategoryFigures(set, c, heldOut ? 0 : undefined, await setEmbeddings(set, c, cachedEmbeddings));
   total.trends += f.trends;
   total.trendsRight += f.trendsRight;
   total.articles += f.articles;

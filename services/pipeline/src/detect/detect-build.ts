@@ -1,4 +1,4 @@
-import type { DomainDoc, TrendDoc } from '@trendscope/core';
+import type { ArticleEmbeddings, DomainDoc, TrendDoc } from '@trendscope/core';
 import type { Classifier } from '../classify/classifier';
 import { ratingOf, type DomainRatings } from '../score/domain-ratings';
 import { toTrendMember } from './active-trend';
@@ -25,7 +25,8 @@ export interface BuildSettings extends DetectSettings {
  * The documents a run writes: the quality of the new reports' domains (detect-domains.ts), the trends it changed
  * rebuilt from their members (buildTrend, with their compact state and clock), those whose
  * velocity moves with the clock refreshed from their stored documents (refresh-trend.ts), and
- * topics no two listed trends share (distinct-topics.ts; stored trends not rewritten keep theirs).
+ * topics no two listed trends share (distinct-topics.ts; stored trends not rewritten keep theirs),
+ * and the sentence embeddings the run computed, to store on their articles (detect-embeddings.ts).
  */
 export async function buildRun(
   deps: Pick<DetectDeps, 'opensearch' | 'names' | 'logger'>,
@@ -33,7 +34,7 @@ export async function buildRun(
   clustered: Clustered,
   applied: Applied,
   s: BuildSettings,
-): Promise<{ trends: TrendDoc[]; domains: DomainDoc[] }> {
+): Promise<{ trends: TrendDoc[]; domains: DomainDoc[]; embeddings: Map<string, ArticleEmbeddings> }> {
   const { result, members, stored } = clustered;
   const { byTrend, rejoined, fromState } = applied;
   // Domain quality from per-domain counters: only the domains of the new reports are rescored.
@@ -69,7 +70,7 @@ export async function buildRun(
     ...fromState.flatMap((id) => Object.keys(stored.get(id)!.domain_articles ?? {})),
   ]);
   const ratedDomains = new Set([...quality.keys()].filter((d) => ratingOf(s.ratings, d) !== null));
-  const embedText = await detectEmbeddings(
+  const { embedText, fresh } = await detectEmbeddings(
     rebuiltLists.map(([, list]) => list.map(toTrendMember)),
     s.idf,
     s.classifier,
@@ -82,7 +83,7 @@ export async function buildRun(
       idf: s.idf,
       domainQuality: quality,
       ratedDomains,
-      ...(embedText ? { embedText } : {}),
+      embedText,
     });
     // From the members in id order, so a replay with the same clock writes the same state.
     const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -112,7 +113,7 @@ export async function buildRun(
     }));
   const renamed = distinctTopics([...trends, ...unchanged], new Set(unchanged.map((t) => t.id)));
   for (const t of trends) t.topic = renamed.get(t.id) ?? t.topic;
-  return { trends, domains };
+  return { trends, domains, embeddings: fresh };
 }
 
 /**

@@ -93,12 +93,17 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
     const input = await loadDetectInput(deps, settings);
     const clustered = await clusterRun(deps, input, settings);
     const applied = await applyClusters(deps, input, clustered, settings);
-    const { trends, domains } = await buildRun(deps, input, clustered, applied, { ...settings, classifier, ratings });
+    const { trends, domains, embeddings } = await buildRun(deps, input, clustered, applied, {
+      ...settings,
+      classifier,
+      ratings,
+    });
     const { result } = clustered;
     await writeDetectResult(deps, {
       merged: result.merged,
       trends,
       articleTrends: [...result.assignments, ...applied.moved],
+      articleEmbeddings: embeddings,
       deleted: [...result.merged.keys(), ...input.unfinished.keys()],
       domains,
     });

@@ -1,4 +1,10 @@
-import { bumpGeneration, type DomainDoc, type TrendDoc } from '@trendscope/core';
+import {
+  bumpGeneration,
+  type ArticleDoc,
+  type ArticleEmbeddings,
+  type DomainDoc,
+  type TrendDoc,
+} from '@trendscope/core';
 import { bulkWrite, deleteTrends, markMerged, refreshDetectIndices } from './detect.repository';
 import type { DetectDeps } from './run-detect';
 
@@ -10,6 +16,8 @@ export interface DetectWrites {
   trends: readonly TrendDoc[];
   /** article id -> its (new) trend id: new assignments and articles of absorbed trends. */
   articleTrends: readonly (readonly [string, string])[];
+  /** article id -> sentence embeddings first computed in this run (kept so no later run embeds it again). */
+  articleEmbeddings?: ReadonlyMap<string, ArticleEmbeddings>;
   /** Trend documents to delete once their articles moved (absorbed in this or an earlier run). */
   deleted: readonly string[];
   domains: readonly DomainDoc[];
@@ -45,12 +53,21 @@ export async function writeDetectResult(
     w.domains.map((d) => ({ id: d.domain, doc: d })),
     'index',
   );
-  await bulkWrite(
-    client,
-    names.articles,
-    w.articleTrends.map(([id, trendId]) => ({ id, doc: { trend_id: trendId } })),
-    'update',
-  );
+  await bulkWrite(client, names.articles, articleUpdates(w), 'update');
   await deleteTrends(client, names, w.deleted);
   await refreshDetectIndices(client, names);
+}
+
+/** One partial update per article: its new trend and the embeddings first computed for it, together. */
+function articleUpdates(w: Pick<DetectWrites, 'articleTrends' | 'articleEmbeddings'>): {
+  id: string;
+  doc: Partial<ArticleDoc>;
+}[] {
+  const docs = new Map<string, Partial<ArticleDoc>>(
+    w.articleTrends.map(([id, trendId]) => [id, { trend_id: trendId }]),
+  );
+  for (const [id, embeddings] of w.articleEmbeddings ?? []) {
+    docs.set(id, { ...docs.get(id), detect_embeddings: embeddings });
+  }
+  return [...docs].map(([id, doc]) => ({ id, doc }));
 }

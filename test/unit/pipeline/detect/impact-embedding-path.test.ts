@@ -88,14 +88,14 @@ describe('business impact: the run-time path scores a rated story as the fitter 
     const idf = backgroundIdf();
     for (const s of stories) {
       const members = membersOf(s);
-      const embedText = await detectEmbeddings([members], idf, classifier, { warn: () => undefined });
-      expect(embedText, 'the encoder is installed').to.not.equal(undefined);
+      const { embedText, fresh } = await detectEmbeddings([members], idf, classifier, { warn: () => undefined });
+      expect(fresh.size, 'the encoder is installed').to.be.greaterThan(0);
       const trend = buildTrend('tr_aaaaaaaaaaaaaaaa', members, {
         now: new Date('2026-11-21T00:00:00Z'),
         classifier,
         idf,
         domainQuality: new Map(),
-        ...(embedText ? { embedText } : {}),
+        embedText,
       });
       const breakdown = trend.score_breakdown.business_impact as ImpactBreakdown;
       const row = await impactRow(s, classifier);

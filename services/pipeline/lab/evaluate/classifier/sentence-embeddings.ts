@@ -86,14 +86,31 @@ export async function cachedEmbeddings(
   const rows = readCache(file);
   const missing = [...new Set(texts)].filter((t) => !rows.has(keyOf(t)));
   const step = 512;
+  const started = Date.now();
+  if (missing.length > 0) {
+    process.stderr.write(
+      `${spec.name}: ${missing.length} of ${rows.size + missing.length} texts are not in ${file} yet; embedding them ` +
+        `(the 121,655 texts of \`make model\` take 10-15 minutes of CPU on a quiet core)\n`,
+    );
+  }
   for (let start = 0; start < missing.length; start += step) {
     const batch = missing.slice(start, start + step);
     const vectors = await (await encoderOf(spec)).embed(batch);
     const added = batch.map((t, i) => [keyOf(t), vectors[i]!] as const);
     for (const [key, row] of added) rows.set(key, row);
-    process.stderr.write(`${spec.name}: embedded ${Math.min(start + step, missing.length)}/${missing.length}\n`);
+    process.stderr.write(`${progress(spec.name, Math.min(start + step, missing.length), missing.length, started)}\n`);
     // Saved as it goes: an interrupted run resumes where it stopped.
     appendCache(file, added);
   }
   return (text) => rows.get(keyOf(text));
+}
+
+/** A progress line of a long fill: a bar, the count, and the time left at the rate so far. */
+export function progress(name: string, done: number, total: number, started: number, now = Date.now()): string {
+  const width = 30;
+  const filled = Math.round((width * done) / Math.max(total, 1));
+  const seconds = (now - started) / 1000;
+  const left = done > 0 ? (seconds * (total - done)) / done : NaN;
+  const eta = Number.isFinite(left) ? `, about ${Math.ceil(left / 60)} min left` : '';
+  return `${name}: [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} embedded in ${Math.round(seconds)} s${eta}`;
 }

@@ -109,18 +109,20 @@ export function trendCategoryFigures(
 
 /**
  * The sentence embeddings a set's trends and articles need from `classifier` (their headline +
- * lead, where the model reads one), embedded once as detection does.
+ * lead, where the model reads one), embedded once as detection does; `embed` may read them from the
+ * lab's cache instead (sentence-embeddings.ts: the same encoder, one text per call).
  */
 export async function setEmbeddings(
   set: ClusterSet,
   classifier: Classifier,
+  embed: (texts: string[]) => Promise<(text: string) => Float32Array | undefined> = embeddingLookup,
 ): Promise<(text: string) => Float32Array | undefined> {
   const info = articleInfo();
   const texts = set
     .load()
     .articles.map((a) => memberText(member(a, info.get(a.id)?.domain ?? 'unknown.example')))
     .filter((t) => classifier.needsEmbedding(t));
-  return embeddingLookup(texts);
+  return embed(texts);
 }
 
 /** A clustering input as a trend member, shaped as demo-trends.ts shapes it (a feed item). */
