@@ -10,6 +10,7 @@ import {
 import { runDetect } from '@trendscope/pipeline/detect/run-detect';
 import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
 import { publisherArticle } from '../../support/factories';
+import { KICKSTARTER, LAUNCH } from '../../support/pono-story';
 import { detectDeps, openTestServices, type TestServices } from '../../support/services';
 
 const T0 = Date.parse('2026-11-20T09:00:07Z');
@@ -19,21 +20,6 @@ const H = 60 * M;
 function article(id: string, at: number, title: string): { id: string; doc: ArticleDoc } {
   return publisherArticle(id, at, title, ['Neil Young']);
 }
-
-const LAUNCH = [
-  'Neil Young to launch Pono music player',
-  'Neil Young launches Pono music player',
-  'Neil Young unveils Pono music player',
-  "Neil Young's Pono music player to launch",
-  'Neil Young launching Pono high-resolution music player',
-];
-const KICKSTARTER = [
-  "Neil Young's Pono music player launches on Kickstarter",
-  'Neil Young takes Pono music player to Kickstarter',
-  "Neil Young's Pono player hits Kickstarter",
-  'Neil Young launches Pono music player Kickstarter',
-  "Neil Young's Pono music player Kickstarter goes live",
-];
 
 /** Stores articles under the ids given (detection derives trend ids from them), visible at once. */
 async function indexArticles(s: TestServices, docs: { id: string; doc: ArticleDoc }[]): Promise<void> {

@@ -4,26 +4,12 @@ import { clusterArticles } from '@trendscope/pipeline/detect/cluster';
 import { builtState, clusteringView, rejoinedParts } from '@trendscope/pipeline/detect/story-part';
 import { combinedState, detectState, storedState } from '@trendscope/pipeline/detect/trend-state';
 import { publisherArticle } from '../../../support/factories';
+import { KICKSTARTER, LAUNCH } from '../../../support/pono-story';
 
 const T0 = Date.parse('2026-11-20T09:00:07Z');
 const M = 60_000;
 const H = 60 * M;
 const idf = (): number => 1;
-
-const LAUNCH = [
-  'Neil Young to launch Pono music player',
-  'Neil Young launches Pono music player',
-  'Neil Young unveils Pono music player',
-  "Neil Young's Pono music player to launch",
-  'Neil Young launching Pono high-resolution music player',
-];
-const KICKSTARTER = [
-  "Neil Young's Pono music player launches on Kickstarter",
-  'Neil Young takes Pono music player to Kickstarter',
-  "Neil Young's Pono player hits Kickstarter",
-  'Neil Young launches Pono music player Kickstarter',
-  "Neil Young's Pono music player Kickstarter goes live",
-];
 
 function stored(id: string, at: number, title: string): StoredArticle {
   const a = publisherArticle(id, at, title, ['Neil Young']);
