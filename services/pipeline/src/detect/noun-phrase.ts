@@ -225,6 +225,21 @@ function nounPhraseAt(
   ) {
     return none;
   }
+  // Holding a lower-case word (so read in a sentence-case headline, where capitals mark names) and
+  // followed at once by a capitalised word that could go on a name, the phrase stops inside that
+  // name ("fund Point72 Asset" of "... Point72 Asset Management"): it is no whole noun phrase. In a
+  // title-case headline every word is capitalised ("Kristen Bell Rocks Dress"): no such reading.
+  if (
+    after &&
+    span.some((t) => /^\p{Ll}/u.test(t.text) && !isFunctionWord(t)) &&
+    !isNumeral(terms[end]!) &&
+    /^\p{Lu}/u.test(after.text) &&
+    closesPhrase(after) &&
+    !isVerbForm(after) &&
+    !breaksBetween(terms[end]!, after)
+  ) {
+    return none;
+  }
   // Unchanged: the key phrase's own spelling stands (it may span punctuation the headline has).
   if (start === first && end === last && !span.some(joiner)) return { nounPhrase: phrase, name: isPersonName(span) };
   const text = span
