@@ -67,7 +67,8 @@ export function balanced(text: string): boolean {
   let open = 0;
   for (const w of text.split(/\s+/)) {
     if (/^['‘]/.test(w)) open++;
-    if (/['’]$/.test(w) && (open > 0 || !/s['’]$/i.test(w))) {
+    // A closing quote may be followed by punctuation ("'Ban bossy'?", "'Cosmos':").
+    if (/['’][.,:;!?]*$/.test(w) && (open > 0 || !/s['’][.,:;!?]*$/i.test(w))) {
       if (open === 0) return false;
       open--;
     }
@@ -212,7 +213,7 @@ function isVerb(word: string): boolean {
 function stripUnpaired(text: string): string {
   return text
     .replace(/[()[\]{}“”"]/g, '')
-    .replace(/(^|\s)['‘’]+|['‘’]+(?=\s|$)/g, '$1')
+    .replace(/(^|\s)['‘’]+|['‘’]+(?=[.,:;!?]*(?:\s|$))/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -184,6 +184,9 @@ describe('topic rules', () => {
     expect(balanced('"Noah" premiere')).to.be.true;
     expect(balanced('"Noah premiere')).to.be.false;
     expect(balanced('Noah (film')).to.be.false;
+    // A closing quote followed by punctuation still closes (real demo headlines).
+    expect(balanced("'Ban bossy'? Suck it up, girls")).to.be.true;
+    expect(balanced("'Cosmos': Watch President Barack Obama's video introduction")).to.be.true;
   });
 
   it('cleans a headline: publisher suffix, dates, unpaired quotes', () => {
