@@ -1,7 +1,7 @@
 import { presentTrendDetail } from '@trendscope/core';
 import { expect } from 'chai';
 import { demoTrends } from '@trendscope/pipeline/lab/evaluate/trends/demo-trends';
-import { velocityContradictions } from '../support/velocity-check';
+import { velocityContradictions } from '@trendscope/pipeline/lab/metrics/velocity-check';
 
 // Every trend `make demo` serves, as GET /v1/trends/{id} presents it, at the demo's clock and at
 // later clocks (velocity moves with the clock): no class a reader could refute from its numbers.

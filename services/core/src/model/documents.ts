@@ -58,6 +58,8 @@ export interface ArticleEmbeddings {
   voter?: string;
   /** Of its normalised headline (the impact score's central headlines). */
   headline?: string;
+  /** Of its headline as displayed (the sample whose centre of meaning chooses the topic). */
+  topic?: string;
 }
 
 /** One citation of a trend: the provenance of one article. */

@@ -7,17 +7,26 @@
 
 /**
  * Version of the rule that computes velocity classes now (1 was DESIGN.md's, before the clauses
- * below; 2 called `regrowing` emerging).
+ * below; 2 called `regrowing` emerging; 3 called one late report on an old story `regrowing`).
  */
-export const VELOCITY_RULE_VERSION = 3;
+export const VELOCITY_RULE_VERSION = 4;
 
 /**
- * The clauses of rule 3, in the order they are tried: `new_burst` (first report under
+ * The clauses of rule 4, in the order they are tried: `new_burst` (first report under
  * burst_hours ago: a brand-new story) and `young` are emerging, `fast_growth` accelerating,
- * `near_peak` peak, `regrowing` (current above previous, below every threshold above)
- * accelerating, `below_peak` declining.
+ * `near_peak` peak, `regrowing` (current above previous with at least accelerating_min_reports,
+ * below every threshold above) accelerating, `late_report` (current above previous with fewer:
+ * a late report on a story past its emerging age) and `below_peak` declining.
  */
-export const VELOCITY_RULES = ['new_burst', 'young', 'fast_growth', 'near_peak', 'regrowing', 'below_peak'] as const;
+export const VELOCITY_RULES = [
+  'new_burst',
+  'young',
+  'fast_growth',
+  'near_peak',
+  'regrowing',
+  'late_report',
+  'below_peak',
+] as const;
 
 /** One clause of the velocity rule. */
 export type VelocityRule = (typeof VELOCITY_RULES)[number];
@@ -32,7 +41,7 @@ export interface VelocityThresholds {
   emerging_max_reports: number;
   /** `fast_growth`: growth at least this ... */
   accelerating_min_growth: number;
-  /** ... with at least this many reports in the current window. */
+  /** ... with at least this many reports in the current window (`regrowing` too; fewer growing is `late_report`). */
   accelerating_min_reports: number;
   /** `near_peak`: the current window holds at least this share of the peak window. */
   peak_share: number;

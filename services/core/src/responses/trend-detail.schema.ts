@@ -56,8 +56,9 @@ export const TREND_DETAIL_SCHEMA = Type.Object(
             'Clause that decided the class, tried in this order: new_burst (age < burst_hours: emerging), young ' +
             '(age < emerging_max_age_hours, current < emerging_max_reports, current >= previous: emerging), ' +
             'fast_growth (growth >= accelerating_min_growth, current >= accelerating_min_reports: accelerating), ' +
-            'near_peak (current >= peak_share x peak: peak), regrowing (current > previous: accelerating; emerging under rule 2), ' +
-            'below_peak (declining); null for a class decided by rule 1.',
+            'near_peak (current >= peak_share x peak: peak), regrowing (current > previous, current >= accelerating_min_reports: ' +
+            'accelerating; emerging under rule 2), late_report (current > previous with fewer reports: declining; ' +
+            'regrowing under rule 3), below_peak (declining); null for a class decided by rule 1.',
         }),
         thresholds: Type.Object(
           {
@@ -65,7 +66,7 @@ export const TREND_DETAIL_SCHEMA = Type.Object(
             emerging_max_age_hours: Type.Number({ minimum: 0, description: 'young: age under this.' }),
             emerging_max_reports: count('young: current under this.'),
             accelerating_min_growth: Type.Number({ minimum: 0, description: 'fast_growth: growth at least this.' }),
-            accelerating_min_reports: count('fast_growth: current at least this.'),
+            accelerating_min_reports: count('fast_growth and regrowing: current at least this.'),
             peak_share: Type.Number({ minimum: 0, description: 'near_peak: current at least this share of peak.' }),
           },
           { description: 'The thresholds the class was decided with.' },

@@ -5,19 +5,26 @@
  * With --all it reads every page of the list and prints the whole-list figures instead: duplicate
  * topic strings and gold stories that lead two listed trends, then story-quality.ts over the served
  * trends (their citations standing for their members): gold stories leading two, topic fidelity and
- * artifacts against UCI's labels and against labels corrected by reading (corrected-gold.ts).
+ * artifacts against UCI's labels and against labels corrected by reading (corrected-gold.ts), with
+ * each trend's velocity checked against its served numbers, the top of page 1 and the top 20 by impact.
  * Run: [TRENDSCOPE_API_KEY=...] node --import tsx services/pipeline/lab/diagnose/demo-list-check.ts [API base URL, default http://127.0.0.1:8080] [--all]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import { loadGiveme } from '../corpus/giveme.corpus';
 import { loadUci } from '../corpus/uci.corpus';
-import type { TrendDoc } from '@trendscope/core';
+import type { TrendDetailResponse, TrendDoc } from '@trendscope/core';
+import { velocityContradictions } from '../metrics/velocity-check';
 import { DEMO_UCI_ROWS, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { correctedGold } from '../metrics/corrected-gold';
 import { storyQuality } from '../metrics/story-quality';
 
 type Summary = { id: string; topic: string; summary: string; article_count: number; source_count: number };
+/** The parts of a served trend detail read here. */
+type Detail = Pick<
+  TrendDetailResponse,
+  'id' | 'topic' | 'velocity' | 'velocity_metrics' | 'business_impact_score' | 'category' | 'article_count'
+> & { citations: { url: string; title: string; domain: string }[] };
 const api = process.argv[2] ?? 'http://127.0.0.1:8080';
 /**
  * A URL without scheme, `www.` and trailing slash, its host case-folded (paths are case-sensitive),
@@ -50,6 +57,7 @@ if (process.argv.includes('--all')) {
   const topics = new Map<string, number>();
   const leads = new Map<string, string[]>();
   const served: DemoTrend[] = [];
+  const details: Detail[] = [];
   for (const t of all) {
     const folded = t.topic
       .toLowerCase()
@@ -57,7 +65,8 @@ if (process.argv.includes('--all')) {
       .replace(/[^\p{L}\p{N}]+/gu, ' ')
       .trim();
     topics.set(folded, (topics.get(folded) ?? 0) + 1);
-    const detail = await get<{ citations: { url: string; title: string; domain: string }[] }>(`/v1/trends/${t.id}`);
+    const detail = await get<Detail>(`/v1/trends/${t.id}`);
+    details.push(detail);
     const story = majorityStory(detail.citations.map((c) => c.url));
     leads.set(story, [...(leads.get(story) ?? []), t.topic]);
     served.push({
@@ -67,6 +76,27 @@ if (process.argv.includes('--all')) {
       gold: detail.citations.map((c) => gold.get(key(c.url)) ?? '(no gold)'),
     });
   }
+  // What a reader sees beside the topics: velocity classes against their served numbers
+  // (velocity-check.ts, written apart from detect), the top of page 1 and the top 20 by impact.
+  const contradictions = details.flatMap(velocityContradictions);
+  for (const c of contradictions) process.stdout.write(`velocity  ${c}\n`);
+  const line = (d: Detail): string =>
+    `${String(d.business_impact_score).padStart(2)}  ${d.category.padEnd(13)} ${d.velocity.padEnd(12)} ` +
+    `${String(d.article_count).padStart(4)} articles  cur ${d.velocity_metrics.current} prev ${d.velocity_metrics.previous} ` +
+    `age ${Math.round(d.velocity_metrics.age_hours)} h  ${d.topic}\n`;
+  process.stdout.write('page 1, first 10 (by last report):\n');
+  for (const d of details.slice(0, 10)) process.stdout.write(`  ${line(d)}`);
+  process.stdout.write('top 20 by business impact:\n');
+  const byImpact = [...details].sort(
+    (a, b) => b.business_impact_score - a.business_impact_score || b.article_count - a.article_count,
+  );
+  for (const d of byImpact.slice(0, 20)) process.stdout.write(`  ${line(d)}`);
+  const byClass = new Map<string, number>();
+  for (const d of details) byClass.set(d.velocity, (byClass.get(d.velocity) ?? 0) + 1);
+  process.stdout.write(
+    `velocity classes ${JSON.stringify(Object.fromEntries(byClass))}; contradictions ${contradictions.length}; ` +
+      `emerging at 48 h+ ${details.filter((d) => d.velocity === 'emerging' && d.velocity_metrics.age_hours >= 48).length}\n`,
+  );
   const dups = [...topics].filter(([, n]) => n > 1);
   const repeats = [...leads].filter(([g, list]) => g !== '(no gold)' && list.length > 1);
   for (const [topic, n] of dups) process.stdout.write(`dup x${n}  ${topic}\n`);

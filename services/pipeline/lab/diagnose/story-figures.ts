@@ -21,7 +21,11 @@ import { storyQuality } from '../metrics/story-quality';
 import { extent } from '../../src/detect/large-arrays';
 
 /** Clustering and rejoin options over the defaults, and the lab's choice of meaning and merge model. */
-type Options = Partial<ClusterOptions & RejoinOptions> & { meaningSource?: MeaningSource; mergeModelPath?: string };
+type Options = Partial<ClusterOptions & RejoinOptions> & {
+  meaningSource?: MeaningSource;
+  mergeModelPath?: string;
+  embed?: boolean;
+};
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
 const wanted = (process.argv[3] ?? 'demo,mar1-0,mar2-0,mar2-20,mar2-40,apr-30').split(',');

@@ -8,6 +8,7 @@ import { businessImpact, IMPACT_HEADLINES } from './impact';
 import { keyPhrases } from './key-phrases';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
 import { beforeCut, chooseTopic, endsCut, isGeneric } from './topic';
+import { meaningOrder } from './topic-centre';
 import { trendCategory } from './trend-category';
 import {
   decidedVelocity,
@@ -47,7 +48,7 @@ export interface BuildTrendOptions {
   /** Domains whose score rests on a published rating: they weigh RATED_DOMAIN_WEIGHT in the mean. */
   ratedDomains?: ReadonlySet<string>;
   velocity?: VelocityOptions;
-  /** Sentence embedding of a text the run embedded (detectEmbeddings: central headlines, voters' texts). */
+  /** Sentence embedding of a text the run embedded (detectEmbeddings: central and sampled headlines, voters' texts). */
   embedText?: (text: string) => Float32Array | undefined;
 }
 
@@ -86,11 +87,15 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
   const titles = sorted.map((m) => displayText(m.title));
   const phrases = keyPhrases(titles, opts.idf);
   const firstTitle = titles.find((t) => t !== '') ?? origin.domain;
-  const centralTitle = displayText(centralMember.title) || firstTitle;
-  const headlines = [centralTitle, ...byCentrality.map((i) => titles[i]!)].filter((t) => t !== '');
+  // Topic and summary are read from the members nearest the centre of the headlines' meaning
+  // (topic-centre.ts) when the run embedded them, then the rest by the term centroid.
+  const byMeaning = opts.embedText ? meaningOrder(titles, opts.embedText) : undefined;
+  const readOrder = byMeaning ? [...byMeaning, ...byCentrality.filter((i) => !byMeaning.includes(i))] : byCentrality;
+  const centralTitle = titles[readOrder[0]!] || displayText(centralMember.title) || firstTitle;
+  const headlines = [centralTitle, ...readOrder.map((i) => titles[i]!)].filter((t) => t !== '');
   const topic = clip(chooseTopic(sorted.length === 1 ? [] : phrases, headlines) || firstTitle, 200);
   const summary = chooseSummary(
-    byCentrality.map((i) => sorted[i]!),
+    readOrder.map((i) => sorted[i]!),
     topic,
   );
   const { category, confidence } = trendCategory(sorted, opts.classifier, opts.embedText);

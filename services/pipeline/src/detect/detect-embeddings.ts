@@ -4,6 +4,7 @@ import { decodeEmbedding, encodeEmbedding } from '../embed/compact-embedding';
 import { embedTexts } from '../embed/embed-texts';
 import { normaliseText } from '../text/normalise-text';
 import { centralHeadlines, trendCentre, type TrendMember } from './build-trend';
+import { sampleText, topicSample } from './topic-centre';
 import { memberText, voters } from './trend-category';
 
 /** A member as detectEmbeddings reads it: with the compact embeddings an earlier run stored on it. */
@@ -28,7 +29,8 @@ interface Needed {
 /**
  * Sentence embeddings of what a detection run's rebuilt trends read: their central headlines (the
  * impact model's meaning part, fitted on exactly those texts, averaged and made unit length by
- * impactInput) and the category voters' texts that the classifier reads an embedding of (none for
+ * impactInput), the sampled headlines whose centre of meaning chooses the topic (topic-centre.ts)
+ * and the category voters' texts that the classifier reads an embedding of (none for
  * a model without a sentence block). An article's text is embedded once, by the first run that
  * needs it: the run stores it on the article (int8, compact-embedding.ts) and later runs read it
  * back. Every text is read through its compact form, stored or fresh, so a replay classifies
@@ -80,6 +82,12 @@ function* neededTexts(
       // The first member with a central headline stands for it (centralHeadlines keeps it once).
       if (headlines.delete(title)) {
         yield { id: m.id, kind: 'headline', text: title, stored: m.detect_embeddings?.headline };
+      }
+    }
+    if (centre.sorted.length > 1) {
+      for (const i of topicSample(centre.sorted.length)) {
+        const m = centre.sorted[i] as EmbeddedMember;
+        yield { id: m.id, kind: 'topic', text: sampleText(m.title), stored: m.detect_embeddings?.topic };
       }
     }
     for (const m of voters(centre.sorted as EmbeddedMember[])) {

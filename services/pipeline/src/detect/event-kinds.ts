@@ -40,8 +40,9 @@ const PATTERNS: Readonly<Partial<Record<EventKind, readonly RegExp[]>>> = {
   markets: [
     /\b(?:stocks?|shares|wall street|dow(?: jones)?|s&p(?: 500)?|ftse|nikkei|hang seng|dax|stock market|markets?|sell-?off|oil prices?|crude|brent|gold prices?|bitcoin|cryptocurrenc(?:y|ies)|commodit(?:y|ies)|futures|investors|market cap(?:italization)?)\b/gi,
   ],
+  // "Upgrades JC Penney to buy" is an analyst's rating, not a purchase.
   deal: [
-    /\b(?:merg(?:er|ers|es|ed|ing)|to merge|acquisitions?|acquir(?:e|es|ed|ing)|takeovers?|buyout|hostile bid|(?:raises|sweetens|rejects|makes) (?:\w+ )?(?:bid|offer)|bids? for|offer for|to buy|buys|bought|deal to (?:buy|acquire)|stake in|spin(?:s|-)? ?off|divest\w*|joint venture|sells? (?:its |a )?(?:unit|division|business|stake))\b/gi,
+    /\b(?:merg(?:er|ers|es|ed|ing)|to merge|acquisitions?|acquir(?:e|es|ed|ing)|takeovers?|buyout|hostile bid|(?:raises|sweetens|rejects|makes) (?:\w+ )?(?:bid|offer)|bids? for|offer for|(?<!\bupgrade[sd]?\b[^.;:]{0,40})to buy|buys|bought|deal to (?:buy|acquire)|stake in|spin(?:s|-)? ?off|divest\w*|joint venture|sells? (?:its |a )?(?:unit|division|business|stake))\b/gi,
   ],
   ipo: [
     /\b(?:ipo|initial public offering|go(?:es|ing)? public|files? for (?:an? )?(?:ipo|listing)|stock market debut)\b/gi,

@@ -70,3 +70,45 @@ export function meaningPoints(model: ImpactModel, embedding: ImpactInput['embedd
 export function impactScore(model: Pick<ImpactModel, 'center' | 'stretch'>, raw: number): number {
   return Math.min(10, Math.max(1, Math.round(model.center + model.stretch * (raw - model.center))));
 }
+
+/** Event kinds that make an analyst's note part of a larger story (a deal, results, a ruling ...). */
+const WEIGHTIER_KINDS = [
+  'deal',
+  'ipo',
+  'earnings',
+  'enforcement',
+  'restructuring',
+  'central_bank',
+  'macro_data',
+  'recall',
+  'funding',
+  'policy',
+  'geopolitics',
+] as const;
+
+/**
+ * Bounds the rubric itself sets on a score (services/pipeline/data/impact-ratings/RUBRIC.md), from
+ * the features in IMPACT_FEATURES order: a takeover of $50B or more is 9-10 ("Broadcom raises
+ * hostile bid for Qualcomm to $121 billion" was served 8), and an analyst's note on a stock with no
+ * weightier event and no amount of $1B or more is at most 4 (an upgrade of JC Penney was served 6).
+ */
+export function rubricBounds(values: readonly number[]): { min: number; max: number } {
+  const at = (name: string): number => values[IMPACT_FEATURES.indexOf(name)] ?? 0;
+  // The money feature is log10(US dollars) - 6 (impact-features.ts).
+  const usdLog = at('money') > 0 ? at('money') + 6 : 0;
+  if (at('event_deal') > 0 && usdLog >= Math.log10(50e9)) return { min: 9, max: 10 };
+  if (at('event_analyst_note') > 0 && usdLog < 9 && WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)) {
+    return { min: 1, max: 4 };
+  }
+  return { min: 1, max: 10 };
+}
+
+/** The served 1-10 score: the model's, within the rubric's bounds. */
+export function boundedScore(
+  model: Pick<ImpactModel, 'center' | 'stretch'>,
+  raw: number,
+  values: readonly number[],
+): number {
+  const { min, max } = rubricBounds(values);
+  return Math.min(max, Math.max(min, impactScore(model, raw)));
+}

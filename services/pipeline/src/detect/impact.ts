@@ -1,5 +1,5 @@
 import { IMPACT_FEATURES, impactFeatures, type ImpactEvidence, type ImpactInput } from './impact-features';
-import { impactContributions, impactScore, loadImpactModel, meaningPoints, type ImpactModel } from './impact-model';
+import { boundedScore, impactContributions, loadImpactModel, meaningPoints, type ImpactModel } from './impact-model';
 
 /** Central headlines of a trend that the impact score reads. */
 export const IMPACT_HEADLINES = 5;
@@ -16,7 +16,7 @@ export interface ImpactBreakdown extends ImpactEvidence {
   signal_terms: string[];
   /** baseline + the parts' points. */
   total: number;
-  /** score = round(center + stretch x (total - center)), clamped to 1..10. */
+  /** score = round(center + stretch x (total - center)), clamped to 1..10 and to the rubric's bounds (rubricBounds). */
   center: number;
   stretch: number;
   score: number;
@@ -49,7 +49,7 @@ export function businessImpact(input: ImpactInput, model: ImpactModel = loadImpa
     total: round2(total),
     center: fit.center,
     stretch: fit.stretch,
-    score: impactScore(fit, total),
+    score: boundedScore(fit, total, values),
   };
 }
 

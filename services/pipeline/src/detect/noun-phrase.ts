@@ -211,20 +211,20 @@ function nounPhraseAt(
   for (let i = start; i < end; i++) {
     if (breaksBetween(terms[i]!, terms[i + 1]!) && !joiner(terms[i + 1]!) && !joiner(terms[i]!)) return none;
   }
-  // Followed at once by a lower-case noun, the phrase stops inside a longer one ("Chicago Bears fire"
-  // of "... fire coach John Fox", "Astros first base" of "... base coach Rich Dauer").
-  // A title's number closes the name before it ("Game of Thrones season 4 trailer").
+  // A word joined to the phrase's end (no punctuation, no verb, the phrase not closed by a title's
+  // number: "Game of Thrones season 4 trailer") may continue it:
   const after = terms[end + 1];
-  if (
-    after &&
-    !isNumeral(terms[end]!) &&
-    /^\p{Ll}/u.test(after.text) &&
-    isNoun(after) &&
-    !isVerbForm(after) &&
-    !breaksBetween(terms[end]!, after)
-  ) {
-    return none;
-  }
+  const joined =
+    after !== undefined && !isNumeral(terms[end]!) && !isVerbForm(after) && !breaksBetween(terms[end]!, after);
+  // a lower-case noun: the phrase stops inside a longer one ("Chicago Bears fire" of "... fire coach
+  // John Fox", "Astros first base" of "... base coach Rich Dauer");
+  if (joined && /^\p{Ll}/u.test(after.text) && isNoun(after)) return none;
+  // a capitalised word that could go on a name, after a phrase holding a lower-case word (so read in
+  // a sentence-case headline, where capitals mark names): the phrase stops inside that name ("fund
+  // Point72 Asset" of "... Point72 Asset Management"). In a title-case headline every word is
+  // capitalised ("Kristen Bell Rocks Dress"): no such reading.
+  const sentenceCase = span.some((t) => /^\p{Ll}/u.test(t.text) && !isFunctionWord(t));
+  if (joined && sentenceCase && /^\p{Lu}/u.test(after.text) && closesPhrase(after)) return none;
   // Unchanged: the key phrase's own spelling stands (it may span punctuation the headline has).
   if (start === first && end === last && !span.some(joiner)) return { nounPhrase: phrase, name: isPersonName(span) };
   const text = span

@@ -67,7 +67,8 @@ export function balanced(text: string): boolean {
   let open = 0;
   for (const w of text.split(/\s+/)) {
     if (/^['‘]/.test(w)) open++;
-    if (/['’]$/.test(w) && (open > 0 || !/s['’]$/i.test(w))) {
+    // A closing quote may be followed by punctuation ("'Ban bossy'?", "'Cosmos':").
+    if (/['’][.,:;!?]*$/.test(w) && (open > 0 || !/s['’][.,:;!?]*$/i.test(w))) {
       if (open === 0) return false;
       open--;
     }
@@ -122,9 +123,10 @@ export function cleanHeadline(title: string): string {
 /**
  * The topic of a trend: the best key phrase, as the noun phrase it stands for in the first headline
  * (central first) that holds it (noun-phrase.ts: "Enables Pixel Visual" -> "Pixel Visual Core"),
- * when that reads as a topic; else the next ones that do (up to PHRASES_TRIED; a lone word, or a
- * phrase that is only a person's name, stops the search, since it names no story); a phrase that is
- * a clause in its headline ("Korea launches rocket") is skipped. Else the first of the cleaned
+ * when that reads as a topic; else the next ones that do (up to PHRASES_TRIED; a lone word, a
+ * phrase that is only a person's name, or one of capitalised words only, stops the search, since it
+ * names no story); a phrase that is a clause in its headline ("Korea launches rocket"), or that
+ * stops inside a longer name ("Justin Timberlake's Super"), is skipped. Else the first of the cleaned
  * headlines (central first) that has two words or more and was not cut off by its outlet, else
  * the complete part of a cut one, else the central headline as it is.
  */
@@ -138,7 +140,11 @@ export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly s
     // all the more in a trend joined from two reports of the story, so a central headline is the topic.
     // A lone word on top means no phrase names the story either (a lower-ranked one would be vaguer).
     if (found?.name || !p.key.includes(' ')) break;
+    // A phrase of capitalised words only names a company, a product or a person the tagger does not
+    // know ("JC Penney", "Goldman Sachs", "Rooney Mara", "Hawaiian Airlines Flight"), or is a piece of a
+    // title-case headline: it says who, not what happened, so a central headline is the topic.
     const display = capitalise(found?.nounPhrase ?? p.display);
+    if (onlyCapitalised(display)) break;
     if (isReadableTopic(display)) return display;
   }
   const readable = (clean: string): boolean =>
@@ -192,6 +198,12 @@ export function isGeneric(text: string): boolean {
   return ws.length > 0 && ws.every((w) => GENERIC_WORDS.has(w) || ENGLISH_STOPWORDS.has(w) || /^\d+$/.test(w));
 }
 
+/** Whether every word of a phrase opens with a capital or a digit ("JC Penney", "Point72 Asset Management"). */
+export function onlyCapitalised(phrase: string): boolean {
+  const ws = phrase.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
+  return ws.length > 0 && ws.every((w) => /^[^\p{L}\p{N}]*[\p{Lu}\p{N}]/u.test(w));
+}
+
 /** A headline verb, or a past form in -ed (long enough not to be "red" or "bed"). */
 function isVerb(word: string): boolean {
   return HEADLINE_VERBS.has(word) || (word.length > 5 && word.endsWith('ed'));
@@ -201,7 +213,7 @@ function isVerb(word: string): boolean {
 function stripUnpaired(text: string): string {
   return text
     .replace(/[()[\]{}“”"]/g, '')
-    .replace(/(^|\s)['‘’]+|['‘’]+(?=\s|$)/g, '$1')
+    .replace(/(^|\s)['‘’]+|['‘’]+(?=[.,:;!?]*(?:\s|$))/g, '$1')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -17,6 +17,7 @@ export interface VelocityOptions {
   /** ... and with fewer than this many reports in the current window. */
   emergingMaxReports: number;
   accelGrowth: number;
+  /** Fewest reports in the current window of an `accelerating` trend, by either clause (fast growth, regrowing). */
   accelMinReports: number;
   /** `peak` when the current window holds at least this share of the peak window. */
   peakShare: number;
@@ -92,16 +93,19 @@ export interface VelocityDecision {
 }
 
 /**
- * The velocity class from its metrics (rule 3: DESIGN.md section 5 with the precedence a reader
+ * The velocity class from its metrics (rule 4: DESIGN.md section 5 with the precedence a reader
  * expects, docs/ARCHITECTURE.md), clauses tried in this order:
  * `new_burst` emerging: first report under burstHours ago (a burst inside one hour is a brand-new
  * story, not acceleration: there is no earlier window to have grown from);
  * `young` emerging: age < 2W, current < 5 and current >= previous (a falling trend is never emerging);
  * `fast_growth` accelerating: g >= 1.5 and current >= 3 (so current > previous);
  * `near_peak` peak: current >= 0.8 x peak;
- * `regrowing` accelerating: current > previous below every threshold above (a growing trend is never
- * declining; nor emerging: only the two clauses above make a story new, and a story days old with
- * hundreds of reports that gains again is no new one);
+ * `regrowing` accelerating: current > previous and current >= accelMinReports below every threshold
+ * above (a growing trend is never declining; nor emerging: only the two clauses above make a story
+ * new, and a story days old with hundreds of reports that gains again is no new one);
+ * `late_report` declining: current > previous with fewer than accelMinReports (rule 4: one or two
+ * late reports on a story past its emerging age, under 0.8 of its peak, are no growth: rule 3
+ * served a weeks-old event with one late report as accelerating, current 1, previous 0);
  * `below_peak` declining: the rest (current <= previous, under 0.8 of its peak).
  */
 export function velocityDecision(
@@ -117,7 +121,9 @@ export function velocityDecision(
   if (growth >= opts.accelGrowth && m.current >= opts.accelMinReports)
     return { velocity: 'accelerating', rule: 'fast_growth' };
   if (m.current >= opts.peakShare * m.peak) return { velocity: 'peak', rule: 'near_peak' };
-  if (m.current > m.previous) return { velocity: 'accelerating', rule: 'regrowing' };
+  if (m.current > m.previous && m.current >= opts.accelMinReports)
+    return { velocity: 'accelerating', rule: 'regrowing' };
+  if (m.current > m.previous) return { velocity: 'declining', rule: 'late_report' };
   return { velocity: 'declining', rule: 'below_peak' };
 }
 

@@ -4,7 +4,7 @@ import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
 import { eventKinds } from '@trendscope/pipeline/detect/event-kinds';
 import { businessImpact } from '@trendscope/pipeline/detect/impact';
 import { IMPACT_FEATURES } from '@trendscope/pipeline/detect/impact-features';
-import { impactScore } from '@trendscope/pipeline/detect/impact-model';
+import { impactScore, rubricBounds } from '@trendscope/pipeline/detect/impact-model';
 import { largestAmount, moneyAmounts } from '@trendscope/pipeline/detect/money-amounts';
 
 describe('money amounts', () => {
@@ -73,7 +73,7 @@ describe('businessImpact', () => {
     expect(Object.keys(b.parts)).to.deep.equal([...IMPACT_FEATURES, 'meaning']);
     const sum = Object.values(b.parts).reduce((s, p) => s + p.points, b.baseline);
     expect(b.total).to.be.closeTo(sum, 0.2);
-    expect(b.score).to.equal(impactScore(b, b.total));
+    expect(b.score).to.equal(impactScore(b, b.total)); // no rubric bound applies to a 7.2 bln euro deal
     expect(b.largest_amount?.text).to.equal('7.2 bln euro');
     expect(b.signal_terms).to.include('deal:deal to buy');
   });
@@ -101,6 +101,39 @@ describe('businessImpact', () => {
         score([h], ['a.example', 'b.example'], 200).score - score([h], ['a.example', 'b.example'], 2).score,
       ).to.be.at.most(1);
     }
+  });
+
+  it("keeps within the rubric's bounds: a $50B+ takeover is 9-10, an analyst's upgrade alone at most 4", () => {
+    // A real demo served Broadcom's $121B hostile bid 8 and Citi's upgrade of JC Penney 6.
+    const bid = score(
+      [
+        'Chip wars: Broadcom raises hostile bid for Qualcomm to $121 billion in quest to be on top',
+        'Broadcom Raises Its Qualcomm Offer to $121 Billion',
+        "Broadcom unveils $121 billion 'best and final' offer for Qualcomm",
+      ],
+      ['japantimes.co.jp', 'nytimes.com', 'uk.reuters.com'],
+    );
+    expect(bid.score).to.be.at.least(9);
+    const upgrade = score(
+      [
+        "Citi upgrades JC Penney, says it's a comeback story",
+        'JC Penney gains as Citigroup analyst upgrades chain to buy',
+        'JC Penney Rises as Citigroup Analyst Recommends Buying Shares',
+      ],
+      ['reuters.com', 'bloomberg.com', 'marketwatch.com'],
+    );
+    expect(upgrade.score).to.be.at.most(4);
+    // A smaller deal and an upgrade beside results keep the model's score.
+    const values = (b: ReturnType<typeof businessImpact>): number[] => IMPACT_FEATURES.map((n) => b.parts[n]!.value);
+    expect(
+      rubricBounds(values(score(['Vodafone agrees 7.2 bln euro deal to buy Ono'], ['reuters.com']))),
+    ).to.deep.equal({
+      min: 1,
+      max: 10,
+    });
+    expect(
+      rubricBounds(values(score(['Analyst upgrades Apple after record quarterly earnings'], ['reuters.com']))),
+    ).to.deep.equal({ min: 1, max: 10 });
   });
 
   it('clamps the score to 1..10', () => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { keyPhrases } from '@trendscope/pipeline/detect/key-phrases';
+import { phraseInHeadlines } from '@trendscope/pipeline/detect/noun-phrase';
 import {
   balanced,
   chooseTopic,
@@ -14,11 +15,54 @@ const flatIdf = (): number => 1;
 describe('chooseTopic', () => {
   it('uses a multi-word key phrase shared by the titles', () => {
     const titles = [
-      'Panama Papers reveal offshore holdings of leaders',
-      'Leaders named in the Panama Papers respond',
-      'What the Panama Papers mean for tax havens',
+      'Ebola outbreak in Guinea spreads to capital',
+      'Doctors race to contain Ebola outbreak',
+      'What the Ebola outbreak means for West Africa',
     ];
-    expect(chooseTopic(keyPhrases(titles, flatIdf), ['fallback headline'])).to.equal('Panama Papers');
+    expect(chooseTopic(keyPhrases(titles, flatIdf), ['fallback headline'])).to.equal('Ebola outbreak');
+  });
+
+  it('gives a central headline, not a bare name of capitalised words only (a company, a title, a person)', () => {
+    // Real demo topics a reader objected to: an analyst upgrade served as "JC Penney", a bare
+    // "Panama Papers", a name the tagger does not know as a person's ("Rooney Mara").
+    const penney = [
+      "Citi upgrades JC Penney, says it's a comeback story",
+      'JC Penney gains as Citigroup analyst upgrades chain to buy',
+      'Why Citigroup Thinks JC Penney Is a Buy Now',
+    ];
+    expect(chooseTopic(keyPhrases(penney, flatIdf), penney)).to.equal(penney[0]);
+    for (const name of [
+      'Goldman Sachs',
+      'Urban Outfitters',
+      'Candy Crush',
+      'Rooney Mara',
+      'Hawaiian Airlines Flight',
+    ]) {
+      const phrases = [{ key: name.toLowerCase(), display: name, score: 3 }];
+      expect(chooseTopic(phrases, [`${name} in the news today again`]), name).to.equal(
+        `${name} in the news today again`,
+      );
+    }
+  });
+
+  it('takes no phrase that stops inside a longer name or a title-case piece of a headline', () => {
+    // Real demo topics: "Fund Point72 Asset", "Justin Timberlake's Super", "Infinity War Super".
+    const point72 = [
+      'Steve Cohen renames fund Point72 Asset Management',
+      'SAC Capital to rename as Point72 Asset Management, memo says',
+      'Cohen Changes SAC Name to Point72 in Family Office Shift',
+    ];
+    const fund = [{ key: 'fund point72 asset', display: 'fund Point72 Asset', score: 3 }];
+    expect(chooseTopic(fund, point72)).to.equal(point72[0]);
+    const timberlake = [
+      "Justin Timberlake's Super Bowl halftime show",
+      "Justin Timberlake's Super Bowl performance: a forgettable but flashy medley of hits",
+      'This is how Justin Timberlake lost the Super Bowl',
+    ];
+    expect(chooseTopic(keyPhrases(timberlake, flatIdf), timberlake)).to.equal(timberlake[0]);
+    const avengers = ['Avengers: Infinity War Super Bowl trailer', "New Trailer: 'Avengers: Infinity War'"];
+    const infinity = [{ key: 'infin war super', display: 'Infinity War Super', score: 3 }];
+    expect(chooseTopic(infinity, avengers)).to.equal(avengers[0]);
   });
 
   it('falls back to the central headline when no phrase has two words', () => {
@@ -45,8 +89,8 @@ describe('chooseTopic', () => {
 
   it('takes the noun phrase a key phrase stands for in its headline, never a verb at either end', () => {
     const phrases = [{ key: 'enabl pixel visual', display: 'Enables Pixel Visual', score: 3 }];
-    expect(chooseTopic(phrases, ['Google enables Pixel Visual Core for third-party apps'])).to.equal(
-      'Pixel Visual Core',
+    expect(chooseTopic(phrases, ['Google enables Pixel Visual Core chip for third-party apps'])).to.equal(
+      'Pixel Visual Core chip',
     );
   });
 
@@ -140,6 +184,9 @@ describe('topic rules', () => {
     expect(balanced('"Noah" premiere')).to.be.true;
     expect(balanced('"Noah premiere')).to.be.false;
     expect(balanced('Noah (film')).to.be.false;
+    // A closing quote followed by punctuation still closes (real demo headlines).
+    expect(balanced("'Ban bossy'? Suck it up, girls")).to.be.true;
+    expect(balanced("'Cosmos': Watch President Barack Obama's video introduction")).to.be.true;
   });
 
   it('cleans a headline: publisher suffix, dates, unpaired quotes', () => {
@@ -151,6 +198,9 @@ describe('topic rules', () => {
 
 describe('chooseTopic on cut-off phrases of real headlines', () => {
   const topicOf = (titles: string[]): string => chooseTopic(keyPhrases(titles, flatIdf), titles);
+  /** The noun phrase the best key phrase completes to (a title's whole name), before chooseTopic's choice. */
+  const phraseOf = (titles: string[]): string | undefined =>
+    phraseInHeadlines(keyPhrases(titles, flatIdf)[0]!.display, titles)?.nounPhrase;
 
   it('keeps the number that ends a title ("Star Wars Episode 7", not "Star Wars Episode")', () => {
     const titles = [
@@ -158,7 +208,9 @@ describe('chooseTopic on cut-off phrases of real headlines', () => {
       "'Star Wars Episode 7' filming to begin in May",
       "'Star Wars Episode 7' adds Max von Sydow",
     ];
-    expect(topicOf(titles)).to.equal('Star Wars Episode 7');
+    expect(phraseOf(titles)).to.equal('Star Wars Episode 7');
+    // A bare title says what, not what happened: the central headline is the topic.
+    expect(topicOf(titles)).to.equal(titles[0]);
   });
 
   it('names a season by its whole title ("Game of Thrones season 4", not "Thrones Season")', () => {
@@ -176,14 +228,15 @@ describe('chooseTopic on cut-off phrases of real headlines', () => {
       "'Fast & Furious 7' to resume shooting",
       "Universal sets 'Fast & Furious 7' for April",
     ];
-    expect(topicOf(titles)).to.match(/^Fast & Furious/);
+    expect(phraseOf(titles)).to.match(/^Fast & Furious/);
+    expect(topicOf(titles)).to.equal(titles[0]);
   });
 
   it("gives a person's whole name inside a phrase, not a first name and surname cut from a longer one", () => {
+    const headline = 'Cardinals QB Carson Palmer retires after 15 NFL seasons';
+    expect(phraseInHeadlines('Cardinals QB Carson', [headline])?.nounPhrase).to.equal('Cardinals QB Carson Palmer');
     const phrases = [{ key: 'cardin qb carson', display: 'Cardinals QB Carson', score: 3 }];
-    expect(chooseTopic(phrases, ['Cardinals QB Carson Palmer retires after 15 NFL seasons'])).to.equal(
-      'Cardinals QB Carson Palmer',
-    );
+    expect(chooseTopic(phrases, [headline])).to.equal(headline);
   });
 
   it('never stops a phrase before the noun that continues it ("Chicago Bears fire", "Astros first base")', () => {

@@ -95,8 +95,8 @@ describe('velocity class boundaries (W = 24 h)', () => {
   });
 });
 
-// Rule 3: the precedence a reader checks against the served numbers (docs/ARCHITECTURE.md).
-describe('velocity rule 3 precedence and its clauses', () => {
+// Rule 4: the precedence a reader checks against the served numbers (docs/ARCHITECTURE.md).
+describe('velocity rule 4 precedence and its clauses', () => {
   const decide = (over: Partial<VelocityMetrics>) => velocityDecision(m(over));
 
   it('calls a burst inside the first hour a brand-new story: emerging whatever its count', () => {
@@ -133,9 +133,23 @@ describe('velocity rule 3 precedence and its clauses', () => {
       rule: 'near_peak',
     });
   });
-  it('is never declining while growing: current 1, previous 0, peak 3 is regrowing (accelerating)', () => {
-    // The demo's "declining with current 1, previous 0, growth 2".
-    expect(decide({ current: 1, previous: 0, peak: 3 })).to.deep.equal({ velocity: 'accelerating', rule: 'regrowing' });
+  it('is never declining while growing: current 4, previous 3, peak 10 is regrowing (accelerating)', () => {
+    expect(decide({ current: 4, previous: 3, peak: 10 })).to.deep.equal({
+      velocity: 'accelerating',
+      rule: 'regrowing',
+    });
+  });
+  it('calls one late report on a story past its emerging age no growth (late_report: declining)', () => {
+    // A real demo's first page under rule 3: Giveme5W1H events weeks old with one late report
+    // ("Nigerian prince", 4 articles; a 2-article "Mirror USS Callister"), accelerating at current 1, previous 0.
+    expect(decide({ age_hours: 600, current: 1, previous: 0, peak: 3 })).to.deep.equal({
+      velocity: 'declining',
+      rule: 'late_report',
+    });
+    expect(decide({ age_hours: 600, current: 2, previous: 1, peak: 4 }).rule).to.equal('late_report');
+    // The same report on a story under its emerging age is young; at its peak it is peak.
+    expect(decide({ age_hours: 30, current: 1, previous: 0, peak: 3 }).rule).to.equal('young');
+    expect(decide({ age_hours: 600, current: 1, previous: 0, peak: 1 }).rule).to.equal('near_peak');
   });
   it('is never emerging for a story days old with hundreds of reports that gains again', () => {
     // "Neil Young to Launch Pono Music Player Through Kickstarter" as a real make demo served it:
@@ -158,7 +172,8 @@ describe('velocity rule 3 precedence and its clauses', () => {
             const { velocity } = decide({ current, previous, peak, age_hours });
             const at = JSON.stringify({ current, previous, peak, age_hours });
             if (current < previous) expect(['peak', 'declining'], at).to.include(velocity);
-            if (current > previous) expect(velocity, at).to.not.equal('declining');
+            if (current > previous && current >= 3) expect(velocity, at).to.not.equal('declining');
+            if (velocity === 'accelerating') expect(current, at).to.be.at.least(3);
             // Emerging is a new story: in its first hour, or young with fewer than 5 reports.
             if (velocity === 'emerging') expect(age_hours < 1 || (age_hours < 48 && current < 5), at).to.equal(true);
           }

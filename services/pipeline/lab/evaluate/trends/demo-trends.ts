@@ -1,6 +1,7 @@
 import type { TrendDoc } from '@trendscope/core';
 import { loadClassifier } from '../../../src/classify/classifier';
 import { buildTrend, type TrendMember } from '../../../src/detect/build-trend';
+import { detectEmbeddings } from '../../../src/detect/detect-embeddings';
 import { clusterArticles, type ClusterOptions, type DetectArticle } from '../../../src/detect/cluster';
 import { distinctTopics } from '../../../src/detect/distinct-topics';
 import { recurringColumnIds } from '../../../src/detect/recurring-column';
@@ -15,6 +16,9 @@ import { extent } from '../../../src/detect/large-arrays';
 
 /** Headlines `make demo` replays (infra/local/demo.sh, DEMO_UCI_LIMIT). */
 export const DEMO_UCI_ROWS = 12_000;
+
+/** Clustering and rejoin options over the defaults; `embed: false` builds without sentence embeddings (no encoder). */
+export type DetectedTrendsOptions = Partial<ClusterOptions & RejoinOptions> & { embed?: boolean };
 
 /** A trend as the demo serves it, with the gold story or event of each member. */
 export interface DemoTrend {
@@ -34,7 +38,7 @@ export interface DemoTrend {
  */
 export async function demoTrends(
   now = new Date('2026-11-23T12:00:00Z'),
-  options: Partial<ClusterOptions & RejoinOptions> = {},
+  options: DetectedTrendsOptions = {},
   /** The clock the trends are built at (velocity moves with it); `now` unless given. */
   builtAt: Date = now,
 ): Promise<DemoTrend[]> {
@@ -66,7 +70,7 @@ export async function detectedTrends(
   gold: ReadonlyMap<string, string>,
   uciRows: readonly UciRow[],
   now: Date,
-  options: Partial<ClusterOptions & RejoinOptions> = {},
+  options: DetectedTrendsOptions = {},
   /** The clock the trends are built at (velocity moves with it); `now` unless given. */
   builtAt: Date = now,
 ): Promise<DemoTrend[]> {
@@ -85,36 +89,54 @@ export async function detectedTrends(
     const t = assignments.get(a.id);
     if (t) groups.set(t, [...(groups.get(t) ?? []), a]);
   }
+  const memberLists = [...groups].map(([id, list]) => [id, list, list.map(member)] as const);
+  // As detection does when the encoder is there: sentence embeddings of what the trends read
+  // (impact, category voters, the headlines whose centre of meaning chooses the topic).
+  const embedText =
+    options.embed === false
+      ? undefined
+      : await detectEmbeddings(
+          memberLists.map(([, , members]) => members),
+          idf,
+          classifier,
+          console,
+        );
   const out: DemoTrend[] = [];
-  for (const [id, list] of groups) {
-    const members = list.map((a): TrendMember => {
-      const row = publisher.get(a.id);
-      const domain = domainOf(a);
-      return {
-        id: a.id,
-        time: a.time,
-        url: row?.url ?? `https://${domain}/${a.id}`,
-        title: a.title,
-        description: row ? null : a.text.slice(0, 600),
-        body: null,
-        publisher: row?.publisher ?? domain,
-        domain,
-        author: null,
-        published_date: new Date(a.time).toISOString(),
-        word_count: 0,
-        fetch_method: row ? 'feed' : 'page',
-        language: 'en',
-        simhash: simhash(a.title),
-        content_retained: !row,
-      };
+  for (const [id, list, members] of memberLists) {
+    const trend = buildTrend(id, members, {
+      now: builtAt,
+      classifier,
+      idf,
+      domainQuality: new Map(),
+      ...(embedText ? { embedText } : {}),
     });
-    const trend = buildTrend(id, members, { now: builtAt, classifier, idf, domainQuality: new Map() });
     out.push({
       trend,
       titles: list.map((a) => a.title),
       domains: list.map(domainOf),
       gold: list.map((a) => gold.get(a.id)!),
     });
+  }
+  function member(a: DetectArticle): TrendMember {
+    const row = publisher.get(a.id);
+    const domain = domainOf(a);
+    return {
+      id: a.id,
+      time: a.time,
+      url: row?.url ?? `https://${domain}/${a.id}`,
+      title: a.title,
+      description: row ? null : a.text.slice(0, 600),
+      body: null,
+      publisher: row?.publisher ?? domain,
+      domain,
+      author: null,
+      published_date: new Date(a.time).toISOString(),
+      word_count: 0,
+      fetch_method: row ? 'feed' : 'page',
+      language: 'en',
+      simhash: simhash(a.title),
+      content_retained: !row,
+    };
   }
   // As runDetect does: no two listed trends show one topic.
   const renamed = distinctTopics(out.map((d) => d.trend));

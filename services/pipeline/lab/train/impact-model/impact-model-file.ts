@@ -1,6 +1,6 @@
 import { sampleRankCorrelation } from 'simple-statistics';
 import { IMPACT_FEATURES } from '../../../src/detect/impact-features';
-import { impactScore, type ImpactModel } from '../../../src/detect/impact-model';
+import { boundedScore, impactScore, type ImpactModel } from '../../../src/detect/impact-model';
 import { foldOf } from '../../corpus/fold-of';
 import { TEXT_COLUMNS, type ImpactRows } from './impact-rows';
 import { fitRidge, predictRidge } from './ridge';
@@ -44,7 +44,8 @@ export function crossValidate(rows: ImpactRows, columns?: readonly number[]): Im
     );
     for (const i of test) {
       const raw = predictRidge(model, xs[i]!);
-      predictions[i] = { raw, score: impactScore(model, raw) };
+      // The served score: within the rubric's bounds, read from the story's own features.
+      predictions[i] = { raw, score: boundedScore(model, raw, rows.xs[i]!) };
     }
     perFold.push(
       round3(

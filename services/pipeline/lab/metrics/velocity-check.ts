@@ -19,7 +19,13 @@ export function velocityContradictions(t: Served): string[] {
   if (m.current < m.previous && (t.velocity === 'emerging' || t.velocity === 'accelerating')) {
     say('falling but emerging or accelerating');
   }
-  if (m.current > m.previous && t.velocity === 'declining') say('growing but declining');
+  // Growing: above the previous window with the reports accelerating asks for (rule 4; rule 3 and
+  // before called any current above previous growing). One late report on an old story is no growth.
+  const growing = m.current > m.previous && (m.rule_version < 4 || m.current >= m.thresholds.accelerating_min_reports);
+  if (growing && t.velocity === 'declining') say('growing but declining');
+  if (m.rule_version >= 4 && t.velocity === 'accelerating' && m.current < m.thresholds.accelerating_min_reports) {
+    say('accelerating on fewer reports than accelerating_min_reports');
+  }
   if (Math.abs(m.growth - (m.current + 1) / (m.previous + 1)) > 0.001) say('growth is not (current+1)/(previous+1)');
   if (m.peak < m.current) say('peak below current');
   if (m.rule_version < VELOCITY_RULE_VERSION) {
@@ -41,9 +47,11 @@ export function velocityContradictions(t: Served): string[] {
           ? ['fast_growth', 'accelerating']
           : m.current >= th.peak_share * m.peak
             ? ['near_peak', 'peak']
-            : m.current > m.previous
+            : m.current > m.previous && m.current >= th.accelerating_min_reports
               ? ['regrowing', 'accelerating']
-              : ['below_peak', 'declining'];
+              : m.current > m.previous
+                ? ['late_report', 'declining']
+                : ['below_peak', 'declining'];
   if (m.rule !== expected[0] || t.velocity !== expected[1]) say(`the served rule gives ${expected.join(' -> ')}`);
   return out;
 }
