@@ -95,12 +95,14 @@ export async function detectedTrends(
   const embedText =
     options.embed === false
       ? undefined
-      : await detectEmbeddings(
-          memberLists.map(([, , members]) => members),
-          idf,
-          classifier,
-          console,
-        );
+      : (
+          await detectEmbeddings(
+            memberLists.map(([, , members]) => members),
+            idf,
+            classifier,
+            console,
+          )
+        ).embedText;
   const out: DemoTrend[] = [];
   for (const [id, list, members] of memberLists) {
     const trend = buildTrend(id, members, {
