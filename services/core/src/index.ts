@@ -7,6 +7,7 @@ export * from './logging/logger';
 export * from './logging/outage-log';
 export * from './opensearch/alias-check';
 export * from './opensearch/client';
+export * from './opensearch/definition-change';
 export * from './opensearch/index-names';
 export * from './opensearch/index-definitions';
 export * from './opensearch/migrate';

@@ -36,7 +36,7 @@ describe('migrateIndices (real OpenSearch)', function () {
     expect(again.every((r) => r.action === 'unchanged')).to.be.true;
   });
 
-  it('migrates a changed mapping to v2 with an alias swap and no lost documents', async () => {
+  it('copies to v2 with an alias swap and no lost documents when a field changes type', async () => {
     await migrateIndices(s.opensearch, s.names, { kinds: ['domains'] });
     const alias = s.names.domains;
     const docs = Array.from({ length: 250 }, (_, i) => ({ domain: `d${i}.example`, articles: i }));
@@ -45,10 +45,11 @@ describe('migrateIndices (real OpenSearch)', function () {
       onDocument: (d) => ({ index: { _index: alias, _id: d.domain } }),
       refreshOnCompletion: true,
     });
+    // A keyword field made text: existing documents must be indexed again.
     const changed = (): IndexDefinition => {
       const def = loadIndexDefinition('domains');
       const props = (def.mappings.properties as Record<string, unknown>) ?? {};
-      return { ...def, mappings: { ...def.mappings, properties: { ...props, region: { type: 'keyword' } } } };
+      return { ...def, mappings: { ...def.mappings, properties: { ...props, domain: { type: 'text' } } } };
     };
     const [result] = await migrateIndices(s.opensearch, s.names, { kinds: ['domains'], load: changed });
     expect(result?.action).to.equal('migrated');
@@ -59,10 +60,40 @@ describe('migrateIndices (real OpenSearch)', function () {
     expect(count.body.count).to.equal(250);
     const oldExists = await s.opensearch.indices.exists({ index: `${alias}-v1` });
     expect(oldExists.body).to.be.false;
-    // The new field is live.
-    await s.opensearch.index({ index: alias, id: 'x', body: { domain: 'x', region: 'eu' }, refresh: true });
-    const hits = await s.opensearch.search({ index: alias, body: { query: { term: { region: 'eu' } } } });
-    expect(hits.body.hits.hits).to.have.length(1);
+    // The copied documents are indexed under the new mapping: a word of the text matches every one
+    // (as a keyword, `example` would match none).
+    const hits = await s.opensearch.search({ index: alias, body: { query: { match: { domain: 'example' } } } });
+    expect(hits.body.hits.total).to.deep.include({ value: 250 });
+  });
+
+  it('adds a new field to the live indices in place: same indices, nothing copied, the field live', async () => {
+    // An articles index as the definition stood before detect_embeddings, with a stored article.
+    const before = (): IndexDefinition => {
+      const def = loadIndexDefinition('articles');
+      const { detect_embeddings: _dropped, ...props } = def.mappings.properties as Record<string, unknown>;
+      return { ...def, mappings: { ...def.mappings, properties: props } };
+    };
+    const now = new Date('2026-11-27T12:00:00Z');
+    await migrateIndices(s.opensearch, s.names, { kinds: ['articles'], load: before, now });
+    const alias = s.names.articles;
+    const index = `${alias}-2026-11-v1`;
+    await s.opensearch.index({
+      index: alias,
+      id: 'a1',
+      body: { url: 'https://e.example/a', fetched_at: now.toISOString() },
+      refresh: true,
+    });
+
+    const [result] = await migrateIndices(s.opensearch, s.names, { kinds: ['articles'], now });
+    expect(result).to.deep.include({ action: 'updated', index });
+    expect(result?.copied).to.equal(undefined);
+    const aliases = await s.opensearch.indices.getAlias({ name: alias });
+    expect(Object.keys(aliases.body)).to.deep.equal([index]);
+    expect((await s.opensearch.count({ index: alias })).body.count).to.equal(1);
+    // The strict mapping takes the new field now, and the stored hash is the definition's.
+    await s.opensearch.update({ index, id: 'a1', body: { doc: { detect_embeddings: { voter: 'x' } } }, refresh: true });
+    const again = await migrateIndices(s.opensearch, s.names, { kinds: ['articles'], now });
+    expect(again[0]?.action).to.equal('unchanged');
   });
 });
 

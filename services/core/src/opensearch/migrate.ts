@@ -1,4 +1,5 @@
 import type { Client } from '@opensearch-project/opensearch';
+import { compareWithDefinition } from './definition-change';
 import { definitionHash, loadIndexDefinition, type IndexDefinition } from './index-definitions';
 import { INDEX_KINDS, type IndexKind, type IndexNames } from './index-names';
 import {
@@ -17,8 +18,12 @@ export interface MigrationResult {
   alias: string;
   /** The index writes through the alias go to. */
   index: string;
-  /** `partitioned`: a single index from before monthly indices stays for reads, a monthly one takes the writes. */
-  action: 'created' | 'unchanged' | 'migrated' | 'partitioned';
+  /**
+   * `updated`: the definition only added fields or changed dynamic settings, applied to the live
+   * indices (nothing copied); `migrated`: copied into the next version. `partitioned`: a single
+   * index from before monthly indices stays for reads, a monthly one takes the writes.
+   */
+  action: 'created' | 'unchanged' | 'updated' | 'migrated' | 'partitioned';
   copied?: number;
 }
 
@@ -26,10 +31,13 @@ type DefinitionLoader = (kind: IndexKind) => IndexDefinition;
 
 /**
  * Brings every index to its definition in infra/opensearch/. Idempotent: an index whose stored
- * definition hash matches is left alone. A changed definition creates the next version of each
- * index behind the alias (`<alias>-v<n+1>`, or `<alias>-<month>-v<n+1>`), copies the documents with
- * `_reindex`, swaps the alias atomically (readers never see a missing index), then copies once
- * more whatever was written to the old index during the first copy.
+ * definition hash matches is left alone. A definition that only adds fields or changes dynamic
+ * settings is applied to the live index (put-mapping, put-settings, then the new hash): an upgrade
+ * costs a few requests whatever the index holds, so a service starts at once. Any other change
+ * (definition-change.ts says which) creates the next version of each index behind the alias
+ * (`<alias>-v<n+1>`, or `<alias>-<month>-v<n+1>`), copies the documents with `_reindex`, swaps
+ * the alias atomically (readers never see a missing index), then copies once more whatever was
+ * written to the old index during the first copy.
  *
  * Articles and trends live in monthly indices (partitions.ts): the first run creates the index of
  * `now`'s month as the alias's write index; a later run moves writes to the current month's index.
@@ -82,15 +90,23 @@ async function migrateIndex(
   }
   let copied = 0;
   let migrated = false;
+  let updated = false;
   for (const current of behind) {
-    if ((await storedHash(client, current.index)) === hash) continue;
+    const live = await liveDefinition(client, current.index);
+    if (live.hash === hash) continue;
+    const change = compareWithDefinition(live, def);
+    if (change.kind === 'in-place') {
+      await updateInPlace(client, current.index, body, change.settings);
+      updated = true;
+      continue;
+    }
     copied += await moveToNextVersion(client, alias, current.index, body, partitioned ? current.isWrite : null);
     migrated = true;
   }
   const single = behind.some((i) => parseIndexName(alias, i.index)?.month === null);
   const rolled = partitioned ? await rollToMonth(client, alias, body, now) : null;
   const write = (await indicesBehind(client, alias)).find((i) => i.isWrite)?.index ?? behind[0]!.index;
-  const action = migrated ? 'migrated' : rolled && single ? 'partitioned' : 'unchanged';
+  const action = migrated ? 'migrated' : updated ? 'updated' : rolled && single ? 'partitioned' : 'unchanged';
   return { kind, alias, index: write, action, ...(migrated ? { copied } : {}) };
 }
 
@@ -135,10 +151,32 @@ async function assertNotConcrete(client: Client, alias: string): Promise<void> {
   }
 }
 
-async function storedHash(client: Client, index: string): Promise<string | undefined> {
-  const res = await client.indices.getMapping({ index });
-  const mapping = (res.body as Record<string, { mappings?: { _meta?: { definition_hash?: string } } }>)[index];
-  return mapping?.mappings?._meta?.definition_hash;
+/** A live index's mappings, flat settings and stored definition hash. */
+async function liveDefinition(
+  client: Client,
+  index: string,
+): Promise<{ hash: string | undefined; mappings: Record<string, unknown>; settings: Record<string, unknown> }> {
+  const mapping = await client.indices.getMapping({ index });
+  const mappings = (mapping.body as Record<string, { mappings?: Record<string, unknown> }>)[index]?.mappings ?? {};
+  const settings = await client.indices.getSettings({ index, flat_settings: true });
+  const flat = (settings.body as Record<string, { settings?: Record<string, unknown> }>)[index]?.settings ?? {};
+  const meta = mappings._meta as { definition_hash?: string } | undefined;
+  return { hash: meta?.definition_hash, mappings, settings: flat };
+}
+
+/**
+ * Applies an additive definition to a live index: dynamic settings, then the whole mapping with
+ * the new hash last, so an interrupted update leaves the old hash and is simply done again. The
+ * fields it adds are empty on the documents already there, as they would be after a copy.
+ */
+async function updateInPlace(
+  client: Client,
+  index: string,
+  body: Record<string, unknown>,
+  settings: Record<string, string | string[]>,
+): Promise<void> {
+  if (Object.keys(settings).length > 0) await client.indices.putSettings({ index, body: settings });
+  await client.indices.putMapping({ index, body: body.mappings as Record<string, unknown> });
 }
 
 async function copyDocuments(client: Client, source: string, dest: string, onlyMissing = false): Promise<number> {
