@@ -21,7 +21,8 @@ const [prefix, nowIso] = process.argv.slice(2);
 if (!prefix || !nowIso) throw new Error('usage: soak-run.ts <index prefix> <now ISO>');
 const config = loadConfig({ ...process.env, OPENSEARCH_INDEX_PREFIX: prefix, REDIS_KEY_PREFIX: prefix });
 const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 300_000, maxRetries: 2 });
-const redis = createRedis(config.redis);
+// As the detect command opens it: a loaded machine slows Redis, it does not fail the run.
+const redis = createRedis(config.redis, { forQueues: true });
 const names = indexNames(prefix);
 
 // Documents read per index: every search and mget answer passes here. Articles read with a few
