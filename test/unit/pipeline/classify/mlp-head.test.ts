@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { mlpLogits, standardise } from '@trendscope/pipeline/classify/mlp-head';
+import { mlpLogits, standardise } from '@trendscope/pipeline/lab/train/classifier/mlp-head';
 import { addRowGradient, type HeadRow, trainMlpHead } from '@trendscope/pipeline/lab/train/classifier/train-mlp-head';
 
 /** XOR of two inputs: no linear model separates it. */

@@ -1,5 +1,5 @@
 /**
- * Five-fold figures of a non-linear second stage: an MLP head (src/classify/mlp-head.ts) over the
+ * Five-fold figures of a non-linear second stage: an MLP head (lab/train/classifier/mlp-head.ts) over the
  * text's sentence embedding, the committed model's class log-probabilities and its expert gate's
  * p(AG News), its logits added to those log-probabilities. For held-out fold k the head is trained
  * on the out-of-fold answers of the items of the other folds (held-out-scores.ts, which must have
@@ -10,7 +10,7 @@
  */
 import '@trendscope/core/require-project-node';
 import { existsSync, readFileSync } from 'node:fs';
-import { mlpLogits } from '../../../src/classify/mlp-head';
+import { mlpLogits } from '../../train/classifier/mlp-head';
 import { type HeadOptions, type HeadRow, trainMlpHead } from '../../train/classifier/train-mlp-head';
 import { COMMITTED_MODEL_SETTINGS } from '../../train/classifier/model-settings';
 import { FOLDS, validationItems } from './cross-validate';

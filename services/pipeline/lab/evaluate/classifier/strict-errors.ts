@@ -47,6 +47,7 @@ for (const [corpus, t] of totals)
       `${t.taxonomy} of them answered outside the corpus's classes\n`,
   );
 for (const [key, pair] of [...pairs.entries()].sort((a, b) => b[1].n - a[1].n)) {
-  if (pair.n < 3) continue;
+  // Every pair of one corpus; over all of them, the pairs of 3 rows or more.
+  if (pair.n < 3 && !only) continue;
   process.stdout.write(`\n${key}: ${pair.n}\n${pair.texts.map((t) => `  - ${t}`).join('\n')}\n`);
 }

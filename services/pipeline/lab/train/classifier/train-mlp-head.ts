@@ -1,4 +1,4 @@
-import { hiddenOf, type MlpHead, outputOf, standardise } from '../../../src/classify/mlp-head';
+import { hiddenOf, type MlpHead, outputOf, standardise } from './mlp-head';
 import { mulberry32 } from './train-model';
 
 /** One training row of an MLP head: raw input, base logits added to the output, class, weight. */
@@ -36,7 +36,7 @@ export const DEFAULT_HEAD_OPTIONS: Omit<HeadOptions, 'classes'> = {
 };
 
 /**
- * Trains an MLP head (src/classify/mlp-head.ts) by Adam on softmax cross-entropy, rows drawn by
+ * Trains an MLP head (mlp-head.ts) by Adam on softmax cross-entropy, rows drawn by
  * weight with a seeded generator, so the same rows and options give the same head. Inputs are
  * standardised over the rows (a constant input gets scale 1).
  */

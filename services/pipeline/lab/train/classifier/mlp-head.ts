@@ -1,7 +1,8 @@
 /**
  * A one-hidden-layer perceptron over a dense input (ReLU hidden units, one output per class), whose
  * logits are added to a base answer's (`skip`): a non-linear second stage over the category
- * model's answer and the text's sentence embedding. Trained by lab/train/classifier/train-mlp-head.ts.
+ * model's answer and the text's sentence embedding. Trained by train-mlp-head.ts; lab only (not
+ * adopted: docs/lab-notes/categories.md, "A non-linear head").
  */
 export interface MlpHead {
   /** Per input: the value used is (x - center) x scale. */
