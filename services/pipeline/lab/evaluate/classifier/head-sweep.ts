@@ -1,12 +1,12 @@
 /**
- * Five-fold figures of a non-linear second stage: an MLP head (lab/train/classifier/mlp-head.ts) over the
- * text's sentence embedding, the committed model's class log-probabilities and its expert gate's
- * p(AG News), its logits added to those log-probabilities. For held-out fold k the head is trained
+ * Five-fold figures of a non-linear second stage: an MLP head (lab/train/classifier/mlp-head.ts)
+ * over the text's sentence embedding, the committed model's class log-probabilities and its expert
+ * gate's p(AG News), its logits added to those log-probabilities. For held-out fold k the head is trained
  * on the out-of-fold answers of the items of the other folds (held-out-scores.ts, which must have
  * run for every fold) and scores fold k's items; the base row is the committed model's own answers.
  * Run: `node --import tsx services/pipeline/lab/evaluate/classifier/head-sweep.ts
- * '{"hidden":64}' '{"shares":{"ag":2}}' ...` (each argument: HeadOptions and `shares`, the share
- * of the draws per corpus, over the defaults).
+ * '{"hidden":64}' '{"shares":{"ag":2}}' ...` (each argument: HeadOptions and HeadVariant's options,
+ * over the defaults).
  */
 import '@trendscope/core/require-project-node';
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,6 +22,10 @@ interface HeadVariant extends Partial<HeadOptions> {
   shares?: Record<string, number>;
   /** Leave the sentence embedding out of the input (the answer and the gate alone). */
   noEmbedding?: boolean;
+  /** Draw every training row alike (the corpora by their sizes) instead of by `shares`. */
+  natural?: boolean;
+  /** Train and apply the head only where the gate's p(AG News) is at least this (absent: 0). */
+  gateAtLeast?: number;
 }
 
 const DEFAULT_SHARES: Record<string, number> = { uci: 1, bbc: 1, giveme: 0.5, ag: 1 };
@@ -73,7 +77,11 @@ for (const variant of variants) {
   const shares = { ...DEFAULT_SHARES, ...variant.shares };
   const tally: Tally = new Map();
   for (const test of folds) {
-    const train = folds.filter((f) => f !== test).flatMap((f) => f.answers);
+    const gated = variant.gateAtLeast ?? 0;
+    const train = folds
+      .filter((f) => f !== test)
+      .flatMap((f) => f.answers)
+      .filter((a) => a.gate >= gated);
     const perCorpus = new Map<string, number>();
     for (const a of train) perCorpus.set(items[a.item]!.corpus, (perCorpus.get(items[a.item]!.corpus) ?? 0) + 1);
     const rows: HeadRow[] = train.map((a) => {
@@ -81,12 +89,18 @@ for (const variant of variants) {
       return {
         ...inputOf(a, Boolean(variant.noEmbedding)),
         label: classes.indexOf(item.category),
-        weight: (shares[item.corpus] ?? 1) / perCorpus.get(item.corpus)!,
+        // A corpus's share of the draws, spread over its rows; shares `natural` draws every row alike.
+        weight: variant.natural ? 1 : (shares[item.corpus] ?? 1) / perCorpus.get(item.corpus)!,
       };
     });
     const head = trainMlpHead(rows, { ...variant, classes: classes.length });
     for (const a of test.answers) {
       const item = items[a.item]!;
+      if (a.gate < gated) {
+        add(tally, item.corpus, a.answer === item.category);
+        add(tally, `${item.corpus}/${item.category}`, a.answer === item.category);
+        continue;
+      }
       const { x, skip } = inputOf(a, Boolean(variant.noEmbedding));
       const logits = mlpLogits(head, x, skip);
       const max = Math.max(...logits);
