@@ -14,10 +14,11 @@ describe('index batcher (real OpenSearch)', function () {
 
   before(async () => {
     s = await openTestServices();
-    await migrateIndices(s.opensearch, s.names, { kinds: ['articles'] });
+    await migrateIndices(s.opensearch, s.names, { kinds: ['articles', 'bodies'] });
     batcher = new IndexBatcher({
       opensearch: s.opensearch,
       alias: s.names.articles,
+      bodiesAlias: s.names.bodies,
       batchSize: 50,
       logger: silentLogger,
     });
@@ -70,6 +71,7 @@ describe('index batcher (real OpenSearch)', function () {
     const broken = new IndexBatcher({
       opensearch: down,
       alias: s.names.articles,
+      bodiesAlias: s.names.bodies,
       batchSize: 10,
       logger: silentLogger,
     });
@@ -108,6 +110,7 @@ describe('index batcher when the articles index is lost (real OpenSearch)', func
     const batcher = new IndexBatcher({
       opensearch: s.opensearch,
       alias: s.names.articles,
+      bodiesAlias: s.names.bodies,
       batchSize: 5,
       lingerMs: 5,
       logger,

@@ -346,7 +346,15 @@ export const CONFIG_VARIABLES = {
     .max(36500)
     .default(100)
     .description(
-      "Days an article and its body are kept after it was fetched; a month's index goes when its newest article is older. 90 or more keeps the API's 90-day window whole.",
+      "Days an article is kept after it was fetched; a month's index goes when its newest article is older. 90 or more keeps the API's 90-day window whole.",
+    ),
+  PIPELINE_RETENTION_BODY_DAYS: Joi.number()
+    .integer()
+    .min(1)
+    .max(36500)
+    .default(100)
+    .description(
+      "Days an article's body is kept after it was fetched (the bodies index, apart from the article); a month's bodies index goes when its newest body is older. A value above PIPELINE_RETENTION_ARTICLE_DAYS acts as that (a body never outlives its article). Below 90, /v1/content stops serving bodies of articles still in the 90-day window (their articles stay, without body).",
     ),
   PIPELINE_RETENTION_TREND_DAYS: Joi.number()
     .integer()
