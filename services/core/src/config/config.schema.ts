@@ -354,7 +354,7 @@ export const CONFIG_VARIABLES = {
     .max(36500)
     .default(100)
     .description(
-      "Days an article's body is kept after it was fetched (the bodies index, apart from the article); a month's bodies index goes when its newest body is older. A value above PIPELINE_RETENTION_ARTICLE_DAYS acts as that (a body never outlives its article). Below 90, /v1/content stops serving bodies of articles still in the 90-day window (their articles stay, without body).",
+      "Days an article's body is kept after it was fetched (bodies index). Above PIPELINE_RETENTION_ARTICLE_DAYS it acts as those; below 90, /v1/content loses bodies inside the 90-day window.",
     ),
   PIPELINE_RETENTION_TREND_DAYS: Joi.number()
     .integer()
