@@ -14,6 +14,12 @@ import { resolveTrendDoc } from './trend-detail.query';
  */
 const CANDIDATES = 1000;
 
+/**
+ * Up to this many candidates, their bodies are read with their scores (one search fewer: a trend
+ * has about 11 articles); beyond, only the page's bodies are read once ranked.
+ */
+const BODIES_WITH_SCORES = 50;
+
 /** The article fields a retained document reads besides its body, and what ranking reads. */
 const ARTICLE_FIELDS = [...DOCUMENT_FIELDS.filter((f) => f !== 'body'), 'canonical_url'];
 
@@ -52,7 +58,8 @@ type Candidate = Hit<ArticleDoc> & { _source: ArticleDoc };
  * The retained bodies of a trend's articles, most relevant then newest first. Bodies live in their
  * own index (or, for articles from before it, in the article): the articles that kept one are
  * read first, then which of them still has its body (a body can expire before its article) with
- * the body's relevance, then the bodies of the page served. A document's relevance is its best
+ * the body's relevance and, for a trend of up to 50 such articles, its text; for a larger trend,
+ * the bodies of the page served are read last. A document's relevance is its best
  * field's, headline (x2) or body, as one multi_match over both scored it when they were stored
  * together. A trend whose bodies all expired answers as one that kept none: `documents: []`,
  * `content_retained: false`.
@@ -72,33 +79,23 @@ export async function getTrendContent(
   const trendIds = [...new Set([found.id, input.trend_id, ...(found.doc.aliases ?? [])])];
   const res = await runSearch<ArticleDoc>(deps, deps.names.articles, trendContentRequest(trendIds, topic));
   const candidates = res.hits.hits.filter((h): h is Candidate => h._source !== undefined);
-  const stored = candidates.length
-    ? pickBodies(
-        deps.names,
-        (
-          await runSearch<BodyHit['_source']>(
-            deps,
-            bodyIndices(deps.names),
-            bodiesRequest(
-              candidates.map((h) => h._id),
-              { topic, withText: false },
-            ),
-          )
-        ).hits.hits as BodyHit[],
-      )
-    : new Map<string, BodyHit>();
+  const withText = candidates.length <= BODIES_WITH_SCORES;
+  const stored = await searchBodies(
+    deps,
+    candidates.map((h) => h._id),
+    { topic, withText },
+  );
   const ranked = candidates
     .filter((h) => stored.has(h._id))
     .map((h) => ({ hit: h, score: Math.max(h._score ?? 0, stored.get(h._id)!._score ?? 0) }))
     .sort((a, b) => b.score - a.score || byRecency(a.hit._source, b.hit._source));
   const page = ranked.slice(0, input.limit).map((r) => r.hit);
-  const bodies = page.length
-    ? pickBodies(
-        deps.names,
-        (await runSearch<BodyHit['_source']>(deps, bodyIndices(deps.names), bodiesRequest(page.map((h) => h._id)))).hits
-          .hits as BodyHit[],
-      )
-    : new Map<string, BodyHit>();
+  const bodies = withText
+    ? stored
+    : await searchBodies(
+        deps,
+        page.map((h) => h._id),
+      );
   const documents = page.flatMap((h) => {
     const body = bodies.get(h._id)?._source?.body;
     return body ? [presentDocument({ ...h._source, body })] : [];
@@ -113,6 +110,17 @@ export async function getTrendContent(
     merged_into: found.mergedInto,
     schema_version: SCHEMA_VERSION,
   };
+}
+
+/** The stored bodies of `ids` by id (bodiesRequest's hits, the bodies index's first). */
+async function searchBodies(
+  deps: QueryDeps,
+  ids: readonly string[],
+  opts: { topic?: string; withText?: boolean } = {},
+): Promise<Map<string, BodyHit>> {
+  if (ids.length === 0) return new Map();
+  const res = await runSearch<BodyHit['_source']>(deps, bodyIndices(deps.names), bodiesRequest(ids, opts));
+  return pickBodies(deps.names, res.hits.hits as BodyHit[]);
 }
 
 /** The tie-break of equal relevance: published newest first (undated last), then fetched newest, then URL. */
