@@ -154,4 +154,22 @@ describe('GET /v1/trends/{trend_id} and GET /v1/content/{trend_id}', function ()
       ['Harbour bridge legacy', legacy.body],
     ]);
   });
+
+  it('serves the page of a large trend with its bodies, counting all it kept', async () => {
+    const trend = buildTrend({ topic: 'Grain prices rise' });
+    // More retained articles than are read with their scores: the page's bodies are read apart.
+    const articles = Array.from({ length: 60 }, (_, i) =>
+      buildArticle({
+        url: `https://grain.example/${i}`,
+        canonical_url: `https://grain.example/${i}`,
+        trend_id: trend.id,
+        body: `Grain report number ${i}.`,
+      }),
+    );
+    await seed(s, { trends: [trend], articles });
+    const res = await getJson<{ documents: Json[]; total: number }>(api.url, `/v1/content/${trend.id}?limit=7`);
+    expect(res.body.total).to.equal(60);
+    expect(res.body.documents).to.have.length(7);
+    for (const d of res.body.documents) expect(d.body).to.match(/^Grain report number \d+\.$/);
+  });
 });
