@@ -3,6 +3,8 @@
 # stack `make up` runs (OPENSEARCH_URL / REDIS_URL, else OS_PORT / REDIS_PORT on 127.0.0.1).
 # The repository folder is OPENSEARCH_SNAPSHOT_LOCATION under the node's path.repo
 # (infra/local/opensearch.sh: OS_SNAPSHOT_DIR, default .data/opensearch/snapshots).
+# Content (articles, bodies, trends, domains, runs) and account data (accounts, API keys) are two
+# snapshots of the same moment (SNAPSHOT_SETS in services/core/src/opensearch/snapshots.ts).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$ROOT"

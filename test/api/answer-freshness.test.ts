@@ -68,6 +68,7 @@ describe('answer freshness while the pipeline ingests (real OpenSearch + Redis)'
     batcher = new IndexBatcher({
       opensearch: s.opensearch,
       alias: s.names.articles,
+      bodiesAlias: s.names.bodies,
       batchSize: 50,
       logger: silentLogger,
     });

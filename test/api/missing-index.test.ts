@@ -66,7 +66,7 @@ describe('a missing index: 503 from the data endpoints, /health degraded naming 
     await s?.cleanup();
   });
 
-  for (const kind of ['trends', 'articles', 'domains', 'runs'] as const) {
+  for (const kind of ['trends', 'articles', 'bodies', 'domains', 'runs'] as const) {
     it(`answers 503 or the unchanged answer on every data endpoint without ${kind}, and /health names it`, async () => {
       const failed: string[] = [];
       await withoutAlias(kind, async () => {

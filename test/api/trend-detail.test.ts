@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { getJson, startApi, type RunningApi } from '../support/api';
 import { buildDataset } from '../support/dataset';
-import { FACTORY_NOW, seed } from '../support/factories';
+import { buildArticle, buildTrend, FACTORY_NOW, seed } from '../support/factories';
 import { openTestServices, type TestServices } from '../support/services';
 
 type Json = Record<string, unknown>;
@@ -125,5 +125,51 @@ describe('GET /v1/trends/{trend_id} and GET /v1/content/{trend_id}', function ()
     const res = await getJson(api.url, `/v1/content/${chip.id}`);
     expect(res.status).to.equal(200);
     expect(res.body).to.deep.include({ documents: [], content_retained: false, total: 0 });
+  });
+
+  it('serves bodies from the bodies index and, for articles from before it, from the article document', async () => {
+    const trend = buildTrend({ topic: 'Harbour bridge reopens' });
+    const at = (path: string, body: string | null) =>
+      buildArticle({
+        url: `https://port.example/${path}`,
+        canonical_url: `https://port.example/${path}`,
+        title: `Harbour bridge ${path}`,
+        trend_id: trend.id,
+        body,
+      });
+    // One body in the bodies index, one inside an article written before it; and an article that kept
+    // a body which has since expired (retention dropped its month of bodies before its articles).
+    const stored = at('stored', 'The bridge reopened on Monday after repairs.');
+    const legacy = at('legacy', 'Traffic returned to the bridge within the hour.');
+    const expired = { ...at('expired', null), content_retained: true };
+    await seed(s, { trends: [trend], articles: [stored, expired], legacyArticles: [legacy] });
+    const res = await getJson<{ documents: Json[]; total: number; content_retained: boolean }>(
+      api.url,
+      `/v1/content/${trend.id}`,
+    );
+    expect(res.status).to.equal(200);
+    expect(res.body).to.include({ content_retained: true, total: 2 });
+    expect(res.body.documents.map((d) => [d.title, d.body])).to.have.deep.members([
+      ['Harbour bridge stored', stored.body],
+      ['Harbour bridge legacy', legacy.body],
+    ]);
+  });
+
+  it('serves the page of a large trend with its bodies, counting all it kept', async () => {
+    const trend = buildTrend({ topic: 'Grain prices rise' });
+    // More retained articles than are read with their scores: the page's bodies are read apart.
+    const articles = Array.from({ length: 60 }, (_, i) =>
+      buildArticle({
+        url: `https://grain.example/${i}`,
+        canonical_url: `https://grain.example/${i}`,
+        trend_id: trend.id,
+        body: `Grain report number ${i}.`,
+      }),
+    );
+    await seed(s, { trends: [trend], articles });
+    const res = await getJson<{ documents: Json[]; total: number }>(api.url, `/v1/content/${trend.id}?limit=7`);
+    expect(res.body.total).to.equal(60);
+    expect(res.body.documents).to.have.length(7);
+    for (const d of res.body.documents) expect(d.body).to.match(/^Grain report number \d+\.$/);
   });
 });

@@ -116,7 +116,17 @@ async function load(client: OpenSearchClient, prefix: string, factor: number, no
       if (inFlight.size >= 2) await Promise.race(inFlight);
     };
     for (const [kind, id, doc] of copyOf(c, now, data.trends, data.articles)) {
-      batch.push({ index: { _index: kind === 'trends' ? names.trends : names.articles, _id: id } }, doc);
+      if (kind === 'trends') batch.push({ index: { _index: names.trends, _id: id } }, doc);
+      else {
+        // As the index stage stores them: the body apart, in the bodies index.
+        const article = doc as ArticleDoc;
+        batch.push({ index: { _index: names.articles, _id: id } }, { ...article, body: null });
+        if (article.content_retained && article.body)
+          batch.push(
+            { index: { _index: names.bodies, _id: id } },
+            { fetched_at: article.fetched_at, body: article.body },
+          );
+      }
       if (batch.length >= 4000) await flush();
     }
     await flush();

@@ -76,10 +76,11 @@ function line(label: string, n: number, seconds: number, baseline: number): void
 async function benchPages(): Promise<void> {
   const pages = loadExtractionBenchmark();
   const names = indexNames(prefix);
-  await migrateIndices(client, names, { kinds: ['articles'] });
+  await migrateIndices(client, names, { kinds: ['articles', 'bodies'] });
   const batcher = new IndexBatcher({
     opensearch: client,
     alias: names.articles,
+    bodiesAlias: names.bodies,
     batchSize: BATCH,
     logger,
   });

@@ -32,6 +32,7 @@ const quiet = { debug() {}, info() {}, warn() {}, error() {} } as unknown as Log
 const batcher = new IndexBatcher({
   opensearch,
   alias: indexNames(PREFIX).articles,
+  bodiesAlias: indexNames(PREFIX).bodies,
   batchSize: 200,
   logger: quiet,
   ...(REFRESH === undefined ? {} : { refresh: REFRESH }),

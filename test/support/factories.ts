@@ -178,16 +178,32 @@ export interface SeedTarget {
 
 /**
  * Creates the indices (the real migration) and bulk-indexes the documents through the real
- * index layer with refresh, then bumps the data generation as a pipeline write would.
+ * index layer with refresh, then bumps the data generation as a pipeline write would. Each
+ * article's body goes to the bodies index, as the index stage writes it; `legacyArticles` keep
+ * theirs inside the article document, as articles written before the bodies index did.
  */
 export async function seed(
   services: SeedTarget,
-  data: { trends?: TrendDoc[]; articles?: ArticleDoc[]; runs?: RunDoc[]; domains?: DomainDoc[] },
+  data: {
+    trends?: TrendDoc[];
+    articles?: ArticleDoc[];
+    legacyArticles?: ArticleDoc[];
+    runs?: RunDoc[];
+    domains?: DomainDoc[];
+  },
 ): Promise<void> {
-  await migrateIndices(services.opensearch, services.names, { kinds: ['trends', 'articles', 'runs', 'domains'] });
+  await migrateIndices(services.opensearch, services.names, {
+    kinds: ['trends', 'articles', 'bodies', 'runs', 'domains'],
+  });
   const ops: unknown[] = [];
   for (const t of data.trends ?? []) ops.push({ index: { _index: services.names.trends, _id: t.id } }, t);
-  for (const a of data.articles ?? [])
+  for (const a of data.articles ?? []) {
+    const id = articleId(a.canonical_url);
+    ops.push({ index: { _index: services.names.articles, _id: id } }, { ...a, body: null });
+    if (a.content_retained && a.body !== null)
+      ops.push({ index: { _index: services.names.bodies, _id: id } }, { fetched_at: a.fetched_at, body: a.body });
+  }
+  for (const a of data.legacyArticles ?? [])
     ops.push({ index: { _index: services.names.articles, _id: articleId(a.canonical_url) } }, a);
   for (const r of data.runs ?? []) ops.push({ index: { _index: services.names.runs, _id: r.id } }, r);
   for (const d of data.domains ?? []) ops.push({ index: { _index: services.names.domains, _id: d.domain } }, d);
@@ -200,7 +216,13 @@ export async function seed(
     }
   }
   await services.opensearch.indices.refresh({
-    index: [services.names.trends, services.names.articles, services.names.runs, services.names.domains],
+    index: [
+      services.names.trends,
+      services.names.articles,
+      services.names.bodies,
+      services.names.runs,
+      services.names.domains,
+    ],
   });
   if (services.redis && services.prefix) await bumpGeneration(services.redis, services.prefix);
 }

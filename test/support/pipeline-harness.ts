@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
-import { loadConfig, migrateIndices, type ArticleDoc, type Config } from '@trendscope/core';
+import { loadConfig, migrateIndices, readBodies, type ArticleDoc, type Config } from '@trendscope/core';
 import { REPO_ROOT } from '@trendscope/pipeline/repo-root';
 import type { Job } from 'bullmq';
 import { articleId } from '@trendscope/pipeline/articles/article-id';
@@ -32,16 +32,22 @@ export async function migrateTestIndices(s: TestServices): Promise<void> {
   await migrateIndices(s.opensearch, s.names);
 }
 
-/** Every stored article of the test's index. */
+/** Every stored article of the test's index, with its body (stored apart, in the bodies index). */
 export async function readArticles(s: TestServices): Promise<Array<{ id: string; doc: ArticleDoc }>> {
-  await s.opensearch.indices.refresh({ index: s.names.articles });
+  await s.opensearch.indices.refresh({ index: `${s.names.articles},${s.names.bodies}` });
   const res = await s.opensearch.transport.request({
     method: 'POST',
     path: `/${s.names.articles}/_search`,
     body: { size: 10_000, query: { match_all: {} } },
   });
   const hits = (res.body as { hits: { hits: Array<{ _id: string; _source: ArticleDoc }> } }).hits.hits;
-  return hits.map((h) => ({ id: h._id, doc: h._source }));
+  // The body is stored apart (the bodies index): each article is read back with its own.
+  const bodies = await readBodies(
+    s.opensearch,
+    s.names,
+    hits.map((h) => h._id),
+  );
+  return hits.map((h) => ({ id: h._id, doc: { ...h._source, body: bodies.get(h._id) ?? h._source.body } }));
 }
 
 /**

@@ -6,6 +6,7 @@ export * from './errors/app-error';
 export * from './logging/logger';
 export * from './logging/outage-log';
 export * from './opensearch/alias-check';
+export * from './opensearch/body-store';
 export * from './opensearch/client';
 export * from './opensearch/definition-change';
 export * from './opensearch/index-names';

@@ -84,6 +84,7 @@ export function createPipelineRuntime(
   const indexBatcher = new IndexBatcher({
     opensearch,
     alias: names.articles,
+    bodiesAlias: names.bodies,
     batchSize: p.indexBatchSize,
     logger,
     outage: indexOutage,

@@ -24,7 +24,7 @@ describe('a trend by id across monthly indices (real OpenSearch)', function () {
     await applyRetention(
       s.opensearch,
       s.names,
-      { articles: 100, trends: 400 },
+      { articles: 100, trends: 400, bodies: 100 },
       { now: new Date('2026-02-01T01:00:00Z') },
     );
     const at = new Date('2026-02-10T00:00:00Z');

@@ -144,6 +144,8 @@ describe('restores that keep security decisions and survive a lost index (real O
     expect(health.body.checks.indices.missing).to.deep.equal([s.names.articles, s.names.trends]);
     // No index came back under the alias name from the pipeline's writes.
     expect((await s.opensearch.indices.exists({ index: s.names.articles })).body).to.equal(false);
+    // A refused write may first wait for its body's write beside it to be refreshed (up to the 1 s interval).
+    for (let waited = 0; refused === 0 && waited < 10_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
     expect(refused).to.be.above(0);
     // The ingest ends (its writes after the restore would change the totals compared below).
     writing = false;

@@ -62,9 +62,16 @@ describe('snapshots: take, delete every index, restore (real OpenSearch with pat
   it('brings back every document and alias after the indices were deleted, and bumps the data generation', async () => {
     const before = await dumpAll(s);
     expect(Object.keys(before.articles ?? {})).to.have.length(120);
+    expect(Object.keys(before.bodies ?? {}), 'bodies are stored apart from their articles').to.have.length(120);
     const out = sink();
     const name = await runSnapshotCommand(s.config, out.stream);
     expect(out.text().trimEnd().split('\n').at(-1)).to.equal(name);
+    const content = (await listSnapshots(s.opensearch, s.config.opensearch.snapshotRepository, s.prefix)).find(
+      (snap) => snap.snapshot === name,
+    );
+    expect(content?.indices, 'the content snapshot holds the bodies').to.include(
+      partitionIndex(s.names.bodies, monthOf(new Date()), 1),
+    );
 
     await s.opensearch.indices.delete({ index: `${s.prefix}-*` });
     expect((await s.opensearch.indices.existsAlias({ name: s.names.articles })).body).to.equal(false);

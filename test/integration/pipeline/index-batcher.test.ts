@@ -14,10 +14,11 @@ describe('index batcher (real OpenSearch)', function () {
 
   before(async () => {
     s = await openTestServices();
-    await migrateIndices(s.opensearch, s.names, { kinds: ['articles'] });
+    await migrateIndices(s.opensearch, s.names, { kinds: ['articles', 'bodies'] });
     batcher = new IndexBatcher({
       opensearch: s.opensearch,
       alias: s.names.articles,
+      bodiesAlias: s.names.bodies,
       batchSize: 50,
       logger: silentLogger,
     });
@@ -52,6 +53,19 @@ describe('index batcher (real OpenSearch)', function () {
     expect(got.trend_id).to.equal('tr_abcdefgh');
   });
 
+  it('stores the body in the bodies index, not in the article, and deletes it when a re-fetch keeps none', async () => {
+    const doc = buildArticle({ url: 'https://example.com/b/1', canonical_url: 'https://example.com/b/1' });
+    const id = articleId(doc.canonical_url);
+    await batcher.write(id, doc);
+    const article = (await s.opensearch.get({ index: s.names.articles, id })).body._source as ArticleDoc;
+    expect(article).to.include({ body: null, content_retained: true });
+    const stored = await s.opensearch.get({ index: s.names.bodies, id }, { ignore: [404] });
+    expect(stored.body._source).to.deep.equal({ fetched_at: doc.fetched_at, body: doc.body });
+    await batcher.write(id, { ...doc, body: null, content_retained: false });
+    const gone = await s.opensearch.get({ index: s.names.bodies, id }, { ignore: [404] });
+    expect((gone.body as { found: boolean }).found).to.equal(false);
+  });
+
   it('rejects a document the strict mapping refuses as unrecoverable, and writes its batch neighbours', async () => {
     const good = buildArticle({ canonical_url: 'https://example.com/good', url: 'https://example.com/good' });
     const bad = { ...buildArticle({ canonical_url: 'https://example.com/bad' }), surprise: 1 } as ArticleDoc;
@@ -62,7 +76,7 @@ describe('index batcher (real OpenSearch)', function () {
     expect(results[0].status).to.equal('fulfilled');
     expect(results[1].status).to.equal('rejected');
     expect(((results[1] as PromiseRejectedResult).reason as Error).name).to.equal('UnrecoverableError');
-    expect(await count()).to.equal(121);
+    expect(await count()).to.equal(122);
   });
 
   it('reports a failed bulk request as retryable for every document of the batch', async () => {
@@ -70,6 +84,7 @@ describe('index batcher (real OpenSearch)', function () {
     const broken = new IndexBatcher({
       opensearch: down,
       alias: s.names.articles,
+      bodiesAlias: s.names.bodies,
       batchSize: 10,
       logger: silentLogger,
     });
@@ -108,6 +123,7 @@ describe('index batcher when the articles index is lost (real OpenSearch)', func
     const batcher = new IndexBatcher({
       opensearch: s.opensearch,
       alias: s.names.articles,
+      bodiesAlias: s.names.bodies,
       batchSize: 5,
       lingerMs: 5,
       logger,

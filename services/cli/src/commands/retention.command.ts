@@ -5,6 +5,7 @@ import {
   cliContext,
   createOpenSearchClient,
   indexNames,
+  retentionPeriod,
   type Config,
 } from '@trendscope/core';
 
@@ -22,7 +23,7 @@ export async function runRetentionCommand(
     const names = indexNames(config.opensearch.indexPrefix);
     for (const r of await applyRetention(opensearch, names, days, { now, dryRun: opts.dryRun })) {
       const verb = opts.dryRun ? 'would drop' : 'dropped';
-      out.write(`${r.kind} (kept ${days[r.kind]} days): writes to ${r.writeIndex ?? '(none)'}; `);
+      out.write(`${r.kind} (kept ${retentionPeriod(days, r.kind)} days): writes to ${r.writeIndex ?? '(none)'}; `);
       out.write(`${verb} ${r.dropped.length ? r.dropped.join(', ') : 'nothing'}; kept ${r.kept.length} indices\n`);
     }
   } finally {
@@ -35,8 +36,8 @@ export function addRetentionCommand(program: Command): void {
   program
     .command('retention')
     .description(
-      'Apply the retention policy: move writes to the current month, delete the monthly article and trend ' +
-        'indices whose newest document is older than PIPELINE_RETENTION_ARTICLE_DAYS / _TREND_DAYS.',
+      'Apply the retention policy: move writes to the current month, delete the monthly article, body and ' +
+        'trend indices whose newest document is older than PIPELINE_RETENTION_ARTICLE_DAYS / _BODY_DAYS / _TREND_DAYS.',
     )
     .option('--now <iso>', 'the clock to apply the policy at (default: now)')
     .option('--dry-run', 'print what would be deleted, change nothing')

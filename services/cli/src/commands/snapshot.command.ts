@@ -234,8 +234,8 @@ export function addSnapshotCommands(program: Command): void {
   program
     .command('restore')
     .description(
-      'Restore a snapshot into the running cluster, replacing the current indices: content (articles, trends, ' +
-        'domains, runs) by default; account data (accounts, API keys) only with --accounts, keeping every ' +
+      'Restore a snapshot into the running cluster, replacing the current indices: content (articles, bodies, ' +
+        'trends, domains, runs) by default; account data (accounts, API keys) only with --accounts, keeping every ' +
         'revocation, rotation and account deletion made since.',
     )
     .argument('<snapshot>', 'a name printed by `snapshot` or listed by `snapshots`')

@@ -346,7 +346,15 @@ export const CONFIG_VARIABLES = {
     .max(36500)
     .default(100)
     .description(
-      "Days an article and its body are kept after it was fetched; a month's index goes when its newest article is older. 90 or more keeps the API's 90-day window whole.",
+      "Days an article is kept after it was fetched; a month's index goes when its newest article is older. 90 or more keeps the API's 90-day window whole.",
+    ),
+  PIPELINE_RETENTION_BODY_DAYS: Joi.number()
+    .integer()
+    .min(1)
+    .max(36500)
+    .default(100)
+    .description(
+      "Days an article's body is kept after it was fetched (bodies index). Above PIPELINE_RETENTION_ARTICLE_DAYS it acts as those; below 90, /v1/content loses bodies inside the 90-day window.",
     ),
   PIPELINE_RETENTION_TREND_DAYS: Joi.number()
     .integer()

@@ -206,7 +206,11 @@ export function loadConfig(env: Env = process.env): Config {
       snapshot: { intervalSeconds: v.PIPELINE_SNAPSHOT_INTERVAL_SECONDS, keep: v.PIPELINE_SNAPSHOT_KEEP },
       retention: {
         intervalSeconds: v.PIPELINE_RETENTION_INTERVAL_SECONDS,
-        days: { articles: v.PIPELINE_RETENTION_ARTICLE_DAYS, trends: v.PIPELINE_RETENTION_TREND_DAYS },
+        days: {
+          articles: v.PIPELINE_RETENTION_ARTICLE_DAYS,
+          trends: v.PIPELINE_RETENTION_TREND_DAYS,
+          bodies: v.PIPELINE_RETENTION_BODY_DAYS,
+        },
       },
     },
   });

@@ -17,6 +17,17 @@ export interface Redactions {
   ssn: number;
 }
 
+/**
+ * The body of one article (the bodies index; id = the article's id), kept apart from its article
+ * so it can expire first. Written only when the body was retained.
+ */
+export interface BodyDoc {
+  /** When the article was fetched: retention dates the body by it, as it dates the article. */
+  fetched_at: string;
+  /** Sanitised plain text. */
+  body: string;
+}
+
 /** One article (id = hash of canonical_url). */
 export interface ArticleDoc {
   url: string;
@@ -29,7 +40,10 @@ export interface ArticleDoc {
   fetch_method: FetchMethod;
   title: string;
   description: string | null;
-  /** Sanitised plain text; null when not retained. */
+  /**
+   * Sanitised plain text; null when not retained. Stored in the bodies index (BodyDoc): an article
+   * document holds it only when written before bodies had their own index (readBodies reads both).
+   */
   body: string | null;
   content_retained: boolean;
   word_count: number;

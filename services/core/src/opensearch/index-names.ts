@@ -1,5 +1,8 @@
-/** The logical indices of the system; each is an alias over a versioned physical index. */
-export const INDEX_KINDS = ['articles', 'trends', 'domains', 'accounts', 'api_keys', 'runs'] as const;
+/**
+ * The logical indices of the system; each is an alias over a versioned physical index. `bodies`
+ * holds article bodies apart from their articles, so they can be kept for a shorter period.
+ */
+export const INDEX_KINDS = ['articles', 'bodies', 'trends', 'domains', 'accounts', 'api_keys', 'runs'] as const;
 
 /** One of the logical indices. */
 export type IndexKind = (typeof INDEX_KINDS)[number];

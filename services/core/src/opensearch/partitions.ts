@@ -3,12 +3,14 @@ import type { IndexKind } from './index-names';
 
 /**
  * The kinds kept in monthly indices behind their alias, each with the field that dates a document
- * for retention: an article by when it was fetched, a trend by its last report (a trend still
- * reported keeps its month alive, however old its first report).
+ * for retention: an article and its body by when it was fetched, a trend by its last report (a
+ * trend still reported keeps its month alive, however old its first report).
  */
-export const PARTITIONED = { articles: 'fetched_at', trends: 'last_seen' } as const satisfies Partial<
-  Record<IndexKind, string>
->;
+export const PARTITIONED = {
+  articles: 'fetched_at',
+  trends: 'last_seen',
+  bodies: 'fetched_at',
+} as const satisfies Partial<Record<IndexKind, string>>;
 
 /** A kind kept in monthly indices. */
 export type PartitionedKind = keyof typeof PARTITIONED;

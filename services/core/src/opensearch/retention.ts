@@ -7,6 +7,15 @@ import { indicesBehind, PARTITIONED, rollToMonth, type PartitionedKind } from '.
 /** How long each kept kind lives, in days after its newest document (PARTITIONED's dating field). */
 export type RetentionDays = Readonly<Record<PartitionedKind, number>>;
 
+/**
+ * The period retention applies to `kind`: its own, except that a body never outlives its article
+ * (a bodies period above the articles period acts as the articles period; a body without its
+ * article is never served, and would only take disk).
+ */
+export function retentionPeriod(days: RetentionDays, kind: PartitionedKind): number {
+  return kind === 'bodies' ? Math.min(days.bodies, days.articles) : days[kind];
+}
+
 /** What retention did to one kind's indices. */
 export interface RetentionResult {
   kind: PartitionedKind;
@@ -28,7 +37,9 @@ const DAY_MS = 86_400_000;
  * kept is at most the period plus the month an index spans. The write index is never deleted,
  * nor an index holding documents without a date (they cannot be aged); an empty one is (it
  * holds nothing, and writes through the alias go to the write index). `dryRun` reports without
- * changing anything.
+ * changing anything. Bodies have their own period (retentionPeriod), so a month's bodies can go
+ * before its articles; bodies still inside article documents (written before the bodies index)
+ * go with their article's index.
  */
 export async function applyRetention(
   client: Client,
@@ -45,7 +56,7 @@ export async function applyRetention(
       out.push({ kind, writeIndex: null, dropped: [], kept: [] });
       continue;
     }
-    const cutoff = opts.now.getTime() - days[kind] * DAY_MS;
+    const cutoff = opts.now.getTime() - retentionPeriod(days, kind) * DAY_MS;
     const newest = await newestPerIndex(client, alias, PARTITIONED[kind]);
     const dropped: string[] = [];
     for (const { index, isWrite } of behind) {

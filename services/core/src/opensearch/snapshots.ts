@@ -8,7 +8,7 @@ import { parseIndexName } from './partitions';
  * by default; account data only when asked, since it would undo revocations (replayed after it).
  */
 export const SNAPSHOT_SETS = {
-  content: ['articles', 'trends', 'domains', 'runs'],
+  content: ['articles', 'bodies', 'trends', 'domains', 'runs'],
   accounts: ['accounts', 'api_keys'],
 } as const satisfies Record<string, readonly IndexKind[]>;
 

@@ -3,6 +3,7 @@ import {
   isIndexMissingError,
   locateDocuments,
   type ArticleDoc,
+  type BodyDoc,
   type Logger,
   type OpenSearchClient,
 } from '@trendscope/core';
@@ -11,6 +12,12 @@ import type { IndexOutage } from './index-outage';
 /** A transient per-item failure of a bulk write (429, 5xx): the job is retried with backoff. */
 export class BulkItemRetryableError extends Error {
   override name = 'BulkItemRetryableError';
+}
+
+/** One item of a `_bulk` answer. */
+interface BulkItemResult {
+  status: number;
+  error?: { type?: string; reason?: string };
 }
 
 interface Pending {
@@ -23,7 +30,10 @@ interface Pending {
 /** Options of the index batcher. */
 export interface IndexBatcherOptions {
   opensearch: OpenSearchClient;
+  /** The articles alias. */
   alias: string;
+  /** The bodies alias: a retained body is written there, beside its article, in the same `_bulk`. */
+  bodiesAlias: string;
   batchSize: number;
   /** How long the first document of a batch waits for others. */
   lingerMs?: number;
@@ -58,6 +68,12 @@ export interface IndexBatcherOptions {
  *
  * Articles are written as upserts that leave `trend_id` alone, so a replay does not undo the
  * trend assignment detection made.
+ *
+ * The body goes to the bodies index (its own retention period), never into the article document:
+ * the article's `body` is written null, which also empties the body an article written before the
+ * bodies index held, when it is fetched again. A job settles once both of its writes did; a body
+ * no longer retained on a re-fetch is deleted, so the bodies index never serves what the article
+ * says was not kept.
  */
 export class IndexBatcher {
   private pending: Pending[] = [];
@@ -117,7 +133,7 @@ export class IndexBatcher {
   }
 
   private async writeBatch(batch: Pending[]): Promise<void> {
-    let items: Array<Record<string, { status: number; error?: { type?: string; reason?: string } }>>;
+    let items: Array<Record<string, BulkItemResult>>;
     const started = Date.now();
     try {
       await this.opts.outage?.assertWritable();
@@ -125,23 +141,40 @@ export class IndexBatcher {
       for (const p of batch) p.reject(err as Error);
       return;
     }
+    // The bulk items of each pending document, in order (its body's, then its article's).
+    const itemsOf: number[][] = [];
     try {
       // An article seen before is updated in the monthly index that holds it, not copied into the
-      // current month's (the alias's write index), so a re-fetch never stores it twice.
-      const located = await locateDocuments(
-        this.opts.opensearch,
-        this.opts.alias,
-        batch.map((p) => p.id),
-      );
+      // current month's (the alias's write index), so a re-fetch never stores it twice; so is its body.
+      const ids = batch.map((p) => p.id);
+      const located = await locateDocuments(this.opts.opensearch, this.opts.alias, ids);
+      const bodyAt = await locateDocuments(this.opts.opensearch, this.opts.bodiesAlias, ids);
       const body: unknown[] = [];
       for (const { id, doc } of batch) {
-        const { trend_id: _trendId, ...update } = doc;
+        const items: number[] = [];
+        const retained = doc.content_retained && doc.body !== null;
+        const bodyIndex = bodyAt.get(id);
+        const bodyMeta = bodyIndex ? { _index: bodyIndex, require_alias: false } : { _index: this.opts.bodiesAlias };
+        if (retained) {
+          items.push(body.length / 2);
+          const bodyDoc: BodyDoc = { fetched_at: doc.fetched_at, body: doc.body! };
+          body.push({ index: { ...bodyMeta, _id: id } }, bodyDoc);
+        } else if (bodyIndex) {
+          items.push(body.length / 2);
+          body.push({ delete: { ...bodyMeta, _id: id } }, null);
+        }
+        const article: ArticleDoc = { ...doc, body: null };
+        const { trend_id: _trendId, ...update } = article;
         const at = located.get(id);
         const meta = at ? { _index: at, require_alias: false } : { _index: this.opts.alias };
-        body.push({ update: { ...meta, _id: id, retry_on_conflict: 3 } }, { doc: update, upsert: doc });
+        items.push(body.length / 2);
+        body.push({ update: { ...meta, _id: id, retry_on_conflict: 3 } }, { doc: update, upsert: article });
+        itemsOf.push(items);
       }
+      // A delete has no source line.
+      const lines = body.filter((line) => line !== null);
       const refresh = this.opts.refresh ?? 'wait_for';
-      const res = await this.opts.opensearch.bulk({ body, refresh, require_alias: true } as Parameters<
+      const res = await this.opts.opensearch.bulk({ body: lines, refresh, require_alias: true } as Parameters<
         OpenSearchClient['bulk']
       >[0]);
       items = (res.body as { items: typeof items }).items;
@@ -151,19 +184,35 @@ export class IndexBatcher {
     }
     let written = 0;
     batch.forEach((p, i) => {
-      const result = items[i] ? Object.values(items[i])[0] : undefined;
-      if (!result) return p.reject(new BulkItemRetryableError('no result for this item in the bulk response'));
-      if (result.status < 300) {
+      const failure = this.firstFailure(itemsOf[i]!.map((n) => items[n]));
+      if (!failure) {
         written++;
         return p.resolve();
       }
+      if ('missing' in failure)
+        return p.reject(new BulkItemRetryableError('no result for this item in the bulk response'));
+      const { result, action } = failure;
+      const alias = action === 'update' ? this.opts.alias : this.opts.bodiesAlias;
       const reason = `${result.status} ${result.error?.type ?? ''}: ${result.error?.reason ?? ''}`.slice(0, 500);
-      if (this.opts.outage && isIndexMissingError(result))
-        return p.reject(this.opts.outage.lost(this.opts.alias, reason));
+      if (this.opts.outage && isIndexMissingError(result)) return p.reject(this.opts.outage.lost(alias, reason));
       if (result.status === 429 || result.status >= 500) return p.reject(new BulkItemRetryableError(reason));
-      this.opts.logger.warn({ id: p.id, reason }, 'document rejected by OpenSearch');
+      this.opts.logger.warn({ id: p.id, alias, reason }, 'document rejected by OpenSearch');
       p.reject(new UnrecoverableError(`document rejected: ${reason}`));
     });
     this.opts.logger.debug({ size: batch.length, written, ms: Date.now() - started }, 'bulk batch written');
+  }
+
+  /** The first failed item of one document's writes; null when all succeeded (a body to delete already gone counts). */
+  private firstFailure(
+    results: readonly (Record<string, BulkItemResult> | undefined)[],
+  ): { action: string; result: BulkItemResult } | { missing: true } | null {
+    for (const item of results) {
+      const entry = item ? Object.entries(item)[0] : undefined;
+      if (!entry) return { missing: true };
+      const [action, result] = entry;
+      if (result.status < 300 || (action === 'delete' && result.status === 404 && !result.error)) continue;
+      return { action, result };
+    }
+    return null;
   }
 }

@@ -5,6 +5,7 @@ import {
   type IndexNames,
   locateDocuments,
   type OpenSearchClient,
+  readBodies,
   type RunDoc,
   type TrendDoc,
 } from '@trendscope/core';
@@ -220,7 +221,28 @@ export async function loadUnassignedArticles(
   const hits = await searchAll<ArticleDoc>(client, names.articles, query, earliest, undefined, max);
   // In the keyword order OpenSearch sorts canonical URLs by (UTF-8 bytes), as runs always read them.
   const key = (h: Hit<ArticleDoc>): Buffer => Buffer.from(h._source.canonical_url ?? '');
-  return hits.sort((a, b) => Buffer.compare(key(a), key(b))).map((h) => ({ ...h._source, id: h._id }));
+  return withBodies(
+    client,
+    names,
+    hits.sort((a, b) => Buffer.compare(key(a), key(b))).map((h) => ({ ...h._source, id: h._id })),
+  );
+}
+
+/**
+ * Fills in the body of each article that kept one, from the bodies index (where the index stage
+ * writes it; articles from before it hold theirs already). A body that expired stays null: the
+ * article clusters on its title and description, as one whose body was never kept.
+ */
+export async function withBodies(
+  client: OpenSearchClient,
+  names: IndexNames,
+  articles: StoredArticle[],
+): Promise<StoredArticle[]> {
+  const wanted = articles.filter((a) => a.content_retained && !a.body).map((a) => a.id);
+  if (wanted.length === 0) return articles;
+  const bodies = await readBodies(client, names, wanted);
+  for (const a of articles) if (!a.body) a.body = bodies.get(a.id) ?? null;
+  return articles;
 }
 
 /** Articles whose effective time (published, else fetched) lies in [since, until]. */
@@ -257,7 +279,7 @@ export async function loadTrendMembers(
       hits.map((h) => ({ ...h._source, id: h._id })),
     );
   }
-  return out;
+  return !fields || fields.includes('body') ? withBodies(client, names, out) : out;
 }
 
 /**
