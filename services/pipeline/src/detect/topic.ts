@@ -173,6 +173,7 @@ export function cleanHeadline(title: string): string {
  * the complete part of a cut one, else the central headline as it is.
  */
 export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly string[]): string {
+  const reports = headlines.filter((h) => !isFurniture(h));
   for (const p of phrases.slice(0, PHRASES_TRIED)) {
     const found = phraseInHeadlines(p.display, headlines);
     // A clause in its headline: its noun phrase is no topic, and the phrase as it is reads as a clause.
@@ -187,13 +188,13 @@ export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly s
     // title-case headline: it says who, not what happened, so a central headline is the topic.
     const display = capitalise(found?.nounPhrase ?? p.display);
     if (onlyCapitalised(display)) break;
-    // A phrase whose head names no event ("Crush maker", "Board nominees") says what, not what happened.
-    if (!saysWhatHappened(display)) continue;
+    // A phrase whose head names no event ("Crush maker", "Board nominees") says what, not what happened:
+    // a headline does, unless every headline is page furniture (then the phrase is all there is).
+    if (reports.length > 0 && !saysWhatHappened(display)) continue;
     if (isReadableTopic(display)) return display;
   }
   const readable = (clean: string): boolean =>
     clean.split(' ').length >= TOPIC_MIN_WORDS && !hasDateOrTime(clean) && balanced(clean) && !isGeneric(clean);
-  const reports = headlines.filter((h) => !isFurniture(h));
   const cleaned = (reports.length > 0 ? reports : headlines).map(cleanHeadline);
   // A headline its outlet cut off ("... She's Not The Only ...") is the topic only when no other
   // reads as one; then its part before the last clause mark, when that reads as a topic.

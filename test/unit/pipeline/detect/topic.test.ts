@@ -184,6 +184,8 @@ describe('chooseTopic', () => {
     const phrases = [{ key: 'click the phrase', display: 'Click the phrases', score: 3 }];
     const headlines = ['(click the phrases to see a list)', 'Tanker carrying Libyan rebel oil escapes to sea'];
     expect(chooseTopic(phrases, headlines)).to.equal('Tanker carrying Libyan rebel oil escapes to sea');
+    // Only furniture: the phrase is all there is (a headline would be the furniture itself).
+    expect(chooseTopic(phrases, [headlines[0]!, headlines[0]!])).to.equal('Click the phrases');
     expect(isFurniture('Click here for the full list')).to.equal(true);
     expect(isFurniture('Watch the Game of Thrones season 4 trailer')).to.equal(false);
   });
