@@ -7,24 +7,26 @@
 
 /**
  * Version of the rule that computes velocity classes now (1 was DESIGN.md's, before the clauses
- * below; 2 called `regrowing` emerging; 3 called one late report on an old story `regrowing`).
+ * below; 2 called `regrowing` emerging; 3 called one late report on an old story `regrowing`; 4 called
+ * a few reports on a story weeks old after a quiet window `fast_growth`).
  */
-export const VELOCITY_RULE_VERSION = 4;
+export const VELOCITY_RULE_VERSION = 5;
 
 /**
- * The clauses of rule 4, in the order they are tried: `new_burst` (first report under
- * burst_hours ago: a brand-new story) and `young` are emerging, `fast_growth` accelerating,
- * `near_peak` peak, `regrowing` (current above previous with at least accelerating_min_reports,
- * below every threshold above) accelerating, `late_report` (current above previous with fewer:
- * a late report on a story past its emerging age) and `below_peak` declining.
+ * The clauses of rule 5, in the order they are tried: `new_burst` (first report under
+ * burst_hours ago: a brand-new story) and `young` are emerging, `late_report` (current above
+ * previous, under peak_share of the peak, with fewer than accelerating_min_reports or, past the
+ * emerging age, after an empty previous window: late reports on an old story) declining,
+ * `fast_growth` accelerating, `near_peak` peak, `regrowing` (current above previous, below every
+ * threshold above) accelerating and `below_peak` declining.
  */
 export const VELOCITY_RULES = [
   'new_burst',
   'young',
+  'late_report',
   'fast_growth',
   'near_peak',
   'regrowing',
-  'late_report',
   'below_peak',
 ] as const;
 
@@ -41,7 +43,7 @@ export interface VelocityThresholds {
   emerging_max_reports: number;
   /** `fast_growth`: growth at least this ... */
   accelerating_min_growth: number;
-  /** ... with at least this many reports in the current window (`regrowing` too; fewer growing is `late_report`). */
+  /** ... with at least this many reports in the current window (fewer growing is `late_report`). */
   accelerating_min_reports: number;
   /** `near_peak`: the current window holds at least this share of the peak window. */
   peak_share: number;

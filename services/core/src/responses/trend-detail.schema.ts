@@ -55,10 +55,12 @@ export const TREND_DETAIL_SCHEMA = Type.Object(
           description:
             'Clause that decided the class, tried in this order: new_burst (age < burst_hours: emerging), young ' +
             '(age < emerging_max_age_hours, current < emerging_max_reports, current >= previous: emerging), ' +
+            'late_report (current > previous, current < peak_share x peak, and current < accelerating_min_reports ' +
+            'or, at age >= emerging_max_age_hours, previous = 0: declining; regrowing under rule 3, fast_growth ' +
+            'under rule 4 when previous = 0), ' +
             'fast_growth (growth >= accelerating_min_growth, current >= accelerating_min_reports: accelerating), ' +
-            'near_peak (current >= peak_share x peak: peak), regrowing (current > previous, current >= accelerating_min_reports: ' +
-            'accelerating; emerging under rule 2), late_report (current > previous with fewer reports: declining; ' +
-            'regrowing under rule 3), below_peak (declining); null for a class decided by rule 1.',
+            'near_peak (current >= peak_share x peak: peak), regrowing (current > previous: ' +
+            'accelerating; emerging under rule 2), below_peak (declining); null for a class decided by rule 1.',
         }),
         thresholds: Type.Object(
           {

@@ -37,10 +37,50 @@ const HEADLINE_VERBS: ReadonlySet<string> = new Set(
     'tops unveils urges vows warns wins'
   ).split(' '),
 );
-/** Words that open a clause or an aside rather than a noun phrase ("Find electric bill", "Ever ..."). */
+/**
+ * Words that open a clause or an aside rather than a noun phrase ("Find electric bill", "Ever ..."),
+ * or a part of a title whose name was left out ("Season 4 premiere" of "'Game of Thrones' Season 4 premiere").
+ */
 const NOT_PHRASE_START: ReadonlySet<string> = new Set(
-  'find get give make see take ever also just still even'.split(' '),
+  'find get give make see take ever also just still even season episode series part chapter volume'.split(' '),
 );
+
+/**
+ * Head nouns that name something that happened (an outbreak, a bid, a recall, a premiere): a key
+ * phrase is a topic only when its last word is one of these (or its plural), since a topic says
+ * what happened ("EU AI Act enforcement begins", DESIGN.md). A phrase with another head names a
+ * thing, a group or a field ("Crush maker", "Board nominees", "Game of Thrones", "Mental health",
+ * "Urban Outfitters (URBN)"), and the central headline says what happened to it.
+ */
+const EVENT_NOUNS: ReadonlySet<string> = new Set(
+  (
+    'outbreak epidemic crash collision derailment disaster explosion blast fire wildfire earthquake quake ' +
+    'flood flooding storm hurricane typhoon tornado eruption landslide avalanche spill leak outage blackout ' +
+    'disappearance search rescue escape kidnapping hijacking attack bombing shooting stabbing killing murder ' +
+    'massacre war invasion annexation occupation ceasefire truce coup uprising protest riot strike walkout ' +
+    'election vote referendum poll primary runoff resignation ouster firing sacking retirement appointment ' +
+    'nomination inauguration death funeral wedding engagement divorce split breakup pregnancy birth arrest ' +
+    'charge indictment trial verdict ruling sentence conviction acquittal appeal lawsuit suit settlement fine ' +
+    'penalty probe investigation inquiry hearing testimony scandal hack breach ban boycott sanction crackdown ' +
+    'raid seizure recall approval rejection veto launch liftoff landing debut premiere finale release ' +
+    'announcement unveiling reveal bid offer takeover merger acquisition buyout deal spinoff ipo listing ' +
+    'bankruptcy default bailout rescue shutdown closure layoff cut hike increase rise fall drop slump plunge ' +
+    'surge jump rally selloff crisis collapse downgrade upgrade expansion reform overhaul repeal victory win ' +
+    'defeat comeback record visit summit talks agreement treaty pact deal'
+  ).split(' '),
+);
+
+/** Whether a phrase's head (its last word) names something that happened ("Ebola outbreak", "McDonnell bid"). */
+export function saysWhatHappened(phrase: string): boolean {
+  const last = (phrase.split(/\s+/).pop() ?? '').toLowerCase().replace(/[^\p{L}-]/gu, '');
+  return EVENT_NOUNS.has(last) || (last.endsWith('s') && EVENT_NOUNS.has(last.slice(0, -1)));
+}
+
+/** A headline that is a page's furniture, not a report: wholly in brackets, or telling the reader to click. */
+export function isFurniture(headline: string): boolean {
+  const t = headline.trim();
+  return /^\(.*\)$/.test(t) || /^\W*click\b/i.test(t);
+}
 
 const PAIRS: readonly [string, string][] = [
   ['(', ')'],
@@ -123,14 +163,17 @@ export function cleanHeadline(title: string): string {
 /**
  * The topic of a trend: the best key phrase, as the noun phrase it stands for in the first headline
  * (central first) that holds it (noun-phrase.ts: "Enables Pixel Visual" -> "Pixel Visual Core"),
- * when that reads as a topic; else the next ones that do (up to PHRASES_TRIED; a lone word, a
+ * when that reads as a topic and its head names an event (saysWhatHappened: "Ebola outbreak", not
+ * "Crush maker"); else the next ones that do (up to PHRASES_TRIED; a lone word, a
  * phrase that is only a person's name, or one of capitalised words only, stops the search, since it
  * names no story); a phrase that is a clause in its headline ("Korea launches rocket"), or that
  * stops inside a longer name ("Justin Timberlake's Super"), is skipped. Else the first of the cleaned
- * headlines (central first) that has two words or more and was not cut off by its outlet, else
+ * headlines (central first, a page's furniture such as "(click the phrases to see a list)" left out)
+ * that has two words or more and was not cut off by its outlet, else
  * the complete part of a cut one, else the central headline as it is.
  */
 export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly string[]): string {
+  const reports = headlines.filter((h) => !isFurniture(h));
   for (const p of phrases.slice(0, PHRASES_TRIED)) {
     const found = phraseInHeadlines(p.display, headlines);
     // A clause in its headline: its noun phrase is no topic, and the phrase as it is reads as a clause.
@@ -145,11 +188,14 @@ export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly s
     // title-case headline: it says who, not what happened, so a central headline is the topic.
     const display = capitalise(found?.nounPhrase ?? p.display);
     if (onlyCapitalised(display)) break;
+    // A phrase whose head names no event ("Crush maker", "Board nominees") says what, not what happened:
+    // a headline does, unless every headline is page furniture (then the phrase is all there is).
+    if (reports.length > 0 && !saysWhatHappened(display)) continue;
     if (isReadableTopic(display)) return display;
   }
   const readable = (clean: string): boolean =>
     clean.split(' ').length >= TOPIC_MIN_WORDS && !hasDateOrTime(clean) && balanced(clean) && !isGeneric(clean);
-  const cleaned = headlines.map(cleanHeadline);
+  const cleaned = (reports.length > 0 ? reports : headlines).map(cleanHeadline);
   // A headline its outlet cut off ("... She's Not The Only ...") is the topic only when no other
   // reads as one; then its part before the last clause mark, when that reads as a topic.
   for (const clean of cleaned) if (!endsCut(clean) && readable(clean)) return clean;

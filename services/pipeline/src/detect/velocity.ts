@@ -93,19 +93,22 @@ export interface VelocityDecision {
 }
 
 /**
- * The velocity class from its metrics (rule 4: DESIGN.md section 5 with the precedence a reader
+ * The velocity class from its metrics (rule 5: DESIGN.md section 5 with the precedence a reader
  * expects, docs/ARCHITECTURE.md), clauses tried in this order:
  * `new_burst` emerging: first report under burstHours ago (a burst inside one hour is a brand-new
  * story, not acceleration: there is no earlier window to have grown from);
  * `young` emerging: age < 2W, current < 5 and current >= previous (a falling trend is never emerging);
+ * `late_report` declining: current > previous under 0.8 of the peak, with fewer than
+ * accelMinReports (rule 4: one or two late reports on a story past its emerging age are no growth;
+ * rule 3 served a weeks-old event with one late report as accelerating, current 1, previous 0) or,
+ * past the emerging age, after an empty previous window (rule 5: a few reports on a story weeks old
+ * that had gone quiet; rule 4 served "Costa Rica plane crash", 908 h old, current 4, previous 0,
+ * peak 11, as accelerating by fast_growth);
  * `fast_growth` accelerating: g >= 1.5 and current >= 3 (so current > previous);
  * `near_peak` peak: current >= 0.8 x peak;
- * `regrowing` accelerating: current > previous and current >= accelMinReports below every threshold
- * above (a growing trend is never declining; nor emerging: only the two clauses above make a story
+ * `regrowing` accelerating: current > previous below every threshold above (a trend growing
+ * without going quiet is never declining; nor emerging: only the first two clauses make a story
  * new, and a story days old with hundreds of reports that gains again is no new one);
- * `late_report` declining: current > previous with fewer than accelMinReports (rule 4: one or two
- * late reports on a story past its emerging age, under 0.8 of its peak, are no growth: rule 3
- * served a weeks-old event with one late report as accelerating, current 1, previous 0);
  * `below_peak` declining: the rest (current <= previous, under 0.8 of its peak).
  */
 export function velocityDecision(
@@ -118,13 +121,22 @@ export function velocityDecision(
   if (m.age_hours < opts.emergingAgeWindows * m.window_hours && m.current < opts.emergingMaxReports && notFalling) {
     return { velocity: 'emerging', rule: 'young' };
   }
+  if (isLateReport(m, opts)) return { velocity: 'declining', rule: 'late_report' };
   if (growth >= opts.accelGrowth && m.current >= opts.accelMinReports)
     return { velocity: 'accelerating', rule: 'fast_growth' };
   if (m.current >= opts.peakShare * m.peak) return { velocity: 'peak', rule: 'near_peak' };
-  if (m.current > m.previous && m.current >= opts.accelMinReports)
-    return { velocity: 'accelerating', rule: 'regrowing' };
-  if (m.current > m.previous) return { velocity: 'declining', rule: 'late_report' };
+  if (m.current > m.previous) return { velocity: 'accelerating', rule: 'regrowing' };
   return { velocity: 'declining', rule: 'below_peak' };
+}
+
+/**
+ * Late reports on a story (the `late_report` clause): growing, under the peak share, and either too
+ * few to be growth or a return after an empty previous window on a story past its emerging age.
+ */
+function isLateReport(m: VelocityMetrics, opts: VelocityOptions): boolean {
+  if (!(m.current > m.previous) || m.current >= opts.peakShare * m.peak) return false;
+  const returned = m.previous === 0 && m.age_hours >= opts.emergingAgeWindows * m.window_hours;
+  return m.current < opts.accelMinReports || returned;
 }
 
 /** The velocity class alone (velocityDecision). */

@@ -15,6 +15,7 @@ import { runRetentionStage } from '../stages/retention.stage';
 import { runSnapshotStage } from '../stages/snapshot.stage';
 import type { StageDeps } from '../pipeline-deps';
 import { createProcessor, type StageRouting, type StageRunner } from './job-adapter';
+import { oneRunPerJob } from './one-run-per-job';
 
 /** The stage function behind each queue. */
 export const STAGE_RUNNERS: Readonly<Record<Stage, StageRunner>> = Object.freeze({
@@ -26,6 +27,22 @@ export const STAGE_RUNNERS: Readonly<Record<Stage, StageRunner>> = Object.freeze
   snapshot: runSnapshotStage,
   retention: runRetentionStage,
 });
+
+/** The lock settings of a stage worker whose job locks last `lockDurationMs`. */
+export function lockOptions(lockDurationMs: number): {
+  lockDuration: number;
+  stalledInterval: number;
+  maxStalledCount: number;
+} {
+  return {
+    lockDuration: lockDurationMs,
+    stalledInterval: Math.max(1000, Math.floor(lockDurationMs / 2)),
+    // A busy event loop can miss a lock renewal; a job is failed as stalled only after the third
+    // time, and jobs are idempotent, so running one again is harmless (oneRunPerJob keeps a copy
+    // taken again by this worker from stalling in its turn).
+    maxStalledCount: 3,
+  };
+}
 
 /** Running workers, one per stage. */
 export interface StageWorkers {
@@ -77,15 +94,11 @@ export function startWorkers(
     const own = connection.duplicate();
     own.on('ready', () => outage.restored());
     connections.push(own);
-    const worker = new Worker(stage, createProcessor(stage, deps, routing(stage)), {
+    const worker = new Worker(stage, oneRunPerJob(createProcessor(stage, deps, routing(stage))), {
       connection: own,
       prefix: opts.queuePrefix ?? deps.keyPrefix,
       concurrency: concurrency[stage],
-      lockDuration: opts.lockDurationMs ?? 30_000,
-      stalledInterval: Math.max(1000, Math.floor((opts.lockDurationMs ?? 30_000) / 2)),
-      // A busy event loop can miss a lock renewal; a job is failed as stalled only after the third
-      // time, and jobs are idempotent, so running one again is harmless.
-      maxStalledCount: 3,
+      ...lockOptions(opts.lockDurationMs ?? 30_000),
     });
     worker.on('failed', (job: Job | undefined, err: Error) => {
       if (!job) return;

@@ -7,7 +7,9 @@ import {
   cleanHeadline,
   endsCut,
   hasDateOrTime,
+  isFurniture,
   isReadableTopic,
+  saysWhatHappened,
 } from '@trendscope/pipeline/detect/topic';
 
 const flatIdf = (): number => 1;
@@ -77,20 +79,25 @@ describe('chooseTopic', () => {
   it('skips an amount and takes the next readable phrase', () => {
     const phrases = [
       { key: '121 billion', display: '121 billion', score: 3 },
-      { key: 'tax bill', display: 'tax bill', score: 2 },
+      { key: 'tax hike', display: 'tax hike', score: 2 },
     ];
-    expect(chooseTopic(phrases, ['x'])).to.equal('Tax bill');
+    expect(chooseTopic(phrases, ['x'])).to.equal('Tax hike');
   });
 
   it('never ends a phrase on a stray quote', () => {
-    const titles = ["Scam emails from a 'Nigerian prince'", "The 'Nigerian prince' is back", "'Nigerian prince' scam"];
-    expect(chooseTopic(keyPhrases(titles, flatIdf), ['x'])).to.equal('Nigerian prince');
+    const titles = ["Police arrest a 'Nigerian prince'", "The 'Nigerian prince' arrest", "'Nigerian prince' arrest"];
+    expect(chooseTopic(keyPhrases(titles, flatIdf), ['x'])).to.equal('Nigerian prince arrest');
   });
 
   it('takes the noun phrase a key phrase stands for in its headline, never a verb at either end', () => {
     const phrases = [{ key: 'enabl pixel visual', display: 'Enables Pixel Visual', score: 3 }];
-    expect(chooseTopic(phrases, ['Google enables Pixel Visual Core chip for third-party apps'])).to.equal(
-      'Pixel Visual Core chip',
+    const headline = 'Google enables Pixel Visual Core chip for third-party apps';
+    expect(phraseInHeadlines('Enables Pixel Visual', [headline])?.nounPhrase).to.equal('Pixel Visual Core chip');
+    // A chip is a thing, not an event: the headline says what happened to it.
+    expect(chooseTopic(phrases, [headline])).to.equal(headline);
+    const launch = [{ key: 'enabl pixel visual core launch', display: 'Enables Pixel Visual Core launch', score: 3 }];
+    expect(chooseTopic(launch, ['Google enables Pixel Visual Core launch for apps'])).to.equal(
+      'Pixel Visual Core launch',
     );
   });
 
@@ -135,6 +142,52 @@ describe('chooseTopic', () => {
     ];
     const headlines = ['North Korea launches rocket', 'Satellite launch sparks fears'];
     expect(chooseTopic(phrases, headlines)).to.equal('Satellite launch');
+  });
+
+  it('takes no phrase whose head names no event: a thing, a group or a title is no topic', () => {
+    // Topics a real make demo served (UCI March 2014), each with headlines of its trend.
+    const cases: [string, string[]][] = [
+      [
+        'Crush maker',
+        ['Candy Crush maker King files for IPO to raise $532.8mn', 'Candy Crush maker sees $7.6bn IPO valuation'],
+      ],
+      [
+        'Board nominees',
+        [
+          'EBay rejects Icahn board nominees, asks investors to do same',
+          'EBay asks shareholders to vote against Icahn board nominees',
+        ],
+      ],
+      [
+        'Game of Thrones',
+        ["'Game Of Thrones': New Season 4 Trailer Debuts", 'New Game Of Thrones Trailer: Daenerys Has Massive Dragons'],
+      ],
+      [
+        'Urban Outfitters (URBN)',
+        [
+          'Urban Outfitters PT Lowered to $40.00 (URBN)',
+          'Urban Outfitters Price Target Cut to $38.00 by Analysts at UBS AG (URBN)',
+        ],
+      ],
+      ['Bull market', ['Bull market turns five: what next for stocks', 'Five years on, the bull market shows its age']],
+    ];
+    for (const [phrase, headlines] of cases) {
+      const phrases = [{ key: phrase.toLowerCase(), display: phrase, score: 3 }];
+      expect(chooseTopic(phrases, headlines), phrase).to.equal(cleanHeadline(headlines[0]!));
+    }
+    expect(saysWhatHappened('Ebola outbreak')).to.equal(true);
+    expect(saysWhatHappened('Costa Rica plane crash')).to.equal(true);
+    expect(saysWhatHappened('Icahn board nominees')).to.equal(false);
+  });
+
+  it('takes no page furniture for a headline ("(click the phrases to see a list)")', () => {
+    const phrases = [{ key: 'click the phrase', display: 'Click the phrases', score: 3 }];
+    const headlines = ['(click the phrases to see a list)', 'Tanker carrying Libyan rebel oil escapes to sea'];
+    expect(chooseTopic(phrases, headlines)).to.equal('Tanker carrying Libyan rebel oil escapes to sea');
+    // Only furniture: the phrase is all there is (a headline would be the furniture itself).
+    expect(chooseTopic(phrases, [headlines[0]!, headlines[0]!])).to.equal('Click the phrases');
+    expect(isFurniture('Click here for the full list')).to.equal(true);
+    expect(isFurniture('Watch the Game of Thrones season 4 trailer')).to.equal(false);
   });
 
   it('takes the date out of a headline used as the topic', () => {
@@ -213,13 +266,14 @@ describe('chooseTopic on cut-off phrases of real headlines', () => {
     expect(topicOf(titles)).to.equal(titles[0]);
   });
 
-  it('names a season by its whole title ("Game of Thrones season 4", not "Thrones Season")', () => {
+  it('names a season by a headline, not a cut title ("Thrones Season") nor a bare one', () => {
     const titles = [
       'Watch the Game of Thrones season 4 trailer',
       "'Game of Thrones' Season 4 premiere",
       'Game of Thrones season 4 premiere date',
     ];
-    expect(topicOf(titles)).to.equal('Game of Thrones season 4');
+    // A season is no event: the central headline says what happened.
+    expect(topicOf(titles)).to.equal(titles[0]);
   });
 
   it('keeps an ampersand inside a title ("Fast & Furious", not "Fast Furious")', () => {

@@ -151,6 +151,20 @@ describe('velocity rule 4 precedence and its clauses', () => {
     expect(decide({ age_hours: 30, current: 1, previous: 0, peak: 3 }).rule).to.equal('young');
     expect(decide({ age_hours: 600, current: 1, previous: 0, peak: 1 }).rule).to.equal('near_peak');
   });
+  it('calls a few reports on a story weeks old after a quiet window no growth (late_report, rule 5)', () => {
+    // A real demo under rule 4: "Costa Rica plane crash" (15 articles, 908 h old) served accelerating
+    // by fast_growth at current 4, previous 0.
+    expect(decide({ age_hours: 908, current: 4, previous: 0, peak: 11 })).to.deep.equal({
+      velocity: 'declining',
+      rule: 'late_report',
+    });
+    // A return at 0.8 of its peak is a story as big as it was: accelerating.
+    expect(decide({ age_hours: 908, current: 9, previous: 0, peak: 11 }).rule).to.equal('fast_growth');
+    // A story that did not go quiet and grows fast is accelerating, however old.
+    expect(decide({ age_hours: 908, current: 4, previous: 1, peak: 11 }).rule).to.equal('fast_growth');
+    // Under its emerging age a first window after none is young, not late.
+    expect(decide({ age_hours: 40, current: 4, previous: 0, peak: 11 }).rule).to.equal('young');
+  });
   it('is never emerging for a story days old with hundreds of reports that gains again', () => {
     // "Neil Young to Launch Pono Music Player Through Kickstarter" as a real make demo served it:
     // 249 articles over two days, rejoined across runs, its third burst larger than its second.
@@ -172,7 +186,9 @@ describe('velocity rule 4 precedence and its clauses', () => {
             const { velocity } = decide({ current, previous, peak, age_hours });
             const at = JSON.stringify({ current, previous, peak, age_hours });
             if (current < previous) expect(['peak', 'declining'], at).to.include(velocity);
-            if (current > previous && current >= 3) expect(velocity, at).to.not.equal('declining');
+            // ... short of late reports: a return after an empty window past the emerging age under 0.8 of the peak.
+            const returned = previous === 0 && age_hours >= 48 && current < 0.8 * peak;
+            if (current > previous && current >= 3 && !returned) expect(velocity, at).to.not.equal('declining');
             if (velocity === 'accelerating') expect(current, at).to.be.at.least(3);
             // Emerging is a new story: in its first hour, or young with fewer than 5 reports.
             if (velocity === 'emerging') expect(age_hours < 1 || (age_hours < 48 && current < 5), at).to.equal(true);
