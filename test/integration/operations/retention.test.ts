@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import {
   applyRetention,
   fetchTrendDoc,
+  getBenefits,
+  getStats,
   getTrendContent,
   indexBody,
   indicesBehind,
@@ -155,6 +157,8 @@ describe('monthly indices and the retention policy (real OpenSearch, clock advan
     const before = await getTrendContent(deps, { trend_id: trend.id, limit: 10 });
     expect(before).to.include({ content_retained: true, total: 1 });
     expect(before.documents.map((d) => d.body)).to.deep.equal([january.body]);
+    expect((await getStats(deps)).articles).to.include({ total: 1, retained: 1 });
+    expect(await getBenefits(deps)).to.include({ source_urls: 1, documents_retained: 1 });
 
     // Feb 25th: the body (Jan 10 + 40 days = Feb 19) has expired, the article (Apr 20) has not.
     const out = sink();
@@ -171,6 +175,9 @@ describe('monthly indices and the retention policy (real OpenSearch, clock advan
     // The article still cites; its content answers as one whose body was not kept (API.md).
     const after = await getTrendContent(deps, { trend_id: trend.id, limit: 10 });
     expect(after).to.deep.include({ trend_id: trend.id, documents: [], content_retained: false, total: 0 });
+    // Counts say what is kept: the article still counts, its body no longer does.
+    expect((await getStats(deps)).articles).to.include({ total: 1, retained: 0 });
+    expect(await getBenefits(deps)).to.include({ source_urls: 1, documents_retained: 0 });
     expect(await missingAliases(s.opensearch, s.names)).to.deep.equal([]);
 
     // A bodies period above the articles period acts as the articles period.

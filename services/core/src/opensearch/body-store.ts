@@ -32,6 +32,15 @@ export function bodiesRequest(ids: readonly string[], opts: { topic?: string; wi
   };
 }
 
+/**
+ * The request that counts the bodies still kept (bodies index, and bodies still inside articles
+ * written before it): what /v1/stats and /v1/benefits call retained, which a body period shorter
+ * than the articles' makes fewer than the articles fetched with a body.
+ */
+export function keptBodiesCountRequest(names: BodyAliases): { index: string; body: Record<string, unknown> } {
+  return { index: bodyIndices(names), body: { size: 0, track_total_hits: true, query: { exists: { field: 'body' } } } };
+}
+
 /** One hit of bodiesRequest. */
 export interface BodyHit {
   _id: string;

@@ -5,6 +5,7 @@ import { nowOf, type QueryDeps } from './query-deps';
 import { runMultiSearch, totalOf, type TermsAgg } from './run-search';
 import { isoRequired } from '../presenters/timestamp';
 import { listedTrendsQuery } from './listed-trends';
+import { keptBodiesCountRequest } from '../opensearch/body-store';
 
 /** The OpenSearch requests of getBenefits, as one `_msearch` (exported for the benchmark). */
 export function benefitsRequests(deps: QueryDeps, now: Date): { index: string; body: Record<string, unknown> }[] {
@@ -17,23 +18,22 @@ export function benefitsRequests(deps: QueryDeps, now: Date): { index: string; b
         size: 0,
         track_total_hits: true,
         aggs: {
-          retained: { filter: { term: { content_retained: true } } },
           publishers: { cardinality: { field: 'domain', precision_threshold: 40000 } },
           fetch_methods: { terms: { field: 'fetch_method', size: 16 } },
         },
       },
     },
+    keptBodiesCountRequest(deps.names),
   ];
 }
 
 /** What the service has gathered, measured from the indices (GET /v1/benefits). */
 export async function getBenefits(deps: QueryDeps): Promise<BenefitsResponse> {
   const now = nowOf(deps);
-  const [trends, articles] = await runMultiSearch(deps, benefitsRequests(deps, now));
+  const [trends, articles, bodies] = await runMultiSearch(deps, benefitsRequests(deps, now));
   const trendTotal = totalOf(trends as never);
   const articleTotal = totalOf(articles as never);
   const aggs = (articles?.aggregations ?? {}) as {
-    retained?: { doc_count: number };
     publishers?: { value: number };
     fetch_methods?: TermsAgg;
   };
@@ -48,7 +48,7 @@ export async function getBenefits(deps: QueryDeps): Promise<BenefitsResponse> {
   );
   return {
     trends: trendTotal > 0 ? trendTotal : null,
-    documents_retained: measured ? (aggs.retained?.doc_count ?? 0) : null,
+    documents_retained: measured ? totalOf(bodies as never) : null,
     publishers: measured ? (aggs.publishers?.value ?? 0) : null,
     source_urls: measured ? articleTotal : null,
     fetch_methods: measured ? Object.keys(counts).length : null,

@@ -7,6 +7,7 @@ import { hoursBefore, nowOf, type QueryDeps } from './query-deps';
 import { runMultiSearch, totalOf, type SearchResult, type TermsAgg } from './run-search';
 import { ABSORBED } from './absorbed-trends';
 import { listedTrendsQuery } from './listed-trends';
+import { keptBodiesCountRequest } from '../opensearch/body-store';
 
 /** The OpenSearch requests of getStats, as one `_msearch` (exported for the benchmark). */
 export function statsRequests(deps: QueryDeps, now: Date): { index: string; body: Record<string, unknown> }[] {
@@ -33,7 +34,6 @@ export function statsRequests(deps: QueryDeps, now: Date): { index: string; body
         size: 0,
         track_total_hits: true,
         aggs: {
-          retained: { filter: { term: { content_retained: true } } },
           last_24h: { filter: { range: { fetched_at: { gte: hoursBefore(now, 24) } } } },
           publishers: { cardinality: { field: 'domain', precision_threshold: 40000 } },
           last_article: { max: { field: 'fetched_at' } },
@@ -48,6 +48,7 @@ export function statsRequests(deps: QueryDeps, now: Date): { index: string; body
         _source: { includes: ['started_at', 'finished_at'] },
       },
     },
+    keptBodiesCountRequest(deps.names),
   ];
 }
 
@@ -60,17 +61,17 @@ function maxIso(agg: MaxAgg): string | null {
 /** Counts and freshness of the served data (GET /v1/stats). */
 export async function getStats(deps: QueryDeps): Promise<StatsResponse> {
   const now = nowOf(deps);
-  const [trends, articles, runs] = (await runMultiSearch(deps, statsRequests(deps, now))) as [
+  const [trends, articles, runs, bodies] = (await runMultiSearch(deps, statsRequests(deps, now))) as [
     SearchResult<never>,
     SearchResult<never>,
     SearchResult<Pick<RunDoc, 'started_at' | 'finished_at'>>,
+    SearchResult<never>,
   ];
   const tAggs = (trends.aggregations ?? {}) as {
     listed?: { doc_count: number; by_velocity?: TermsAgg };
     last_update?: MaxAgg;
   };
   const aAggs = (articles.aggregations ?? {}) as {
-    retained?: { doc_count: number };
     last_24h?: { doc_count: number };
     publishers?: { value: number };
     last_article?: MaxAgg;
@@ -90,7 +91,7 @@ export async function getStats(deps: QueryDeps): Promise<StatsResponse> {
     },
     articles: {
       total: articleTotal,
-      retained: aAggs.retained?.doc_count ?? 0,
+      retained: totalOf(bodies),
       last_24h: aAggs.last_24h?.doc_count ?? 0,
     },
     publishers: articleTotal > 0 ? (aAggs.publishers?.value ?? 0) : null,
