@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Queue, Worker, type Job } from 'bullmq';
 import { createRedis, type Redis } from '@trendscope/core';
 import { oneRunPerJob } from '@trendscope/pipeline/workers/one-run-per-job';
-import { lockOptions } from '@trendscope/pipeline/workers/start-workers';
+import { lockOptions, stageLockMs } from '@trendscope/pipeline/workers/start-workers';
 import { openTestServices, type TestServices } from '../../support/services';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -80,5 +80,48 @@ describe('a job whose lock lapsed while it ran (stalled, taken again by the same
     expect(await job.getState(), job.failedReason).to.equal('completed');
     expect(job.returnvalue).to.equal('run 1 of j1');
     expect(runs).to.equal(1);
+  });
+
+  /** A job that holds the event loop for `blockMs` (as detection's clustering does), on a worker with `lockMs`. */
+  async function blockingJob(id: string, lockMs: number, blockMs: number): Promise<{ runs: number; job: Job }> {
+    let runs = 0;
+    const body = (): Promise<string> => {
+      runs += 1;
+      const end = Date.now() + blockMs;
+      while (Date.now() < end); // synchronous: no lock renewal can run meanwhile
+      return Promise.resolve(`run ${runs}`);
+    };
+    // A queue and a worker of its own: no other worker may take the job.
+    const own = new Queue(`block-${id}`, { connection, prefix: s.prefix });
+    const blocking = new Worker(`block-${id}`, oneRunPerJob(body), {
+      connection: connection.duplicate(),
+      prefix: s.prefix,
+      concurrency: 1,
+      ...lockOptions(lockMs),
+    });
+    blocking.on('error', () => undefined);
+    try {
+      await own.add('j', {}, { jobId: id, attempts: 1 });
+      await until(`${id} to settle`, async () => {
+        const state = await (await own.getJob(id))?.getState();
+        return state === 'completed' || state === 'failed';
+      });
+      return { runs, job: (await own.getJob(id))! };
+    } finally {
+      await blocking.close(true);
+      await own.close();
+    }
+  }
+
+  it("keeps a long job's lock past a blocked event loop at the long stages' lock, and loses it at a 1 s lock", async () => {
+    // The test's lock stands for the stage lock (30 s) and the block for a large clustering run.
+    const long = await blockingJob('long', stageLockMs('detect', 1000), 2500);
+    expect(await long.job.getState(), long.job.failedReason).to.equal('completed');
+    expect(long.runs).to.equal(1);
+    expect(long.job.stalledCounter).to.equal(0);
+    expect(stageLockMs('process', 1000)).to.equal(1000);
+    // At the short lock the finished run cannot complete (its lock expired) and is run again.
+    const short = await blockingJob('short', 1000, 2500);
+    expect(short.runs).to.be.greaterThan(1);
   });
 });

@@ -319,7 +319,9 @@ export const CONFIG_VARIABLES = {
     .min(2000)
     .max(600000)
     .default(30000)
-    .description('Lock of an active job; a job whose worker died is retried after this long.'),
+    .description(
+      'Lock of an active job (of detection, snapshot and retention jobs: at least ten minutes, as a large detection run holds the event loop); a job whose worker died is retried after this long.',
+    ),
   PIPELINE_SNAPSHOT_INTERVAL_SECONDS: Joi.number()
     .integer()
     .min(0)

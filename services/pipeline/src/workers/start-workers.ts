@@ -44,6 +44,21 @@ export function lockOptions(lockDurationMs: number): {
   };
 }
 
+/**
+ * The lock of a stage's jobs. Detection, snapshots and retention run one long job at a time, and a
+ * large detection run holds the event loop for tens of seconds while it clusters: with the stage
+ * lock its renewal was missed on every long run, so the finished run could not complete ("Missing
+ * lock") and the stalled check ran it again. Their lock is ten minutes; such a job whose worker
+ * died is taken again after that, while the scheduler goes on adding the next runs.
+ */
+export function stageLockMs(stage: Stage, lockDurationMs: number): number {
+  return LONG_STAGES.has(stage) ? Math.max(lockDurationMs, LONG_JOB_LOCK_MS) : lockDurationMs;
+}
+
+/** The lock of the stages that run one long job at a time (stageLockMs). */
+export const LONG_JOB_LOCK_MS = 600_000;
+const LONG_STAGES: ReadonlySet<Stage> = new Set<Stage>(['detect', 'snapshot', 'retention']);
+
 /** Running workers, one per stage. */
 export interface StageWorkers {
   workers: Worker[];
@@ -98,7 +113,7 @@ export function startWorkers(
       connection: own,
       prefix: opts.queuePrefix ?? deps.keyPrefix,
       concurrency: concurrency[stage],
-      ...lockOptions(opts.lockDurationMs ?? 30_000),
+      ...lockOptions(stageLockMs(stage, opts.lockDurationMs ?? 30_000)),
     });
     worker.on('failed', (job: Job | undefined, err: Error) => {
       if (!job) return;
