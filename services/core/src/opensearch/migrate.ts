@@ -92,9 +92,10 @@ async function migrateIndex(
   let migrated = false;
   let updated = false;
   for (const current of behind) {
-    const live = await liveDefinition(client, current.index);
-    if (live.hash === hash) continue;
-    const change = compareWithDefinition(live, def);
+    const mappings = await liveMappings(client, current.index);
+    if ((mappings._meta as { definition_hash?: string } | undefined)?.definition_hash === hash) continue;
+    const settings = await liveSettings(client, current.index);
+    const change = compareWithDefinition({ mappings, settings }, def);
     if (change.kind === 'in-place') {
       await updateInPlace(client, current.index, body, change.settings);
       updated = true;
@@ -151,17 +152,16 @@ async function assertNotConcrete(client: Client, alias: string): Promise<void> {
   }
 }
 
-/** A live index's mappings, flat settings and stored definition hash. */
-async function liveDefinition(
-  client: Client,
-  index: string,
-): Promise<{ hash: string | undefined; mappings: Record<string, unknown>; settings: Record<string, unknown> }> {
-  const mapping = await client.indices.getMapping({ index });
-  const mappings = (mapping.body as Record<string, { mappings?: Record<string, unknown> }>)[index]?.mappings ?? {};
-  const settings = await client.indices.getSettings({ index, flat_settings: true });
-  const flat = (settings.body as Record<string, { settings?: Record<string, unknown> }>)[index]?.settings ?? {};
-  const meta = mappings._meta as { definition_hash?: string } | undefined;
-  return { hash: meta?.definition_hash, mappings, settings: flat };
+/** A live index's mappings (with the stored definition hash in `_meta`). */
+async function liveMappings(client: Client, index: string): Promise<Record<string, unknown>> {
+  const res = await client.indices.getMapping({ index });
+  return (res.body as Record<string, { mappings?: Record<string, unknown> }>)[index]?.mappings ?? {};
+}
+
+/** A live index's settings as flat keys; read only when its definition changed, not on every start. */
+async function liveSettings(client: Client, index: string): Promise<Record<string, unknown>> {
+  const res = await client.indices.getSettings({ index, flat_settings: true });
+  return (res.body as Record<string, { settings?: Record<string, unknown> }>)[index]?.settings ?? {};
 }
 
 /**
