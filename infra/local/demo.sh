@@ -27,8 +27,8 @@ echo "demo: replaying giveme5w1h-news-cluster (419 full articles, dates shifted 
 trendscope replay "$CORPUS_DIR/giveme5w1h-news-cluster" --shift-to-now
 echo "demo: replaying $DEMO_UCI_LIMIT uci-news-aggregator headlines (feed items, dates shifted to now)" >&2
 trendscope replay "$CORPUS_DIR/uci-news-aggregator" --shift-to-now --limit "$DEMO_UCI_LIMIT"
-echo "demo: detecting trends" >&2
-trendscope detect
+echo "demo: detecting trends (after the scheduled run, if one is in progress)" >&2
+trendscope detect --wait
 trendscope status
 
 api="http://127.0.0.1:$API_PORT"

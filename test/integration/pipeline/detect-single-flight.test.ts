@@ -153,6 +153,41 @@ describe('single-flight detection (real Redis and OpenSearch)', function () {
     }
   });
 
+  it('trendscope detect --wait waits for the run in progress to end, then runs after it', async () => {
+    const key = detectLockKey(s.prefix);
+    const held = await acquireLock(s.redis, key, 30_000);
+    expect(held).to.not.equal(null);
+    let released = false;
+    const release = setTimeout(() => void held!.release().then(() => (released = true)), 1500);
+    try {
+      const result = (await runDetectCommand(s.config, silentLogger, {
+        now: NOW,
+        wait: { pollMs: 100, maxMs: 20_000 },
+      })) as DetectSummary | DetectSkipped;
+      expect(released, 'ran only after the holder released the lock').to.equal(true);
+      expect(isSkipped(result)).to.equal(false);
+      expect((result as DetectSummary).run_id).to.match(/^detect_/);
+    } finally {
+      clearTimeout(release);
+      await held!.release();
+    }
+  });
+
+  it('trendscope detect --wait gives up after its longest wait and answers skipped', async () => {
+    const held = await acquireLock(s.redis, detectLockKey(s.prefix), 30_000);
+    try {
+      const started = Date.now();
+      const result = (await runDetectCommand(s.config, silentLogger, {
+        now: NOW,
+        wait: { pollMs: 100, maxMs: 800 },
+      })) as DetectSummary | DetectSkipped;
+      expect(isSkipped(result)).to.equal(true);
+      expect(Date.now() - started).to.be.below(15_000);
+    } finally {
+      await held!.release();
+    }
+  });
+
   describe('a run whose lock expired while it ran (its process stalled past the TTL)', () => {
     const articles = ['Harbour bridge closed after ship strike', 'Ship strikes harbour bridge, bridge closed'].map(
       (title, i) => publisherArticle(`lost${i}`, NOW.getTime() - (i + 1) * 60_000, title, ['Harbour Bridge']),

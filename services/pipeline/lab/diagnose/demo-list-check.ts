@@ -42,9 +42,13 @@ for (const r of loadGiveme()) gold.set(key(r.url), `giveme:${r.event_id}`);
 async function get<T>(path: string): Promise<T> {
   // A key (TRENDSCOPE_API_KEY) when the anonymous quota is too small to read every trend.
   const key = process.env.TRENDSCOPE_API_KEY;
-  const res = await fetch(`${api}${path}`, key ? { headers: { 'X-API-Key': key } } : {});
-  if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
-  return (await res.json()) as T;
+  // A 503 says "try again shortly" (the search backend timed out, as on a loaded machine): wait and retry.
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${api}${path}`, key ? { headers: { 'X-API-Key': key } } : {});
+    if (res.ok) return (await res.json()) as T;
+    if (res.status !== 503 || attempt === 5) throw new Error(`GET ${path}: ${res.status}`);
+    await new Promise((done) => setTimeout(done, 2000 * attempt));
+  }
 }
 
 if (process.argv.includes('--all')) {

@@ -51,10 +51,12 @@ export function addPipelineRunCommands(program: Command): void {
     .command('detect')
     .description('Run trend detection now.')
     .option('--now <iso-time>', 'the clock for this run (default: now)', isoTime)
-    .action(async (opts: { now?: Date }) => {
+    .option('--wait', 'if a run is in progress, wait for it to end (up to an hour) and run after it')
+    .action(async (opts: { now?: Date; wait?: boolean }) => {
       const { runDetectCommand } = await import('./commands/detect.command');
       const { config, logger } = cliContext();
-      const result = await runDetectCommand(config, logger, opts);
+      const wait = opts.wait ? { pollMs: 2000, maxMs: 3_600_000 } : undefined;
+      const result = await runDetectCommand(config, logger, { now: opts.now, wait });
       process.stdout.write(`detect: ${JSON.stringify(result ?? {})}\n`);
     });
 
