@@ -11,9 +11,9 @@ describe('article term vectors leave calendar words out', () => {
 
   it('reads no terms from a headline that is page furniture, only from the text', () => {
     expect(articleVector('(click the phrases to see a list)', '', idf).size).to.equal(0);
-    expect([...articleVector('Click here for the full list', 'Jeep plant hires workers', idf).keys()].sort()).to.deep.equal(
-      ['hire', 'jeep', 'plant', 'worker'],
-    );
+    expect(
+      [...articleVector('Click here for the full list', 'Jeep plant hires workers', idf).keys()].sort(),
+    ).to.deep.equal(['hire', 'jeep', 'plant', 'worker']);
   });
 
   it('keeps the words that name the story', () => {
