@@ -125,6 +125,14 @@ export async function loadActiveTrends(
   return hits.map((h) => h._source);
 }
 
+/** Clauses of trends indexed under one of `terms`, or written without the indexed fields (always read). */
+function indexedUnder(terms: readonly string[]): Record<string, unknown>[] {
+  return [
+    { bool: { must_not: [{ exists: { field: 'detect_terms' } }] } },
+    ...(terms.length > 0 ? [{ terms: { detect_terms: [...terms] } }] : []),
+  ];
+}
+
 /** Range clauses per request (OpenSearch's clause limit is 1024). */
 const RANGES_PER_QUERY = 500;
 
@@ -153,10 +161,7 @@ export async function loadCandidateTrends(
     const hits = await searchAll<StoredTrend>(client, names.trends, query, [{ id: 'asc' }], STORED_TREND_FIELDS);
     return hits.map((h) => h._source).filter((t) => !out.has(t.id));
   };
-  const first: Record<string, unknown>[] = [
-    { bool: { must_not: [{ exists: { field: 'detect_terms' } }] } },
-    ...(terms.length > 0 ? [{ terms: { detect_terms: [...terms] } }] : []),
-  ];
+  const first = indexedUnder(terms);
   const added = new Map<string, StoredTrend>();
   const readRanges = async (list: readonly [number, number][]): Promise<void> => {
     for (let i = 0; i < list.length; i += RANGES_PER_QUERY) {
@@ -184,11 +189,7 @@ export async function loadTrendsByTerms(
   since: string,
   terms: readonly string[],
 ): Promise<StoredTrend[]> {
-  const should: Record<string, unknown>[] = [
-    { bool: { must_not: [{ exists: { field: 'detect_terms' } }] } },
-    ...(terms.length > 0 ? [{ terms: { detect_terms: [...terms] } }] : []),
-  ];
-  const query = openTrends(since, { bool: { should, minimum_should_match: 1 } });
+  const query = openTrends(since, { bool: { should: indexedUnder(terms), minimum_should_match: 1 } });
   const hits = await searchAll<StoredTrend>(client, names.trends, query, [{ id: 'asc' }], STORED_TREND_FIELDS);
   return hits.map((h) => h._source);
 }
