@@ -94,6 +94,9 @@ export interface RunFigures {
   /** Of articles_read, those read with a few fields only (domain quality's read). */
   articles_read_lean: number;
   trends_read: number;
+  /** Trends read with their clustering state, and read whole (with their timeline). */
+  trend_states_read?: number;
+  trend_docs_read?: number;
   articles_considered: number;
   articles_assigned: number;
   trends_written: number;

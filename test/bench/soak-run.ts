@@ -27,7 +27,15 @@ const names = indexNames(prefix);
 
 // Documents read per index: every search and mget answer passes here. Articles read with a few
 // fields only (`_source` includes: domain quality's read) are counted apart from whole ones.
-const read = { articles: 0, articles_lean: 0, trends: 0 };
+// Trends read with their clustering state (detect_state.terms) and whole (with their timeline)
+// are counted apart: what a run holds per open trend.
+const read = { articles: 0, articles_lean: 0, trends: 0, trend_states: 0, trend_docs: 0 };
+const held = (hits: unknown[]): void => {
+  for (const h of hits as { _source?: { detect_state?: { terms?: unknown }; timeline?: unknown } }[]) {
+    if (h._source?.detect_state?.terms) read.trend_states++;
+    if (h._source?.timeline) read.trend_docs++;
+  }
+};
 const tally = (index: unknown, docs: number, lean = false): void => {
   const name = typeof index === 'string' ? index : '';
   if (name.startsWith(names.articles)) {
@@ -42,8 +50,9 @@ type Fn = (
 const search = opensearch.search.bind(opensearch) as unknown as Fn;
 (opensearch as unknown as { search: Fn }).search = async (params, ...rest) => {
   const res = await search(params, ...rest);
-  const hits = ((res.body.hits as { hits?: unknown[] } | undefined)?.hits ?? []).length;
-  tally(params.index, hits, params.body?._source !== undefined);
+  const list = (res.body.hits as { hits?: unknown[] } | undefined)?.hits ?? [];
+  tally(params.index, list.length, params.body?._source !== undefined);
+  if (typeof params.index === 'string' && params.index.startsWith(names.trends)) held(list);
   return res;
 };
 const mget = opensearch.mget.bind(opensearch) as unknown as Fn;
@@ -73,6 +82,8 @@ process.stdout.write(
     articles_read: read.articles,
     articles_read_lean: read.articles_lean,
     trends_read: read.trends,
+    trend_states_read: read.trend_states,
+    trend_docs_read: read.trend_docs,
     ...summary,
   })}\n`,
 );

@@ -46,7 +46,7 @@ await migrateIndices(client, names);
 process.stdout.write(
   `soak bench: UCI x${SCALE} (${reports.length} reports), detection every ${INTERVAL / HOUR} simulated h, ` +
     `one process per run\n` +
-    `  day  now               new  assigned  articles read (lean)  trends read  written  CPU ms  wall ms  peak RSS MB  heap MB  ingest ms\n`,
+    `  day  now               new  assigned  articles read (lean)  trends read (states, whole)  written  CPU ms  wall ms  peak RSS MB  heap MB  ingest ms\n`,
 );
 const runs: (RunFigures & { day: number })[] = [];
 const started = performance.now();
@@ -70,7 +70,7 @@ try {
     process.stdout.write(
       `  ${String(day).padStart(3)}  ${now.toISOString().slice(0, 16)}  ${String(r.articles_considered).padStart(5)}  ` +
         `${String(r.articles_assigned).padStart(8)}  ${`${r.articles_read} (${r.articles_read_lean})`.padStart(20)}  ` +
-        `${String(r.trends_read).padStart(11)}  ${String(r.trends_written).padStart(7)}  ` +
+        `${`${r.trends_read} (${r.trend_states_read ?? '-'}, ${r.trend_docs_read ?? '-'})`.padStart(27)}  ${String(r.trends_written).padStart(7)}  ` +
         `${r.cpu_ms.toFixed(0).padStart(6)}  ${r.wall_ms.toFixed(0).padStart(7)}  ` +
         `${r.peak_rss_mb.toFixed(0).padStart(11)}  ${r.heap_used_mb.toFixed(0).padStart(7)}  ${ingestMs.toFixed(0).padStart(9)}\n`,
     );

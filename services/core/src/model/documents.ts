@@ -153,6 +153,13 @@ export interface TrendDoc {
   entities?: string[];
   /** Detection's compact state (heaviest centroid terms, entity counts): a closed trend is compared without reading its articles. */
   detect_state?: TrendDetectState;
+  /**
+   * The terms the clustering finds this trend under (the heaviest INDEXED_TERMS of its state's
+   * centroid; indexed): a run reads the state of an open trend only when a new report may reach it.
+   */
+  detect_terms?: string[];
+  /** When the clustering counts it founded (its part's start when it has one; indexed): the fragment merge's window. */
+  detect_founded?: string;
 }
 
 /** What detection keeps on a trend to compare a new report with it later (not indexed). */

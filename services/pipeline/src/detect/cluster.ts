@@ -120,8 +120,8 @@ const DAY_MS = 24 * HOUR_MS;
 
 /** Terms kept in a centroid and terms under which a trend is indexed for retrieval. */
 export const CENTROID_TERMS = 80;
-const INDEXED_TERMS = 25;
-const QUERY_TERMS = 12;
+export const INDEXED_TERMS = 25;
+export const QUERY_TERMS = 12;
 /**
  * Trends kept per term in the retrieval index, the most recently updated ones: bounds the work per
  * article (so a run grows linearly with its articles) the way a top-k retrieval query would.

@@ -1,6 +1,7 @@
 import { articleTime, toDetectArticle, type StoredArticle } from './active-trend';
 import { readMembers, type Clustered } from './detect-cluster';
 import type { DetectInput, DetectSettings } from './detect-load';
+import { loadTrendsByTerms } from './detect.repository';
 import { embeddingLookup } from '../embed/embed-texts';
 import { rejoinTrends } from './rejoin-stories';
 import type { DetectDeps } from './run-detect';
@@ -37,7 +38,7 @@ export async function applyClusters(
   deps: Pick<DetectDeps, 'opensearch' | 'names' | 'logger'>,
   input: DetectInput,
   clustered: Clustered,
-  s: Pick<DetectSettings, 'idf' | 'rejoin'>,
+  s: Pick<DetectSettings, 'idf' | 'rejoin' | 'since'>,
 ): Promise<Applied> {
   const { result, stored, members } = clustered;
   const { aliases } = input;
@@ -64,6 +65,14 @@ export async function applyClusters(
   }
   // A trend founded in this run was never served, so a rejoin leaves no alias for it.
   const refreshed = new Set(fromState);
+  // Part starts of the stored trends this run saw: held, archived, refreshed, or found by the rejoin.
+  const storedParts = new Map<string, number>();
+  const notePart = (t: { id: string; part?: { first_seen: number } }): void => {
+    if (t.part) storedParts.set(t.id, t.part.first_seen);
+  };
+  for (const t of [...input.states.values(), ...input.archived.map((a) => storedState(a, false)!)]) notePart(t);
+  for (const [id, doc] of stored) notePart({ id, part: doc.detect_state?.part });
+  const unread = (t: { id: string }): boolean => !byTrend.has(t.id) && !refreshed.has(t.id) && !result.merged.has(t.id);
   const rejoined = await rejoinTrends(
     new Map([...byTrend].map(([id, list]) => [id, list.map(toDetectArticle)])),
     s.idf,
@@ -75,9 +84,15 @@ export async function applyClusters(
       views: fromState.map((id) => storedStoryView(stored.get(id)!)).filter((v) => v !== null),
       // A stored trend the run neither read nor refreshed: read only when it may be the same story
       // as one the run changed (a story reported again after its earlier trend stopped moving).
-      states: [...input.states.values()].filter(
-        (t) => !byTrend.has(t.id) && !refreshed.has(t.id) && !result.merged.has(t.id),
-      ),
+      states: async (keyTerms) => {
+        const found = await loadTrendsByTerms(deps.opensearch, deps.names, s.since, keyTerms);
+        const states = found.flatMap((t) => {
+          const state = input.states.get(t.id) ?? storedState(t, false);
+          return state ? [state] : [];
+        });
+        for (const t of states) notePart(t);
+        return states.filter(unread);
+      },
       read: async (ids) => {
         await readMembers(deps, members, ids);
         const got = ids.filter((id) => members.get(id)!.length > 0);
@@ -96,14 +111,7 @@ export async function applyClusters(
     read = [...read, ...joined].sort();
   }
   // Each trend's founding before any member moves: a survivor's part starts at its group's latest.
-  const storedParts = [...input.states.values(), ...input.archived.map((t) => storedState(t, false)!)].flatMap((t) =>
-    t.part ? [[t.id, t.part.first_seen] as const] : [],
-  );
-  const parts = rejoinedParts(
-    new Map(storedParts),
-    rejoined,
-    (id) => extent((byTrend.get(id) ?? []).map(articleTime)).min,
-  );
+  const parts = rejoinedParts(storedParts, rejoined, (id) => extent((byTrend.get(id) ?? []).map(articleTime)).min);
   for (const [absorbed, survivor] of rejoined) {
     absorb(absorbed, survivor);
     for (const [m, into] of result.merged) if (into === absorbed) result.merged.set(m, survivor);

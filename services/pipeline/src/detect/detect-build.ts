@@ -10,7 +10,7 @@ import { detectEmbeddings } from './detect-embeddings';
 import { distinctTopics } from './distinct-topics';
 import { updateDomains } from './detect-domains';
 import { loadDomainScores } from './domain.repository';
-import { refreshTrend } from './refresh-trend';
+import { refreshedFields, refreshTrend, unchangedRefresh, type RefreshedFields } from './refresh-trend';
 import { builtState } from './story-part';
 import type { DetectDeps } from './run-detect';
 import { trendClock } from './trend-clock';
@@ -27,6 +27,7 @@ export interface BuildSettings extends DetectSettings {
  * velocity moves with the clock refreshed from their stored documents (refresh-trend.ts), and
  * topics no two listed trends share (distinct-topics.ts; stored trends not rewritten keep theirs),
  * and the sentence embeddings the run computed, to store on their articles (detect-embeddings.ts).
+ * A refresh is a partial update, left out when it changes nothing served (unchangedRefresh).
  */
 export async function buildRun(
   deps: Pick<DetectDeps, 'opensearch' | 'names' | 'logger'>,
@@ -34,7 +35,12 @@ export async function buildRun(
   clustered: Clustered,
   applied: Applied,
   s: BuildSettings,
-): Promise<{ trends: TrendDoc[]; domains: DomainDoc[]; embeddings: Map<string, ArticleEmbeddings> }> {
+): Promise<{
+  trends: TrendDoc[];
+  refreshed: RefreshedFields[];
+  domains: DomainDoc[];
+  embeddings: Map<string, ArticleEmbeddings>;
+}> {
   const { result, members, stored } = clustered;
   const { byTrend, rejoined, fromState } = applied;
   // Domain quality from per-domain counters: only the domains of the new reports are rescored.
@@ -100,9 +106,9 @@ export async function buildRun(
     const doc = refreshTrend(stored.get(id)!, { now: s.now, domainQuality: quality, ratedDomains });
     return doc ? [doc] : [];
   });
-  const trends = [...built, ...refreshed].sort((a, b) => (a.id < b.id ? -1 : 1));
+  const trends = built.sort((a, b) => (a.id < b.id ? -1 : 1));
 
-  const rewritten = new Set(trends.map((t) => t.id));
+  const rewritten = new Set([...trends, ...refreshed].map((t) => t.id));
   const unchanged = input.active
     .filter((t) => !rewritten.has(t.id) && !gone.has(t.id) && t.topic !== undefined)
     .map((t) => ({
@@ -111,9 +117,13 @@ export async function buildRun(
       article_count: t.article_count ?? 0,
       source_count: t.source_count ?? 0,
     }));
-  const renamed = distinctTopics([...trends, ...unchanged], new Set(unchanged.map((t) => t.id)));
-  for (const t of trends) t.topic = renamed.get(t.id) ?? t.topic;
-  return { trends, domains, embeddings: fresh };
+  const renamed = distinctTopics([...trends, ...refreshed, ...unchanged], new Set(unchanged.map((t) => t.id)));
+  for (const t of [...trends, ...refreshed]) t.topic = renamed.get(t.id) ?? t.topic;
+  const changed = refreshed
+    .filter((t) => !unchangedRefresh(stored.get(t.id)!, t, s.now))
+    .map(refreshedFields)
+    .sort((a, b) => (a.id < b.id ? -1 : 1));
+  return { trends, refreshed: changed, domains, embeddings: fresh };
 }
 
 /**

@@ -1,10 +1,9 @@
-import type { TrendDoc } from '@trendscope/core';
 import { articleTime, toDetectArticle, type StoredArticle } from './active-trend';
 import { clusterArticles, type ClusterResult } from './cluster';
-import { loadTrendDocs, loadTrendMembers } from './detect.repository';
+import { loadRefreshSources, loadTrendMembers } from './detect.repository';
 import { datedArticle, type DetectInput, type DetectSettings } from './detect-load';
 import { recurringColumnIds } from './recurring-column';
-import { refreshable } from './refresh-trend';
+import { refreshable, type RefreshSource } from './refresh-trend';
 import type { DetectDeps } from './run-detect';
 import { clusteringView } from './story-part';
 import { storedState } from './trend-state';
@@ -14,8 +13,8 @@ export interface Clustered {
   result: ClusterResult;
   /** Trends refreshed from their stored documents (refresh-trend.ts): no article read. */
   fromState: string[];
-  /** The whole stored documents of the refreshing trends, by id. */
-  stored: Map<string, TrendDoc>;
+  /** What the refresh reads of the refreshing trends (RefreshSource: no clustering sums, citations or texts), by id. */
+  stored: Map<string, RefreshSource>;
   /** Trends read with their members to be rebuilt (or moved, when absorbed), sorted. */
   read: string[];
   /** Member articles read, by trend id (a trend none of whose articles can be read: empty). */
@@ -65,7 +64,7 @@ export async function clusterRun(
   s: DetectSettings,
 ): Promise<Clustered> {
   const { unassigned, states, archived, refreshing } = input;
-  const stored = new Map<string, TrendDoc>();
+  const stored = new Map<string, RefreshSource>();
   const members = new Map<string, StoredArticle[]>();
   const clusterFresh = (columns: ReadonlySet<string>): ClusterResult =>
     clusterArticles(
@@ -79,7 +78,7 @@ export async function clusterRun(
     const changed = changedTrends(r, input);
     const moving = [...refreshing].filter((id) => !gone.has(id));
     const missing = moving.filter((id) => !stored.has(id) && !changed.has(id));
-    for (const [id, doc] of await loadTrendDocs(deps.opensearch, deps.names, missing)) stored.set(id, doc);
+    for (const [id, doc] of await loadRefreshSources(deps.opensearch, deps.names, missing)) stored.set(id, doc);
     const fromState = moving.filter((id) => !changed.has(id) && stored.has(id) && refreshable(stored.get(id)!, s.now));
     const skip = new Set(fromState);
     const read = [...new Set([...changed, ...gone, ...moving])].filter((id) => !skip.has(id));

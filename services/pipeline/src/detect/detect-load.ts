@@ -1,10 +1,13 @@
 import type { StoredArticle } from './active-trend';
-import { articleTime } from './active-trend';
+import { articleTime, toDetectArticle } from './active-trend';
+import { queryTerms, reachOf } from './candidate-trends';
 import type { ActiveTrend, ClusterOptions } from './cluster';
 import type { RejoinOptions } from './rejoin-stories';
 import {
   loadActiveTrends,
   loadArchivedTrends,
+  loadCandidateTrends,
+  loadTrendsById,
   loadUnassignedArticles,
   type ArchivedTrend,
   type StoredTrend,
@@ -31,6 +34,7 @@ export interface DetectSettings {
 
 /** What a run reads before it clusters: never a member article of a trend that has a stored state. */
 export interface DetectInput {
+  /** Every open trend, without its clustering state (detect.repository.ts, loadActiveTrends). */
   active: StoredTrend[];
   /** Merges an earlier run marked but did not finish, by absorbed id (merged_into: the final survivor). */
   unfinished: Map<string, StoredTrend>;
@@ -41,7 +45,10 @@ export interface DetectInput {
   known: Set<string>;
   /** Each stored trend's aliases; a merge adds the absorbed ids to its survivor's. */
   aliases: Map<string, string[]>;
-  /** The open trends as the clustering compares them (the unfinished merges' already combined). */
+  /**
+   * The open trends the new reports may change, as the clustering compares them (the unfinished
+   * merges' already combined): the candidates of candidate-trends.ts, none in a run without reports.
+   */
   states: Map<string, ActiveTrend>;
   /** Open trends whose velocity can still move with the clock (needsVelocityRefresh). */
   refreshing: Set<string>;
@@ -53,9 +60,10 @@ export function datedArticle(a: StoredArticle): boolean {
 }
 
 /**
- * Reads a run's input: the open trends' stored compact state (load-trend-states.ts; a trend
- * written before the state was kept is rebuilt from its articles, once), the unfinished merges,
- * at most `maxNewReports` new reports (the earliest first), and the closed trends they name.
+ * Reads a run's input: the open trends (without their state), the unfinished merges, at most
+ * `maxNewReports` new reports (the earliest first), the closed trends they name, and the stored
+ * compact state of the open trends the reports may change (candidate-trends.ts; load-trend-states.ts:
+ * a trend written before the state was kept is rebuilt from its articles, once).
  */
 export async function loadDetectInput(
   deps: Pick<DetectDeps, 'opensearch' | 'names' | 'logger'>,
@@ -80,7 +88,7 @@ export async function loadDetectInput(
   // A stored trend merged into another: its articles and ids move to the survivor, whose
   // `aliases` keep every absorbed id resolving (API.md); the absorbed document is deleted.
   const aliases = new Map([...active, ...unfinished.values()].map((t) => [t.id, t.aliases ?? []]));
-  const open = [...active, ...unfinished.values()];
+  const open = [...(await heldTrends(deps, s, active, unfinished, unassigned)), ...unfinished.values()];
   const states = await openTrendStates(client, names, open, s.idf, s.withMeaning, datedArticle);
   for (const [id, t] of unfinished) {
     const absorbed = states.get(id);
@@ -90,4 +98,41 @@ export async function loadDetectInput(
   }
   const refreshing = new Set(active.filter((t) => needsVelocityRefresh(t, s.now)).map((t) => t.id));
   return { active, unfinished, unassigned, archived, known, aliases, states, refreshing };
+}
+
+/** When the clustering counts a stored trend founded: its indexed founding, else its part's or its own. */
+export function clusteringFounded(t: Pick<StoredTrend, 'detect_founded' | 'detect_state' | 'first_seen'>): number {
+  if (t.detect_founded !== undefined) return Date.parse(t.detect_founded);
+  return t.detect_state?.part?.first_seen ?? Date.parse(t.first_seen);
+}
+
+/**
+ * The open trends a run holds the clustering state of: the candidates its new reports may change
+ * (loadCandidateTrends; none without reports), the survivors of unfinished merges, and the trends
+ * finishableMerges added to `active` (read with their state).
+ */
+async function heldTrends(
+  deps: Pick<DetectDeps, 'opensearch' | 'names'>,
+  s: DetectSettings,
+  active: readonly StoredTrend[],
+  unfinished: ReadonlyMap<string, StoredTrend>,
+  unassigned: readonly StoredArticle[],
+): Promise<StoredTrend[]> {
+  const { opensearch: client, names } = deps;
+  const out = new Map(active.filter((t) => t.detect_state !== undefined).map((t) => [t.id, t]));
+  if (unassigned.length > 0) {
+    const articles = unassigned.map(toDetectArticle);
+    const windowMs = s.cluster.mergeWindowSeconds * 1000;
+    const reach = reachOf(
+      articles.map((a) => a.time),
+      windowMs,
+    );
+    const terms = queryTerms(articles, s.idf);
+    for (const t of await loadCandidateTrends(client, names, s.since, terms, reach, windowMs, clusteringFounded)) {
+      out.set(t.id, t);
+    }
+  }
+  const survivors = [...new Set([...unfinished.values()].map((t) => t.merged_into!))].filter((id) => !out.has(id));
+  for (const [id, t] of await loadTrendsById(client, names, survivors)) out.set(id, t);
+  return [...out.values()];
 }

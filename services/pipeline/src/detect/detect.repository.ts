@@ -10,6 +10,8 @@ import {
   type TrendDoc,
 } from '@trendscope/core';
 import type { StoredArticle } from './active-trend';
+import { reachOf } from './candidate-trends';
+import { REFRESH_SOURCE_FIELDS, type RefreshSource } from './refresh-trend';
 import { appendAll } from './large-arrays';
 
 /** Hits fetched per page when reading the detection window. */
@@ -60,13 +62,25 @@ export type StoredTrend = Pick<TrendDoc, 'id' | 'first_seen' | 'last_seen' | 'al
   // written before it was kept).
   // domain_articles: its domains (the co-coverage domain quality's estimate reads).
   Partial<
-    Pick<TrendDoc, 'updated_at' | 'topic' | 'article_count' | 'source_count' | 'detect_state' | 'domain_articles'>
+    Pick<
+      TrendDoc,
+      | 'updated_at'
+      | 'topic'
+      | 'article_count'
+      | 'source_count'
+      | 'detect_state'
+      | 'domain_articles'
+      | 'detect_terms'
+      | 'detect_founded'
+    >
   > & {
     velocity_metrics?: Partial<TrendDoc['velocity_metrics']>;
   };
 
 const STORED_TREND_FIELDS = [
   'id',
+  'detect_terms',
+  'detect_founded',
   'first_seen',
   'last_seen',
   'aliases',
@@ -76,17 +90,106 @@ const STORED_TREND_FIELDS = [
   'source_count',
   'updated_at',
   'velocity_metrics.rule_version',
-  'detect_state',
+  // The clustering state without its clock (the velocity refresh reads that: loadRefreshSources).
+  'detect_state.terms',
+  'detect_state.entities',
+  'detect_state.meaning',
+  'detect_state.part',
   'domain_articles',
 ];
 
-/** Trends whose last article is not older than `since` (ISO), leaving out those marked merged. */
+/** What a run reads of every open trend: no clustering state (candidate trends are read with theirs). */
+const OPEN_TREND_FIELDS = STORED_TREND_FIELDS.filter((f) => !f.startsWith('detect_state') && f !== 'detect_terms');
+
+/** Open trends: last article not older than `since` (ISO), not marked merged. */
+function openTrends(since: string, ...filter: Record<string, unknown>[]): Record<string, unknown> {
+  return { bool: { filter: [{ range: { last_seen: { gte: since } } }, ...filter], must_not: [ABSORBED] } };
+}
+
+/**
+ * Trends whose last article is not older than `since` (ISO), leaving out those marked merged,
+ * without their clustering state (loadCandidateTrends reads it for the trends a run may change).
+ */
 export async function loadActiveTrends(
   client: OpenSearchClient,
   names: IndexNames,
   since: string,
 ): Promise<StoredTrend[]> {
-  const query = { bool: { filter: [{ range: { last_seen: { gte: since } } }], must_not: [ABSORBED] } };
+  const hits = await searchAll<StoredTrend>(
+    client,
+    names.trends,
+    openTrends(since),
+    [{ id: 'asc' }],
+    OPEN_TREND_FIELDS,
+  );
+  return hits.map((h) => h._source);
+}
+
+/** Clauses of trends indexed under one of `terms`, or written without the indexed fields (always read). */
+function indexedUnder(terms: readonly string[]): Record<string, unknown>[] {
+  return [
+    { bool: { must_not: [{ exists: { field: 'detect_terms' } }] } },
+    ...(terms.length > 0 ? [{ terms: { detect_terms: [...terms] } }] : []),
+  ];
+}
+
+/** Range clauses per request (OpenSearch's clause limit is 1024). */
+const RANGES_PER_QUERY = 500;
+
+/**
+ * The open trends (as loadActiveTrends) a run's reports may change, with their clustering state:
+ * the query form of candidateTrends (candidate-trends.ts). Those indexed under one of `terms`,
+ * founded within one of the `reach` intervals (ms), or written without the indexed fields; then,
+ * until none is added, those founded within `windowMs` of a trend already read.
+ */
+export async function loadCandidateTrends(
+  client: OpenSearchClient,
+  names: IndexNames,
+  since: string,
+  terms: readonly string[],
+  reach: readonly [number, number][],
+  windowMs: number,
+  founded: (t: StoredTrend) => number,
+): Promise<StoredTrend[]> {
+  const out = new Map<string, StoredTrend>();
+  const foundedIn = (list: readonly [number, number][]) =>
+    list.map(([from, to]) => ({
+      range: { detect_founded: { gte: new Date(from).toISOString(), lte: new Date(to).toISOString() } },
+    }));
+  const read = async (should: Record<string, unknown>[]): Promise<StoredTrend[]> => {
+    const query = openTrends(since, { bool: { should, minimum_should_match: 1 } });
+    const hits = await searchAll<StoredTrend>(client, names.trends, query, [{ id: 'asc' }], STORED_TREND_FIELDS);
+    return hits.map((h) => h._source).filter((t) => !out.has(t.id));
+  };
+  const first = indexedUnder(terms);
+  const added = new Map<string, StoredTrend>();
+  const readRanges = async (list: readonly [number, number][]): Promise<void> => {
+    for (let i = 0; i < list.length; i += RANGES_PER_QUERY) {
+      for (const t of await read(foundedIn(list.slice(i, i + RANGES_PER_QUERY)))) added.set(t.id, t);
+    }
+  };
+  for (const t of await read(first)) added.set(t.id, t);
+  await readRanges(reach);
+  while (added.size > 0) {
+    for (const t of added.values()) out.set(t.id, t);
+    const next = reachOf([...added.values()].map(founded), windowMs);
+    added.clear();
+    await readRanges(next);
+  }
+  return [...out.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+/**
+ * The open trends indexed under one of `terms` or written without the indexed fields, with their
+ * clustering state: the stored trends the story rejoin may pair with a trend a run changed.
+ */
+export async function loadTrendsByTerms(
+  client: OpenSearchClient,
+  names: IndexNames,
+  since: string,
+  terms: readonly string[],
+): Promise<StoredTrend[]> {
+  const query = openTrends(since, { bool: { should: indexedUnder(terms), minimum_should_match: 1 } });
   const hits = await searchAll<StoredTrend>(client, names.trends, query, [{ id: 'asc' }], STORED_TREND_FIELDS);
   return hits.map((h) => h._source);
 }
@@ -151,13 +254,22 @@ export async function loadTrendsById(
   return trendsById<StoredTrend>(client, names, ids, STORED_TREND_FIELDS);
 }
 
-/** The whole stored documents of the trends among `ids` (any age), by id: what a refresh rewrites. */
+/** The whole stored documents of the trends among `ids` (any age), by id. */
 export async function loadTrendDocs(
   client: OpenSearchClient,
   names: IndexNames,
   ids: readonly string[],
 ): Promise<Map<string, TrendDoc>> {
   return trendsById<TrendDoc>(client, names, ids);
+}
+
+/** What a velocity refresh reads of the trends among `ids` (any age), by id (RefreshSource). */
+export async function loadRefreshSources(
+  client: OpenSearchClient,
+  names: IndexNames,
+  ids: readonly string[],
+): Promise<Map<string, RefreshSource>> {
+  return trendsById<RefreshSource>(client, names, ids, REFRESH_SOURCE_FIELDS);
 }
 
 async function trendsById<T>(

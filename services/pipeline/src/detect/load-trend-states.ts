@@ -11,11 +11,12 @@ import {
 } from './detect.repository';
 import { groupBy } from './group-by';
 import { appendAll } from './large-arrays';
-import { detectState, storedState } from './trend-state';
+import { detectState, findable, storedState } from './trend-state';
 
 /**
  * The clustering state of each open trend, by id: its stored compact state, else (a trend written
- * before the state was kept) rebuilt from its articles.
+ * before the state was kept) rebuilt from its articles. A state kept without the fields a run finds
+ * it by (detect_terms, detect_founded) gets them written.
  */
 export async function openTrendStates(
   client: OpenSearchClient,
@@ -27,11 +28,22 @@ export async function openTrendStates(
 ): Promise<Map<string, ActiveTrend>> {
   const out = new Map<string, ActiveTrend>();
   const stateless: string[] = [];
+  const unfound: { id: string; doc: Partial<TrendDoc> }[] = [];
   for (const t of trends) {
     const state = storedState(t, withMeaning);
-    if (state) out.set(t.id, state);
-    else stateless.push(t.id);
+    if (!state) {
+      stateless.push(t.id);
+      continue;
+    }
+    out.set(t.id, state);
+    if (t.detect_terms === undefined && t.merged_into === undefined) {
+      unfound.push({
+        id: t.id,
+        doc: findable({ terms: state.terms, first_seen: state.part?.first_seen ?? state.first_seen }),
+      });
+    }
   }
+  await bulkWrite(client, names.trends, unfound, 'update');
   const members = groupBy((await loadTrendMembers(client, names, stateless)).filter(dated), (a) => a.trend_id!);
   const rebuilt: { id: string; doc: Pick<TrendDoc, 'entities' | 'detect_state'> }[] = [];
   for (const [id, list] of members) {

@@ -1,6 +1,55 @@
-import { VELOCITY_RULE_VERSION, type TrendDoc } from '@trendscope/core';
+import { isDeepStrictEqual } from 'node:util';
+import { VELOCITY_RULE_VERSION, type TrendDetectState, type TrendDoc } from '@trendscope/core';
 import { iso, trendDomainQuality, type BuildTrendOptions } from './build-trend';
-import { decidedVelocity, DEFAULT_VELOCITY_OPTIONS, velocityClass, velocityMetrics } from './velocity';
+import {
+  decidedVelocity,
+  DEFAULT_VELOCITY_OPTIONS,
+  needsVelocityRefresh,
+  velocityClass,
+  velocityMetrics,
+} from './velocity';
+
+/** The fields a velocity refresh rewrites (a partial update: the rest of the document stays). */
+const REFRESHED_FIELDS = [
+  'topic',
+  'velocity',
+  'velocity_metrics',
+  'timeline',
+  'updated_at',
+  'domain_quality_score',
+  'score_breakdown',
+] as const;
+
+/** What a velocity refresh rewrites of a trend. */
+export type RefreshedFields = Pick<TrendDoc, 'id' | (typeof REFRESHED_FIELDS)[number]>;
+
+/**
+ * What refreshTrend reads of a stored trend, and the story rejoin's stored view of it
+ * (trend-clock.ts): its clock, part, timeline and scores, not its clustering sums, citations or texts.
+ */
+export type RefreshSource = Pick<
+  TrendDoc,
+  | 'id'
+  | 'first_seen'
+  | 'last_seen'
+  | 'article_count'
+  | 'source_count'
+  | 'domain_articles'
+  | (typeof REFRESHED_FIELDS)[number]
+> & { detect_state?: Pick<TrendDetectState, 'clock' | 'part'> };
+
+/** The `_source` fields of RefreshSource. */
+export const REFRESH_SOURCE_FIELDS: readonly string[] = [
+  'id',
+  'first_seen',
+  'last_seen',
+  'article_count',
+  'source_count',
+  'domain_articles',
+  ...REFRESHED_FIELDS,
+  'detect_state.clock',
+  'detect_state.part',
+];
 
 /**
  * A stored trend no article joined, as buildTrend would build it from its members at `now`,
@@ -11,10 +60,10 @@ import { decidedVelocity, DEFAULT_VELOCITY_OPTIONS, velocityClass, velocityMetri
  * listed topics distinct again). Null when the document cannot say: written before the clock was
  * kept, by another velocity rule, with a report after its own write, or after `now`.
  */
-export function refreshTrend(
-  stored: TrendDoc,
+export function refreshTrend<T extends RefreshSource>(
+  stored: T,
   opts: Pick<BuildTrendOptions, 'now' | 'domainQuality' | 'ratedDomains' | 'velocity'>,
-): TrendDoc | null {
+): T | null {
   const clock = stored.detect_state?.clock;
   const now = opts.now.getTime();
   if (!clock || !refreshable(stored, opts.now)) return null;
@@ -47,7 +96,9 @@ export function refreshTrend(
 
 /** Whether refreshTrend can rewrite this stored trend at `now` without its articles. */
 export function refreshable(
-  stored: Pick<TrendDoc, 'updated_at' | 'last_seen' | 'velocity_metrics' | 'detect_state'>,
+  stored: Pick<TrendDoc, 'updated_at' | 'last_seen' | 'velocity_metrics'> & {
+    detect_state?: Partial<TrendDetectState>;
+  },
   now: Date,
 ): boolean {
   const written = Date.parse(stored.updated_at);
@@ -58,4 +109,26 @@ export function refreshable(
     lastSeen <= written &&
     written <= now.getTime()
   );
+}
+
+/** The partial update of a refreshed trend: the fields a refresh rewrites. */
+export function refreshedFields(t: RefreshedFields): RefreshedFields {
+  const out: Record<string, unknown> = { id: t.id };
+  for (const f of REFRESHED_FIELDS) out[f] = t[f];
+  return out as unknown as RefreshedFields;
+}
+
+/**
+ * Whether a refresh can be left unwritten: every field it rewrites but `updated_at` is as stored,
+ * and the trend does not settle with this write (the write at which its velocity stops moving,
+ * needsVelocityRefresh, is kept so that later runs leave it alone).
+ */
+export function unchangedRefresh(stored: RefreshSource, refreshed: RefreshedFields, now: Date): boolean {
+  const after = {
+    last_seen: stored.last_seen,
+    updated_at: now.toISOString(),
+    velocity_metrics: refreshed.velocity_metrics,
+  };
+  if (!needsVelocityRefresh(after, now)) return false;
+  return REFRESHED_FIELDS.every((f) => f === 'updated_at' || isDeepStrictEqual(stored[f], refreshed[f]));
 }

@@ -135,7 +135,11 @@ export function stateView(t: ActiveTrend): StoryView {
  * nothing in the run touched the earlier one.
  */
 export interface StoredTrends {
-  states: readonly ActiveTrend[];
+  /**
+   * The stored trends indexed under one of these terms (their heaviest centroid terms, a superset of
+   * the KEY_TERMS a pair must share), as compact states: only those can pair with a trend of the run.
+   */
+  states: (keyTerms: readonly string[]) => Promise<readonly ActiveTrend[]>;
   read: (ids: string[]) => Promise<ReadonlyMap<string, readonly DetectArticle[]>>;
   /** Stored trends refreshed from their stored story view (trend-clock.ts): headlines known, nothing to read. */
   views?: readonly StoryView[];
@@ -264,7 +268,11 @@ export async function rejoinTrends(
     // Stored trends not read by the run: judged first on their compact state; the members of those
     // the cheap gates pair with a trend of the run are read, and every view is then built alike.
     const have = new Set(views.map((v) => v.id));
-    const cheap = stored.states.filter((t) => !have.has(t.id) && t.article_count >= o.rejoinMinArticles).map(stateView);
+    // A pair shares a key term and has a side in `involving`: only those sides' key terms find one.
+    const asking = views.filter((v) => !involving || involving.has(v.id));
+    const keys = [...new Set(asking.flatMap((v) => [...topTerms(v.centroid, KEY_TERMS).keys()]))].sort();
+    const found = keys.length > 0 ? await stored.states(keys) : [];
+    const cheap = found.filter((t) => !have.has(t.id) && t.article_count >= o.rejoinMinArticles).map(stateView);
     const unread = new Set(
       rejoinCandidates([...views, ...cheap].sort(byFounding), o, involving)
         .flat()

@@ -93,7 +93,7 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
     const input = await loadDetectInput(deps, settings);
     const clustered = await clusterRun(deps, input, settings);
     const applied = await applyClusters(deps, input, clustered, settings);
-    const { trends, domains, embeddings } = await buildRun(deps, input, clustered, applied, {
+    const { trends, refreshed, domains, embeddings } = await buildRun(deps, input, clustered, applied, {
       ...settings,
       classifier,
       ratings,
@@ -102,6 +102,7 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
     await writeDetectResult(deps, {
       merged: result.merged,
       trends,
+      refreshed,
       articleTrends: [...result.assignments, ...applied.moved],
       articleEmbeddings: embeddings,
       deleted: [...result.merged.keys(), ...input.unfinished.keys()],
@@ -113,7 +114,7 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
       articles_assigned: result.assignments.size,
       // A trend founded in this run and rejoined into an older one in the same run was not created.
       trends_created: result.created.filter((id) => !applied.rejoined.has(id)).length,
-      trends_written: trends.length,
+      trends_written: trends.length + refreshed.length,
       trends_merged: result.merged.size + input.unfinished.size,
       domains_written: domains.length,
     };

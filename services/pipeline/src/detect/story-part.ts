@@ -1,7 +1,7 @@
-import type { TrendDoc, TrendPart } from '@trendscope/core';
+import type { TrendPart } from '@trendscope/core';
 import { articleTime, toActiveTrend, type StoredArticle } from './active-trend';
 import type { ActiveTrend } from './cluster';
-import { detectState } from './trend-state';
+import { detectState, type KeptState } from './trend-state';
 
 /*
  * One detection run clusters every report before the story rejoin joins trends founded apart, so
@@ -48,11 +48,12 @@ export function builtState(
   since: number | undefined,
   idf: (term: string) => number,
   withMeaning: boolean,
-): Pick<TrendDoc, 'entities' | 'detect_state'> {
+): KeptState {
   const whole = detectState(toActiveTrend(id, sorted, idf, withMeaning));
   const members = since === undefined ? [] : sorted.filter((a) => articleTime(a) >= since);
   if (members.length === 0 || members.length === sorted.length) return whole;
   const state = toActiveTrend(id, members, idf, withMeaning);
   const part: TrendPart = { first_seen: state.first_seen, article_count: state.article_count };
-  return { entities: whole.entities, detect_state: { ...detectState(state).detect_state!, part } };
+  const kept = detectState(state);
+  return { ...kept, entities: whole.entities, detect_state: { ...kept.detect_state!, part } };
 }

@@ -1,5 +1,5 @@
 import type { TrendDoc } from '@trendscope/core';
-import type { ActiveTrend } from './cluster';
+import { INDEXED_TERMS, type ActiveTrend } from './cluster';
 import { topTerms } from './term-vector';
 
 /** Entities a trend is found by (indexed), and entity counts kept in its state. */
@@ -62,17 +62,39 @@ export function combinedState(into: ActiveTrend, from: ActiveTrend): ActiveTrend
   };
 }
 
+/** What a run finds a trend's state by (indexed): the terms the clustering indexes it under and its founding. */
+export type FindableFields = Pick<TrendDoc, 'detect_terms' | 'detect_founded'>;
+
+/** A detection state as kept on a trend document, with the indexed fields it is found by. */
+export type KeptState = Pick<TrendDoc, 'entities' | 'detect_state'> & Required<FindableFields>;
+
+/**
+ * The terms clusterArticles indexes a trend with these stored centroid terms under (the heaviest
+ * INDEXED_TERMS, ties by term, as its index() ranks them), sorted: a report can reach the trend
+ * only through one of them.
+ */
+export function findableTerms(terms: Readonly<Record<string, number>>): string[] {
+  return [...topTerms(new Map(Object.entries(terms)), INDEXED_TERMS).keys()].sort();
+}
+
+/** The indexed fields of a clustering state: its findable terms and its founding (ISO). */
+export function findable(t: Pick<ActiveTrend, 'terms' | 'first_seen'>): Required<FindableFields> {
+  return { detect_terms: findableTerms(t.terms), detect_founded: new Date(t.first_seen).toISOString() };
+}
+
 /** Entities to find a trend by (indexed) and its compact state, kept on its document. */
-export function detectState(t: ActiveTrend): Pick<TrendDoc, 'entities' | 'detect_state'> {
+export function detectState(t: ActiveTrend): KeptState {
   const ranked = Object.entries(t.entities).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const round = (w: number): number => Math.round(w * 1e4) / 1e4;
+  const terms = Object.fromEntries(Object.entries(t.terms).map(([term, w]) => [term, round(w)]));
   return {
+    ...findable({ terms, first_seen: t.first_seen }),
     entities: ranked
       .slice(0, STORED_ENTITIES)
       .map(([e]) => e)
       .sort(),
     detect_state: {
-      terms: Object.fromEntries(Object.entries(t.terms).map(([term, w]) => [term, round(w)])),
+      terms,
       entities: Object.fromEntries(ranked.slice(0, STORED_STATE_ENTITIES)),
       ...(t.meaning ? { meaning: t.meaning.map(round) } : {}),
     },

@@ -6,6 +6,7 @@ import {
   type TrendDoc,
 } from '@trendscope/core';
 import { bulkWrite, deleteTrends, markMerged, refreshDetectIndices } from './detect.repository';
+import type { RefreshedFields } from './refresh-trend';
 import type { DetectDeps } from './run-detect';
 
 /** What one detection run writes. */
@@ -14,6 +15,8 @@ export interface DetectWrites {
   merged: ReadonlyMap<string, string>;
   /** Trend documents rebuilt in this run, written whole. */
   trends: readonly TrendDoc[];
+  /** Trends refreshed in this run (refresh-trend.ts), written as partial updates. */
+  refreshed?: readonly RefreshedFields[];
   /** article id -> its (new) trend id: new assignments and articles of absorbed trends. */
   articleTrends: readonly (readonly [string, string])[];
   /** article id -> sentence embeddings first computed in this run (kept so no later run embeds it again). */
@@ -44,6 +47,12 @@ export async function writeDetectResult(
     names.trends,
     w.trends.map((t) => ({ id: t.id, doc: t })),
     'index',
+  );
+  await bulkWrite(
+    client,
+    names.trends,
+    (w.refreshed ?? []).map(({ id, ...doc }) => ({ id, doc })),
+    'update',
   );
   // Domains before articles: a run stopped in between leaves its new reports unassigned, and
   // the next run finds them in the domains' `counted` ids instead of counting them twice.

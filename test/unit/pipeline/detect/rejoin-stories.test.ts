@@ -124,8 +124,11 @@ describe('rejoinStories', () => {
     };
     const late = new Map([trend('late', 30, QUIT_AGAIN, ['Lena Dunham'])]);
     const working = (): Promise<typeof embed> => Promise.resolve(embed);
+    // The stored states found by the new trend's key terms (as the run's query over detect_terms).
+    const byTerms = (keys: readonly string[]): Promise<ActiveTrend[]> =>
+      Promise.resolve(states.filter((t) => Object.keys(t.terms).some((k) => keys.includes(k))));
     const joined = await rejoinTrends(late, idf, quiet, DEFAULT_REJOIN_OPTIONS, new Set(['late']), working, {
-      states,
+      states: byTerms,
       read,
     });
     expect([...joined]).to.deep.equal([['late', 'early']]);

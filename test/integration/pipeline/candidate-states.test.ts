@@ -1,0 +1,82 @@
+import { expect } from 'chai';
+import { migrateIndices, type ArticleDoc, type TrendDoc } from '@trendscope/core';
+import { runDetect } from '@trendscope/pipeline/detect/run-detect';
+import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
+import { publisherArticle } from '../../support/factories';
+import { detectDeps, openTestServices, type TestServices } from '../../support/services';
+
+const T0 = Date.parse('2026-11-20T09:00:07Z');
+const S = 1000;
+
+type Search = (params: { index?: unknown }, ...rest: unknown[]) => Promise<{ body: { hits?: { hits?: unknown[] } } }>;
+
+describe('open trend states a detection run holds (real OpenSearch + Redis)', function () {
+  this.timeout(90_000);
+  let s: TestServices;
+  /** Ids of the trends each search returned with their clustering sums, since the last reset. */
+  const held = new Set<string>();
+
+  before(async () => {
+    s = await openTestServices();
+    await migrateIndices(s.opensearch, s.names);
+    const client = s.opensearch as unknown as { search: Search };
+    const search = client.search.bind(client);
+    client.search = async (params, ...rest) => {
+      const res = await search(params, ...rest);
+      if (typeof params.index === 'string' && params.index.startsWith(s.names.trends)) {
+        for (const h of (res.body.hits?.hits ?? []) as { _id: string; _source?: Partial<TrendDoc> }[]) {
+          if (h._source?.detect_state?.terms) held.add(h._id);
+        }
+      }
+      return res;
+    };
+  });
+  after(async () => {
+    await s.cleanup();
+  });
+
+  const index = async (docs: { id: string; doc: ArticleDoc }[]): Promise<void> => {
+    const body = docs.flatMap(({ id, doc }) => [{ index: { _index: s.names.articles, _id: id } }, doc]);
+    expect((await s.opensearch.bulk({ body, refresh: true })).body.errors).to.equal(false);
+  };
+  const run = async (seconds: number) => {
+    held.clear();
+    return runDetect(detectDeps(s), { now: new Date(T0 + seconds * S) });
+  };
+
+  it('reads the state of the trends a new report can reach only, none without reports, and rewrites nothing unchanged', async () => {
+    // Three stories founded minutes apart (beyond the fragment merge's minute).
+    await index([
+      publisherArticle('bank-1', T0, 'Central bank approves new banking licences for lenders', ['Reserve Bank']),
+      publisherArticle('chess-1', T0 + 300 * S, 'Chess champion wins tournament in Oslo', ['Magnus Carlsen']),
+      publisherArticle('volcano-1', T0 + 600 * S, 'Volcano erupts on remote Pacific island', ['Pacific']),
+    ]);
+    await run(900);
+    const trends = (await s.opensearch.search({ index: s.names.trends, body: { size: 10 } })).body.hits.hits.map(
+      (h) => h._source as unknown as TrendDoc,
+    );
+    expect(trends).to.have.length(3);
+    for (const t of trends) {
+      expect(t.detect_terms, t.id).to.be.an('array').that.is.not.empty;
+      expect(Date.parse(t.detect_founded!), t.id).to.equal(Date.parse(t.first_seen));
+    }
+
+    // A later report on the bank story: its trend is a candidate, the volcano's is not read.
+    await index([
+      publisherArticle('bank-2', T0 + 1500 * S, 'Central bank banking licences approved for two lenders', [
+        'Reserve Bank',
+      ]),
+    ]);
+    await run(1600);
+    expect(held.has(trendIdFor('bank-1'))).to.equal(true);
+    expect(held.has(trendIdFor('volcano-1'))).to.equal(false);
+
+    // No report: no state read at all.
+    await run(1700);
+    expect([...held]).to.deep.equal([]);
+
+    // The same clock again: every refresh would write what is stored, so nothing is written.
+    const replay = await run(1700);
+    expect(replay.trends_written).to.equal(0);
+  });
+});
