@@ -73,7 +73,7 @@ for (const key of wanted) {
                     : m >= o.rejoinMeaning || (event && m >= o.rejoinEventMeaning)
                       ? 'passes (joined elsewhere)'
                       : event
-                        ? 'meaning (company event)'
+                        ? `meaning (company event, under ${o.rejoinEventMeaning})`
                         : 'meaning';
         process.stdout.write(
           `    pair ${a.article_count}/${b.article_count} gap ${gap.toFixed(1)} h, cosine ${cosine.toFixed(3)}, ` +
