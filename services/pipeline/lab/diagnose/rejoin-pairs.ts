@@ -37,6 +37,7 @@ const LOOSE: RejoinOptions = {
   rejoinTerms: 1,
   rejoinEntities: 0,
   rejoinMeaning: 0,
+  rejoinEventMeaning: 0,
 };
 
 const GRID: Partial<RejoinOptions>[] = [

@@ -8,12 +8,13 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
-import type { ClusterOptions } from '../../src/detect/cluster';
+import type { ClusterOptions, DetectArticle } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import { loadMergeModel } from '../../src/detect/merge-model';
 import type { RejoinOptions } from '../../src/detect/rejoin-stories';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
 import { uciDetectArticles, uciSlice } from '../corpus/detect-articles';
+import type { UciRow } from '../corpus/uci.corpus';
 import { demoArticles, detectedTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
 import { correctedGold } from '../metrics/corrected-gold';
@@ -21,7 +22,7 @@ import { storyQuality } from '../metrics/story-quality';
 import { extent } from '../../src/detect/large-arrays';
 
 /** Clustering and rejoin options over the defaults, and the lab's choice of meaning and merge model. */
-type Options = Partial<ClusterOptions & RejoinOptions> & {
+export type Options = Partial<ClusterOptions & RejoinOptions> & {
   meaningSource?: MeaningSource;
   mergeModelPath?: string;
   embed?: boolean;
@@ -42,25 +43,35 @@ const SLICES: Record<string, [string, number]> = {
   'apr-10': ['newsCorpora.2014-04-01-15.tsv.gz', 10_000],
 };
 
-/** The trends of one set, as the list would serve them. */
-export async function setTrends(key: string, opts: Options = {}): Promise<DemoTrend[]> {
-  const { meaningSource, mergeModelPath, ...cluster } = opts;
-  const withLab = async (articles: Parameters<typeof meaningFor>[1], now: Date): Promise<typeof cluster> => {
-    const meaning = await meaningFor(meaningSource, articles, { now, idf: backgroundIdf(), ...cluster });
-    const mergeModel = mergeModelPath ? loadMergeModel(mergeModelPath) : undefined;
-    return { ...cluster, ...(meaning ? { meaning } : {}), ...(mergeModel ? { mergeModel } : {}) };
-  };
+/** The articles of one set with their gold labels and UCI rows, and the clock its list is built at. */
+export function setArticles(key: string): {
+  articles: DetectArticle[];
+  gold: Map<string, string>;
+  uciRows: UciRow[];
+  now: Date;
+} {
   if (key === 'demo') {
     const now = new Date('2026-11-23T12:00:00Z'); // demoTrends' clock
-    const { articles, gold, uciRows } = demoArticles(now);
-    return detectedTrends(articles, gold, uciRows, now, await withLab(articles, now));
+    return { ...demoArticles(now), now };
   }
   const slice = SLICES[key];
   if (!slice) throw new Error(`unknown set ${key}: demo, ${Object.keys(SLICES).join(', ')}`);
   const rows = uciSlice(slice[0], slice[1], 10_000);
   const { articles, gold } = uciDetectArticles(rows);
-  const now = new Date(extent(articles.map((a) => a.time)).max + 60_000);
-  return detectedTrends(articles, gold, rows, now, await withLab(articles, now));
+  return { articles, gold, uciRows: rows, now: new Date(extent(articles.map((a) => a.time)).max + 60_000) };
+}
+
+/** The trends of one set, as the list would serve them. */
+export async function setTrends(key: string, opts: Options = {}): Promise<DemoTrend[]> {
+  const { meaningSource, mergeModelPath, ...cluster } = opts;
+  const { articles, gold, uciRows, now } = setArticles(key);
+  const meaning = await meaningFor(meaningSource, articles, { now, idf: backgroundIdf(), ...cluster });
+  const mergeModel = mergeModelPath ? loadMergeModel(mergeModelPath) : undefined;
+  return detectedTrends(articles, gold, uciRows, now, {
+    ...cluster,
+    ...(meaning ? { meaning } : {}),
+    ...(mergeModel ? { mergeModel } : {}),
+  });
 }
 
 if (import.meta.main) {

@@ -5,6 +5,7 @@ import { articleVector, dot, normalise, sharedTerms, topTerms, type TermVector }
 import { normaliseText } from '../text/normalise-text';
 import { extent } from './large-arrays';
 import { dot as denseDot } from '../text/word-vectors';
+import { sharedBusinessEvent } from './shared-business-event';
 
 /** Options of the story rejoin; defaults live in DEFAULT_REJOIN_OPTIONS. */
 export interface RejoinOptions {
@@ -20,6 +21,11 @@ export interface RejoinOptions {
   rejoinEntities: number;
   /** Least cosine between the sentence embeddings of the two trends' central headlines. */
   rejoinMeaning: number;
+  /**
+   * Least such cosine when both trends' central headlines report one company event (the same
+   * kind, the same large company: shared-business-event.ts); rejoinMeaning or above switches it off.
+   */
+  rejoinEventMeaning: number;
 }
 
 /**
@@ -40,6 +46,7 @@ export const DEFAULT_REJOIN_OPTIONS: RejoinOptions = {
   rejoinTerms: 3,
   rejoinEntities: 0,
   rejoinMeaning: 0.8,
+  rejoinEventMeaning: 0.7,
 };
 
 /** Heaviest centroid terms a trend is looked up by. */
@@ -217,7 +224,7 @@ export function rejoinStories(
   for (const [a, b] of pairs) {
     const ma = meaningOf(a);
     const mb = meaningOf(b);
-    if (!ma || !mb || denseDot(ma, mb) < o.rejoinMeaning) continue;
+    if (!ma || !mb || !sameStory(a, b, denseDot(ma, mb), o)) continue;
     const ra = root(a);
     const rb = root(b);
     if (ra.id === rb.id) continue;
@@ -227,6 +234,18 @@ export function rejoinStories(
   const out = new Map<string, string>();
   for (const id of [...parent.keys()].sort()) out.set(id, root(parent.get(id)!).id);
   return out;
+}
+
+/**
+ * Whether central headlines whose meanings agree this much tell one story: at rejoinMeaning, or at
+ * rejoinEventMeaning when both report one company event. Headlines of a story's later days say what
+ * happened next ("GM to offer loaner cars, cash to owners for ignition recall" / "US House committee
+ * will probe GM recall", 0.748), so their meanings drift apart while the company and the kind of
+ * event stay; two stories about one company and one kind of event are rarely reported within days.
+ */
+function sameStory(a: StoryView, b: StoryView, meaning: number, o: RejoinOptions): boolean {
+  if (meaning >= o.rejoinMeaning) return true;
+  return meaning >= o.rejoinEventMeaning && sharedBusinessEvent(a.central, b.central) !== undefined;
 }
 
 function earlier(a: StoryView, b: StoryView): boolean {

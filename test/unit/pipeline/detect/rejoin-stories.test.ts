@@ -8,6 +8,7 @@ import {
   rejoinTrends,
   stateView,
   storyViews,
+  type StoryView,
 } from '@trendscope/pipeline/detect/rejoin-stories';
 import type { ActiveTrend } from '@trendscope/pipeline/detect/cluster';
 import { articleVector } from '@trendscope/pipeline/detect/term-vector';
@@ -81,6 +82,30 @@ describe('rejoinStories', () => {
     expect(rejoinCandidates(storyViews(trends, idf, gated), gated)).to.have.length(0);
     const snl = new Map([trend('quit', 2, QUIT, ['Lena Dunham']), trend('snl', 30, SNL, ['HBO'])]);
     expect(rejoinStories(rejoinCandidates(storyViews(snl, idf)), embed).size, 'other meaning: apart').to.equal(0);
+  });
+
+  it('joins headlines agreeing at 0.7-0.8 only when both report one company event (same kind, same company)', () => {
+    // The GM recall's later days (central-headline meaning 0.748 on UCI March 1-15): the meaning
+    // drifts with what happened next while the company and the recall stay.
+    const LOANER = 'GM to offer loaner cars, cash to owners for ignition recall';
+    const PROBE = 'GM faces probe in US Congress over slow recall';
+    const THEFT = 'Samsung Galaxy S5 gets anti-theft features';
+    const UNVEIL = 'Samsung to unveil Galaxy S5';
+    /** Embeddings in which the first side's headlines and the second's agree at `cosine`. */
+    const agreeing =
+      (second: string[], cosine: number) =>
+      (text: string): Float32Array =>
+        second.includes(text) ? Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine)) : Float32Array.of(1, 0);
+    const pair = (a: string, b: string) => {
+      const views = storyViews(new Map([trend('early', 2, a, []), trend('late', 30, b, [])]), idf);
+      return [[views[0]!, views[1]!]] as [StoryView, StoryView][];
+    };
+    expect([...rejoinStories(pair(LOANER, PROBE), agreeing([PROBE], 0.75))]).to.deep.equal([['late', 'early']]);
+    const off = { ...DEFAULT_REJOIN_OPTIONS, rejoinEventMeaning: 1 };
+    expect(rejoinStories(pair(LOANER, PROBE), agreeing([PROBE], 0.75), off).size, 'rule off').to.equal(0);
+    expect(rejoinStories(pair(LOANER, PROBE), agreeing([PROBE], 0.65)).size, 'below 0.7').to.equal(0);
+    expect(rejoinStories(pair(THEFT, UNVEIL), agreeing([UNVEIL], 0.75)).size, 'one company, no event').to.equal(0);
+    expect(rejoinStories(pair(THEFT, UNVEIL), agreeing([UNVEIL], 0.8)).size, 'at 0.8 any pair').to.equal(1);
   });
 
   it('judges only pairs with a trend the run changed, joins transitively to the earliest, and is off at cosine 0', () => {

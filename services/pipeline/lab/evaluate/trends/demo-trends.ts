@@ -27,6 +27,8 @@ export interface DemoTrend {
   /** Publishing domain of each member, in the order of `titles`. */
   domains: string[];
   gold: string[];
+  /** Member article ids, in the order of `titles` (lists built in process only). */
+  ids?: string[];
 }
 
 /**
@@ -117,6 +119,7 @@ export async function detectedTrends(
       titles: list.map((a) => a.title),
       domains: list.map(domainOf),
       gold: list.map((a) => gold.get(a.id)!),
+      ids: list.map((a) => a.id),
     });
   }
   function member(a: DetectArticle): TrendMember {

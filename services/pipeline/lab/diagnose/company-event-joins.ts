@@ -1,0 +1,60 @@
+/**
+ * Every pair of trends the story rejoin joins by its company-event test alone (rejoin-stories.ts:
+ * central headlines agreeing at rejoinEventMeaning or more but under rejoinMeaning, both reporting
+ * one company event, shared-business-event.ts) on each set clustered by the defaults, with the
+ * majority gold stories and how a reader read the pair (data/story-joins/*.tsv; "same UCI story"
+ * when UCI files both under one story, "unread" when no file holds the pair).
+ * Run: node --import tsx services/pipeline/lab/diagnose/company-event-joins.ts [demo,mar1-0,...]
+ */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
+import { backgroundIdf } from '../../src/detect/idf';
+import {
+  DEFAULT_REJOIN_OPTIONS,
+  meanEmbedding,
+  rejoinCandidates,
+  rejoinTexts,
+  storyViews,
+  type StoryView,
+} from '../../src/detect/rejoin-stories';
+import { sharedBusinessEvent } from '../../src/detect/shared-business-event';
+import { embeddingLookup } from '../../src/embed/embed-texts';
+import { dot } from '../../src/text/word-vectors';
+import { clusteredSet } from '../evaluate/trends/clustered-set';
+import { loadReadings, READING_FILES } from '../metrics/corrected-gold';
+
+const NOW = new Date('2030-01-01T00:00:00Z');
+const wanted = (process.argv[2] ?? 'mar1-0,mar2-0,mar2-20,mar2-40,apr-30').split(',');
+const o = DEFAULT_REJOIN_OPTIONS;
+const idf = backgroundIdf();
+const bare = (id: string): string => id.replace(/^uci:/, '');
+const verdicts = new Map<string, string>();
+for (const r of READING_FILES.flatMap(loadReadings)) {
+  const v = r.oneStory ? 'one story' : 'two stories';
+  verdicts.set(`${r.a} ${r.b}`, v);
+  verdicts.set(`${r.b} ${r.a}`, v);
+}
+
+const tally = new Map<string, number>();
+for (const key of wanted) {
+  const { groups, majority } = clusteredSet(key, idf, NOW);
+  const pairs = rejoinCandidates(storyViews(groups, idf, o), o);
+  const lookup = await embeddingLookup(rejoinTexts(pairs));
+  const meaning = (v: StoryView): Float32Array | undefined => meanEmbedding(v.central.map(lookup));
+  for (const [a, b] of pairs) {
+    const [ma, mb] = [meaning(a), meaning(b)];
+    if (!ma || !mb) continue;
+    const m = dot(ma, mb);
+    if (m >= o.rejoinMeaning || m < o.rejoinEventMeaning) continue;
+    const event = sharedBusinessEvent(a.central, b.central);
+    if (!event) continue;
+    const [ga, gb] = [bare(majority.get(a.id)!), bare(majority.get(b.id)!)];
+    const reading = ga === gb ? 'same UCI story' : (verdicts.get(`${ga} ${gb}`) ?? 'unread');
+    tally.set(reading, (tally.get(reading) ?? 0) + 1);
+    process.stdout.write(
+      `${key}\t${reading}\t${m.toFixed(3)}\t${event.kinds.join('+')} [${event.companies.join(', ')}]\t` +
+        `${a.article_count}/${b.article_count}\t${ga}\t${gb}\n\t${a.central.join(' / ')}\n\t${b.central.join(' / ')}\n`,
+    );
+  }
+}
+process.stdout.write(`joins by the company-event test: ${JSON.stringify(Object.fromEntries(tally))}\n`);

@@ -1,0 +1,86 @@
+/**
+ * For every gold story (labels corrected by reading, corrected-gold.ts) that leads two or more
+ * listed trends of a whole in-process list (story-figures.ts), each pair of those trends with the
+ * story rejoin's evidence (rejoin-stories.ts: sizes, time gap, centroid cosine, shared heaviest
+ * terms, shared entities, central-headline meaning, the business event both name) and the first
+ * gate that keeps the pair apart.
+ * Run: node --import tsx services/pipeline/lab/diagnose/story-repeat-gates.ts ['<options as JSON>'] [demo,mar1-0,...]
+ */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
+import { isListed } from '@trendscope/core';
+import type { DetectArticle } from '../../src/detect/cluster';
+import { backgroundIdf } from '../../src/detect/idf';
+import { DEFAULT_REJOIN_OPTIONS, meanEmbedding, storyViews, type StoryView } from '../../src/detect/rejoin-stories';
+import { sharedBusinessEvent } from '../../src/detect/shared-business-event';
+import { dot, sharedTerms, topTerms } from '../../src/detect/term-vector';
+import { embeddingLookup } from '../../src/embed/embed-texts';
+import { dot as denseDot } from '../../src/text/word-vectors';
+import { majorityGold } from '../evaluate/trends/demo-trends';
+import { correctedGold } from '../metrics/corrected-gold';
+import { setArticles, setTrends, type Options } from './story-figures';
+
+const options = JSON.parse(process.argv[2] ?? '{}') as Options;
+const wanted = (process.argv[3] ?? 'demo,mar1-0,mar2-0,mar2-20,mar2-40,apr-30').split(',');
+const o = { ...DEFAULT_REJOIN_OPTIONS, ...options };
+const idf = backgroundIdf();
+const correct = correctedGold();
+
+for (const key of wanted) {
+  const byId = new Map(setArticles(key).articles.map((a) => [a.id, a]));
+  const listed = (await setTrends(key, options)).filter((d) => isListed(d.trend));
+  const byGold = new Map<string, typeof listed>();
+  for (const d of listed) {
+    const g = majorityGold({ ...d, gold: d.gold.map(correct) });
+    byGold.set(g, [...(byGold.get(g) ?? []), d]);
+  }
+  const groups = [...byGold].filter(([, ds]) => ds.length > 1);
+  const trends = new Map<string, DetectArticle[]>();
+  for (const [, ds] of groups)
+    for (const d of ds)
+      trends.set(
+        d.trend.id,
+        (d.ids ?? []).map((id) => byId.get(id)!),
+      );
+  const views = new Map(storyViews(trends, idf, { ...o, rejoinMinArticles: 1 }).map((v) => [v.id, v]));
+  const lookup = await embeddingLookup([...views.values()].flatMap((v) => v.central));
+  const meaning = (v: StoryView): Float32Array => meanEmbedding(v.central.map(lookup)) ?? new Float32Array(1);
+  process.stdout.write(`${key}: ${groups.length} gold stories leading 2+ listed trends (corrected labels)\n`);
+  for (const [gold, ds] of groups) {
+    process.stdout.write(`  ${gold}\n`);
+    for (const d of ds) process.stdout.write(`    [${d.trend.article_count}] ${d.trend.topic}\n`);
+    const vs = ds.map((d) => views.get(d.trend.id)!).sort((a, b) => a.first_seen - b.first_seen);
+    for (let i = 0; i < vs.length; i++)
+      for (let j = i + 1; j < vs.length; j++) {
+        const [a, b] = [vs[i]!, vs[j]!];
+        const gap = (b.first_seen - a.last_seen) / 3_600_000;
+        const cosine = dot(a.centroid, b.centroid);
+        const terms = sharedTerms(topTerms(a.centroid, 10), topTerms(b.centroid, 10));
+        const entities = [...a.entities].filter((e) => b.entities.has(e));
+        const m = denseDot(meaning(a), meaning(b));
+        const event = sharedBusinessEvent(a.central, b.central);
+        const gate =
+          Math.min(a.article_count, b.article_count) < o.rejoinMinArticles
+            ? 'size'
+            : gap > o.rejoinHours
+              ? 'time gap'
+              : cosine < o.rejoinCosine
+                ? 'centroid cosine'
+                : terms < o.rejoinTerms
+                  ? 'shared terms'
+                  : entities.length < o.rejoinEntities
+                    ? 'entities'
+                    : m >= o.rejoinMeaning || (event && m >= o.rejoinEventMeaning)
+                      ? 'passes (joined elsewhere)'
+                      : event
+                        ? `meaning (company event, under ${o.rejoinEventMeaning})`
+                        : 'meaning';
+        process.stdout.write(
+          `    pair ${a.article_count}/${b.article_count} gap ${gap.toFixed(1)} h, cosine ${cosine.toFixed(3)}, ` +
+            `terms ${terms}, entities ${entities.length} [${entities.slice(0, 4).join(', ')}], meaning ${m.toFixed(3)}, ` +
+            `event ${event ? `${event.kinds.join('+')} [${event.companies.join(', ')}]` : '-'}  => ${gate}\n` +
+            `      ${a.central.join(' / ')}\n      ${b.central.join(' / ')}\n`,
+        );
+      }
+  }
+}
