@@ -198,13 +198,48 @@ export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly s
   const cleaned = (reports.length > 0 ? reports : headlines).map(cleanHeadline);
   // A headline its outlet cut off ("... She's Not The Only ...") is the topic only when no other
   // reads as one; then its part before the last clause mark, when that reads as a topic.
-  for (const clean of cleaned) if (!endsCut(clean) && readable(clean)) return clean;
+  // A headline its outlet abridged ("China industrial output growth at low") gives way to the
+  // member headline it was abridged from ("China's industrial output growth at five-year low").
+  const whole = (clean: string): string =>
+    cleaned
+      .slice(0, ABRIDGED_LOOKED_AT)
+      .find((other) => !endsCut(other) && readable(other) && abridges(clean, other)) ?? clean;
+  for (const clean of cleaned) if (!endsCut(clean) && readable(clean)) return whole(clean);
   for (const clean of cleaned) {
     const whole = beforeCut(clean);
     if (whole !== undefined && readable(whole)) return whole;
   }
   for (const clean of cleaned) if (readable(clean)) return clean;
   return headlines[0] ?? '';
+}
+
+/** Central headlines looked at for the one an abridged headline was made from. */
+const ABRIDGED_LOOKED_AT = 10;
+/** Most words an abridged headline leaves out of its middle. */
+const ABRIDGED_MOST_WORDS = 3;
+
+/** Words of a headline compared for abridgement: lower case, a possessive "'s" off, punctuation as spaces. */
+function abridgementWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/**
+ * Whether `short` is `long` with one to three words left out of its middle, its first and last
+ * words kept ("China industrial output growth at low" of "China's industrial output growth at
+ * five-year low"): an outlet's abridgement, which reads as a fragment ("growth at low").
+ */
+export function abridges(short: string, long: string): boolean {
+  const s = abridgementWords(short);
+  const l = abridgementWords(long);
+  if (s.length < 2 || l.length <= s.length || l.length - s.length > ABRIDGED_MOST_WORDS) return false;
+  if (s[0] !== l[0] || s[s.length - 1] !== l[l.length - 1]) return false;
+  let k = 0;
+  for (const w of l) if (k < s.length && w === s[k]) k++;
+  return k === s.length;
 }
 
 /** Whether a text ends in an ellipsis, as a headline or lead its outlet cut off does ("She's Not The Only ..."). */

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { keyPhrases } from '@trendscope/pipeline/detect/key-phrases';
 import { phraseInHeadlines } from '@trendscope/pipeline/detect/noun-phrase';
 import {
+  abridges,
   balanced,
   chooseTopic,
   cleanHeadline,
@@ -178,6 +179,45 @@ describe('chooseTopic', () => {
     expect(saysWhatHappened('Ebola outbreak')).to.equal(true);
     expect(saysWhatHappened('Costa Rica plane crash')).to.equal(true);
     expect(saysWhatHappened('Icahn board nominees')).to.equal(false);
+  });
+
+  it('gives the headline an outlet abridged from, not the abridgement ("China industrial output growth at low")', () => {
+    // Headlines of the trend in the in-process make demo (UCI March 1-15 2014), central first.
+    const headlines = [
+      'China industrial output growth at low',
+      "China's value-added industrial output up 8.6% in Jan-Feb",
+      "China's industrial output growth at five-year low",
+      'China Jan-Feb factory output up 8.6 pct y/y, a five-year low',
+    ];
+    expect(chooseTopic([], headlines)).to.equal("China's industrial output growth at five-year low");
+    expect(abridges('China industrial output growth at low', headlines[2]!)).to.equal(true);
+    // A shorter headline that ends early, or opens otherwise, abridges nothing: it is a headline of its own.
+    expect(abridges('Asia shares find steadier footing', 'Asia shares find steadier footing, China worries')).to.equal(
+      false,
+    );
+    expect(abridges('Gas prices up', 'AAA: Gas prices up another four cents this week')).to.equal(false);
+    expect(abridges('Stocks fall on China data', 'Stocks fall sharply on weak China data')).to.equal(true);
+    expect(abridges('Stocks fall', 'Stocks fall as investors worry about China growth data')).to.equal(false);
+  });
+
+  it('takes no key phrase cut from a headline\'s subject ("Work trains", "Crush maker")', () => {
+    const cases: [string, string[]][] = [
+      [
+        'Work trains',
+        [
+          'NYC subway work trains collide in tunnel, 1 worker injured',
+          'NYC Subway Work Trains Collide in Tunnel, 1 Worker Injured',
+        ],
+      ],
+      [
+        'Crush maker',
+        ['"Candy Crush" maker sees up to $7.6 billion IPO valuation', 'Candy Crush maker King files for IPO'],
+      ],
+    ];
+    for (const [phrase, headlines] of cases) {
+      const phrases = [{ key: phrase.toLowerCase(), display: phrase, score: 3 }];
+      expect(chooseTopic(phrases, headlines), phrase).to.equal(cleanHeadline(headlines[0]!));
+    }
   });
 
   it('takes no page furniture for a headline ("(click the phrases to see a list)")', () => {
