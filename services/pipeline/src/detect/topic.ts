@@ -195,7 +195,11 @@ export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly s
   }
   const readable = (clean: string): boolean =>
     clean.split(' ').length >= TOPIC_MIN_WORDS && !hasDateOrTime(clean) && balanced(clean) && !isGeneric(clean);
-  const cleaned = (reports.length > 0 ? reports : headlines).map(cleanHeadline);
+  const pool = reports.length > 0 ? reports : headlines;
+  const cleaned = pool.map(cleanHeadline);
+  // A headline whose date had to be taken out may read cut where the date stood ("Twitter #Music
+  // Pulled From App Store, Shutting Down April 18" -> "..., Shutting Down"): one without a date first.
+  const undated = cleaned.filter((_, i) => !hasDateOrTime(pool[i]!));
   // A headline its outlet cut off ("... She's Not The Only ...") is the topic only when no other
   // reads as one; then its part before the last clause mark, when that reads as a topic.
   // A headline its outlet abridged ("China industrial output growth at low") gives way to the
@@ -204,7 +208,7 @@ export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly s
     cleaned
       .slice(0, ABRIDGED_LOOKED_AT)
       .find((other) => !endsCut(other) && readable(other) && abridges(clean, other)) ?? clean;
-  for (const clean of cleaned) if (!endsCut(clean) && readable(clean)) return whole(clean);
+  for (const clean of [...undated, ...cleaned]) if (!endsCut(clean) && readable(clean)) return whole(clean);
   for (const clean of cleaned) {
     const whole = beforeCut(clean);
     if (whole !== undefined && readable(whole)) return whole;
@@ -230,12 +234,24 @@ function abridgementWords(text: string): string[] {
 /**
  * Whether `short` is `long` with one to three words left out of its middle, its first and last
  * words kept ("China industrial output growth at low" of "China's industrial output growth at
- * five-year low"): an outlet's abridgement, which reads as a fragment ("growth at low").
+ * five-year low"): an outlet's abridgement, which reads as a fragment ("growth at low"); or `long`
+ * is `short` gone on by one to three words, the first of them joined to it without punctuation
+ * ("Lesser prairie chicken listed as threatened" of "... listed as threatened species, 5 states
+ * affected"): the shorter stops inside a phrase the longer completes.
  */
 export function abridges(short: string, long: string): boolean {
   const s = abridgementWords(short);
   const l = abridgementWords(long);
-  if (s.length < 2 || l.length <= s.length || l.length - s.length > ABRIDGED_MOST_WORDS) return false;
+  if (s.length < 2 || l.length <= s.length) return false;
+  if (l.slice(0, s.length).join(' ') === s.join(' ')) {
+    const rest = long.trim().slice(short.trim().length);
+    return (
+      long.trim().toLowerCase().startsWith(short.trim().toLowerCase()) &&
+      /^ [\p{L}\p{N}]/u.test(rest) &&
+      abridgementWords(rest.split(/[,:;|–—]| - /u)[0]!).length <= ABRIDGED_MOST_WORDS
+    );
+  }
+  if (l.length - s.length > ABRIDGED_MOST_WORDS) return false;
   if (s[0] !== l[0] || s[s.length - 1] !== l[l.length - 1]) return false;
   let k = 0;
   for (const w of l) if (k < s.length && w === s[k]) k++;
@@ -248,14 +264,19 @@ export function endsCut(text: string): boolean {
 }
 
 /**
- * The complete part of a cut text: what comes before its last clause mark (": ", " - ", "; ")
- * ahead of the cut ("Stacy Keibler Marries Jared Pobre: She's Not The Only ..." -> "Stacy Keibler
+ * The complete part of a cut text: what comes before its last clause mark (": ", " - ", "; "), else
+ * before its last comma, ahead of the cut ("Stacy Keibler Marries Jared Pobre: She's Not The Only ..." -> "Stacy Keibler
  * Marries Jared Pobre"); undefined when it has none.
  */
 export function beforeCut(text: string): string | undefined {
   if (!endsCut(text)) return undefined;
   const at = Math.max(text.lastIndexOf(': '), text.lastIndexOf(' - '), text.lastIndexOf(' – '), text.lastIndexOf('; '));
-  return at > 0 ? text.slice(0, at).trim() : undefined;
+  if (at > 0) return text.slice(0, at).trim();
+  // No clause mark: the clause before the last comma, when it has a few words ("US consumer spending
+  // rose modest 0.3 percent in February, reflecting impacts ..." -> "... in February").
+  const comma = text.lastIndexOf(', ');
+  const before = comma > 0 ? text.slice(0, comma).trim() : '';
+  return before.split(' ').length >= 4 ? before : undefined;
 }
 
 /**
