@@ -347,7 +347,8 @@ export function summarise(
   // A sentence ends at . ! or ? followed by a space and a capital, digit or quote: "7.1" and "U.S.
   // stocks" are no ends, so a decimal is never split into "7. 1".
   const sentences = source
-    .split(/(?<=[.!?]+["'”’)]?)\s+(?=["'“‘(]?[\p{Lu}\p{N}])/u)
+    // An initial ("Samuel L. Jackson") ends no sentence either.
+    .split(/(?<=[.!?]+["'”’)]?)(?<!(?:^|[\s(])\p{Lu}\.)\s+(?=["'“‘(]?[\p{Lu}\p{N}])/u)
     .map((s) => s.trim())
     .filter(Boolean);
   if (sentences.length === 0) sentences.push(source);

@@ -213,8 +213,43 @@ export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly s
     const whole = beforeCut(clean);
     if (whole !== undefined && readable(whole)) return whole;
   }
+  // Else the longest uncut part of a cut headline ("Video - Samuel L. Jackson Seen Carrying His
+  // Suit Outside 'Good Morning ..." -> "... His Suit Outside"), not the cut text.
+  const parts = pool
+    .map((h) => uncutPart(h.trim()))
+    .map((p) => (p === undefined ? undefined : cleanHeadline(p)))
+    .filter((p): p is string => p !== undefined && readable(p))
+    .sort((a, b) => b.split(' ').length - a.split(' ').length);
+  if (parts[0] !== undefined) return parts[0];
   for (const clean of cleaned) if (readable(clean)) return clean;
   return headlines[0] ?? '';
+}
+
+/** Fewest words the uncut part of a cut headline keeps to be a topic. */
+const UNCUT_MIN_WORDS = 5;
+
+/**
+ * What a text cut off with an ellipsis says before the cut: the ellipsis off, and with it a quote
+ * the cut left open and the function words left dangling; undefined when fewer than
+ * UNCUT_MIN_WORDS words are left or the text is not cut.
+ */
+export function uncutPart(text: string): string | undefined {
+  if (!endsCut(text)) return undefined;
+  let t = text.replace(/\s*(?:\.{3}|…)["'”’)\]]*\s*$/u, '').trim();
+  if (!balanced(t)) {
+    const open = Math.max(
+      t.lastIndexOf(" '"),
+      t.lastIndexOf(' "'),
+      t.lastIndexOf(' “'),
+      t.lastIndexOf(' ‘'),
+      t.lastIndexOf(' ('),
+    );
+    if (open > 0) t = t.slice(0, open).trim();
+  }
+  const ws = t.split(/\s+/);
+  while (ws.length > 0 && ENGLISH_STOPWORDS.has(ws[ws.length - 1]!.toLowerCase().replace(/[^\p{L}]/gu, ''))) ws.pop();
+  t = ws.join(' ').replace(/[\s,:;|–—-]+$/u, '');
+  return ws.length >= UNCUT_MIN_WORDS && balanced(t) ? t : undefined;
 }
 
 /** Central headlines looked at for the one an abridged headline was made from. */

@@ -115,6 +115,15 @@ describe('buildTrend', () => {
 });
 
 describe('chooseSummary and summarise', () => {
+  it('never ends a sentence on an initial ("Samuel L. Jackson")', () => {
+    expect(
+      summarise({ title: 'Video - Samuel L. Jackson Seen Carrying His Suit Outside', description: null, body: null }),
+    ).to.equal('Video - Samuel L. Jackson Seen Carrying His Suit Outside');
+    expect(summarise({ title: 'T', description: 'It ended at 5 p.m. Then it rained. More.', body: null })).to.equal(
+      'It ended at 5 p.m. Then it rained.',
+    );
+  });
+
   it('never splits a decimal into two sentences', () => {
     expect(summarise({ title: "What's New in Apple iOS 7.1?", description: null, body: null })).to.equal(
       "What's New in Apple iOS 7.1?",

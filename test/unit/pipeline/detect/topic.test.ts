@@ -12,6 +12,7 @@ import {
   isFurniture,
   isReadableTopic,
   saysWhatHappened,
+  uncutPart,
 } from '@trendscope/pipeline/detect/topic';
 
 const flatIdf = (): number => 1;
@@ -394,8 +395,22 @@ describe('chooseTopic on cut-off phrases of real headlines', () => {
     expect(chooseTopic([], [cut, 'Keibler and Pobre wed…'])).to.equal(
       "George Clooney's Ex Stacy Keibler Marries Jared Pobre",
     );
+    // Else what it says before the cut, dangling words and an open quote off.
     expect(chooseTopic([], ['Stacy Keibler marries Jared Pobre and ...'])).to.equal(
-      'Stacy Keibler marries Jared Pobre and ...',
+      'Stacy Keibler marries Jared Pobre',
     );
+    // UCI April 1-15 2014 rows 30-40k: the longest uncut part, not a short cut aside ("Damn. This was good…").
+    expect(
+      chooseTopic(
+        [],
+        [
+          'Damn. This was good…',
+          "Video - Samuel L. Jackson Seen Carrying His Suit Outside 'Good Morning  ...",
+          'The things they say:',
+        ],
+      ),
+    ).to.equal('Video - Samuel L. Jackson Seen Carrying His Suit Outside');
+    expect(uncutPart('Damn. This was good…')).to.equal(undefined);
+    expect(chooseTopic([], ['Keibler weds…'])).to.equal('Keibler weds…');
   });
 });
