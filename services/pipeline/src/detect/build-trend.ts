@@ -186,7 +186,8 @@ export function chooseSummary(members: readonly SummaryMember[], topic: string):
   const adds = (s: string): number =>
     Math.min(SUMMARY_ENOUGH_WORDS, new Set(contentTerms(s).filter((w) => !topicWords.has(w))).size);
   const candidate = (m: SummaryMember): string => {
-    const lead = summarise(m, (sentence) => adds(sentence) > 0);
+    // Sentences that only say the topic again are left out (not a short piece such as "Mt.").
+    const lead = summarise(m, (sentence) => adds(sentence) > 0 || sentence.split(' ').length < 3);
     // Only a lead glues the topic to its first sentence; a headline that opens with it goes on with it.
     const s = m.description || m.body ? afterOpening(lead, topic) : withoutPublisher(lead, m);
     // A headline its outlet cut off keeps its complete part ("FDA Proposes Overhaul of Nutrition
@@ -347,8 +348,10 @@ export function summarise(
   // A sentence ends at . ! or ? followed by a space and a capital, digit or quote: "7.1" and "U.S.
   // stocks" are no ends, so a decimal is never split into "7. 1".
   const sentences = source
-    // An initial ("Samuel L. Jackson") ends no sentence either.
-    .split(/(?<=[.!?]+["'”’)]?)(?<!(?:^|[\s(])\p{Lu}\.)\s+(?=["'“‘(]?[\p{Lu}\p{N}])/u)
+    // An initial or a title's abbreviation ("Samuel L. Jackson", "Mt. Gox") ends no sentence either.
+    .split(
+      /(?<=[.!?]+["'”’)]?)(?<!(?:^|[\s(])(?:\p{Lu}|Mt|St|Dr|Mr|Mrs|Ms|Gov|Sen|Rep|Gen|Jr|Sr|No|vs)\.)\s+(?=["'“‘(]?[\p{Lu}\p{N}])/u,
+    )
     .map((s) => s.trim())
     .filter(Boolean);
   if (sentences.length === 0) sentences.push(source);

@@ -267,9 +267,9 @@ function abridgementWords(text: string): string[] {
 }
 
 /**
- * Whether `short` is `long` with one to three words left out of its middle, its first and last
- * words kept ("China industrial output growth at low" of "China's industrial output growth at
- * five-year low"): an outlet's abridgement, which reads as a fragment ("growth at low"); or `long`
+ * Whether `short` is `long` with one to three words left out right before its last word ("China
+ * industrial output growth at low" of "China's industrial output growth at five-year low"): an
+ * outlet's abridgement, which reads as a fragment ("growth at low"); or `long`
  * is `short` gone on by one to three words, the first of them joined to it without punctuation
  * ("Lesser prairie chicken listed as threatened" of "... listed as threatened species, 5 states
  * affected"): the shorter stops inside a phrase the longer completes.
@@ -286,11 +286,10 @@ export function abridges(short: string, long: string): boolean {
       abridgementWords(rest.split(/[,:;|–—]| - /u)[0]!).length <= ABRIDGED_MOST_WORDS
     );
   }
-  if (l.length - s.length > ABRIDGED_MOST_WORDS) return false;
-  if (s[0] !== l[0] || s[s.length - 1] !== l[l.length - 1]) return false;
-  let k = 0;
-  for (const w of l) if (k < s.length && w === s[k]) k++;
-  return k === s.length;
+  // Left out right before the last word, which lost its modifier ("at [five-year] low"); words left
+  // out further in ("over [credit] card swipe fees") leave a headline that still reads whole.
+  if (l.length - s.length > ABRIDGED_MOST_WORDS || s[s.length - 1] !== l[l.length - 1]) return false;
+  return l.slice(0, s.length - 1).join(' ') === s.slice(0, -1).join(' ');
 }
 
 /** Whether a text ends in an ellipsis, as a headline or lead its outlet cut off does ("She's Not The Only ..."). */

@@ -122,6 +122,18 @@ describe('chooseSummary and summarise', () => {
     expect(summarise({ title: 'T', description: 'It ended at 5 p.m. Then it rained. More.', body: null })).to.equal(
       'It ended at 5 p.m. Then it rained.',
     );
+    expect(
+      chooseSummary(
+        [
+          {
+            title: 'Mt. Gox bankruptcy investigation extended by Tokyo court till May 9',
+            description: null,
+            body: null,
+          },
+        ],
+        'Mt Gox bankruptcy investigation',
+      ),
+    ).to.equal('Mt. Gox bankruptcy investigation extended by Tokyo court till May 9');
   });
 
   it('never splits a decimal into two sentences', () => {

@@ -198,7 +198,11 @@ describe('chooseTopic', () => {
       false,
     );
     expect(abridges('Gas prices up', 'AAA: Gas prices up another four cents this week')).to.equal(false);
-    expect(abridges('Stocks fall on China data', 'Stocks fall sharply on weak China data')).to.equal(true);
+    // Words left out further in leave a headline that reads whole (UCI March 16-31 2014 rows 40-50k).
+    expect(
+      abridges('Wal-Mart sues Visa over card swipe fees', 'Wal-Mart sues Visa over credit card swipe fees'),
+    ).to.equal(false);
+    expect(abridges('Oil prices hit high', 'Oil prices hit six-month high')).to.equal(true);
     expect(abridges('Stocks fall', 'Stocks fall as investors worry about China growth data')).to.equal(false);
   });
 
