@@ -6,7 +6,9 @@ import { count, nullable, oneOf, text, timestamp, trendId } from './schema-parts
 export const TREND_SUMMARY_PROPERTIES = {
   id: trendId('Stable trend id, never reused: pass it to /v1/trends/{trend_id} or /v1/content/{trend_id}.'),
   topic: text('Short label of the trend (key phrases of its articles).'),
-  summary: text("One or two sentences taken from the trend's most central article."),
+  summary: text(
+    "One or two sentences taken from the trend's most central article; for a trend whose every text is its topic, how it was reported (reports, publishers, time span).",
+  ),
   category: oneOf(CATEGORIES, 'Category of the taxonomy (see /v1/categories).'),
   velocity: oneOf(VELOCITIES, 'How fast independent reports are growing.'),
   business_impact_score: Type.Integer({

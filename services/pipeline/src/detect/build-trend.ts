@@ -7,7 +7,7 @@ import { meanEmbedding, type ImpactInput } from './impact-features';
 import { businessImpact, IMPACT_HEADLINES } from './impact';
 import { keyPhrases } from './key-phrases';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
-import { beforeCut, chooseTopic, endsCut, isGeneric } from './topic';
+import { beforeCut, chooseTopic, endsCut, isFurniture, isGeneric } from './topic';
 import { meaningOrder } from './topic-centre';
 import { trendCategory } from './trend-category';
 import {
@@ -94,10 +94,10 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
   const centralTitle = titles[readOrder[0]!] || displayText(centralMember.title) || firstTitle;
   const headlines = [centralTitle, ...readOrder.map((i) => titles[i]!)].filter((t) => t !== '');
   const topic = clip(chooseTopic(sorted.length === 1 ? [] : phrases, headlines) || firstTitle, 200);
-  const summary = chooseSummary(
-    readOrder.map((i) => sorted[i]!),
-    topic,
-  );
+  const readMembers = readOrder.map((i) => sorted[i]!);
+  const summary = chooseSummary(readMembers, topic);
+  // The impact score reads a lead: a line of how the story was reported is none, the topic is.
+  const lead = summary === reportLine(readMembers) ? topic : summary;
   const { category, confidence } = trendCategory(sorted, opts.classifier, opts.embedText);
 
   const reports = independentReportTimes(sorted.map((m) => ({ time: m.time, simhash: m.simhash })));
@@ -107,7 +107,7 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
   const { domains, score: domainQualityScore, breakdown: domainQuality } = trendDomainQuality(domainArticles, opts);
   const publishers = new Set(sorted.map((m) => m.publisher || m.domain)).size;
   const impact = businessImpact(
-    impactInput(centralHeadlines({ sorted, vectors, centroid }), summary, domains, reports.length, opts),
+    impactInput(centralHeadlines({ sorted, vectors, centroid }), lead, domains, reports.length, opts),
   );
 
   return {
@@ -171,43 +171,112 @@ export function trendDomainQuality(
 }
 
 /**
- * The summary of a trend: the summary of the most central member (members given most central
- * first) that says something the topic does not: not the topic again, and for headline-only trends
- * the member headline that adds most words to the topic among the most central ones, one its outlet
- * cut off only when there is no other. Falls back to the central member's summary, then to the topic.
+ * The summary of a trend, which says something its topic does not (never the topic again): the
+ * lead of the most central member (members given most central first), its sentences that repeat
+ * the topic left out ("the next distinct sentence of the lead"), or for headline-only trends the
+ * member headline that adds most words to the topic among the most central ones, one its outlet
+ * cut off only when there is no other; else the most central headline of all that adds a word;
+ * else, when every member says only the topic (one headline carried by several outlets) or only
+ * a text cut off, how it was reported: how many reports, by which publishers, over what time
+ * (reportLine); a cut text when that is not known.
  */
-export function chooseSummary(
-  members: readonly Pick<TrendMember, 'title' | 'description' | 'body'>[],
-  topic: string,
-): string {
+export function chooseSummary(members: readonly SummaryMember[], topic: string): string {
   const topicWords = new Set(contentTerms(topic));
-  const candidates = members
-    .slice(0, SUMMARY_CANDIDATES)
-    .map((m) => summarise(m))
-    // A headline its outlet cut off keeps its complete part ("FDA Proposes Overhaul of Nutrition
-    // Facts Labeling - Food and Drug ..." -> "FDA Proposes Overhaul of Nutrition Facts Labeling").
-    .map((s) => {
-      const whole = beforeCut(s);
-      return whole !== undefined && whole.split(' ').length >= 3 ? whole : s;
-    })
-    .filter((s) => s !== '');
-  // How much a summary adds to the topic: its content words the topic lacks (a few are enough).
+  // How much a text adds to the topic: its content words the topic lacks (a few are enough).
   const adds = (s: string): number =>
     Math.min(SUMMARY_ENOUGH_WORDS, new Set(contentTerms(s).filter((w) => !topicWords.has(w))).size);
+  const candidate = (m: SummaryMember): string => {
+    // Sentences that only say the topic again are left out (not a short piece such as "Mt.").
+    const lead = summarise(m, (sentence) => adds(sentence) > 0 || sentence.split(' ').length < 3);
+    // Only a lead glues the topic to its first sentence; a headline that opens with it goes on with it.
+    const s = m.description || m.body ? afterOpening(lead, topic) : withoutPublisher(lead, m);
+    // A headline its outlet cut off keeps its complete part ("FDA Proposes Overhaul of Nutrition
+    // Facts Labeling - Food and Drug ..." -> "FDA Proposes Overhaul of Nutrition Facts Labeling").
+    const whole = beforeCut(s);
+    return whole !== undefined && whole.split(' ').length >= 3 ? whole : s;
+  };
+  const says = (s: string): boolean =>
+    s !== '' && adds(s) > 0 && !sameText(s, topic) && !isGeneric(s) && !isFurniture(s);
   // A summary its outlet cut off ("... She's Not The Only ...") is taken only when no other says more.
   const worth = (s: string): number => adds(s) - (endsCut(s) ? SUMMARY_ENOUGH_WORDS + 1 : 0);
   let best: string | undefined;
-  for (const s of candidates) {
-    if (sameText(s, topic) || isGeneric(s)) continue;
+  for (const s of members.slice(0, SUMMARY_CANDIDATES).map(candidate)) {
+    if (!says(s)) continue;
     if (best === undefined || worth(s) > worth(best)) best = s;
     if (worth(best) >= SUMMARY_ENOUGH_WORDS) break;
   }
-  return best ?? candidates[0] ?? clip(topic, 320);
+  if (best !== undefined && !endsCut(best)) return best;
+  // The central ones add nothing (or only a cut text): the most central member further out that does.
+  for (const m of members.slice(SUMMARY_CANDIDATES)) {
+    const s = candidate(m);
+    if (says(s) && !endsCut(s)) return s;
+  }
+  // A text cut off reads unfinished: how the story was reported says more, when that is known.
+  return reportLine(members) ?? best ?? clip(topic, 320);
 }
+
+/** What chooseSummary reads of a member: its texts, and who published it when (for reportLine). */
+export type SummaryMember = Pick<TrendMember, 'title' | 'description' | 'body'> &
+  Partial<Pick<TrendMember, 'publisher' | 'domain' | 'time'>>;
 
 /** Most central members whose summaries are weighed; content words a summary must add to stop looking. */
 const SUMMARY_CANDIDATES = 10;
 const SUMMARY_ENOUGH_WORDS = 3;
+/** Publishers a report line names before "and N more". */
+const NAMED_PUBLISHERS = 3;
+
+/**
+ * How a trend was reported, for a trend whose every text is its topic: "4 reports by 3 publishers
+ * (Reuters, CNBC and 1 more) over 5 hours." Undefined when the members carry no publisher or time.
+ */
+export function reportLine(members: readonly SummaryMember[]): string | undefined {
+  const times = members.map((m) => m.time).filter((t): t is number => t !== undefined);
+  const names = members.map((m) => m.publisher || m.domain).filter((p): p is string => !!p);
+  if (times.length !== members.length || names.length !== members.length || members.length === 0) return undefined;
+  const counts = new Map<string, number>();
+  for (const p of names) counts.set(p, (counts.get(p) ?? 0) + 1);
+  const publishers = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([p]) => p);
+  const named = publishers.slice(0, NAMED_PUBLISHERS);
+  const more = publishers.length - named.length;
+  const list =
+    more > 0
+      ? `${named.join(', ')} and ${more} more`
+      : named.length > 1
+        ? `${named.slice(0, -1).join(', ')} and ${named[named.length - 1]}`
+        : named[0]!;
+  const hours = (Math.max(...times) - Math.min(...times)) / 3_600_000;
+  const span =
+    hours < 1
+      ? 'within an hour'
+      : hours < 48
+        ? `over ${Math.round(hours)} hours`
+        : `over ${Math.round(hours / 24)} days`;
+  if (members.length === 1) return `Reported by ${list}.`;
+  const by = publishers.length === 1 ? list : `${publishers.length} publishers (${list})`;
+  return `${members.length} reports by ${by} ${span}.`;
+}
+
+/** A headline without its own publisher's name after it ("... rescue fund - BBC News"): the name adds nothing. */
+function withoutPublisher(headline: string, m: SummaryMember): string {
+  for (const name of [m.publisher, m.domain]) {
+    if (!name) continue;
+    const at = headline.toLowerCase().lastIndexOf(name.toLowerCase());
+    if (at > 0 && at + name.length === headline.length && /\s[|–—-]\s*$/u.test(headline.slice(0, at))) {
+      return headline.slice(0, at).replace(/[\s|–—-]+$/u, '');
+    }
+  }
+  return headline;
+}
+
+/**
+ * A lead that opens with the topic glued to its first sentence ("Erie smashes snowfall record with
+ * flakes still falling Snow continues to fall ..."): what follows it, when that opens a sentence.
+ */
+function afterOpening(text: string, topic: string): string {
+  if (topic === '' || !text.toLowerCase().startsWith(topic.toLowerCase())) return text;
+  const rest = text.slice(topic.length).replace(/^[\s.:;,|–—-]+/u, '');
+  return /^["'“‘]?[\p{Lu}\p{N}]/u.test(rest) && rest.split(' ').length >= 3 ? rest : text;
+}
 
 /** A trend's members in time order, their term vectors, the centroid and the most central member. */
 export function trendCentre(
@@ -267,7 +336,11 @@ function impactInput(
  * a description its outlet cut off ("... a slew o...") gives way to the body, and sentences the
  * page glued together are parted, so the first one ends where it does rather than being clipped.
  */
-export function summarise(m: Pick<TrendMember, 'title' | 'description' | 'body'>): string {
+export function summarise(
+  m: Pick<TrendMember, 'title' | 'description' | 'body'>,
+  /** Sentences to keep when another is there (chooseSummary: those that add to the topic). */
+  keep: (sentence: string) => boolean = () => true,
+): string {
   const texts = [m.description, m.body, m.title].map((t) => displayText(t ?? '')).filter((t) => t !== '');
   const source = (texts.find((t) => !endsCut(t)) ?? texts[0] ?? '')
     // Sentences glued without a space by the page's markup ("tradition.The 129th annual parade").
@@ -275,13 +348,18 @@ export function summarise(m: Pick<TrendMember, 'title' | 'description' | 'body'>
   // A sentence ends at . ! or ? followed by a space and a capital, digit or quote: "7.1" and "U.S.
   // stocks" are no ends, so a decimal is never split into "7. 1".
   const sentences = source
-    .split(/(?<=[.!?]+["'”’)]?)\s+(?=["'“‘(]?[\p{Lu}\p{N}])/u)
+    // An initial or a title's abbreviation ("Samuel L. Jackson", "Mt. Gox") ends no sentence either.
+    .split(
+      /(?<=[.!?]+["'”’)]?)(?<!(?:^|[\s(])(?:\p{Lu}|Mt|St|Dr|Mr|Mrs|Ms|Gov|Sen|Rep|Gen|Jr|Sr|No|vs)\.)\s+(?=["'“‘(]?[\p{Lu}\p{N}])/u,
+    )
     .map((s) => s.trim())
     .filter(Boolean);
   if (sentences.length === 0) sentences.push(source);
   // A sentence cut off inside the text ("... a slew o...", then the body) is left out when another is there.
   const whole = sentences.filter((x) => !endsCut(x));
-  const [first, second] = whole.length > 0 ? whole : sentences;
+  const complete = whole.length > 0 ? whole : sentences;
+  const kept = complete.filter(keep);
+  const [first, second] = kept.length > 0 ? kept : complete;
   let out = first ?? '';
   if (out.length < 120 && second && out.length + second.length < 320) out = `${out} ${second}`;
   return clip(out, 320);

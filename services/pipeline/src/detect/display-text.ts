@@ -4,10 +4,13 @@ import { normaliseText } from '../text/normalise-text';
 const UNIT_AFTER =
   /^\s*(?:%|percent\b|pct\b|billion\b|million\b|trillion\b|bn\b|mn\b|points?\b|inch(?:es)?\b|mph\b|degrees?\b)/iu;
 
+/** A product or "version" followed by a version number split after its point ("iOS 7. 1" -> "iOS 7.1"). */
+const VERSION_SPLIT = /\b((?:iOS|Android|OS X|Windows|version|v)\s?)(\d{1,2})\. (\d{1,2})\b/giu;
+
 /**
  * A headline or lead as a reader should see it: HTML remnants decoded (normaliseText), a backtick
  * or acute accent used as an apostrophe written as one ("children`s book" -> "children's book"), a
- * decimal that a feed split rejoined ("6. 1 percent" -> "6.1 percent"), and a name prefix that
+ * decimal or version number that a feed split rejoined ("6. 1 percent" -> "6.1 percent", "iOS 7. 1"), and a name prefix that
  * repeats the headline's own opening dropped ("Lena Dunham - Lena Dunham may quit acting").
  */
 export function displayText(text: string): string {
@@ -17,7 +20,9 @@ export function displayText(text: string): string {
       /(^|[^\d.])([$€£])?(\d{1,3})\. (\d{1,3})\b/gu,
       (m, pre: string, cur = '', a: string, b: string, at: number, all: string) =>
         cur !== '' || UNIT_AFTER.test(all.slice(at + m.length)) ? `${pre}${cur}${a}.${b}` : m,
-    );
+    )
+    // A version number a feed split ("iOS 7. 1", "version 2. 0"): a sentence never ends on one.
+    .replace(VERSION_SPLIT, '$1$2.$3');
   const prefixed = /^(.{3,60}?)\s+[-–—:|]\s+(.+)$/u.exec(t);
   if (prefixed && new RegExp(`^${escape(prefixed[1]!)}(?![\\p{L}\\p{N}])`, 'iu').test(prefixed[2]!)) t = prefixed[2]!;
   return t;

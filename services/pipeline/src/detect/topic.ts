@@ -195,16 +195,101 @@ export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly s
   }
   const readable = (clean: string): boolean =>
     clean.split(' ').length >= TOPIC_MIN_WORDS && !hasDateOrTime(clean) && balanced(clean) && !isGeneric(clean);
-  const cleaned = (reports.length > 0 ? reports : headlines).map(cleanHeadline);
+  const pool = reports.length > 0 ? reports : headlines;
+  const cleaned = pool.map(cleanHeadline);
+  // A headline whose date had to be taken out may read cut where the date stood ("Twitter #Music
+  // Pulled From App Store, Shutting Down April 18" -> "..., Shutting Down"): one without a date first.
+  const undated = cleaned.filter((_, i) => !hasDateOrTime(pool[i]!));
   // A headline its outlet cut off ("... She's Not The Only ...") is the topic only when no other
   // reads as one; then its part before the last clause mark, when that reads as a topic.
-  for (const clean of cleaned) if (!endsCut(clean) && readable(clean)) return clean;
+  // A headline its outlet abridged ("China industrial output growth at low") gives way to the
+  // member headline it was abridged from ("China's industrial output growth at five-year low").
+  const whole = (clean: string): string =>
+    cleaned
+      .slice(0, ABRIDGED_LOOKED_AT)
+      .find((other) => !endsCut(other) && readable(other) && abridges(clean, other)) ?? clean;
+  for (const clean of [...undated, ...cleaned]) if (!endsCut(clean) && readable(clean)) return whole(clean);
   for (const clean of cleaned) {
     const whole = beforeCut(clean);
     if (whole !== undefined && readable(whole)) return whole;
   }
+  // Else the longest uncut part of a cut headline ("Video - Samuel L. Jackson Seen Carrying His
+  // Suit Outside 'Good Morning ..." -> "... His Suit Outside"), not the cut text.
+  const parts = pool
+    .map((h) => uncutPart(h.trim()))
+    .map((p) => (p === undefined ? undefined : cleanHeadline(p)))
+    .filter((p): p is string => p !== undefined && readable(p))
+    .sort((a, b) => b.split(' ').length - a.split(' ').length);
+  if (parts[0] !== undefined) return parts[0];
   for (const clean of cleaned) if (readable(clean)) return clean;
   return headlines[0] ?? '';
+}
+
+/** Fewest words the uncut part of a cut headline keeps to be a topic. */
+const UNCUT_MIN_WORDS = 5;
+
+/**
+ * What a text cut off with an ellipsis says before the cut: the ellipsis off, and with it a quote
+ * the cut left open and the function words left dangling; undefined when fewer than
+ * UNCUT_MIN_WORDS words are left or the text is not cut.
+ */
+export function uncutPart(text: string): string | undefined {
+  if (!endsCut(text)) return undefined;
+  let t = text.replace(/\s*(?:\.{3}|…)["'”’)\]]*\s*$/u, '').trim();
+  if (!balanced(t)) {
+    const open = Math.max(
+      t.lastIndexOf(" '"),
+      t.lastIndexOf(' "'),
+      t.lastIndexOf(' “'),
+      t.lastIndexOf(' ‘'),
+      t.lastIndexOf(' ('),
+    );
+    if (open > 0) t = t.slice(0, open).trim();
+  }
+  const ws = t.split(/\s+/);
+  while (ws.length > 0 && ENGLISH_STOPWORDS.has(ws[ws.length - 1]!.toLowerCase().replace(/[^\p{L}]/gu, ''))) ws.pop();
+  t = ws.join(' ').replace(/[\s,:;|–—-]+$/u, '');
+  return ws.length >= UNCUT_MIN_WORDS && balanced(t) ? t : undefined;
+}
+
+/** Central headlines looked at for the one an abridged headline was made from. */
+const ABRIDGED_LOOKED_AT = 10;
+/** Most words an abridged headline leaves out of its middle. */
+const ABRIDGED_MOST_WORDS = 3;
+
+/** Words of a headline compared for abridgement: lower case, a possessive "'s" off, punctuation as spaces. */
+function abridgementWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/**
+ * Whether `short` is `long` with one to three words left out right before its last word ("China
+ * industrial output growth at low" of "China's industrial output growth at five-year low"): an
+ * outlet's abridgement, which reads as a fragment ("growth at low"); or `long`
+ * is `short` gone on by one to three words, the first of them joined to it without punctuation
+ * ("Lesser prairie chicken listed as threatened" of "... listed as threatened species, 5 states
+ * affected"): the shorter stops inside a phrase the longer completes.
+ */
+export function abridges(short: string, long: string): boolean {
+  const s = abridgementWords(short);
+  const l = abridgementWords(long);
+  if (s.length < 2 || l.length <= s.length) return false;
+  if (l.slice(0, s.length).join(' ') === s.join(' ')) {
+    const rest = long.trim().slice(short.trim().length);
+    return (
+      long.trim().toLowerCase().startsWith(short.trim().toLowerCase()) &&
+      /^ [\p{L}\p{N}]/u.test(rest) &&
+      abridgementWords(rest.split(/[,:;|–—]| - /u)[0]!).length <= ABRIDGED_MOST_WORDS
+    );
+  }
+  // Left out right before the last word, which lost its modifier ("at [five-year] low"); words left
+  // out further in ("over [credit] card swipe fees") leave a headline that still reads whole.
+  if (l.length - s.length > ABRIDGED_MOST_WORDS || s[s.length - 1] !== l[l.length - 1]) return false;
+  return l.slice(0, s.length - 1).join(' ') === s.slice(0, -1).join(' ');
 }
 
 /** Whether a text ends in an ellipsis, as a headline or lead its outlet cut off does ("She's Not The Only ..."). */
@@ -213,14 +298,19 @@ export function endsCut(text: string): boolean {
 }
 
 /**
- * The complete part of a cut text: what comes before its last clause mark (": ", " - ", "; ")
- * ahead of the cut ("Stacy Keibler Marries Jared Pobre: She's Not The Only ..." -> "Stacy Keibler
+ * The complete part of a cut text: what comes before its last clause mark (": ", " - ", "; "), else
+ * before its last comma, ahead of the cut ("Stacy Keibler Marries Jared Pobre: She's Not The Only ..." -> "Stacy Keibler
  * Marries Jared Pobre"); undefined when it has none.
  */
 export function beforeCut(text: string): string | undefined {
   if (!endsCut(text)) return undefined;
   const at = Math.max(text.lastIndexOf(': '), text.lastIndexOf(' - '), text.lastIndexOf(' – '), text.lastIndexOf('; '));
-  return at > 0 ? text.slice(0, at).trim() : undefined;
+  if (at > 0) return text.slice(0, at).trim();
+  // No clause mark: the clause before the last comma, when it has a few words ("US consumer spending
+  // rose modest 0.3 percent in February, reflecting impacts ..." -> "... in February").
+  const comma = text.lastIndexOf(', ');
+  const before = comma > 0 ? text.slice(0, comma).trim() : '';
+  return before.split(' ').length >= 4 ? before : undefined;
 }
 
 /**

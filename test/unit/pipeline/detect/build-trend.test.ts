@@ -4,6 +4,7 @@ import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
 import {
   buildTrend,
   chooseSummary,
+  type SummaryMember,
   RATED_DOMAIN_WEIGHT,
   summarise,
   type TrendMember,
@@ -114,6 +115,27 @@ describe('buildTrend', () => {
 });
 
 describe('chooseSummary and summarise', () => {
+  it('never ends a sentence on an initial ("Samuel L. Jackson")', () => {
+    expect(
+      summarise({ title: 'Video - Samuel L. Jackson Seen Carrying His Suit Outside', description: null, body: null }),
+    ).to.equal('Video - Samuel L. Jackson Seen Carrying His Suit Outside');
+    expect(summarise({ title: 'T', description: 'It ended at 5 p.m. Then it rained. More.', body: null })).to.equal(
+      'It ended at 5 p.m. Then it rained.',
+    );
+    expect(
+      chooseSummary(
+        [
+          {
+            title: 'Mt. Gox bankruptcy investigation extended by Tokyo court till May 9',
+            description: null,
+            body: null,
+          },
+        ],
+        'Mt Gox bankruptcy investigation',
+      ),
+    ).to.equal('Mt. Gox bankruptcy investigation extended by Tokyo court till May 9');
+  });
+
   it('never splits a decimal into two sentences', () => {
     expect(summarise({ title: "What's New in Apple iOS 7.1?", description: null, body: null })).to.equal(
       "What's New in Apple iOS 7.1?",
@@ -145,6 +167,66 @@ describe('chooseSummary and summarise', () => {
     expect(chooseSummary([{ title: 'Lena Dunham', description: null, body: null }], 'Lena Dunham')).to.equal(
       'Lena Dunham',
     );
+  });
+
+  it('never repeats the topic: a one-headline trend tells how it was reported', () => {
+    const topic = 'German court upholds eurozone rescue fund';
+    const at = (h: number, publisher: string): SummaryMember => ({
+      title: h === 1 ? `${topic} - ${publisher}` : topic,
+      description: null,
+      body: null,
+      publisher,
+      time: Date.parse('2014-03-18T08:00:00Z') + h * 3_600_000,
+    });
+    const members = [at(0, 'Reuters'), at(1, 'BBC News'), at(5, 'Reuters'), at(7, 'Deutsche Welle')];
+    expect(chooseSummary(members, topic)).to.equal(
+      '4 reports by 3 publishers (Reuters, BBC News and Deutsche Welle) over 7 hours.',
+    );
+    const many = ['A', 'B', 'C', 'D', 'E'].map((p, i) => at(i * 20, p));
+    expect(chooseSummary(many, topic)).to.equal('5 reports by 5 publishers (A, B, C and 2 more) over 3 days.');
+    expect(chooseSummary([at(0, 'Reuters'), at(0, 'Reuters')], topic)).to.equal('2 reports by Reuters within an hour.');
+    // Nothing but a headline its outlet cut off beside the topic: how it was reported, not the cut text.
+    const cut = {
+      ...at(3, 'Mirror'),
+      title: 'Lottery millionaire Chris Weir pledges £750k as she becomes ambassador for ...',
+    };
+    expect(chooseSummary([at(0, 'Reuters'), cut], topic)).to.equal(
+      '2 reports by 2 publishers (Mirror and Reuters) over 3 hours.',
+    );
+  });
+
+  it('never repeats the topic: the most central headline that adds to it, however far out', () => {
+    const topic = 'Official: Gunmen kill Afghan judge and bodyguard';
+    const same = Array.from({ length: 12 }, () => ({ title: topic, description: null, body: null }));
+    const other = { title: 'Gunmen shoot dead Afghan judge in Kabul ambush', description: null, body: null };
+    expect(chooseSummary([...same, other], topic)).to.equal('Gunmen shoot dead Afghan judge in Kabul ambush');
+    // Another spelling of the topic, or the topic with nothing added, is no summary.
+    const respelled = { title: 'OFFICIAL - gunmen kill Afghan judge, bodyguard', description: null, body: null };
+    expect(chooseSummary([respelled, ...same, other], topic)).to.equal(
+      'Gunmen shoot dead Afghan judge in Kabul ambush',
+    );
+  });
+
+  it('takes the next sentence of a lead whose first says the topic, and a lead without the topic glued to it', () => {
+    const topic = 'Erie smashes snowfall record with flakes still falling';
+    expect(
+      chooseSummary(
+        [
+          {
+            title: topic,
+            description: `${topic} Snow continues to fall in Erie, Pennsylvania, where a record has been set.`,
+            body: null,
+          },
+        ],
+        topic,
+      ),
+    ).to.equal('Snow continues to fall in Erie, Pennsylvania, where a record has been set.');
+    expect(
+      chooseSummary(
+        [{ title: topic, description: `${topic}. Snow keeps falling on the Pennsylvania city.`, body: null }],
+        topic,
+      ),
+    ).to.equal('Snow keeps falling on the Pennsylvania city.');
   });
 
   it('takes a headline its outlet cut off ("...") only when no other says something', () => {

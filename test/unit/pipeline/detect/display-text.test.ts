@@ -21,6 +21,8 @@ describe('displayText', () => {
     expect(displayText('King Seeks IPO Valuation Up to $7. 6 Billion')).to.equal(
       'King Seeks IPO Valuation Up to $7.6 Billion',
     );
+    expect(displayText("What's new in iOS 7. 1 for the iPhone")).to.equal("What's new in iOS 7.1 for the iPhone");
+    expect(displayText('Firefox version 28. 0 is out')).to.equal('Firefox version 28.0 is out');
     // Two sentences whose second opens on a number stay two.
     expect(displayText('Shares fell in 2014. 5 analysts disagree')).to.equal(
       'Shares fell in 2014. 5 analysts disagree',

@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import { keyPhrases } from '@trendscope/pipeline/detect/key-phrases';
 import { phraseInHeadlines } from '@trendscope/pipeline/detect/noun-phrase';
 import {
+  abridges,
   balanced,
+  beforeCut,
   chooseTopic,
   cleanHeadline,
   endsCut,
@@ -10,6 +12,7 @@ import {
   isFurniture,
   isReadableTopic,
   saysWhatHappened,
+  uncutPart,
 } from '@trendscope/pipeline/detect/topic';
 
 const flatIdf = (): number => 1;
@@ -180,6 +183,67 @@ describe('chooseTopic', () => {
     expect(saysWhatHappened('Icahn board nominees')).to.equal(false);
   });
 
+  it('gives the headline an outlet abridged from, not the abridgement ("China industrial output growth at low")', () => {
+    // Headlines of the trend in the in-process make demo (UCI March 1-15 2014), central first.
+    const headlines = [
+      'China industrial output growth at low',
+      "China's value-added industrial output up 8.6% in Jan-Feb",
+      "China's industrial output growth at five-year low",
+      'China Jan-Feb factory output up 8.6 pct y/y, a five-year low',
+    ];
+    expect(chooseTopic([], headlines)).to.equal("China's industrial output growth at five-year low");
+    expect(abridges('China industrial output growth at low', headlines[2]!)).to.equal(true);
+    // A shorter headline that ends early, or opens otherwise, abridges nothing: it is a headline of its own.
+    expect(abridges('Asia shares find steadier footing', 'Asia shares find steadier footing, China worries')).to.equal(
+      false,
+    );
+    expect(abridges('Gas prices up', 'AAA: Gas prices up another four cents this week')).to.equal(false);
+    // Words left out further in leave a headline that reads whole (UCI March 16-31 2014 rows 40-50k).
+    expect(
+      abridges('Wal-Mart sues Visa over card swipe fees', 'Wal-Mart sues Visa over credit card swipe fees'),
+    ).to.equal(false);
+    expect(abridges('Oil prices hit high', 'Oil prices hit six-month high')).to.equal(true);
+    expect(abridges('Stocks fall', 'Stocks fall as investors worry about China growth data')).to.equal(false);
+  });
+
+  it('gives the headline that completes a phrase another stops inside ("listed as threatened" + "species")', () => {
+    // UCI March 16-31 2014 rows 40-50k: most headlines holding the shorter go on with "species".
+    const headlines = [
+      'Lesser prairie chicken listed as threatened',
+      'Feds grant "threatened" status compromise for lesser prairie chickens',
+      'Lesser prairie chicken listed as threatened species, 5 states affected',
+    ];
+    expect(chooseTopic([], headlines)).to.equal(
+      'Lesser prairie chicken listed as threatened species, 5 states affected',
+    );
+  });
+
+  it('cuts a headline cut off by its outlet back to its last comma when it has no clause mark', () => {
+    const cut = 'US consumer spending rose modest 0.3 percent in February, reflecting impacts ...';
+    expect(chooseTopic([], [cut, cut])).to.equal('US consumer spending rose modest 0.3 percent in February');
+    expect(beforeCut('Stocks rise, and ...')).to.equal(undefined);
+  });
+
+  it('takes no key phrase cut from a headline\'s subject ("Work trains", "Crush maker")', () => {
+    const cases: [string, string[]][] = [
+      [
+        'Work trains',
+        [
+          'NYC subway work trains collide in tunnel, 1 worker injured',
+          'NYC Subway Work Trains Collide in Tunnel, 1 Worker Injured',
+        ],
+      ],
+      [
+        'Crush maker',
+        ['"Candy Crush" maker sees up to $7.6 billion IPO valuation', 'Candy Crush maker King files for IPO'],
+      ],
+    ];
+    for (const [phrase, headlines] of cases) {
+      const phrases = [{ key: phrase.toLowerCase(), display: phrase, score: 3 }];
+      expect(chooseTopic(phrases, headlines), phrase).to.equal(cleanHeadline(headlines[0]!));
+    }
+  });
+
   it('takes no page furniture for a headline ("(click the phrases to see a list)")', () => {
     const phrases = [{ key: 'click the phrase', display: 'Click the phrases', score: 3 }];
     const headlines = ['(click the phrases to see a list)', 'Tanker carrying Libyan rebel oil escapes to sea'];
@@ -192,6 +256,15 @@ describe('chooseTopic', () => {
 
   it('takes the date out of a headline used as the topic', () => {
     expect(chooseTopic([], ['Health Matters 03/12/14'])).to.equal('Health Matters');
+  });
+
+  it('prefers a headline with no date to one that reads cut where its date was taken out', () => {
+    const headlines = [
+      'Twitter #Music Pulled From App Store, Shutting Down April 18',
+      'Twitter Music pulled from App Store today, will be shut down',
+    ];
+    expect(chooseTopic([], headlines)).to.equal('Twitter Music pulled from App Store today, will be shut down');
+    expect(chooseTopic([], [headlines[0]!])).to.equal('Twitter #Music Pulled From App Store, Shutting Down');
   });
 
   it('falls back when there is no phrase at all', () => {
@@ -326,8 +399,22 @@ describe('chooseTopic on cut-off phrases of real headlines', () => {
     expect(chooseTopic([], [cut, 'Keibler and Pobre wed…'])).to.equal(
       "George Clooney's Ex Stacy Keibler Marries Jared Pobre",
     );
+    // Else what it says before the cut, dangling words and an open quote off.
     expect(chooseTopic([], ['Stacy Keibler marries Jared Pobre and ...'])).to.equal(
-      'Stacy Keibler marries Jared Pobre and ...',
+      'Stacy Keibler marries Jared Pobre',
     );
+    // UCI April 1-15 2014 rows 30-40k: the longest uncut part, not a short cut aside ("Damn. This was good…").
+    expect(
+      chooseTopic(
+        [],
+        [
+          'Damn. This was good…',
+          "Video - Samuel L. Jackson Seen Carrying His Suit Outside 'Good Morning  ...",
+          'The things they say:',
+        ],
+      ),
+    ).to.equal('Video - Samuel L. Jackson Seen Carrying His Suit Outside');
+    expect(uncutPart('Damn. This was good…')).to.equal(undefined);
+    expect(chooseTopic([], ['Keibler weds…'])).to.equal('Keibler weds…');
   });
 });
