@@ -118,9 +118,12 @@ if (process.argv.includes('--all')) {
     for (const g of q.goldRepeats) process.stdout.write(`  ${label}: gold ${g.gold}  ${g.topics.join(' | ')}\n`);
     for (const u of q.unfaithful) process.stdout.write(`  ${label}: unfaithful  ${u.topic}  <-  ${u.best}\n`);
     for (const a of q.artifacts) process.stdout.write(`  ${label}: artifact ${a.kind}  ${a.text}\n`);
+    for (const o of q.offStorySummaries)
+      process.stdout.write(`  ${label}: off-story summary  ${o.topic}  ||  ${o.summary}\n`);
     process.stdout.write(
       `${label} (citations for members): gold stories leading 2+ ${q.goldRepeats.length}; ` +
-        `topic fidelity ${q.fidelity.toFixed(3)}; artifacts ${q.artifacts.length}\n`,
+        `topic fidelity ${q.fidelity.toFixed(3)}; artifacts ${q.artifacts.length}; ` +
+        `off-story summaries ${q.offStorySummaries.length}\n`,
     );
   }
   process.exit(0);

@@ -80,14 +80,15 @@ if (import.meta.main) {
     const label = CLUSTER_SETS.find((s) => s.key === key)?.label ?? 'make demo (in-process)';
     const trends = await setTrends(key, options);
     const q = storyQuality(trends);
+    const correct = correctedGold();
+    const r = storyQuality(trends.map((d) => ({ ...d, gold: d.gold.map(correct) })));
     process.stdout.write(
       `  ${label.padEnd(32)} listed ${String(q.listed).padStart(4)}  duplicate topics ` +
         `${String(q.duplicateTopics.reduce((s, d) => s + d.count - 1, 0)).padStart(3)}  gold stories leading 2+ ` +
         `${String(q.goldRepeats.length).padStart(3)} (extra trends ${q.goldRepeats.reduce((s, g) => s + g.topics.length - 1, 0)})  ` +
-        `fidelity ${q.fidelity.toFixed(3)}  artifacts ${q.artifacts.length}\n`,
+        `fidelity ${q.fidelity.toFixed(3)}  artifacts ${q.artifacts.length}  ` +
+        `off-story summaries ${q.offStorySummaries.length} (corrected labels ${r.offStorySummaries.length})\n`,
     );
-    const correct = correctedGold();
-    const r = storyQuality(trends.map((d) => ({ ...d, gold: d.gold.map(correct) })));
     process.stdout.write(
       `  ${'  labels corrected by reading'.padEnd(32)} gold stories leading 2+ ${String(r.goldRepeats.length).padStart(3)}  ` +
         `fidelity ${r.fidelity.toFixed(3)}\n`,
@@ -99,5 +100,6 @@ if (import.meta.main) {
     for (const g of q.goldRepeats) process.stdout.write(`    gold ${g.gold}  ${g.topics.join(' | ')}\n`);
     for (const u of q.unfaithful) process.stdout.write(`    unfaithful  ${u.topic}  <-  ${u.best}\n`);
     for (const a of q.artifacts) process.stdout.write(`    artifact ${a.kind}  ${a.text}\n`);
+    for (const o of r.offStorySummaries) process.stdout.write(`    off-story summary  ${o.topic}  ||  ${o.summary}\n`);
   }
 }

@@ -19,7 +19,16 @@ export interface StoryQuality {
   unfaithful: { topic: string; best: string }[];
   /** Topics and summaries carrying a text artifact, with its kind. */
   artifacts: { text: string; kind: string }[];
+  /**
+   * Listed trends whose summary is a member headline of another story than the trend's majority
+   * one (the summary holds most of the words of a member headline, and every member headline it
+   * holds best is of another story), with that headline.
+   */
+  offStorySummaries: { topic: string; summary: string; headline: string }[];
 }
+
+/** Share of a headline's words a summary must hold to be read as that headline. */
+const SUMMARY_AS_HEADLINE = 0.6;
 
 /** Lower-case words of a text, apostrophes and punctuation off. */
 const folded = (t: string): string[] =>
@@ -62,6 +71,21 @@ export function storyQuality(trends: readonly DemoTrend[]): StoryQuality {
       unfaithful.push({ topic: d.trend.topic, best: d.titles[scores.indexOf(top)]! });
     }
   }
+  const offStorySummaries: StoryQuality['offStorySummaries'] = [];
+  for (const d of listed) {
+    const g = majorityGold(d);
+    // How much of each member headline the summary holds (the headline's words, stopwords out).
+    const scores = d.titles.map((t) => match(t, d.trend.summary));
+    const top = Math.max(...scores);
+    if (top < SUMMARY_AS_HEADLINE) continue;
+    if (!scores.some((s, i) => s === top && d.gold[i] === g)) {
+      offStorySummaries.push({
+        topic: d.trend.topic,
+        summary: d.trend.summary,
+        headline: d.titles[scores.indexOf(top)]!,
+      });
+    }
+  }
   const artifacts = listed.flatMap((d) => [
     ...textArtifacts(d.trend.topic).map((kind) => ({ text: d.trend.topic, kind: `topic: ${kind}` })),
     ...textArtifacts(d.trend.summary).map((kind) => ({ text: d.trend.summary, kind: `summary: ${kind}` })),
@@ -83,6 +107,7 @@ export function storyQuality(trends: readonly DemoTrend[]): StoryQuality {
     fidelity: listed.length === 0 ? 1 : 1 - unfaithful.length / listed.length,
     unfaithful,
     artifacts,
+    offStorySummaries,
   };
 }
 

@@ -1,7 +1,7 @@
 import { MAX_CITATIONS, type ArticleDoc, type CitationDoc, type TimelineBucket, type TrendDoc } from '@trendscope/core';
 import type { Classifier } from '../classify/classifier';
 import { normaliseText } from '../text/normalise-text';
-import { contentTerms } from '../text/tokenize';
+import { contentTerms, stem } from '../text/tokenize';
 import { displayText, sameText } from './display-text';
 import { meanEmbedding, type ImpactInput } from './impact-features';
 import { businessImpact, IMPACT_HEADLINES } from './impact';
@@ -178,16 +178,27 @@ export function trendDomainQuality(
  * cut off only when there is no other; else the most central headline of all that adds a word;
  * else, when every member says only the topic (one headline carried by several outlets) or only
  * a text cut off, how it was reported: how many reports, by which publishers, over what time
- * (reportLine); a cut text when that is not known.
+ * (reportLine); a cut text when that is not known. Every text it takes is of the story: it shares
+ * a word with the topic or with many member headlines (storyWords), so a headline of another story
+ * that joined the trend, or a page's boilerplate sentence ("Top Stories from around the globe
+ * brought to you by ..."), is never its summary.
  */
 export function chooseSummary(members: readonly SummaryMember[], topic: string): string {
   const topicWords = new Set(contentTerms(topic));
   // How much a text adds to the topic: its content words the topic lacks (a few are enough).
   const adds = (s: string): number =>
     Math.min(SUMMARY_ENOUGH_WORDS, new Set(contentTerms(s).filter((w) => !topicWords.has(w))).size);
+  const story = storyWords(members, topicWords);
+  const ofStory = (s: string, own: ReadonlySet<string> = story): boolean =>
+    contentTerms(s).some((w) => own.has(wordRoot(w)));
   const candidate = (m: SummaryMember): string => {
-    // Sentences that only say the topic again are left out (not a short piece such as "Mt.").
-    const lead = summarise(m, (sentence) => adds(sentence) > 0 || sentence.split(' ').length < 3);
+    // Sentences that only say the topic again are left out (not a short piece such as "Mt."), and
+    // so are sentences of no word of the story or of the page's own headline (its boilerplate).
+    const own = new Set([...story, ...contentTerms(m.title ?? '').map(wordRoot)]);
+    const lead = summarise(
+      m,
+      (sentence) => sentence.split(' ').length < 3 || (adds(sentence) > 0 && ofStory(sentence, own)),
+    );
     // Only a lead glues the topic to its first sentence; a headline that opens with it goes on with it.
     const s = m.description || m.body ? afterOpening(lead, topic) : withoutPublisher(lead, m);
     // A headline its outlet cut off keeps its complete part ("FDA Proposes Overhaul of Nutrition
@@ -196,7 +207,7 @@ export function chooseSummary(members: readonly SummaryMember[], topic: string):
     return whole !== undefined && whole.split(' ').length >= 3 ? whole : s;
   };
   const says = (s: string): boolean =>
-    s !== '' && adds(s) > 0 && !sameText(s, topic) && !isGeneric(s) && !isFurniture(s);
+    s !== '' && adds(s) > 0 && ofStory(s) && !sameText(s, topic) && !isGeneric(s) && !isFurniture(s);
   // A summary its outlet cut off ("... She's Not The Only ...") is taken only when no other says more.
   const worth = (s: string): number => adds(s) - (endsCut(s) ? SUMMARY_ENOUGH_WORDS + 1 : 0);
   let best: string | undefined;
@@ -213,6 +224,24 @@ export function chooseSummary(members: readonly SummaryMember[], topic: string):
   }
   // A text cut off reads unfinished: how the story was reported says more, when that is known.
   return reportLine(members) ?? best ?? clip(topic, 320);
+}
+
+/**
+ * The words of a trend's story: the topic's content words and those at least a quarter of its
+ * member headlines share (at least two headlines).
+ */
+function storyWords(members: readonly SummaryMember[], topicWords: ReadonlySet<string>): Set<string> {
+  const headlines = new Map<string, number>();
+  for (const m of members) {
+    for (const w of new Set(contentTerms(m.title ?? '').map(wordRoot))) headlines.set(w, (headlines.get(w) ?? 0) + 1);
+  }
+  const least = Math.max(2, Math.ceil(members.length / 4));
+  return new Set([...[...topicWords].map(wordRoot), ...[...headlines].filter(([, n]) => n >= least).map(([w]) => w)]);
+}
+
+/** A word's first five letters: "crashed" and "crash", "identified" and "identify" meet (the stemmer keeps verb forms apart). */
+function wordRoot(word: string): string {
+  return stem(word).slice(0, 5);
 }
 
 /** What chooseSummary reads of a member: its texts, and who published it when (for reportLine). */

@@ -169,6 +169,32 @@ describe('chooseSummary and summarise', () => {
     );
   });
 
+  it('takes no headline of another story that joined the trend, nor a lead sentence of page boilerplate', () => {
+    // The demo's "Sbarro again files for Ch. 11 reorganization" trend held an AP page's eBay headline.
+    const topic = 'Sbarro again files for Ch. 11 reorganization';
+    const h = (title: string): SummaryMember => ({ title, description: null, body: null });
+    const members = [
+      h(topic),
+      h('EBay rejects Icahn slate of directors'),
+      h(topic),
+      h('Sbarro again files for Chapter 11 reorganization'),
+    ];
+    expect(chooseSummary(members, topic)).to.not.equal('EBay rejects Icahn slate of directors');
+    expect(
+      chooseSummary([...members, h('Sbarro files for bankruptcy reorganization for second time in 3 years')], topic),
+    ).to.equal('Sbarro files for bankruptcy reorganization for second time in 3 years');
+    // A page whose extracted lead opens with the site's boilerplate: the next sentence of the story.
+    const morsi = 'Egypt’s Morsi sentenced to 3 years in jail for insulting judiciary';
+    const page: SummaryMember = {
+      title: morsi,
+      description: null,
+      body: 'Top Stories from around the globe brought to you by dpa International. Cairo (dpa) - A court sentenced former Egyptian president Mohammed Morsi to three years in prison on Saturday.',
+    };
+    expect(chooseSummary([page], morsi)).to.equal(
+      'Cairo (dpa) - A court sentenced former Egyptian president Mohammed Morsi to three years in prison on Saturday.',
+    );
+  });
+
   it('never repeats the topic: a one-headline trend tells how it was reported', () => {
     const topic = 'German court upholds eurozone rescue fund';
     const at = (h: number, publisher: string): SummaryMember => ({

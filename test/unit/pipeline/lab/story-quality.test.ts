@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { textArtifacts } from '@trendscope/pipeline/lab/metrics/story-quality';
+import type { TrendDoc } from '@trendscope/core';
+import type { DemoTrend } from '@trendscope/pipeline/lab/evaluate/trends/demo-trends';
+import { storyQuality, textArtifacts } from '@trendscope/pipeline/lab/metrics/story-quality';
 
 describe('text artifacts a reader sees (story quality)', () => {
   it('flags a topic or summary its outlet cut off with an ellipsis', () => {
@@ -18,5 +20,32 @@ describe('text artifacts a reader sees (story quality)', () => {
   it('flags the artifacts it already knew', () => {
     expect(textArtifacts('King seeks IPO valuation up to $7. 6 Billion')).to.deep.equal(['split decimal']);
     expect(textArtifacts('Keith Richards writes children`s book')).to.deep.equal(['backtick apostrophe']);
+  });
+});
+
+describe('summaries of another story (story quality)', () => {
+  const trend = (topic: string, summary: string, titles: string[], gold: string[]): DemoTrend => ({
+    trend: { topic, summary, source_count: 3 } as TrendDoc,
+    titles,
+    domains: titles.map((_, i) => `d${i}.example`),
+    gold,
+  });
+  const titles = [
+    'Sbarro again files for Ch. 11 reorganization',
+    'Sbarro again files for Chapter 11 reorganization',
+    'EBay rejects Icahn slate of directors',
+  ];
+
+  it('counts a summary that is the headline of a member of another story than the majority one', () => {
+    const q = storyQuality([trend(titles[0]!, 'EBay rejects Icahn slate of directors', titles, ['s', 's', 'e'])]);
+    expect(q.offStorySummaries.map((o) => o.headline)).to.deep.equal(['EBay rejects Icahn slate of directors']);
+  });
+
+  it('passes a summary of the majority story, and one that is no member headline', () => {
+    expect(storyQuality([trend(titles[0]!, titles[1]!, titles, ['s', 's', 'e'])]).offStorySummaries).to.deep.equal([]);
+    expect(
+      storyQuality([trend(titles[0]!, '3 reports by 3 publishers within an hour.', titles, ['s', 's', 'e'])])
+        .offStorySummaries,
+    ).to.deep.equal([]);
   });
 });
