@@ -8,7 +8,7 @@ import { measureFurniture, type FurnitureCount } from '../support/furniture-coun
  * skipped and ours must stay within the counts reached (1, 1 and 3 bodies).
  */
 const REACHED: Record<string, number> = {
-  'giveme5w1h (demo pages)': 1,
+  'giveme5w1h (demo pages)': 0,
   'trafilatura-eval-dev': 1,
   'article-extraction-benchmark': 3,
 };

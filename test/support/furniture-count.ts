@@ -23,14 +23,14 @@ export const FURNITURE_PHRASES: Record<string, RegExp> = {
   advertising:
     /(?:^|\n)\s*(?:advertisement|anzeige|werbung|publicidad|publicité)\s*(?:$|\n)|continue reading the main story|continue reading below/i,
   newsletter:
-    /newsletter sign up|verify you[’']re not a robot|invalid email address|sign up for .{0,60}(?:newsletter|e-?mails)|newsletter abonnieren|abonnez-vous à (?:la|notre) newsletter|suscr[ií]bete a(?:l| nuestro)? (?:newsletter|bolet[ií]n)/i,
+    /newsletter sign up|verify you[’']re not a robot|invalid email address|get daily updates directly to your inbox|could not subscribe, try again|sign up for .{0,60}(?:newsletter|e-?mails)|newsletter abonnieren|abonnez-vous à (?:la|notre) newsletter|suscr[ií]bete a(?:l| nuestro)? (?:newsletter|bolet[ií]n)/i,
   caption: /enlarge this image|toggle caption|image copyright .{0,60}image caption|facebook twitter pinterest/i,
   highlights: /story highlights/i,
   copyright:
     /all rights reserved|may not be published, broadcast, rewritten|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|wszelkie prawa zastrzeżone/i,
-  'call-out': /we pay for your stories|do you have a story for|email us at tips/i,
+  'call-out': /we pay for your stories|we pay for videos|do you have a story for|email us at tips/i,
   'share-related':
-    /read or share this story|(?:^|\n)\s*(?:related|read more)\s*:|follow us on (?:facebook|twitter|instagram)|(?:^|\n)\s*(?:lesen sie auch|mehr zum thema|lire aussi|lee también|czytaj (?:też|także))\b/i,
+    /read or share this story|read the original article on|(?:^|\n)\s*(?:related|read more)\s*:|follow us on (?:facebook|twitter|instagram)|(?:^|\n)\s*(?:lesen sie auch|mehr zum thema|lire aussi|lee también|czytaj (?:też|także))\b/i,
 };
 
 /** Script or style source in a body: any one of these is code, never prose. */

@@ -21,7 +21,10 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
     'newsletter',
     /^(?:newsletter sign[- ]?up|sign up for (?:our |the )?.{0,60}(?:newsletters?|e-?mail alerts|e-?mails)\b|get the .{0,40} newsletter|subscribe to (?:our|the) .{0,40}newsletter|newsletter abonnieren|jetzt (?:kostenlos )?(?:für den )?newsletter|abonnez-vous à (?:la|notre) newsletter|inscrivez-vous à (?:la|notre) newsletter|suscr[ií]bete a(?:l| nuestro| la)? (?:newsletter|bolet[ií]n)|zapisz się do newslettera|iscriviti alla (?:nostra )?newsletter)/iu,
   ],
-  ['newsletter', /\bplease verify you[’']re not a robot\b|\binvalid email address\b|\bthanks for subscribing\b/iu],
+  [
+    'newsletter',
+    /\bplease verify you[’']re not a robot\b|\binvalid email(?: address)?\b|\bthanks? (?:you )?for subscribing\b|\bcould not subscribe, try again later\b|\bget daily updates directly to your inbox\b/iu,
+  ],
   [
     'caption',
     /^(?:enlarge this image\b|toggle caption\b|hide caption\b|image copyright\b|image caption\b|facebook twitter pinterest\b|(?:photo|image|picture|foto|bild|photograph)\s*(?:credit)?\s*:\s*\S.{0,80}$)/iu,
@@ -34,12 +37,14 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
   ['copyright', /\bthis material may not be published, broadcast, rewritten,? or redistributed\b/iu],
   [
     'call-out',
-    /^(?:we pay for your (?:stories|videos)|do you have a story for\b|got a story\??|have you got a story\b|e-?mail us at\b|have you been affected\b|share your (?:story|experience|photos)\b|if you have a story suggestion\b|contact (?:the )?(?:newsroom|news desk)\b)/iu,
+    /^(?:we pay for (?:your )?(?:stories|videos|pictures)|do you have a story for\b|got a story\??|have you got a story\b|e-?mail us at\b|have you been affected\b|share your (?:story|experience|photos)\b|if you have a story suggestion\b|contact (?:the )?(?:newsroom|news desk)\b)/iu,
   ],
   [
     'share-related',
-    /^(?:read or share this story\b|share this (?:story|article)\b|share (?:on|via) (?:facebook|twitter|whatsapp)\b|follow (?:us|me)\b|like us on facebook\b|related(?: articles?| stories| content| coverage)?\s*:|read more\s*:|more\s*:|see also\s*:|weiterlesen\b|lesen sie (?:auch|mehr)\b|mehr zum thema\b|(?:à )?lire aussi\b|(?:lee|leer) (?:también|más)\s*:|czytaj (?:też|także|więcej)\b|leggi anche\b)/iu,
+    /^(?:read or share this story\b|share this (?:story|article)\b|share (?:on|via) (?:facebook|twitter|whatsapp)\b|follow (?:us|me)\b|like us on facebook\b|read the original article on\b|den originalartikel gibt es auf\b|follow (?:[^\s,.;:]+ ){1,6}on (?:twitter|facebook|instagram)\b.{0,60}$|related(?: articles?| stories| content| coverage)?\s*:|read more\s*:|more\s*:|see also\s*:|weiterlesen\b|lesen sie (?:auch|mehr)\b|mehr zum thema\b|(?:à )?lire aussi\b|(?:lee|leer) (?:también|más)\s*:|czytaj (?:też|także|więcej)\b|leggi anche\b)/iu,
   ],
+  // A promo paragraph asks for a like and a follow in one breath ("Craving even more? Like us on Facebook or Follow us on Twitter.").
+  ['share-related', /\blike us on facebook,? (?:or|and) follow us on twitter\b/iu],
   // A link card ends in "Read more" (the Guardian's inline related story).
   ['share-related', /^.{0,160}\bread more$/iu],
 ];

@@ -29,6 +29,18 @@ const FURNITURE: [string, string][] = [
     'We pay for your stories! Do you have a story for The Sun Online news team? Email us at tips@the-sun.co.uk.',
   ],
   ['share-related', 'Read or Share this story: https://usat.ly/2Cc6gQo'],
+  [
+    'share-related',
+    'Read the original article on INSIDER. Follow INSIDER on Facebook. Copyright 2018. Follow INSIDER on Twitter.',
+  ],
+  ['share-related', 'Follow USA TODAY reporter Mike Snider on Twitter: @MikeSnider.'],
+  [
+    'share-related',
+    'Craving even more? Like us on Facebook or Follow us on Twitter. Have a suggestion? Send us a note.',
+  ],
+  ['call-out', 'We pay for videos too. Click here to upload yours.'],
+  ['newsletter', 'Could not subscribe, try again later Invalid Email'],
+  ['newsletter', 'Get daily updates directly to your inbox + Subscribe Thank you for subscribing!'],
   ['share-related', 'READ MORE: Two large meteors caught on camera in northwestern Russia (VIDEO)'],
   ['share-related', 'China: the new space superpower Read more'],
   ['share-related', 'Lesen Sie auch: Der Haushalt steht'],
@@ -43,6 +55,8 @@ const PROSE = [
   'The company said the decline was related to weaker demand, and read more into the figures than analysts did.',
   'Sign up for the Disney+ bundle using the same email as your Hulu account.',
   'Highlights of the match included two goals in the final ten minutes, the coach said.',
+  'Follow the money, the senator said on Twitter, and you will find who paid for the campaign.',
+  'Readers who follow the team on Twitter saw the announcement an hour before the press release.',
   'The document (released on Monday) shows that var and let are words in the report, she said; nothing more.',
 ];
 
