@@ -4,6 +4,7 @@ import { DEFAULT_IMPACT_MODEL_PATH } from '@trendscope/pipeline/detect/impact-mo
 import { impactModelFileText } from '@trendscope/pipeline/lab/train/impact-model/impact-model-file';
 import { impactRows, type ImpactRows } from '@trendscope/pipeline/lab/train/impact-model/impact-rows';
 import { raterAgreement } from '@trendscope/pipeline/lab/metrics/rater-agreement';
+import { modelDifference } from '../support/models-agree';
 
 // Figures and how the rated set was made: docs/quality.md#business-impact.
 describe('business impact score (rated stories, held out by event)', function () {
@@ -15,11 +16,12 @@ describe('business impact score (rated stories, held out by event)', function ()
     built = impactModelFileText(rows);
   });
 
-  it('uses the model that `make impact-model` refits from the rated stories, byte for byte', () => {
-    expect(
-      built.json === readFileSync(DEFAULT_IMPACT_MODEL_PATH, 'utf8'),
-      'run `make impact-model` and commit the model',
-    ).to.equal(true);
+  it('uses the model that `make impact-model` refits from the rated stories (every number within 0.001)', () => {
+    // Not byte for byte: the fit reads sentence embeddings, whose last bits differ between CPUs
+    // (test/support/models-agree.ts); a refit on another machine moved weights by up to 1e-4.
+    const committed: unknown = JSON.parse(readFileSync(DEFAULT_IMPACT_MODEL_PATH, 'utf8'));
+    const refitted: unknown = JSON.parse(built.json);
+    expect(modelDifference(refitted, committed, 0.001), 'run `make impact-model` and commit the model').to.equal(null);
   });
 
   it('rests on raters who agree with each other (pairwise Spearman >= 0.9)', () => {
