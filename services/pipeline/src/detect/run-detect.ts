@@ -49,6 +49,8 @@ export interface DetectOptions {
   ratingsFile?: string;
   /** Most new reports the run reads and clusters, the earliest first (PIPELINE_DETECT_MAX_NEW_REPORTS); the rest wait. */
   maxNewReports?: number;
+  /** Most stored members read of a trend the run adds reports to (PIPELINE_DETECT_MAX_MEMBERS_READ; default: all). */
+  maxMembersRead?: number;
   /** Clustering options over DEFAULT_CLUSTER_OPTIONS. */
   cluster?: Partial<Omit<ClusterOptions, 'now' | 'idf'>>;
   /** Story rejoin options over DEFAULT_REJOIN_OPTIONS (rejoinCosine 0: no rejoin). */
@@ -66,6 +68,7 @@ export function detectSettings(opts: DetectOptions): DetectSettings {
     idf: backgroundIdf(),
     withMeaning: cluster.meaningThreshold > 0 || cluster.learnedMerge,
     maxNewReports: opts.maxNewReports ?? Number.POSITIVE_INFINITY,
+    maxMembersRead: opts.maxMembersRead ?? Number.POSITIVE_INFINITY,
     rejoin: { ...DEFAULT_REJOIN_OPTIONS, ...opts.rejoin },
   };
 }
