@@ -6,7 +6,7 @@ import {
   type Redis,
   type RunDoc,
 } from '@trendscope/core';
-import { loadClassifier } from '../classify/classifier';
+import { lazyClassifier } from '../classify/classifier';
 import { DEFAULT_RATINGS_FILE, loadDomainRatings } from '../score/domain-ratings';
 import { DEFAULT_CLUSTER_OPTIONS, type ClusterOptions } from './cluster';
 import { applyClusters } from './detect-apply';
@@ -89,7 +89,8 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
   const runId = `detect_${opts.now.getTime().toString(36)}`;
   const settings = detectSettings(opts);
   const startedMs = performance.now();
-  const classifier = loadClassifier(opts.modelPath);
+  // Loaded once per process and model file, and only by a run that builds a trend.
+  const classifier = lazyClassifier(opts.modelPath);
 
   try {
     const ratings = loadDomainRatings(opts.ratingsFile ?? DEFAULT_RATINGS_FILE);
