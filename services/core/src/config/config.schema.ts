@@ -293,7 +293,7 @@ export const CONFIG_VARIABLES = {
     .max(1000000)
     .default(2000)
     .description(
-      'Most stored members one detection run reads of a trend it adds reports to: a larger one grows from its stored counts and state, its texts read from this many members (cited, then newest).',
+      'Most stored members one detection run reads of a trend it adds reports to: a larger one grows from its stored counts and state, its texts read from this many members (cited, then sampled).',
     ),
   PIPELINE_WORKER_QUEUES: Joi.string()
     .custom((value: string, helpers) => {

@@ -34,8 +34,9 @@ import {
  * independent reports, timeline, velocity) are its stored ones plus the new members', its
  * clustering state is the stored sums plus theirs, and only what is read from texts (topic,
  * summary, keywords, category, impact, citations, story view) comes from a bounded sample of its
- * members (bounded-members.ts) with the new ones. Below the bound a trend is rebuilt from all its
- * members as before, so its documents stay byte for byte what they were.
+ * members (bounded-members.ts: its cited ones and a seeded random sample) with the new ones.
+ * Below the bound a trend is rebuilt from all its members as before, so its documents stay byte
+ * for byte what they were.
  *
  * Exact for new members reported after the trend's last report (a live stream); a late report
  * dated before it, or a copy of an independent report older than the clock's two windows, is

@@ -84,7 +84,7 @@ function counts(t: TrendDoc) {
   };
 }
 
-/** The members a run reads of a grown trend: those its citations name, then the most recent ones, `bound` in all. */
+/** Members a run may read of a grown trend: those its citations name, then others (here the most recent), `bound` in all. */
 function sampleOf(t: TrendDoc, members: readonly StoredArticle[], bound: number): StoredArticle[] {
   const urls = new Set(t.citations.map((c) => c.url));
   const cited = members.filter((m) => urls.has(m.url)).slice(0, bound);
