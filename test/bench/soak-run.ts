@@ -69,6 +69,7 @@ const summary = await runDetect(
   {
     now: new Date(nowIso),
     maxNewReports: config.pipeline.detectMaxNewReports,
+    maxMembersRead: config.pipeline.detectMaxMembersRead,
     rejoin: process.env.SOAK_REJOIN === 'off' ? { rejoinCosine: 0 } : {},
   },
 );

@@ -287,6 +287,14 @@ export const CONFIG_VARIABLES = {
     .description(
       "Most new reports one detection run reads and clusters (the earliest first); the rest wait for the next run, so a backlog cannot outgrow the run's memory.",
     ),
+  PIPELINE_DETECT_MAX_MEMBERS_READ: Joi.number()
+    .integer()
+    .min(100)
+    .max(1000000)
+    .default(2000)
+    .description(
+      'Most stored members one detection run reads of a trend it adds reports to: a larger one grows from its stored counts and state, its texts read from this many members (cited, then sampled).',
+    ),
   PIPELINE_WORKER_QUEUES: Joi.string()
     .custom((value: string, helpers) => {
       const names = value

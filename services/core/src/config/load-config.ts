@@ -95,6 +95,8 @@ export interface PipelineConfig {
   readonly detectLockTtlMs: number;
   /** Most new reports one detection run reads and clusters (the earliest first). */
   readonly detectMaxNewReports: number;
+  /** Most stored members one detection run reads of a trend it adds reports to (larger ones grow from their state). */
+  readonly detectMaxMembersRead: number;
   /** The stage queues a worker process consumes (PIPELINE_WORKER_QUEUES; every stage by default). */
   readonly workerQueues: readonly PipelineStageName[];
   readonly sourcesFile: string;
@@ -195,6 +197,7 @@ export function loadConfig(env: Env = process.env): Config {
       detectIntervalSeconds: v.PIPELINE_DETECT_INTERVAL_SECONDS,
       detectLockTtlMs: v.PIPELINE_DETECT_LOCK_TTL_MS,
       detectMaxNewReports: v.PIPELINE_DETECT_MAX_NEW_REPORTS,
+      detectMaxMembersRead: v.PIPELINE_DETECT_MAX_MEMBERS_READ,
       workerQueues: (v.PIPELINE_WORKER_QUEUES === 'all'
         ? [...PIPELINE_STAGE_NAMES]
         : v.PIPELINE_WORKER_QUEUES.split(',')) as PipelineStageName[],

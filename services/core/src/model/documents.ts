@@ -175,6 +175,21 @@ export interface TrendDetectState {
    * with (its latest-founded part, with every member reported since), of which the sums above are.
    */
   part?: TrendPart;
+  /**
+   * Kept on a trend with more members than a run reads (PIPELINE_DETECT_MAX_MEMBERS_READ): what a
+   * run needs besides the document to add new members to it without reading the old ones.
+   */
+  growth?: TrendGrowth;
+}
+
+/** What a trend above the member bound grows from (detect/grow-trend.ts), besides its document. */
+export interface TrendGrowth {
+  /** Its distinct publishers (publisher, else domain), sorted. */
+  publishers: string[];
+  /** Its members per language. */
+  languages: Record<string, number>;
+  /** The near-duplicate key (SimHash) of each of the clock's reports, in the same order (null: none). */
+  report_keys: (string | null)[];
 }
 
 /** The story part a rejoined trend clusters by: when it was founded (ms) and its members then on. */

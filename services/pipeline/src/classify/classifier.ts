@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Category } from '@trendscope/core';
 import { words } from '../text/tokenize';
@@ -30,29 +30,63 @@ export interface Classifier {
   probabilities(text: string, embedding?: Float32Array): { category: Category; p: number }[];
 }
 
-const models = new Map<string, CategoryModel>();
-const classifiers = new Map<string, Classifier>();
+/**
+ * Models and classifiers kept per path with the version of the file they were read from (size and
+ * modification time): a long-lived worker reads a model once, and again only after `make model`
+ * replaced the file, as the domain ratings are read (score/domain-ratings.ts).
+ */
+const models = new Map<string, { version: string; model: CategoryModel }>();
+const classifiers = new Map<string, { version: string; classifier: Classifier }>();
 
-/** Reads and parses a model file once per path. */
-export function loadCategoryModelFile(modelPath: string = DEFAULT_MODEL_PATH): CategoryModel {
-  const resolved = path.resolve(modelPath);
-  let model = models.get(resolved);
-  if (!model) {
-    model = JSON.parse(readFileSync(resolved, 'utf8')) as CategoryModel;
-    models.set(resolved, model);
+/** Size and modification time of a file: what tells a replaced file ('' when it cannot be read). */
+function versionOf(file: string): string {
+  try {
+    const s = statSync(file);
+    return `${s.size}:${s.mtimeMs}`;
+  } catch {
+    return '';
   }
-  return model;
 }
 
-/** Loads the model file once per path (later calls reuse it) and returns its classifier. */
+/** Reads and parses a model file once per path and version. */
+export function loadCategoryModelFile(modelPath: string = DEFAULT_MODEL_PATH): CategoryModel {
+  const resolved = path.resolve(modelPath);
+  const version = versionOf(resolved);
+  let entry = models.get(resolved);
+  if (!entry || entry.version !== version) {
+    entry = { version, model: JSON.parse(readFileSync(resolved, 'utf8')) as CategoryModel };
+    models.set(resolved, entry);
+  }
+  return entry.model;
+}
+
+/** Loads the model file once per path and version (later calls reuse it) and returns its classifier. */
 export function loadClassifier(modelPath: string = DEFAULT_MODEL_PATH): Classifier {
   const resolved = path.resolve(modelPath);
-  let classifier = classifiers.get(resolved);
-  if (!classifier) {
-    classifier = createClassifier(loadCategoryModelFile(resolved));
-    classifiers.set(resolved, classifier);
+  const version = versionOf(resolved);
+  let entry = classifiers.get(resolved);
+  if (!entry || entry.version !== version) {
+    entry = { version, classifier: createClassifier(loadCategoryModelFile(resolved)) };
+    classifiers.set(resolved, entry);
   }
-  return classifier;
+  return entry.classifier;
+}
+
+/**
+ * The classifier of a model file, loaded on first use (loadClassifier): a detection run that builds
+ * no trend (no new report, only velocity refreshes) never pays for loading it.
+ */
+export function lazyClassifier(modelPath: string = DEFAULT_MODEL_PATH): Classifier {
+  let loaded: Classifier | undefined;
+  const get = (): Classifier => (loaded ??= loadClassifier(modelPath));
+  return {
+    get usesEmbedding() {
+      return get().usesEmbedding;
+    },
+    needsEmbedding: (text) => get().needsEmbedding(text),
+    classify: (text, embedding) => get().classify(text, embedding),
+    probabilities: (text, embedding) => get().probabilities(text, embedding),
+  };
 }
 
 /**

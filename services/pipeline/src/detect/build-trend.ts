@@ -71,12 +71,18 @@ export const RATED_DOMAIN_WEIGHT = 4;
  * the most central article, category, velocity with its metrics and class history, both scores
  * with their breakdown, bounded citations and per-domain counts. Pure: the clock is `opts.now`.
  */
-export function buildTrend(id: string, members: readonly TrendMember[], opts: BuildTrendOptions): TrendDoc {
+export function buildTrend(
+  id: string,
+  members: readonly TrendMember[],
+  opts: BuildTrendOptions,
+  /** The counts of all its members when `members` are only some of them (grow-trend.ts); else counted from `members`. */
+  whole?: TrendAggregates,
+): TrendDoc {
   if (members.length === 0) throw new RangeError('a trend needs at least one article');
   const now = opts.now.getTime();
-  const vopts = opts.velocity ?? DEFAULT_VELOCITY_OPTIONS;
   const { sorted, vectors, centroid } = trendCentre(members, opts.idf);
   const origin = sorted[0]!;
+  const counts = whole ?? memberAggregates(sorted, now, opts.velocity ?? DEFAULT_VELOCITY_OPTIONS);
   // Members by closeness to the centroid, most central first (ties in time order).
   const closeness = vectors.map((v) => dot(v, centroid));
   const byCentrality = sorted
@@ -100,14 +106,13 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
   const lead = summary === reportLine(readMembers) ? topic : summary;
   const { category, confidence } = trendCategory(sorted, opts.classifier, opts.embedText);
 
-  const reports = independentReportTimes(sorted.map((m) => ({ time: m.time, simhash: m.simhash })));
-  const decided = decidedVelocity(velocityMetrics(reports, origin.time, now, vopts), vopts);
-  const domainArticles: Record<string, number> = {};
-  for (const m of sorted) domainArticles[m.domain] = (domainArticles[m.domain] ?? 0) + 1;
-  const { domains, score: domainQualityScore, breakdown: domainQuality } = trendDomainQuality(domainArticles, opts);
-  const publishers = new Set(sorted.map((m) => m.publisher || m.domain)).size;
+  const {
+    domains,
+    score: domainQualityScore,
+    breakdown: domainQuality,
+  } = trendDomainQuality(counts.domain_articles, opts);
   const impact = businessImpact(
-    impactInput(centralHeadlines({ sorted, vectors, centroid }), lead, domains, reports.length, opts),
+    impactInput(centralHeadlines({ sorted, vectors, centroid }), lead, domains, counts.independent_reports, opts),
   );
 
   return {
@@ -118,26 +123,68 @@ export function buildTrend(id: string, members: readonly TrendMember[], opts: Bu
     signature: [...topTerms(centroid, SIGNATURE_TERMS).keys()].join(' '),
     category,
     category_confidence: confidence,
-    velocity: decided.velocity,
+    velocity: counts.velocity.velocity,
     business_impact_score: impact.score,
     domain_quality_score: domainQualityScore,
-    first_seen: iso(origin.time),
-    last_seen: iso(sorted[sorted.length - 1]!.time),
+    first_seen: iso(counts.first_seen),
+    last_seen: iso(counts.last_seen),
     updated_at: iso(now),
-    article_count: sorted.length,
+    article_count: counts.article_count,
     source_count: domains.length,
     source_domains: domains.slice(0, 200),
-    origin_domain: origin.domain,
-    domain_articles: domainArticles,
+    origin_domain: counts.origin_domain,
+    domain_articles: counts.domain_articles,
     citations: citations(sorted),
-    timeline: timeline(sorted, reports, origin.time, now, vopts),
-    velocity_metrics: decided.metrics,
+    timeline: counts.timeline,
+    velocity_metrics: counts.velocity.metrics,
     score_breakdown: {
       business_impact: impact,
       domain_quality: domainQuality,
-      independent_reports: reports.length,
-      publishers,
+      independent_reports: counts.independent_reports,
+      publishers: counts.publishers,
     },
+    language: counts.language,
+    retained_count: counts.retained_count,
+  };
+}
+
+/** What a trend counts over all its members: the fields buildTrend does not read from their texts. */
+export interface TrendAggregates {
+  article_count: number;
+  /** Its earliest and latest member (ms) and the domain of the earliest. */
+  first_seen: number;
+  last_seen: number;
+  origin_domain: string;
+  domain_articles: Record<string, number>;
+  /** Distinct publishers (publisher, else domain). */
+  publishers: number;
+  independent_reports: number;
+  velocity: ReturnType<typeof decidedVelocity>;
+  timeline: TimelineBucket[];
+  language: string | null;
+  retained_count: number;
+}
+
+/** A trend's aggregates counted from all its members (in time order) at `now`. */
+export function memberAggregates(
+  sorted: readonly TrendMember[],
+  now: number,
+  vopts: VelocityOptions = DEFAULT_VELOCITY_OPTIONS,
+): TrendAggregates {
+  const origin = sorted[0]!;
+  const reports = independentReportTimes(sorted.map((m) => ({ time: m.time, simhash: m.simhash })));
+  const domainArticles: Record<string, number> = {};
+  for (const m of sorted) domainArticles[m.domain] = (domainArticles[m.domain] ?? 0) + 1;
+  return {
+    article_count: sorted.length,
+    first_seen: origin.time,
+    last_seen: sorted[sorted.length - 1]!.time,
+    origin_domain: origin.domain,
+    domain_articles: domainArticles,
+    publishers: new Set(sorted.map((m) => m.publisher || m.domain)).size,
+    independent_reports: reports.length,
+    velocity: decidedVelocity(velocityMetrics(reports, origin.time, now, vopts), vopts),
+    timeline: timeline(sorted, reports, origin.time, now, vopts),
     language: mostCommon(sorted.map((m) => m.language).filter((l): l is string => l !== null)),
     retained_count: sorted.filter((m) => m.content_retained).length,
   };
@@ -422,7 +469,7 @@ function citations(sorted: readonly TrendMember[]): CitationDoc[] {
 }
 
 /** Article counts per hour, each bucket with the velocity class as of its end (class history). */
-function timeline(
+export function timeline(
   sorted: readonly TrendMember[],
   reports: readonly number[],
   firstSeen: number,
@@ -448,7 +495,7 @@ function timeline(
   }));
 }
 
-function mostCommon(values: readonly string[]): string | null {
+export function mostCommon(values: readonly string[]): string | null {
   const counts = new Map<string, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? null;

@@ -24,6 +24,11 @@ export interface Applied {
   read: string[];
   /** Where the part of each rejoined trend starts (story-part.ts), by trend id. */
   parts: Map<string, number>;
+  /**
+   * Trends grown from their stored documents (grow-trend.ts): their `byTrend` list is their sample
+   * and their new reports. One the rejoin joins is read whole instead.
+   */
+  grown: Set<string>;
 }
 
 /**
@@ -46,6 +51,8 @@ export async function applyClusters(
   // A stored trend none of whose articles can be read (gone with an expired month, or written
   // without them) is left as it is: nothing to rebuild it from.
   const byTrend = new Map(read.filter((id) => members.get(id)!.length > 0).map((id) => [id, [...members.get(id)!]]));
+  const grown = new Set(clustered.grow);
+  for (const id of grown) byTrend.set(id, [...clustered.sampled.get(id)!]);
   for (const t of input.archived.filter((t) => byTrend.has(t.id))) aliases.set(t.id, t.aliases ?? []);
   const moved = new Map<string, string>();
   const absorb = (absorbed: string, survivor: string): void => {
@@ -103,6 +110,17 @@ export async function applyClusters(
     },
   );
   const survivors = new Set(rejoined.values());
+  // A grown trend the rejoin joins moves or takes members: read whole, with the reports it took.
+  const whole = [...grown].filter((id) => rejoined.has(id) || survivors.has(id));
+  if (whole.length > 0) {
+    await readMembers(deps, members, whole);
+    for (const id of whole) {
+      const fresh = byTrend.get(id)!.filter((a) => result.assignments.has(a.id));
+      byTrend.set(id, [...members.get(id)!, ...fresh]);
+      grown.delete(id);
+    }
+    read = [...read, ...whole].sort();
+  }
   const joined = fromState.filter((id) => rejoined.has(id) || survivors.has(id));
   if (joined.length > 0) {
     await readMembers(deps, members, joined);
@@ -123,5 +141,5 @@ export async function applyClusters(
         aliases.get(survivor)!.filter((id) => id !== absorbed),
       );
   }
-  return { byTrend, moved, rejoined, fromState, read, parts };
+  return { byTrend, moved, rejoined, fromState, read, parts, grown };
 }

@@ -1,13 +1,14 @@
 import type { ArticleEmbeddings, DomainDoc, TrendDoc } from '@trendscope/core';
 import type { Classifier } from '../classify/classifier';
 import { ratingOf, type DomainRatings } from '../score/domain-ratings';
-import { toTrendMember } from './active-trend';
-import { buildTrend } from './build-trend';
+import { toTrendMember, type StoredArticle } from './active-trend';
+import { buildTrend, type BuildTrendOptions } from './build-trend';
 import type { Applied } from './detect-apply';
 import type { Clustered } from './detect-cluster';
 import type { DetectInput, DetectSettings } from './detect-load';
 import { detectEmbeddings } from './detect-embeddings';
 import { distinctTopics } from './distinct-topics';
+import { grownTrend, trendGrowth } from './grow-trend';
 import { updateDomains } from './detect-domains';
 import { loadDomainScores } from './domain.repository';
 import { refreshedFields, refreshTrend, unchangedRefresh, type RefreshedFields } from './refresh-trend';
@@ -43,10 +44,15 @@ export async function buildRun(
 }> {
   const { result, members, stored } = clustered;
   const { byTrend, rejoined, fromState } = applied;
+  // A grown trend's domains are its stored ones and its new reports' (its list is a sample).
+  const grownDomains = (id: string, list: readonly StoredArticle[]): string[] =>
+    applied.grown.has(id)
+      ? [...Object.keys(clustered.grown.get(id)!.domain_articles), ...list.map((a) => a.domain)]
+      : list.map((a) => a.domain);
   // Domain quality from per-domain counters: only the domains of the new reports are rescored.
   const gone = new Set([...result.merged.keys(), ...input.unfinished.keys()]);
   const stories = [
-    ...[...byTrend.values()].map((list) => list.map((a) => a.domain)),
+    ...[...byTrend].map(([id, list]) => grownDomains(id, list)),
     ...input.active
       .filter((t) => !byTrend.has(t.id) && !gone.has(t.id))
       .map((t) => Object.keys(t.domain_articles ?? {})),
@@ -54,7 +60,7 @@ export async function buildRun(
   const domains = await updateDomains(deps, {
     fresh: input.unassigned,
     assigned: new Set(result.assignments.keys()),
-    read: [...members.values()].flat(),
+    read: [...members.values(), ...clustered.sampled.values()].flat(),
     stories,
     now: s.now,
     windowHours: s.cluster.windowHours,
@@ -72,7 +78,7 @@ export async function buildRun(
     .filter(([id]) => touched.has(id) || input.refreshing.has(id))
     .sort((a, b) => (a[0] < b[0] ? -1 : 1));
   const quality = await domainScores(deps, domains, [
-    ...rebuiltLists.flatMap(([, list]) => list.map((a) => a.domain)),
+    ...rebuiltLists.flatMap(([id, list]) => grownDomains(id, list)),
     ...fromState.flatMap((id) => Object.keys(stored.get(id)!.domain_articles ?? {})),
   ]);
   const ratedDomains = new Set([...quality.keys()].filter((d) => ratingOf(s.ratings, d) !== null));
@@ -82,23 +88,23 @@ export async function buildRun(
     s.classifier,
     deps.logger,
   );
+  const buildOptions = {
+    now: s.now,
+    classifier: s.classifier,
+    idf: s.idf,
+    domainQuality: quality,
+    ratedDomains,
+    embedText,
+  };
   const built: TrendDoc[] = rebuiltLists.map(([id, list]) => {
-    const doc = buildTrend(id, list.map(toTrendMember), {
-      now: s.now,
-      classifier: s.classifier,
-      idf: s.idf,
-      domainQuality: quality,
-      ratedDomains,
-      embedText,
-    });
-    // From the members in id order, so a replay with the same clock writes the same state.
-    const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    const state = builtState(id, sorted, applied.parts.get(id), s.idf, s.withMeaning);
-    const withState = {
-      ...doc,
-      ...state,
-      detect_state: { ...state.detect_state!, clock: trendClock(id, sorted, doc.topic, s.idf) },
-    };
+    const withState = applied.grown.has(id)
+      ? grownTrend(
+          clustered.grown.get(id)!,
+          list.filter((a) => !result.assignments.has(a.id)),
+          list.filter((a) => result.assignments.has(a.id)),
+          { ...buildOptions, withMeaning: s.withMeaning },
+        )
+      : rebuiltTrend(id, list, applied.parts.get(id), { ...buildOptions, ...s });
     const absorbed = [...new Set(input.aliases.get(id) ?? [])].sort();
     return absorbed.length > 0 ? { ...withState, aliases: absorbed } : withState;
   });
@@ -124,6 +130,25 @@ export async function buildRun(
     .map(refreshedFields)
     .sort((a, b) => (a.id < b.id ? -1 : 1));
   return { trends, refreshed: changed, domains, embeddings: fresh };
+}
+
+/**
+ * A trend rebuilt from all its members, with its compact state and clock; one with more members
+ * than a run reads (maxMembersRead) also keeps the growth state the next runs grow it from.
+ */
+export function rebuiltTrend(
+  id: string,
+  list: readonly StoredArticle[],
+  part: number | undefined,
+  o: BuildTrendOptions & Pick<BuildSettings, 'withMeaning' | 'maxMembersRead'>,
+): TrendDoc {
+  const doc = buildTrend(id, list.map(toTrendMember), o);
+  // From the members in id order, so a replay with the same clock writes the same state.
+  const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const state = builtState(id, sorted, part, o.idf, o.withMeaning);
+  const clock = trendClock(id, sorted, doc.topic, o.idf);
+  const growth = doc.article_count > o.maxMembersRead ? { growth: trendGrowth(sorted, clock) } : {};
+  return { ...doc, ...state, detect_state: { ...state.detect_state!, clock, ...growth } };
 }
 
 /**

@@ -1,7 +1,9 @@
 import { articleTime, toDetectArticle, type StoredArticle } from './active-trend';
+import { growCandidates, loadGrowSources, loadMemberSample } from './bounded-members';
 import { clusterArticles, type ClusterResult } from './cluster';
 import { loadRefreshSources, loadTrendMembers } from './detect.repository';
 import { datedArticle, type DetectInput, type DetectSettings } from './detect-load';
+import type { GrowSource } from './grow-trend';
 import { recurringColumnIds } from './recurring-column';
 import { refreshable, type RefreshSource } from './refresh-trend';
 import type { DetectDeps } from './run-detect';
@@ -19,6 +21,12 @@ export interface Clustered {
   read: string[];
   /** Member articles read, by trend id (a trend none of whose articles can be read: empty). */
   members: Map<string, StoredArticle[]>;
+  /** Trends above the member bound grown from their stored documents (grow-trend.ts), sorted: not in `read`. */
+  grow: string[];
+  /** The stored documents of the trends checked for growing that can be grown, by id. */
+  grown: Map<string, GrowSource>;
+  /** The bounded sample of members read of each grown trend (bounded-members.ts), by id. */
+  sampled: Map<string, StoredArticle[]>;
 }
 
 /** The trends a clustering result changes: those that took a report or absorbed one, and the survivors of unfinished merges. */
@@ -66,6 +74,10 @@ export async function clusterRun(
   const { unassigned, states, archived, refreshing } = input;
   const stored = new Map<string, RefreshSource>();
   const members = new Map<string, StoredArticle[]>();
+  const grown = new Map<string, GrowSource>();
+  const checked = new Set<string>();
+  const sampled = new Map<string, StoredArticle[]>();
+  const unfinishedSurvivors = new Set([...input.unfinished.values()].map((t) => t.merged_into!));
   const clusterFresh = (columns: ReadonlySet<string>): ClusterResult =>
     clusterArticles(
       unassigned.filter((a) => !columns.has(a.id)).map(toDetectArticle),
@@ -73,7 +85,7 @@ export async function clusterRun(
       [...states.values(), ...archived.map((t) => storedState(t, false)!)].map(clusteringView),
       { ...s.cluster, now: s.now, idf: s.idf },
     );
-  const plan = async (r: ClusterResult): Promise<{ fromState: string[]; read: string[] }> => {
+  const plan = async (r: ClusterResult): Promise<{ fromState: string[]; read: string[]; grow: string[] }> => {
     const gone = goneTrends(r, input);
     const changed = changedTrends(r, input);
     const moving = [...refreshing].filter((id) => !gone.has(id));
@@ -82,19 +94,36 @@ export async function clusterRun(
     const fromState = moving.filter((id) => !changed.has(id) && stored.has(id) && refreshable(stored.get(id)!, s.now));
     const skip = new Set(fromState);
     const read = [...new Set([...changed, ...gone, ...moving])].filter((id) => !skip.has(id));
-    return { fromState: fromState.sort(), read: read.sort() };
+    // A trend above the member bound that only took new reports is grown, not read whole.
+    const count = (id: string): number | undefined => states.get(id)?.article_count;
+    const candidates = growCandidates(r, unfinishedSurvivors, count, read, s.maxMembersRead);
+    const unchecked = candidates.filter((id) => !checked.has(id));
+    for (const id of unchecked) checked.add(id);
+    for (const [id, doc] of await loadGrowSources(deps.opensearch, deps.names, unchecked, s.withMeaning)) {
+      grown.set(id, doc);
+    }
+    const grow = new Set(candidates.filter((id) => grown.has(id)));
+    return { fromState: fromState.sort(), read: read.filter((id) => !grow.has(id)).sort(), grow: [...grow].sort() };
+  };
+  const readSamples = async (ids: readonly string[]): Promise<void> => {
+    for (const id of ids.filter((id) => !sampled.has(id))) {
+      const sample = await loadMemberSample(deps.opensearch, deps.names, grown.get(id)!, s.maxMembersRead);
+      sampled.set(id, sample.filter(datedArticle));
+    }
   };
   const dayOf = (list: readonly StoredArticle[]) => list.map((a) => ({ ...a, time: articleTime(a) }));
   let columns = recurringColumnIds(dayOf(unassigned));
   let result = clusterFresh(columns);
   let decided = await plan(result);
   await readMembers(deps, members, decided.read);
-  const seen = recurringColumnIds(dayOf([...[...members.values()].flat(), ...unassigned]));
+  await readSamples(decided.grow);
+  const seen = recurringColumnIds(dayOf([...[...members.values(), ...sampled.values()].flat(), ...unassigned]));
   if (unassigned.some((a) => seen.has(a.id) && !columns.has(a.id))) {
     columns = seen;
     result = clusterFresh(columns);
     decided = await plan(result);
     await readMembers(deps, members, decided.read);
+    await readSamples(decided.grow);
   }
-  return { result, ...decided, stored, members };
+  return { result, ...decided, stored, members, grown, sampled };
 }

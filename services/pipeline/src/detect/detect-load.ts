@@ -28,6 +28,11 @@ export interface DetectSettings {
   withMeaning: boolean;
   /** Most new reports the run reads (PIPELINE_DETECT_MAX_NEW_REPORTS). */
   maxNewReports: number;
+  /**
+   * Most stored members a run reads of a trend it adds reports to (PIPELINE_DETECT_MAX_MEMBERS_READ):
+   * a trend with more is grown from its stored document and a sample of them (grow-trend.ts).
+   */
+  maxMembersRead: number;
   /** The story rejoin's options (rejoin-stories.ts; rejoinCosine 0 switches it off). */
   rejoin: RejoinOptions;
 }

@@ -6,7 +6,7 @@ import {
   type Redis,
   type RunDoc,
 } from '@trendscope/core';
-import { loadClassifier } from '../classify/classifier';
+import { lazyClassifier } from '../classify/classifier';
 import { DEFAULT_RATINGS_FILE, loadDomainRatings } from '../score/domain-ratings';
 import { DEFAULT_CLUSTER_OPTIONS, type ClusterOptions } from './cluster';
 import { applyClusters } from './detect-apply';
@@ -49,6 +49,8 @@ export interface DetectOptions {
   ratingsFile?: string;
   /** Most new reports the run reads and clusters, the earliest first (PIPELINE_DETECT_MAX_NEW_REPORTS); the rest wait. */
   maxNewReports?: number;
+  /** Most stored members read of a trend the run adds reports to (PIPELINE_DETECT_MAX_MEMBERS_READ; default: all). */
+  maxMembersRead?: number;
   /** Clustering options over DEFAULT_CLUSTER_OPTIONS. */
   cluster?: Partial<Omit<ClusterOptions, 'now' | 'idf'>>;
   /** Story rejoin options over DEFAULT_REJOIN_OPTIONS (rejoinCosine 0: no rejoin). */
@@ -66,6 +68,7 @@ export function detectSettings(opts: DetectOptions): DetectSettings {
     idf: backgroundIdf(),
     withMeaning: cluster.meaningThreshold > 0 || cluster.learnedMerge,
     maxNewReports: opts.maxNewReports ?? Number.POSITIVE_INFINITY,
+    maxMembersRead: opts.maxMembersRead ?? Number.POSITIVE_INFINITY,
     rejoin: { ...DEFAULT_REJOIN_OPTIONS, ...opts.rejoin },
   };
 }
@@ -86,7 +89,8 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
   const runId = `detect_${opts.now.getTime().toString(36)}`;
   const settings = detectSettings(opts);
   const startedMs = performance.now();
-  const classifier = loadClassifier(opts.modelPath);
+  // Loaded once per process and model file, and only by a run that builds a trend.
+  const classifier = lazyClassifier(opts.modelPath);
 
   try {
     const ratings = loadDomainRatings(opts.ratingsFile ?? DEFAULT_RATINGS_FILE);

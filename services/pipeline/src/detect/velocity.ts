@@ -45,18 +45,30 @@ export interface ReportItem {
  * NEAR_DUPLICATE_BITS of an earlier article's is a syndicated copy and is not counted again.
  */
 export function independentReportTimes(items: readonly ReportItem[]): number[] {
+  return independentReports(items).map((r) => r.time);
+}
+
+/**
+ * The independent reports among articles, ascending (independentReportTimes), with their keys.
+ * `earlier`: keys of independent reports counted before these (a trend's kept ones, grow-trend.ts).
+ */
+export function independentReports(
+  items: readonly ReportItem[],
+  earlier: readonly (string | null)[] = [],
+): ReportItem[] {
   const sorted = [...items].sort((a, b) => a.time - b.time);
   const seen = new NearDuplicateIndex<true>();
-  const times: number[] = [];
+  for (const h of earlier) if (isSimhash(h)) seen.add(h, true);
+  const out: ReportItem[] = [];
   for (const item of sorted) {
     const h = item.simhash;
     if (isSimhash(h)) {
       if (seen.near(h).length > 0) continue;
       seen.add(h, true);
     }
-    times.push(item.time);
+    out.push(item);
   }
-  return times;
+  return out;
 }
 
 /** c_now, c_prev, growth, peak and age of a trend at `now` from its report times (ms, ascending). */

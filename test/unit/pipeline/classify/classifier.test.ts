@@ -1,12 +1,42 @@
+import { appendFileSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect } from 'chai';
 import { CATEGORIES } from '@trendscope/core';
-import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
+import { DEFAULT_MODEL_PATH, lazyClassifier, loadClassifier } from '@trendscope/pipeline/classify/classifier';
 
 describe('category classifier', () => {
   const classifier = loadClassifier();
 
   it('is loaded once and reused', () => {
     expect(loadClassifier()).to.equal(classifier);
+  });
+
+  it('is loaded again once its file is replaced (a long-lived worker picks up a refitted model)', function () {
+    this.timeout(20_000);
+    const dir = mkdtempSync(path.join(tmpdir(), 'classifier-'));
+    try {
+      const file = path.join(dir, 'model.json');
+      copyFileSync(DEFAULT_MODEL_PATH, file);
+      const first = loadClassifier(file);
+      expect(loadClassifier(file)).to.equal(first);
+      appendFileSync(file, '\n');
+      const second = loadClassifier(file);
+      expect(second).to.not.equal(first);
+      expect(loadClassifier(file)).to.equal(second);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is not read by a lazy classifier until it is first used', () => {
+    const missing = lazyClassifier(path.join(tmpdir(), 'no-such-category-model.json'));
+    expect(() => missing.classify('Shares fall')).to.throw();
+    const lazy = lazyClassifier();
+    expect(lazy.classify('Striker scores twice as United beat Chelsea')).to.deep.equal(
+      classifier.classify('Striker scores twice as United beat Chelsea'),
+    );
+    expect(lazy.usesEmbedding).to.equal(classifier.usesEmbedding);
   });
 
   it('labels clear cases from each of several categories', () => {

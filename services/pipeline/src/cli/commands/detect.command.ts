@@ -35,6 +35,7 @@ export async function runDetectCommand(
           now: opts.now ?? new Date(),
           ratingsFile: resolve(REPO_ROOT, config.pipeline.domainRatingsFile),
           maxNewReports: config.pipeline.detectMaxNewReports,
+          maxMembersRead: config.pipeline.detectMaxMembersRead,
         },
         { ttlMs: config.pipeline.detectLockTtlMs },
       );

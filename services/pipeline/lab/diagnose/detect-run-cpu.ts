@@ -1,0 +1,49 @@
+/**
+ * CPU of detection runs in a row in one process, as a long-lived worker runs them: RUNS runs (3 by
+ * default) at clock NOW against an index set (created when missing), each with its CPU time, wall
+ * time and the process's peak RSS, so the first run's one-off loads (models, tables) can be told
+ * from what every run pays. Against an empty index set each run is an empty run.
+ * Run: node --import tsx services/pipeline/lab/diagnose/detect-run-cpu.ts <prefix> <now ISO>
+ * (OPENSEARCH_URL/REDIS_URL, else the configured ones). Writes what runDetect writes.
+ */
+import '@trendscope/core/require-project-node';
+import {
+  closeRedis,
+  createLogger,
+  createOpenSearchClient,
+  createRedis,
+  indexNames,
+  loadConfig,
+  migrateIndices,
+} from '@trendscope/core';
+import { runDetect } from '../../src/detect/run-detect';
+
+const [prefix, nowIso] = process.argv.slice(2);
+if (!prefix || !nowIso) throw new Error('usage: detect-run-cpu.ts <index prefix> <now ISO>');
+const runs = Number(process.env.RUNS ?? 3);
+const config = loadConfig({ ...process.env, OPENSEARCH_INDEX_PREFIX: prefix, REDIS_KEY_PREFIX: prefix });
+const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 300_000, maxRetries: 2 });
+const redis = createRedis(config.redis, { forQueues: true });
+const names = indexNames(prefix);
+await migrateIndices(opensearch, names);
+const logger = createLogger({ level: 'silent', name: 'detect-run-cpu' });
+for (let i = 1; i <= runs; i++) {
+  const cpu0 = process.cpuUsage();
+  const started = performance.now();
+  const summary = await runDetect(
+    { opensearch, names, redis, keyPrefix: prefix, logger },
+    {
+      now: new Date(nowIso),
+      maxNewReports: config.pipeline.detectMaxNewReports,
+      maxMembersRead: config.pipeline.detectMaxMembersRead,
+    },
+  );
+  const cpu = process.cpuUsage(cpu0);
+  process.stdout.write(
+    `run ${i}: ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms CPU, ${(performance.now() - started).toFixed(0)} ms wall, ` +
+      `peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB, ${summary.articles_considered} new, ` +
+      `${summary.trends_written} trends written\n`,
+  );
+}
+await opensearch.close();
+await closeRedis(redis);
