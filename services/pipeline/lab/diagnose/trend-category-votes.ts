@@ -4,7 +4,8 @@
  * classifier's, and the vote it casts where its headline's event changes it (memberAnswer). Trends are
  * chosen by a headline substring of one of their members, and/or the top N by business impact
  * among listed trends.
- * Run: node --import tsx services/pipeline/lab/diagnose/trend-category-votes.ts ['headline,headline'] [--top N]
+ * `-v` lists the voters of the top trends too.
+ * Run: node --import tsx services/pipeline/lab/diagnose/trend-category-votes.ts ['headline,headline'] [--top N] [-v]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -19,7 +20,7 @@ import { demoArticles, demoTrends, type DemoTrend } from '../evaluate/trends/dem
 const args = process.argv.slice(2);
 const topAt = args.indexOf('--top');
 const top = topAt >= 0 ? Number(args[topAt + 1]) : 0;
-const wanted = (args.find((a, i) => !a.startsWith('--') && i !== topAt + 1) ?? '')
+const wanted = (args.find((a, i) => !a.startsWith('-') && (topAt < 0 || i !== topAt + 1)) ?? '')
   .split(',')
   .map((s) => s.trim().toLowerCase())
   .filter(Boolean);
