@@ -5,7 +5,9 @@
  * trends whose majority story is in fold 0, so no trend is scored by a model that saw its story.
  * The members' embeddings come from the lab's cache (.cache/embeddings/, where the UCI headlines
  * already are after `make model`), the missing ones embedded and added to it.
- * Run: node --import tsx services/pipeline/lab/diagnose/trend-category-figures.ts [set keys, comma-separated] [--held-out]
+ * `--read-labels` scores against the corpus labels with the readings of category-readings.ts in
+ * place of the stories and events read. `-v` lists each wrong trend (gold -> served, size, majority story or event, topic) under its set.
+ * Run: node --import tsx services/pipeline/lab/diagnose/trend-category-figures.ts [set keys, comma-separated] [--held-out] [--read-labels] [-v]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -21,10 +23,14 @@ import { CLUSTER_SETS } from '../corpus/cluster-sets';
 import { REPO_ROOT } from '../corpus/corpus-path';
 import { setEmbeddings, trendCategoryFigures } from '../evaluate/trends/trend-category';
 import { cachedEmbeddings } from '../evaluate/classifier/sentence-embeddings';
+import { loadCategoryReadings } from '../metrics/category-readings';
+import type { Category } from '@trendscope/core';
 
 const args = process.argv.slice(2);
 const heldOut = args.includes('--held-out');
-const wanted = args.find((a) => !a.startsWith('--'))?.split(',');
+const verbose = args.includes('-v');
+const readings = args.includes('--read-labels') ? loadCategoryReadings() : new Map<string, Category>();
+const wanted = args.find((a) => !a.startsWith('-'))?.split(',');
 
 /**
  * The committed model, or one trained without fold 0 (cached in .cache under a key of the committed
@@ -47,11 +53,15 @@ async function classifier(): Promise<Classifier> {
 
 const c = await classifier();
 const share = (right: number, n: number): string => (right / Math.max(n, 1)).toFixed(3);
-process.stdout.write(`model: ${heldOut ? 'trained without fold 0, scored on fold-0 stories' : 'committed'}\n`);
+process.stdout.write(
+  `model: ${heldOut ? 'trained without fold 0, scored on fold-0 stories' : 'committed'}; labels: ` +
+    `${readings.size > 0 ? `corpus, ${readings.size} stories or events read` : 'corpus'}\n`,
+);
 const total = { trends: 0, trendsRight: 0, articles: 0, articlesRight: 0, errors: new Map<string, number>() };
 for (const set of CLUSTER_SETS) {
   if (wanted && !wanted.includes(set.key) && !wanted.includes(set.role)) continue;
-  const f = trendCategoryFigures(set, c, heldOut ? 0 : undefined, await setEmbeddings(set, c, cachedEmbeddings));
+  const embeddings = await setEmbeddings(set, c, cachedEmbeddings);
+  const f = trendCategoryFigures(set, c, heldOut ? 0 : undefined, embeddings, readings);
   total.trends += f.trends;
   total.trendsRight += f.trendsRight;
   total.articles += f.articles;
@@ -62,6 +72,11 @@ for (const set of CLUSTER_SETS) {
       `${share(f.trendsRight, f.trends)}  articles ${String(f.articles).padStart(5)}  accuracy ` +
       `${share(f.articlesRight, f.articles)}\n`,
   );
+  if (verbose) {
+    for (const w of f.wrong) {
+      process.stdout.write(`      ${w.gold}->${w.served}  ${String(w.articles).padStart(3)}  ${w.group}  ${w.topic}\n`);
+    }
+  }
 }
 const errors = [...total.errors].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`);
 process.stdout.write(

@@ -90,13 +90,19 @@ const WEIGHTIER_KINDS = [
  * Bounds the rubric itself sets on a score (services/pipeline/data/impact-ratings/RUBRIC.md), from
  * the features in IMPACT_FEATURES order: a takeover of $50B or more is 9-10 ("Broadcom raises
  * hostile bid for Qualcomm to $121 billion" was served 8), and an analyst's note on a stock with no
- * weightier event and no amount of $1B or more is at most 4 (an upgrade of JC Penney was served 6).
+ * weightier event and no amount of $1B or more is at most 4 (an upgrade of JC Penney was served 6);
+ * a listing or deal of $1M to $1B naming no large company is at most 6 (the rubric's mid-size deal:
+ * Virtu Financial's $100 million IPO filing was served 8).
  */
 export function rubricBounds(values: readonly number[]): { min: number; max: number } {
   const at = (name: string): number => values[IMPACT_FEATURES.indexOf(name)] ?? 0;
   // The money feature is log10(US dollars) - 6 (impact-features.ts).
   const usdLog = at('money') > 0 ? at('money') + 6 : 0;
   if (at('event_deal') > 0 && usdLog >= Math.log10(50e9)) return { min: 9, max: 10 };
+  // A listing or deal of under $1B by no large company is a small or mid-size deal (5-6 at most).
+  if ((at('event_ipo') > 0 || at('event_deal') > 0) && usdLog > 6 && usdLog < 9 && at('large_company') === 0) {
+    return { min: 1, max: 6 };
+  }
   if (at('event_analyst_note') > 0 && usdLog < 9 && WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)) {
     return { min: 1, max: 4 };
   }

@@ -1,5 +1,6 @@
 import type { Category } from '@trendscope/core';
 import type { Classification, Classifier } from '../classify/classifier';
+import { reportsCompanyDeal, reportsCrimeWithoutCompany } from './category-events';
 
 /** Members classified for a trend's category at most (evenly spread over its life beyond that). */
 const MAX_VOTERS = 100;
@@ -17,7 +18,8 @@ export function memberText(m: { title: string; description?: string | null; body
  * share of the summed confidence. One text made of the first headlines let a few early members
  * decide; held out, the vote labels 0.895 of trends right against 0.867 (docs/quality.md). A model
  * with a sentence-embedding block reads each text's embedding from `embedText` (detection embeds
- * the texts it needs once per run).
+ * the texts it needs once per run). A member's answer is read against what its headline reports
+ * (memberAnswer).
  */
 export function trendCategory(
   members: readonly { title: string; description?: string | null; body?: string | null }[],
@@ -27,14 +29,37 @@ export function trendCategory(
   const votes = new Map<Category, number>();
   let total = 0;
   for (const m of voters(members)) {
-    const text = memberText(m);
-    const { category, confidence } = classifier.classify(text, embedText?.(text));
+    const { category, confidence } = memberAnswer(m.title, memberText(m), classifier, embedText);
     votes.set(category, (votes.get(category) ?? 0) + confidence);
     total += confidence;
   }
   const [best] = [...votes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   if (!best || total === 0) return { category: 'other', confidence: 0 };
   return { category: best[0], confidence: Math.round((best[1] / total) * 1000) / 1000 };
+}
+
+/**
+ * One member's vote: the classifier's answer on its text, read against what its headline reports
+ * (category-events.ts). A company's takeover, listing or results answered `technology` votes
+ * `business` (IPTC files a chip maker's takeover under business); a crime, trial or scam with no
+ * company as its subject answered `business` votes the classifier's best other category.
+ */
+export function memberAnswer(
+  headline: string,
+  text: string,
+  classifier: Classifier,
+  embedText?: (text: string) => Float32Array | undefined,
+): Classification {
+  const answer = classifier.classify(text, embedText?.(text));
+  if (answer.category === 'technology' && reportsCompanyDeal(headline)) return { ...answer, category: 'business' };
+  if (answer.category === 'business' && reportsCrimeWithoutCompany(headline)) {
+    const [next] = classifier
+      .probabilities(text, embedText?.(text))
+      .filter((p) => p.category !== 'business')
+      .sort((a, b) => b.p - a.p);
+    if (next) return { category: next.category, confidence: Math.round(next.p * 1000) / 1000 };
+  }
+  return answer;
 }
 
 /** The members that vote: all up to MAX_VOTERS, else MAX_VOTERS spread evenly over the trend's life. */

@@ -136,6 +136,29 @@ describe('businessImpact', () => {
     ).to.deep.equal({ min: 1, max: 10 });
   });
 
+  it("keeps a listing or deal under $1B that names no large company at 6 or less (the rubric's mid-size deal)", () => {
+    // The demo of 2026-11-28 served Virtu Financial's $100 million IPO filing 8.
+    const values = (b: ReturnType<typeof businessImpact>): number[] => IMPACT_FEATURES.map((n) => b.parts[n]!.value);
+    const virtu = score(
+      [
+        'Trading firm Virtu Financial plans to raise up to $100 million in IPO',
+        'Virtu Financial files for IPO',
+        'High-frequency trader Virtu files for $100 million IPO',
+      ],
+      ['reuters.com', 'bloomberg.com', 'wsj.com'],
+    );
+    expect(rubricBounds(values(virtu))).to.deep.equal({ min: 1, max: 6 });
+    expect(virtu.score).to.be.at.most(6);
+    // A large company's small deal, and a deal of $1B or more, keep the model's score.
+    expect(
+      rubricBounds(values(score(['Google buys drone maker Titan Aerospace for $60 million'], ['reuters.com']))),
+    ).to.deep.equal({ min: 1, max: 10 });
+    expect(rubricBounds(values(score(['GoPro seeks $1.5 billion in IPO'], ['reuters.com'])))).to.deep.equal({
+      min: 1,
+      max: 10,
+    });
+  });
+
   it('clamps the score to 1..10', () => {
     expect(impactScore({ center: 3, stretch: 1.2 }, -20)).to.equal(1);
     expect(impactScore({ center: 3, stretch: 1.2 }, 30)).to.equal(10);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Category } from '@trendscope/core';
 import type { Classifier } from '@trendscope/pipeline/classify/classifier';
-import { trendCategory, voters } from '@trendscope/pipeline/detect/trend-category';
+import { memberAnswer, trendCategory, voters } from '@trendscope/pipeline/detect/trend-category';
 
 /** A classifier that reads the answer off the text: "<category> <confidence> ...". */
 const fake: Classifier = {
@@ -59,5 +59,39 @@ describe('a trend category as the confidence-weighted vote of its members', () =
     trendCategory(members, reading, embedText);
     expect(seen).to.deep.equal(['A. lead:7', 'B']);
     expect(voters(Array.from({ length: 1000 }, (_, i) => i))).to.have.length(100);
+  });
+});
+
+describe("a member's vote read against what its headline reports", () => {
+  /** A classifier that answers the first word of the text, and ranks politics next. */
+  const answering = (category: Category): Classifier => ({
+    ...fake,
+    classify: () => ({ category, confidence: 0.8 }),
+    probabilities: () => [
+      { category, p: 0.8 },
+      { category: 'politics', p: 0.15 },
+      { category: 'world', p: 0.05 },
+    ],
+  });
+  it("votes business for a company's takeover answered technology", () => {
+    const members = [{ title: 'Broadcom Raises Qualcomm Hostile Bid to About $121 Billion' }];
+    expect(trendCategory(members, answering('technology'))).to.deep.equal({ category: 'business', confidence: 1 });
+    expect(memberAnswer(members[0]!.title, members[0]!.title, answering('technology'))).to.deep.equal({
+      category: 'business',
+      confidence: 0.8,
+    });
+  });
+  it('leaves a technology answer on a product story', () => {
+    const members = [{ title: 'Samsung Galaxy S5 hands-on review' }];
+    expect(trendCategory(members, answering('technology')).category).to.equal('technology');
+  });
+  it("votes a crime with no company as its subject the classifier's best category but business", () => {
+    const title = 'Prosecutors oppose McDonnell bid for more details';
+    expect(memberAnswer(title, title, answering('business'))).to.deep.equal({ category: 'politics', confidence: 0.15 });
+    expect(trendCategory([{ title }], answering('business')).category).to.equal('politics');
+  });
+  it('leaves business on a company charged with fraud', () => {
+    const title = 'JPMorgan charged with fraud over mortgage bonds';
+    expect(memberAnswer(title, title, answering('business')).category).to.equal('business');
   });
 });

@@ -40,6 +40,14 @@ function articleInfo(): Map<string, ArticleInfo> {
   return info;
 }
 
+/** The articles' information with a reader's category where their story or event was read. */
+function readLabels(info: Map<string, ArticleInfo>, readings: ReadonlyMap<string, Category>): Map<string, ArticleInfo> {
+  if (readings.size === 0) return info;
+  const out = new Map<string, ArticleInfo>();
+  for (const [id, i] of info) out.set(id, { ...i, category: readings.get(i.group) ?? i.category });
+  return out;
+}
+
 /** Category accuracy of one set's trends and of its single articles. */
 export interface TrendCategoryFigures {
   trends: number;
@@ -48,6 +56,8 @@ export interface TrendCategoryFigures {
   articlesRight: number;
   /** Wrong trends by `gold->served`. */
   errors: Map<string, number>;
+  /** Each wrong trend: its topic, size, majority story or event, gold and served category. */
+  wrong: { topic: string; articles: number; group: string; gold: Category; served: Category }[];
 }
 
 function majority<T extends string>(values: readonly T[]): T {
@@ -61,15 +71,17 @@ function majority<T extends string>(values: readonly T[]): T {
  * against its members' majority gold category (UCI's b/t/e/m, Giveme5W1H's, mapped as training
  * maps them), each article alone beside it (its headline, plus its lead when it has text).
  * `fold`: only trends whose majority story is in that fold of the classifier's split (and those
- * articles), for a model trained without it.
+ * articles), for a model trained without it. `readings`: categories a reader gave some stories or
+ * events (category-readings.ts), which replace their corpus label for trends and articles alike.
  */
 export function trendCategoryFigures(
   set: ClusterSet,
   classifier: Classifier,
   fold?: number,
   embedText?: (text: string) => Float32Array | undefined,
+  readings: ReadonlyMap<string, Category> = new Map(),
 ): TrendCategoryFigures {
-  const info = articleInfo();
+  const info = readLabels(articleInfo(), readings);
   const idf = backgroundIdf();
   const { articles } = set.load();
   const byId = new Map(articles.map((a) => [a.id, a]));
@@ -77,23 +89,35 @@ export function trendCategoryFigures(
   for (const [id, trend] of clusterArticles(articles, [], { now: NOW, idf }).assignments) {
     groups.set(trend, [...(groups.get(trend) ?? []), byId.get(id)!]);
   }
-  const out: TrendCategoryFigures = { trends: 0, trendsRight: 0, articles: 0, articlesRight: 0, errors: new Map() };
+  const out: TrendCategoryFigures = {
+    trends: 0,
+    trendsRight: 0,
+    articles: 0,
+    articlesRight: 0,
+    errors: new Map(),
+    wrong: [],
+  };
   for (const [id, list] of groups) {
     const known = list.filter((a) => info.has(a.id)).map((a) => info.get(a.id)!);
     if (new Set(known.map((i) => i.domain)).size < 2) continue;
-    if (fold !== undefined && foldOfGroup(majority(known.map((i) => i.group))) !== fold) continue;
+    const group = majority(known.map((i) => i.group));
+    if (fold !== undefined && foldOfGroup(group) !== fold) continue;
     const gold = majority(known.map((i) => i.category));
     const members = list.map((a) => member(a, info.get(a.id)?.domain ?? 'unknown.example'));
-    const served = buildTrend(id, members, {
+    const trend = buildTrend(id, members, {
       now: NOW,
       classifier,
       idf,
       domainQuality: new Map(),
       ...(embedText ? { embedText } : {}),
-    }).category;
+    });
+    const served = trend.category;
     out.trends++;
     if (served === gold) out.trendsRight++;
-    else out.errors.set(`${gold}->${served}`, (out.errors.get(`${gold}->${served}`) ?? 0) + 1);
+    else {
+      out.errors.set(`${gold}->${served}`, (out.errors.get(`${gold}->${served}`) ?? 0) + 1);
+      out.wrong.push({ topic: trend.topic, articles: list.length, group, gold, served });
+    }
   }
   for (const a of articles) {
     const i = info.get(a.id);

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CATEGORIES, type Category } from '@trendscope/core';
+import { REPO_ROOT } from '../corpus/corpus-path';
+
+/** Stories and events whose corpus category was corrected by reading (the folder's README says which were read). */
+export const CATEGORY_READINGS_FILE = path.join(
+  REPO_ROOT,
+  'services',
+  'pipeline',
+  'data',
+  'category-readings',
+  'readings.tsv',
+);
+
+/**
+ * Story or event ("uci:<story>", "giveme:<event>") -> the category a reader gives it, from a file
+ * whose header names the columns `group` and `read_label`.
+ */
+export function loadCategoryReadings(file: string = CATEGORY_READINGS_FILE): Map<string, Category> {
+  const [header, ...lines] = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const cols = header!.split('\t');
+  const [g, r] = ['group', 'read_label'].map((c) => cols.indexOf(c));
+  if (g! < 0 || r! < 0) throw new Error(`${file}: no group / read_label columns`);
+  const out = new Map<string, Category>();
+  for (const line of lines) {
+    const f = line.split('\t');
+    const category = f[r!] as Category;
+    if (!CATEGORIES.includes(category)) throw new Error(`${file}: unknown category ${category}`);
+    out.set(f[g!]!, category);
+  }
+  return out;
+}

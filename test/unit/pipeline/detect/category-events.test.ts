@@ -1,0 +1,46 @@
+import { expect } from 'chai';
+import { reportsCompanyDeal, reportsCrimeWithoutCompany } from '@trendscope/pipeline/detect/category-events';
+
+describe('events whose kind decides a headline category', () => {
+  it("reads a company's takeover, bid, listing or results", () => {
+    for (const h of [
+      'Broadcom Raises Qualcomm Hostile Bid to About $121 Billion',
+      "Broadcom unveils $121 billion 'best and final' offer for Qualcomm",
+      'Apple in talks to buy Renesas chip unit: report',
+      'Twitter posts first-quarter revenue above estimates',
+      'King Digital files for IPO',
+    ]) {
+      expect(reportsCompanyDeal(h), h).to.equal(true);
+    }
+  });
+  it('needs a company as the subject, and results that are results', () => {
+    for (const h of [
+      'Prosecutors oppose McDonnell bid for more details',
+      'Google tweaks search results',
+      'Samsung Galaxy S5 hands-on review',
+      'Study results show coffee may help',
+    ]) {
+      expect(reportsCompanyDeal(h), h).to.equal(false);
+    }
+  });
+  it('reads a crime, trial or scam with no company or market as its subject', () => {
+    for (const h of [
+      'Prosecutors oppose McDonnell bid for more details',
+      "Alleged 'Nigerian prince' scammer nabbed in Louisiana",
+      'Former governor indicted on corruption charges',
+    ]) {
+      expect(reportsCrimeWithoutCompany(h), h).to.equal(true);
+    }
+  });
+  it('leaves a company, a market and a clinical trial out', () => {
+    for (const h of [
+      'JPMorgan charged with fraud over mortgage bonds',
+      'Toyota to pay $1.2 billion to settle criminal probe',
+      'Stocks fall as former trader is charged',
+      'Drug shows promise in clinical trial',
+      'Gas prices continue to climb',
+    ]) {
+      expect(reportsCrimeWithoutCompany(h), h).to.equal(false);
+    }
+  });
+});
