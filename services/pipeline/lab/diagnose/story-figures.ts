@@ -2,7 +2,8 @@
  * Prints, over the whole list (every listed trend, not a first page), what a reader sees of the
  * in-process `make demo` and of held-out UCI slices (story-quality.ts): duplicate topic strings,
  * gold stories leading two listed trends, topic fidelity and text artifacts; then the gold measures
- * again against labels corrected by reading (corrected-gold.ts: UCI stories a reader calls one story merged).
+ * again against labels corrected by reading (corrected-gold.ts: UCI stories a reader calls one story
+ * merged, stories read apart from the id they are filed under split off).
  * Run: node --import tsx services/pipeline/lab/diagnose/story-figures.ts ['<clustering options as JSON>'] [demo,mar1-0,...] [-v]
  * The options take "meaningSource" and "mergeModelPath" as cluster-figures.ts does.
  */
@@ -17,7 +18,7 @@ import { uciDetectArticles, uciSlice } from '../corpus/detect-articles';
 import type { UciRow } from '../corpus/uci.corpus';
 import { demoArticles, detectedTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
-import { correctedGold } from '../metrics/corrected-gold';
+import { articleLabeller } from '../metrics/corrected-gold';
 import { storyQuality } from '../metrics/story-quality';
 import { extent } from '../../src/detect/large-arrays';
 
@@ -86,8 +87,8 @@ if (import.meta.main) {
         `${String(q.goldRepeats.length).padStart(3)} (extra trends ${q.goldRepeats.reduce((s, g) => s + g.topics.length - 1, 0)})  ` +
         `fidelity ${q.fidelity.toFixed(3)}  artifacts ${q.artifacts.length}\n`,
     );
-    const correct = correctedGold();
-    const r = storyQuality(trends.map((d) => ({ ...d, gold: d.gold.map(correct) })));
+    const readLabel = articleLabeller();
+    const r = storyQuality(trends.map((d) => ({ ...d, gold: d.gold.map((g, i) => readLabel(d.ids?.[i], g)) })));
     process.stdout.write(
       `  ${'  labels corrected by reading'.padEnd(32)} gold stories leading 2+ ${String(r.goldRepeats.length).padStart(3)}  ` +
         `fidelity ${r.fidelity.toFixed(3)}\n`,
