@@ -16,7 +16,7 @@ import { loadUci } from '../corpus/uci.corpus';
 import type { TrendDetailResponse, TrendDoc } from '@trendscope/core';
 import { velocityContradictions } from '../metrics/velocity-check';
 import { DEMO_UCI_ROWS, type DemoTrend } from '../evaluate/trends/demo-trends';
-import { correctedGold } from '../metrics/corrected-gold';
+import { articleLabeller } from '../metrics/corrected-gold';
 import { storyQuality } from '../metrics/story-quality';
 
 type Summary = { id: string; topic: string; summary: string; article_count: number; source_count: number };
@@ -36,8 +36,16 @@ const key = (url: string): string =>
     .replace(/^https?:\/\/(?:www\.)?([^/]*)/i, (_, host: string) => host.toLowerCase())
     .replace(/\/$/, '');
 const gold = new Map<string, string>();
-for (const r of loadUci().slice(0, DEMO_UCI_ROWS)) gold.set(key(r.url), `uci:${r.story}`);
-for (const r of loadGiveme()) gold.set(key(r.url), `giveme:${r.event_id}`);
+/** The corpus article id of each URL (as the in-process lists name members), for stories read apart. */
+const articleId = new Map<string, string>();
+for (const r of loadUci().slice(0, DEMO_UCI_ROWS)) {
+  gold.set(key(r.url), `uci:${r.story}`);
+  articleId.set(key(r.url), `uci-${r.id}`);
+}
+for (const r of loadGiveme()) {
+  gold.set(key(r.url), `giveme:${r.event_id}`);
+  articleId.set(key(r.url), r.id);
+}
 
 async function get<T>(path: string): Promise<T> {
   // A key (TRENDSCOPE_API_KEY) when the anonymous quota is too small to read every trend.
@@ -78,6 +86,7 @@ if (process.argv.includes('--all')) {
       titles: detail.citations.map((c) => c.title),
       domains: detail.citations.map((c) => c.domain),
       gold: detail.citations.map((c) => gold.get(key(c.url)) ?? '(no gold)'),
+      ids: detail.citations.map((c) => articleId.get(key(c.url)) ?? ''),
     });
   }
   // What a reader sees beside the topics: velocity classes against their served numbers
@@ -109,10 +118,13 @@ if (process.argv.includes('--all')) {
     `listed ${all.length}; duplicate topics ${dups.reduce((s, [, n]) => s + n - 1, 0)}; ` +
       `gold stories leading 2+ listed trends ${repeats.length}\n`,
   );
-  const correct = correctedGold();
+  const readLabel = articleLabeller();
   for (const [label, trends] of [
     ["UCI's labels", served],
-    ['labels corrected by reading', served.map((d) => ({ ...d, gold: d.gold.map(correct) }))],
+    [
+      'labels corrected by reading',
+      served.map((d) => ({ ...d, gold: d.gold.map((g, i) => readLabel(d.ids?.[i], g)) })),
+    ],
   ] as const) {
     const q = storyQuality(trends);
     for (const g of q.goldRepeats) process.stdout.write(`  ${label}: gold ${g.gold}  ${g.topics.join(' | ')}\n`);

@@ -2,7 +2,8 @@
  * Prints, over the whole list (every listed trend, not a first page), what a reader sees of the
  * in-process `make demo` and of held-out UCI slices (story-quality.ts): duplicate topic strings,
  * gold stories leading two listed trends, topic fidelity and text artifacts; then the gold measures
- * again against labels corrected by reading (corrected-gold.ts: UCI stories a reader calls one story merged).
+ * again against labels corrected by reading (corrected-gold.ts: UCI stories a reader calls one story
+ * merged, stories read apart from the id they are filed under split off).
  * Run: node --import tsx services/pipeline/lab/diagnose/story-figures.ts ['<clustering options as JSON>'] [demo,mar1-0,...] [-v]
  * The options take "meaningSource" and "mergeModelPath" as cluster-figures.ts does.
  */
@@ -17,7 +18,7 @@ import { uciDetectArticles, uciSlice } from '../corpus/detect-articles';
 import type { UciRow } from '../corpus/uci.corpus';
 import { demoArticles, detectedTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
-import { correctedGold } from '../metrics/corrected-gold';
+import { articleLabeller } from '../metrics/corrected-gold';
 import { storyQuality } from '../metrics/story-quality';
 import { extent } from '../../src/detect/large-arrays';
 
@@ -80,8 +81,8 @@ if (import.meta.main) {
     const label = CLUSTER_SETS.find((s) => s.key === key)?.label ?? 'make demo (in-process)';
     const trends = await setTrends(key, options);
     const q = storyQuality(trends);
-    const correct = correctedGold();
-    const r = storyQuality(trends.map((d) => ({ ...d, gold: d.gold.map(correct) })));
+    const readLabel = articleLabeller();
+    const r = storyQuality(trends.map((d) => ({ ...d, gold: d.gold.map((g, i) => readLabel(d.ids?.[i], g)) })));
     process.stdout.write(
       `  ${label.padEnd(32)} listed ${String(q.listed).padStart(4)}  duplicate topics ` +
         `${String(q.duplicateTopics.reduce((s, d) => s + d.count - 1, 0)).padStart(3)}  gold stories leading 2+ ` +

@@ -3,7 +3,8 @@
  * listed trends of a whole in-process list (story-figures.ts), each pair of those trends with the
  * story rejoin's evidence (rejoin-stories.ts: sizes, time gap, centroid cosine, shared heaviest
  * terms, shared entities, central-headline meaning, the business event both name) and the first
- * gate that keeps the pair apart.
+ * gate that keeps the pair apart; each trend with its topic, size, founding and last times and how
+ * many of its members are of that story.
  * Run: node --import tsx services/pipeline/lab/diagnose/story-repeat-gates.ts ['<options as JSON>'] [demo,mar1-0,...]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -17,21 +18,22 @@ import { dot, sharedTerms, topTerms } from '../../src/detect/term-vector';
 import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot as denseDot } from '../../src/text/word-vectors';
 import { majorityGold } from '../evaluate/trends/demo-trends';
-import { correctedGold } from '../metrics/corrected-gold';
+import { articleLabeller } from '../metrics/corrected-gold';
 import { setArticles, setTrends, type Options } from './story-figures';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
 const wanted = (process.argv[3] ?? 'demo,mar1-0,mar2-0,mar2-20,mar2-40,apr-30').split(',');
 const o = { ...DEFAULT_REJOIN_OPTIONS, ...options };
 const idf = backgroundIdf();
-const correct = correctedGold();
+const label = articleLabeller();
+const corrected = (d: { gold: string[]; ids?: string[] }): string[] => d.gold.map((g, i) => label(d.ids?.[i], g));
 
 for (const key of wanted) {
   const byId = new Map(setArticles(key).articles.map((a) => [a.id, a]));
   const listed = (await setTrends(key, options)).filter((d) => isListed(d.trend));
   const byGold = new Map<string, typeof listed>();
   for (const d of listed) {
-    const g = majorityGold({ ...d, gold: d.gold.map(correct) });
+    const g = majorityGold({ ...d, gold: corrected(d) });
     byGold.set(g, [...(byGold.get(g) ?? []), d]);
   }
   const groups = [...byGold].filter(([, ds]) => ds.length > 1);
@@ -48,7 +50,13 @@ for (const key of wanted) {
   process.stdout.write(`${key}: ${groups.length} gold stories leading 2+ listed trends (corrected labels)\n`);
   for (const [gold, ds] of groups) {
     process.stdout.write(`  ${gold}\n`);
-    for (const d of ds) process.stdout.write(`    [${d.trend.article_count}] ${d.trend.topic}\n`);
+    for (const d of ds) {
+      const share = corrected(d).filter((g) => g === gold).length;
+      process.stdout.write(
+        `    [${d.trend.article_count}] ${d.trend.topic}  (founded ${d.trend.first_seen}, ` +
+          `last ${d.trend.last_seen}, ${share} of ${d.gold.length} members of this story)\n`,
+      );
+    }
     const vs = ds.map((d) => views.get(d.trend.id)!).sort((a, b) => a.first_seen - b.first_seen);
     for (let i = 0; i < vs.length; i++)
       for (let j = i + 1; j < vs.length; j++) {

@@ -62,7 +62,60 @@ export function correctedGold(
   };
 }
 
-/** A gold map with each label corrected by `correct`. */
-export function correctLabels(gold: ReadonlyMap<string, string>, correct = correctedGold()): Map<string, string> {
-  return new Map([...gold].map(([id, g]) => [id, correct(g)]));
+/**
+ * Articles read apart from the rest of their gold story (split-stories.tsv): UCI (or Giveme5W1H)
+ * files two stories under one id, e.g. a daily roundup column or a lone report of another event
+ * under a large story. Each row is one story read apart: its gold id as the set labels it, and its
+ * article ids (comma-separated).
+ */
+export const SPLITS_FILE = path.join(JOINS_DIR, 'split-stories.tsv');
+
+/** One story read apart from the gold story it is filed under. */
+export interface StorySplit {
+  /** The gold id without a corpus prefix ("uci:", "giveme:"). */
+  gold: string;
+  articles: string[];
+}
+
+/** The splits of one file (columns `verdict` = "two stories", `gold`, `articles` found by the header). */
+export function loadSplits(file = SPLITS_FILE): StorySplit[] {
+  const [header, ...lines] = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const cols = header!.split('\t');
+  const [v, g, a] = ['verdict', 'gold', 'articles'].map((c) => cols.indexOf(c));
+  if (v! < 0 || g! < 0 || a! < 0) throw new Error(`${file}: no verdict / gold / articles columns`);
+  return lines.map((line) => {
+    const f = line.split('\t');
+    if (f[v!] !== 'two stories') throw new Error(`${file}: verdict "${f[v!]}" is not "two stories"`);
+    return { gold: f[g!]!.replace(/^(?:uci|giveme):/, ''), articles: f[a!]!.split(',').map((x) => x.trim()) };
+  });
+}
+
+/**
+ * An article's label corrected by reading: its own story when a split reads it apart from the gold
+ * story it is filed under (the gold id and the first article id of the split, so the split is one
+ * story of its own), else its gold id corrected by `correct`. A split applies only to an article
+ * filed under the split's gold id; merges never reach a split-off story.
+ */
+export function articleLabeller(
+  correct: (gold: string) => string = correctedGold(),
+  splits: readonly StorySplit[] = loadSplits(),
+): (article: string | undefined, gold: string) => string {
+  const apart = new Map<string, StorySplit>();
+  for (const s of splits) for (const a of s.articles) apart.set(a, s);
+  return (article, gold) => {
+    const split = article === undefined ? undefined : apart.get(article);
+    const prefix = /^(?:uci|giveme):/.exec(gold)?.[0] ?? '';
+    if (split && split.gold === gold.slice(prefix.length)) return `${gold}~${split.articles[0]}`;
+    return correct(gold);
+  };
+}
+
+/** A gold map (article -> gold) with each label corrected by `correct` and the splits read apart. */
+export function correctLabels(
+  gold: ReadonlyMap<string, string>,
+  correct = correctedGold(),
+  splits: readonly StorySplit[] = loadSplits(),
+): Map<string, string> {
+  const label = articleLabeller(correct, splits);
+  return new Map([...gold].map(([id, g]) => [id, label(id, g)]));
 }

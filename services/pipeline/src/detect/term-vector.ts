@@ -1,4 +1,5 @@
 import { contentTerms } from '../text/tokenize';
+import { isFurniture } from './topic';
 
 /** Sparse term weights (term -> weight). */
 export type TermVector = Map<string, number>;
@@ -29,7 +30,10 @@ export const CALENDAR_TERMS: ReadonlySet<string> = new Set([
  */
 export function articleVector(title: string, text: string, idf: (term: string) => number): TermVector {
   const tf = new Map<string, number>();
-  for (const t of contentTerms(title)) if (!CALENDAR_TERMS.has(t)) tf.set(t, (tf.get(t) ?? 0) + TITLE_WEIGHT);
+  // A page's furniture in place of a headline ("(click the phrases to see a list)") says nothing of
+  // the story: items sharing only it are not one story (a demo once listed three as a trend).
+  for (const t of contentTerms(isFurniture(title) ? '' : title))
+    if (!CALENDAR_TERMS.has(t)) tf.set(t, (tf.get(t) ?? 0) + TITLE_WEIGHT);
   const lead = text.split(/\s+/).slice(0, LEAD_WORDS).join(' ');
   for (const t of contentTerms(lead)) if (!CALENDAR_TERMS.has(t)) tf.set(t, (tf.get(t) ?? 0) + 1);
   const vec: TermVector = new Map();

@@ -41,6 +41,13 @@ describe('clusterArticles', () => {
     expect(r.created).to.have.length(2);
   });
 
+  it('founds no trend from items that share only page furniture in place of a headline', () => {
+    const furniture = ['f1', 'f2', 'f3'].map((id, i) => art(id, 5 + i * 0.1, '(click the phrases to see a list)'));
+    const r = clusterArticles([...ARTICLES, ...furniture], [], { now: NOW, idf });
+    for (const f of furniture) expect(r.assignments.has(f.id), f.id).to.be.false;
+    expect(r.created).to.have.length(2);
+  });
+
   it('with storylessIdf, an article of only common words founds no trend but joins one it shares words with', () => {
     // "launch", "succeeds", "things" and "know" are common by this idf, the rest rare.
     const common = (t: string): number => (['launch', 'succeed', 'thing', 'know'].includes(t) ? 2 : 8);

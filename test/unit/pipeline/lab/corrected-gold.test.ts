@@ -1,8 +1,10 @@
 import { expect } from 'chai';
 import {
+  articleLabeller,
   correctedGold,
   correctLabels,
   loadReadings,
+  loadSplits,
   READING_FILES,
 } from '@trendscope/pipeline/lab/metrics/corrected-gold';
 
@@ -27,6 +29,36 @@ describe('labels corrected by reading', () => {
       ['1', 'a'],
       ['2', 'x'],
     ]);
+  });
+
+  it('splits articles read apart from the story they are filed under, and merges the rest', () => {
+    const correct = correctedGold([{ oneStory: true, a: 'b', b: 'a' }]);
+    const splits = [{ gold: 'b', articles: ['3', '4'] }];
+    const labels = correctLabels(
+      new Map([
+        ['1', 'b'],
+        ['2', 'a'],
+        ['3', 'b'],
+        ['4', 'b'],
+        ['5', 'x'],
+      ]),
+      correct,
+      splits,
+    );
+    expect([...labels.values()]).to.deep.equal(['a', 'a', 'b~3', 'b~3', 'x']);
+    const label = articleLabeller(correct, [...splits, { gold: 'x', articles: ['5'] }]);
+    expect(label('3', 'uci:b'), "the demo's prefixed labels").to.equal('uci:b~3');
+    expect(label('4', 'c'), 'an article filed under another id is not split').to.equal('c');
+    expect(label(undefined, 'uci:b'), 'an article without id is only merged').to.equal('uci:a');
+    expect(label('5', 'giveme:x'), 'another corpus is split too').to.equal('giveme:x~5');
+  });
+
+  it('reads the committed splits (two stories, bare gold ids, article ids)', () => {
+    const splits = loadSplits();
+    expect(splits.length).to.be.at.least(1);
+    expect(splits.every((s) => s.gold !== '' && !s.gold.includes(':') && s.articles.every((a) => a !== ''))).to.equal(
+      true,
+    );
   });
 
   it('reads the committed reading files (verdicts and UCI story ids)', () => {

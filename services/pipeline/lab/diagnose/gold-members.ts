@@ -1,0 +1,32 @@
+/**
+ * Every member headline of the given gold stories (UCI ids or Giveme events, as the set labels them
+ * or as merged by reading)
+ * in one in-process whole list (story-figures.ts), each with the listed trend it lands in (or "-"):
+ * what a reader reads to say whether a gold story leading two listed trends is one story or two
+ * filed under one id, and which articles are the other story (data/story-joins/split-stories.tsv).
+ * Run: node --import tsx services/pipeline/lab/diagnose/gold-members.ts '<options as JSON>' <set> <gold>[,<gold>...]
+ */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
+import { isListed } from '@trendscope/core';
+import { correctedGold } from '../metrics/corrected-gold';
+import { setArticles, setTrends, type Options } from './story-figures';
+
+const [json = '{}', key = 'demo', golds = ''] = process.argv.slice(2);
+const wanted = new Set(golds.split(',').filter(Boolean));
+const { articles, gold } = setArticles(key);
+const correct = correctedGold();
+const trendOf = new Map<string, string>();
+for (const d of await setTrends(key, JSON.parse(json) as Options))
+  if (isListed(d.trend)) for (const id of d.ids ?? []) trendOf.set(id, `[${d.trend.article_count}] ${d.trend.topic}`);
+for (const g of wanted) {
+  // A gold id as the set labels it, or as merged by reading (story-repeat-gates.ts prints those).
+  const members = articles
+    .filter((a) => gold.get(a.id) === g || correct(gold.get(a.id) ?? '') === g)
+    .sort((a, b) => a.time - b.time);
+  process.stdout.write(`${g}: ${members.length} articles\n`);
+  for (const a of members)
+    process.stdout.write(
+      `  ${a.id}  ${gold.get(a.id)}  ${new Date(a.time).toISOString().slice(0, 16)}  ${a.title}  <- ${trendOf.get(a.id) ?? '-'}\n`,
+    );
+}
