@@ -39,9 +39,12 @@ describe('open trend states a detection run holds (real OpenSearch + Redis)', fu
     const body = docs.flatMap(({ id, doc }) => [{ index: { _index: s.names.articles, _id: id } }, doc]);
     expect((await s.opensearch.bulk({ body, refresh: true })).body.errors).to.equal(false);
   };
-  const run = async (seconds: number) => {
+  const run = async (seconds: number, postingsPerTerm?: number) => {
     held.clear();
-    return runDetect(detectDeps(s), { now: new Date(T0 + seconds * S) });
+    return runDetect(detectDeps(s), {
+      now: new Date(T0 + seconds * S),
+      ...(postingsPerTerm ? { cluster: { postingsPerTerm } } : {}),
+    });
   };
 
   it('reads the state of the trends a new report can reach only, none without reports, and rewrites nothing unchanged', async () => {
@@ -78,5 +81,34 @@ describe('open trend states a detection run holds (real OpenSearch + Redis)', fu
     // The same clock again: every refresh would write what is stored, so nothing is written.
     const replay = await run(1700);
     expect(replay.trends_written).to.equal(0);
+  });
+
+  it('holds of the trends under a queried term only those its postings keep: the ones reported last', async () => {
+    // Five stories of one rare word, founded 10 minutes apart, each its own trend.
+    const stories = [
+      'Zanzibar ferry operator buys two new vessels',
+      'Zanzibar clove harvest falls after heavy rains',
+      'Zanzibar hotel strike ends with pay deal',
+      'Zanzibar marathon draws record runners',
+      'Zanzibar airport runway reopens after repairs',
+    ];
+    const at = (i: number) => T0 + 3600 * S + i * 600 * S;
+    await index(stories.map((title, i) => publisherArticle(`zan-${i}`, at(i), title, ['Zanzibar'])));
+    await run(3600 + 3600, 2);
+    const ids = stories.map((_, i) => trendIdFor(`zan-${i}`));
+    const stored = await s.opensearch.mget({ index: s.names.trends, body: { ids } });
+    const found = (stored.body.docs as { found: boolean }[]).filter((d) => d.found).length;
+    expect(found, 'each story its own trend').to.equal(5);
+
+    // A report on a sixth Zanzibar story: with two trends per term's postings, only the two
+    // Zanzibar trends reported last can be reached, so only they are read with their state.
+    await index([
+      publisherArticle('zan-new', at(4) + 2 * 3600 * S, 'Zanzibar fishermen protest new quotas', ['Zanzibar']),
+    ]);
+    await run(3600 + 3 * 3600 + 600, 2);
+    expect(held.has(ids[4]!), 'reported last').to.equal(true);
+    expect(held.has(ids[3]!), 'reported second to last').to.equal(true);
+    expect(held.has(ids[0]!), 'reported first').to.equal(false);
+    expect(held.has(ids[1]!)).to.equal(false);
   });
 });

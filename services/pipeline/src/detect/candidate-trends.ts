@@ -1,4 +1,4 @@
-import { QUERY_TERMS, type DetectArticle } from './cluster';
+import { POSTINGS_PER_TERM, QUERY_TERMS, type DetectArticle } from './cluster';
 import { articleVector, topTerms } from './term-vector';
 
 /*
@@ -9,6 +9,11 @@ import { articleVector, topTerms } from './term-vector';
  *   the trend's heaviest INDEXED_TERMS, `detect_terms`); a trend indexed under none of the run's
  *   query terms is never scored, and it takes no slot in the postings of a queried term either
  *   (postings are per term), so the candidates ranked for every report are the same;
+ * - a term's postings keep the POSTINGS_PER_TERM most recently reported trends (cluster.ts indexes
+ *   the stored ones least recently reported first, ties by id): an older trend indexed under a
+ *   queried term is pushed out of its postings before the first report is read, so only those
+ *   heads of each queried term's postings are held (postingHeads). What a run holds then follows
+ *   its reports' terms, not the trends the window keeps;
  * - the fragment merge (merge-fragments.ts) compares trends founded within mergeWindowSeconds of
  *   each other: a trend founded within that window of a report of the run or of another candidate
  *   (transitively) is held too. Trends outside those chains neither changed nor meet a trend that
@@ -60,8 +65,38 @@ export function mayTakePart(t: Findable, terms: ReadonlySet<string>, reach: read
 }
 
 /**
- * The candidates among `trends`: those mayTakePart selects, then, until none is added, those
- * founded within `windowMs` of a candidate's founding (`founded`: the clustering's founding, ms).
+ * The trends at the head of each queried term's postings when a run starts: per term of `terms`,
+ * the POSTINGS_PER_TERM trends indexed under it reported last (`lastSeen`, ms; ties: the greater
+ * id), the order in which clusterArticles keeps them. Their ids.
+ */
+export function postingHeads<T extends Findable & { id: string }>(
+  trends: readonly T[],
+  terms: ReadonlySet<string>,
+  lastSeen: (t: T) => number,
+  perTerm: number = POSTINGS_PER_TERM,
+): Set<string> {
+  const byTerm = new Map<string, T[]>();
+  for (const t of trends) {
+    for (const term of t.detect_terms ?? []) {
+      if (!terms.has(term)) continue;
+      const list = byTerm.get(term);
+      if (list) list.push(t);
+      else byTerm.set(term, [t]);
+    }
+  }
+  const out = new Set<string>();
+  for (const list of byTerm.values()) {
+    list.sort((a, b) => lastSeen(b) - lastSeen(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    for (const t of list.slice(0, perTerm)) out.add(t.id);
+  }
+  return out;
+}
+
+/**
+ * The candidates among `trends`: those without indexed fields, those at the head of a queried
+ * term's postings (postingHeads) and those founded within the reach of the run's reports, then,
+ * until none is added, those founded within `windowMs` of a candidate's founding (`founded`: the
+ * clustering's founding, ms).
  */
 export function candidateTrends<T extends Findable & { id: string }>(
   trends: readonly T[],
@@ -69,14 +104,24 @@ export function candidateTrends<T extends Findable & { id: string }>(
   idf: (term: string) => number,
   windowMs: number,
   founded: (t: T) => number,
+  lastSeen: (t: T) => number,
+  /** The clustering's postings per term (ClusterOptions.postingsPerTerm). */
+  perTerm: number = POSTINGS_PER_TERM,
 ): T[] {
   const terms = new Set(queryTerms(articles, idf));
   let reach = reachOf(
     articles.map((a) => a.time),
     windowMs,
   );
+  const heads = postingHeads(trends, terms, lastSeen, perTerm);
   const chosen = new Map<string, T>();
-  let added = trends.filter((t) => mayTakePart(t, terms, reach));
+  let added = trends.filter(
+    (t) =>
+      !t.detect_terms ||
+      t.detect_founded === undefined ||
+      heads.has(t.id) ||
+      within(reach, Date.parse(t.detect_founded)),
+  );
   while (added.length > 0) {
     for (const t of added) chosen.set(t.id, t);
     reach = reachOf(added.map(founded), windowMs);

@@ -38,6 +38,8 @@ export interface ClusterOptions extends CadenceOptions, MergeOptions {
   now: Date;
   /** Share of the similarity given to named-entity overlap (the rest to weighted terms). */
   entityWeight: number;
+  /** Trends a term's postings keep (POSTINGS_PER_TERM unless given; tests set fewer). */
+  postingsPerTerm?: number;
   /** Candidate trends fully compared per article (retrieved through the term index). */
   candidates: number;
   idf: (term: string) => number;
@@ -126,7 +128,7 @@ export const QUERY_TERMS = 12;
  * Trends kept per term in the retrieval index, the most recently updated ones: bounds the work per
  * article (so a run grows linearly with its articles) the way a top-k retrieval query would.
  */
-const POSTINGS_PER_TERM = 32;
+export const POSTINGS_PER_TERM = 32;
 /** A trend with more articles than this is re-indexed on every REINDEX_EVERY-th article. */
 const REINDEX_EVERY = 8;
 
@@ -166,7 +168,7 @@ export function clusterArticles(
       if (!set) postings.set(t, (set = new Set()));
       set.delete(s.trend.id);
       set.add(s.trend.id);
-      if (set.size > POSTINGS_PER_TERM) {
+      if (set.size > (o.postingsPerTerm ?? POSTINGS_PER_TERM)) {
         // Sets iterate in insertion order: the first entry is the least recently updated trend.
         const stale = set.values().next().value!;
         set.delete(stale);

@@ -1,7 +1,7 @@
 import type { StoredArticle } from './active-trend';
 import { articleTime, toDetectArticle } from './active-trend';
 import { queryTerms, reachOf } from './candidate-trends';
-import type { ActiveTrend, ClusterOptions } from './cluster';
+import { POSTINGS_PER_TERM, type ActiveTrend, type ClusterOptions } from './cluster';
 import type { RejoinOptions } from './rejoin-stories';
 import {
   loadActiveTrends,
@@ -133,7 +133,17 @@ async function heldTrends(
       windowMs,
     );
     const terms = queryTerms(articles, s.idf);
-    for (const t of await loadCandidateTrends(client, names, s.since, terms, reach, windowMs, clusteringFounded)) {
+    const perTerm = s.cluster.postingsPerTerm ?? POSTINGS_PER_TERM;
+    for (const t of await loadCandidateTrends(
+      client,
+      names,
+      s.since,
+      terms,
+      reach,
+      windowMs,
+      clusteringFounded,
+      perTerm,
+    )) {
       out.set(t.id, t);
     }
   }

@@ -11,6 +11,7 @@ import {
 } from '@trendscope/core';
 import type { StoredArticle } from './active-trend';
 import { reachOf } from './candidate-trends';
+import { POSTINGS_PER_TERM } from './cluster';
 import { REFRESH_SOURCE_FIELDS, type RefreshSource } from './refresh-trend';
 import { appendAll } from './large-arrays';
 
@@ -150,6 +151,8 @@ export async function loadCandidateTrends(
   reach: readonly [number, number][],
   windowMs: number,
   founded: (t: StoredTrend) => number,
+  /** The clustering's postings per term (ClusterOptions.postingsPerTerm). */
+  perTerm: number = POSTINGS_PER_TERM,
 ): Promise<StoredTrend[]> {
   const out = new Map<string, StoredTrend>();
   const foundedIn = (list: readonly [number, number][]) =>
@@ -161,14 +164,18 @@ export async function loadCandidateTrends(
     const hits = await searchAll<StoredTrend>(client, names.trends, query, [{ id: 'asc' }], STORED_TREND_FIELDS);
     return hits.map((h) => h._source).filter((t) => !out.has(t.id));
   };
-  const first = indexedUnder(terms);
   const added = new Map<string, StoredTrend>();
   const readRanges = async (list: readonly [number, number][]): Promise<void> => {
     for (let i = 0; i < list.length; i += RANGES_PER_QUERY) {
       for (const t of await read(foundedIn(list.slice(i, i + RANGES_PER_QUERY)))) added.set(t.id, t);
     }
   };
-  for (const t of await read(first)) added.set(t.id, t);
+  // Trends written without the indexed fields, and the heads of each queried term's postings.
+  for (const t of await read(indexedUnder([]))) added.set(t.id, t);
+  const heads = await postingHeadIds(client, names, since, terms, perTerm);
+  for (let i = 0; i < heads.length; i += PAGE) {
+    for (const t of await read([{ terms: { id: heads.slice(i, i + PAGE) } }])) added.set(t.id, t);
+  }
   await readRanges(reach);
   while (added.size > 0) {
     for (const t of added.values()) out.set(t.id, t);
@@ -177,6 +184,44 @@ export async function loadCandidateTrends(
     await readRanges(next);
   }
   return [...out.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+/** Queried terms per aggregation request (each bucket returns a term's postings' head). */
+const TERMS_PER_AGGREGATION = 200;
+
+/**
+ * The ids of the open trends at the head of each of `terms`' postings (postingHeads, as a query):
+ * per term, the `perTerm` trends indexed under it reported last, ties by the greater id.
+ */
+async function postingHeadIds(
+  client: OpenSearchClient,
+  names: IndexNames,
+  since: string,
+  terms: readonly string[],
+  perTerm: number,
+): Promise<string[]> {
+  const out = new Set<string>();
+  for (let i = 0; i < terms.length; i += TERMS_PER_AGGREGATION) {
+    const batch = terms.slice(i, i + TERMS_PER_AGGREGATION);
+    const body: Record<string, unknown> = {
+      size: 0,
+      query: openTrends(since, { terms: { detect_terms: batch } }),
+      aggs: {
+        term: {
+          terms: { field: 'detect_terms', include: batch, size: batch.length },
+          aggs: {
+            head: { top_hits: { size: perTerm, sort: [{ last_seen: 'desc' }, { id: 'desc' }], _source: false } },
+          },
+        },
+      },
+    };
+    const res = await client.search({ index: names.trends, body });
+    const buckets = (
+      res.body.aggregations as { term: { buckets: { head: { hits: { hits: { _id: string }[] } } }[] } } | undefined
+    )?.term.buckets;
+    for (const b of buckets ?? []) for (const h of b.head.hits.hits) out.add(h._id);
+  }
+  return [...out].sort();
 }
 
 /**

@@ -1,5 +1,11 @@
 import { expect } from 'chai';
-import { candidateTrends, mayTakePart, queryTerms, reachOf } from '@trendscope/pipeline/detect/candidate-trends';
+import {
+  candidateTrends,
+  mayTakePart,
+  postingHeads,
+  queryTerms,
+  reachOf,
+} from '@trendscope/pipeline/detect/candidate-trends';
 import { clusterArticles, type ActiveTrend, type DetectArticle } from '@trendscope/pipeline/detect/cluster';
 import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
 import { detectState, storedState } from '@trendscope/pipeline/detect/trend-state';
@@ -44,17 +50,41 @@ describe('candidateTrends', function () {
 
   // Stored trends some report of the hours below joins (the full scan's assignments), all held.
   const joined: string[] = [];
-  // Hours from the start of the month; the last two have reports joining stored trends and a merge.
-  for (const hours of [25.5, 35.5, 45.5, 47.5]) {
-    it(`clusters the hour from ${hours} h over the candidates exactly as over every open trend`, () => {
+  // Per hour: trends indexed under a queried term, and those at the head of its postings.
+  const underTermCounts: [number, number][] = [];
+  // Hours from the start of the month; 45.5 and 47.5 have reports joining stored trends and a merge.
+  // With postings of 4 trends per term (32 in production) a queried term has more trends than its
+  // postings keep within two days, so the selection of the postings' heads is tried too.
+  for (const [hours, perTerm] of [
+    [25.5, undefined],
+    [35.5, undefined],
+    [45.5, undefined],
+    [47.5, undefined],
+    [35.5, 4],
+    [47.5, 4],
+  ] as const) {
+    it(`clusters the hour from ${hours} h over the candidates exactly as over every open trend (${perTerm ?? 32} per term)`, () => {
       const from = day0 + hours * H;
       const now = new Date(from + H);
       const stored = storedBefore(from);
       const fresh = articles.filter((a) => a.time >= from && a.time < now.getTime());
       expect(fresh.length).to.be.above(20);
-      const full = clusterArticles(fresh, states(stored), { now, idf });
-      const held = candidateTrends(stored, fresh, idf, MERGE_WINDOW_MS, (t) => Date.parse(t.detect_founded));
-      const part = clusterArticles(fresh, states(held), { now, idf });
+      const opts = { now, idf, ...(perTerm ? { postingsPerTerm: perTerm } : {}) };
+      const full = clusterArticles(fresh, states(stored), opts);
+      const held = candidateTrends(
+        stored,
+        fresh,
+        idf,
+        MERGE_WINDOW_MS,
+        (t) => Date.parse(t.detect_founded),
+        (t) => t.state.last_seen,
+        perTerm,
+      );
+      // Every trend indexed under a queried term, the heads of the postings or not (the former selection).
+      const terms = new Set(queryTerms(fresh, idf));
+      const underTerm = stored.filter((t) => t.detect_terms.some((term) => terms.has(term))).length;
+      underTermCounts.push([underTerm, postingHeads(stored, terms, (t) => t.state.last_seen, perTerm).size]);
+      const part = clusterArticles(fresh, states(held), opts);
       const heldIds = new Set(held.map((t) => t.id));
       const taken = [...new Set(full.assignments.values())].filter((id) => stored.some((t) => t.id === id));
       joined.push(...taken);
@@ -66,7 +96,7 @@ describe('candidateTrends', function () {
       expect(part.touched).to.deep.equal(full.touched);
       // The comparison sees a miss: without one trend the full scan assigns to, the clustering differs.
       if (taken.length > 0) {
-        const missing = clusterArticles(fresh, states(held.filter((t) => t.id !== taken[0])), { now, idf });
+        const missing = clusterArticles(fresh, states(held.filter((t) => t.id !== taken[0])), opts);
         expect([...missing.assignments]).to.not.deep.equal([...full.assignments]);
       }
     });
@@ -74,6 +104,31 @@ describe('candidateTrends', function () {
 
   it('was tried on hours whose reports join stored trends', () => {
     expect(joined.length).to.be.at.least(2);
+  });
+
+  it('holds only the heads of the queried terms postings: fewer than every trend under a queried term', () => {
+    expect(
+      underTermCounts.some(([under, held]) => held < under),
+      JSON.stringify(underTermCounts),
+    ).to.equal(true);
+  });
+
+  it('takes per queried term the trends reported last, as many as a term postings keep', () => {
+    const at = (ms: number) => new Date(ms).toISOString();
+    const trends = Array.from({ length: 40 }, (_, i) => ({
+      id: `t${String(i).padStart(2, '0')}`,
+      detect_terms: i % 2 === 0 ? ['gox', 'bitcoin'] : ['gox'],
+      detect_founded: at(0),
+      last: i < 38 ? i * 1000 : 37_000,
+    }));
+    const heads = postingHeads(trends, new Set(['gox', 'zzz']), (t) => t.last);
+    // 'gox': the 32 reported last, of t36, t37, t38 and t39 at one time the greater ids first.
+    expect(heads.size).to.equal(32);
+    expect(heads.has('t07')).to.equal(false);
+    expect(heads.has('t08')).to.equal(true);
+    expect(heads.has('t39')).to.equal(true);
+    // 'bitcoin' is not queried: its postings add nothing.
+    expect(postingHeads(trends, new Set(['bitcoin']), (t) => t.last).size).to.equal(20);
   });
 
   it('takes every trend indexed under a query term, founded within the merge window, or without indexed fields', () => {
