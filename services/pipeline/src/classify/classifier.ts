@@ -1,6 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Category } from '@trendscope/core';
+import { memoByFileVersion } from '../file-version-memo';
 import { words } from '../text/tokenize';
 import { loadWordVectors, type WordVectors } from '../text/word-vectors';
 import type { CategoryModel, CorpusExpert } from './category-model';
@@ -31,45 +32,21 @@ export interface Classifier {
 }
 
 /**
- * Models and classifiers kept per path with the version of the file they were read from (size and
- * modification time): a long-lived worker reads a model once, and again only after `make model`
+ * Models and classifiers kept per path with the version of the file they were read from
+ * (file-version-memo.ts): a long-lived worker reads a model once, and again only after `make model`
  * replaced the file, as the domain ratings are read (score/domain-ratings.ts).
  */
-const models = new Map<string, { version: string; model: CategoryModel }>();
-const classifiers = new Map<string, { version: string; classifier: Classifier }>();
-
-/** Size and modification time of a file: what tells a replaced file ('' when it cannot be read). */
-function versionOf(file: string): string {
-  try {
-    const s = statSync(file);
-    return `${s.size}:${s.mtimeMs}`;
-  } catch {
-    return '';
-  }
-}
+const modelOf = memoByFileVersion((file) => JSON.parse(readFileSync(file, 'utf8')) as CategoryModel);
+const classifierOf = memoByFileVersion((file) => createClassifier(modelOf(file)));
 
 /** Reads and parses a model file once per path and version. */
 export function loadCategoryModelFile(modelPath: string = DEFAULT_MODEL_PATH): CategoryModel {
-  const resolved = path.resolve(modelPath);
-  const version = versionOf(resolved);
-  let entry = models.get(resolved);
-  if (!entry || entry.version !== version) {
-    entry = { version, model: JSON.parse(readFileSync(resolved, 'utf8')) as CategoryModel };
-    models.set(resolved, entry);
-  }
-  return entry.model;
+  return modelOf(path.resolve(modelPath));
 }
 
 /** Loads the model file once per path and version (later calls reuse it) and returns its classifier. */
 export function loadClassifier(modelPath: string = DEFAULT_MODEL_PATH): Classifier {
-  const resolved = path.resolve(modelPath);
-  const version = versionOf(resolved);
-  let entry = classifiers.get(resolved);
-  if (!entry || entry.version !== version) {
-    entry = { version, classifier: createClassifier(loadCategoryModelFile(resolved)) };
-    classifiers.set(resolved, entry);
-  }
-  return entry.classifier;
+  return classifierOf(path.resolve(modelPath));
 }
 
 /**

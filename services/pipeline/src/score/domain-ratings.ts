@@ -1,6 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getDomain } from 'tldts';
+import { memoByFileVersion } from '../file-version-memo';
 import { REPO_ROOT } from '../repo-root';
 
 /** Where a published rating comes from: cited wherever the rating is shown. */
@@ -13,32 +14,14 @@ export const DEFAULT_RATINGS_FILE = path.resolve(REPO_ROOT, '../shared/corpus/do
 /** Published ratings by domain: `pc1` from 0 (lowest quality) to 1 (highest). */
 export type DomainRatings = ReadonlyMap<string, number>;
 
-const loaded = new Map<string, { version: string; ratings: DomainRatings }>();
-
 /**
  * Reads a `domain,pc1` CSV (corpus/domain-quality-ratings/domain_pc1.csv), again only when the file
  * changed (a refresh, `make ratings`, replaces it in place while the pipeline runs). A missing file
  * gives no ratings (every domain is then estimated), so the service still runs without it.
  */
-export function loadDomainRatings(file: string): DomainRatings {
-  const version = versionOf(file);
-  let entry = loaded.get(file);
-  if (!entry || entry.version !== version) {
-    entry = { version, ratings: parseDomainRatings(readIfPresent(file)) };
-    loaded.set(file, entry);
-  }
-  return entry.ratings;
-}
-
-/** Size and modification time of a file ('' when it is missing): what tells a replaced file. */
-function versionOf(file: string): string {
-  try {
-    const s = statSync(file);
-    return `${s.size}:${s.mtimeMs}`;
-  } catch {
-    return '';
-  }
-}
+export const loadDomainRatings: (file: string) => DomainRatings = memoByFileVersion((file) =>
+  parseDomainRatings(readIfPresent(file)),
+);
 
 /** Parses the CSV text (header `domain,pc1`; rows without a number in 0..1 are skipped). */
 export function parseDomainRatings(csv: string): DomainRatings {
