@@ -2,17 +2,11 @@ import { expect } from 'chai';
 import { createOpenSearchClient } from '@trendscope/core';
 import { startApi } from '../support/api';
 import { deadOpenSearch, hangingServer } from '../support/dead-services';
-import { openTestServices, type TestServices } from '../support/services';
+import { useTestServices } from '../support/services';
 
 describe('GET /health', function () {
   this.timeout(20_000);
-  let s: TestServices;
-  before(async () => {
-    s = await openTestServices();
-  });
-  after(async () => {
-    await s.cleanup();
-  });
+  const s = useTestServices();
 
   it('answers 200 with each dependency up', async () => {
     const api = await startApi(s);

@@ -10,7 +10,7 @@ import { startApi, type RunningApi } from '../support/api';
 import { closedPortUrl, hangingServer } from '../support/dead-services';
 import { buildTrend, seed } from '../support/factories';
 import { controllableNode, type ControllableNode } from '../support/opensearch-node';
-import { openTestServices, type TestServices } from '../support/services';
+import { openTestServices, useTestServices, type TestServices } from '../support/services';
 
 const ID = 'tr_aaaaaaaaaaaa';
 const READ_PATHS = [
@@ -49,13 +49,7 @@ async function expectAllUnavailable(api: RunningApi, hidden: string[]): Promise<
 
 describe('resilience: OpenSearch down or hanging', function () {
   this.timeout(60_000);
-  let s: TestServices;
-  before(async () => {
-    s = await openTestServices();
-  });
-  after(async () => {
-    await s.cleanup();
-  });
+  const s = useTestServices();
 
   it('answers 503 JSON within 2 s on every endpoint when OpenSearch refuses connections', async () => {
     const url = await closedPortUrl();

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { loadIndexDefinition, migrateIndices, type IndexDefinition, type TrendDoc } from '@trendscope/core';
 import { getJson, startApi, type RunningApi } from '../support/api';
 import { buildTrend, FACTORY_NOW, seed } from '../support/factories';
-import { openTestServices, type TestServices } from '../support/services';
+import { openTestServices, useTestServices, type TestServices } from '../support/services';
 
 type Body = { results: { id: string; topic: string }[] };
 
@@ -77,13 +77,7 @@ describe('GET /v1/search matches words, not stems of other words', function () {
 
 describe('trends index migration to the plural-only stemmer (real OpenSearch)', function () {
   this.timeout(60_000);
-  let s: TestServices;
-  before(async () => {
-    s = await openTestServices();
-  });
-  after(async () => {
-    await s.cleanup();
-  });
+  const s = useTestServices();
 
   /** The definition before: Porter (`english`) on the searched fields, velocity_metrics without its rule. */
   const porter = (): IndexDefinition => {

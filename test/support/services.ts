@@ -5,6 +5,7 @@ import {
   createRedis,
   indexNames,
   loadConfig,
+  migrateIndices,
   type Config,
   type IndexNames,
   type OpenSearchClient,
@@ -71,4 +72,21 @@ export const silentLogger = createLogger({ level: 'silent', name: 'test' });
 /** What detection and its repository take from the test services: this run's indices and key prefix. */
 export function detectDeps(s: TestServices) {
   return { opensearch: s.opensearch, names: s.names, redis: s.redis, keyPrefix: s.prefix, logger: silentLogger };
+}
+
+/**
+ * The test services for the enclosing mocha suite: opened (and their indices migrated, when asked)
+ * before its tests and cleaned up after them, in place of the same two hooks in every suite. The
+ * object is filled in by the `before` hook, so read it only inside hooks and tests.
+ */
+export function useTestServices(opts: { migrate?: boolean } = {}): TestServices {
+  const s = {} as TestServices;
+  before(async () => {
+    Object.assign(s, await openTestServices());
+    if (opts.migrate) await migrateIndices(s.opensearch, s.names);
+  });
+  after(async () => {
+    await s.cleanup?.();
+  });
+  return s;
 }

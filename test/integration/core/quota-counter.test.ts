@@ -1,16 +1,10 @@
 import { expect } from 'chai';
 import { bumpGeneration, quotaKey, readQuotaUsage, readUsageHistory, usageKey } from '@trendscope/core';
 import { consumeQuota } from '../../support/quota-services';
-import { openTestServices, type TestServices } from '../../support/services';
+import { useTestServices } from '../../support/services';
 
 describe('quota counting in Redis', () => {
-  let s: TestServices;
-  before(async () => {
-    s = await openTestServices();
-  });
-  after(async () => {
-    await s.cleanup();
-  });
+  const s = useTestServices();
 
   const limits = { perMinute: 3, perDay: 5 };
   const at = (h: number, m: number, sec: number, ms = 0): number => Date.UTC(2026, 10, 23, h, m, sec, ms);

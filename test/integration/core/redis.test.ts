@@ -1,14 +1,8 @@
 import { expect } from 'chai';
-import { openTestServices, type TestServices } from '../../support/services';
+import { useTestServices } from '../../support/services';
 
 describe('the real Redis', () => {
-  let s: TestServices;
-  before(async () => {
-    s = await openTestServices();
-  });
-  after(async () => {
-    await s.cleanup();
-  });
+  const s = useTestServices();
 
   it('round-trips a value', async () => {
     await s.redis.set(`${s.prefix}:k`, 'v', 'EX', 60);

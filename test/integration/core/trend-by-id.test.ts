@@ -2,18 +2,11 @@ import { expect } from 'chai';
 import { applyRetention, fetchTrendDoc, getTrend, migrateIndices, type QueryDeps } from '@trendscope/core';
 import { bulkWrite } from '@trendscope/pipeline/detect/detect.repository';
 import { buildTrend } from '../../support/factories';
-import { openTestServices, type TestServices } from '../../support/services';
+import { useTestServices } from '../../support/services';
 
 describe('a trend by id across monthly indices (real OpenSearch)', function () {
   this.timeout(120_000);
-  let s: TestServices;
-
-  before(async () => {
-    s = await openTestServices();
-  });
-  after(async () => {
-    await s.cleanup();
-  });
+  const s = useTestServices();
 
   it("reads the current month's trends with a get, older ones and merged ids through the alias", async () => {
     const T = s.names.trends;

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { migrateIndices, type OpenSearchClient, type TrendDoc } from '@trendscope/core';
+import { type OpenSearchClient, type TrendDoc } from '@trendscope/core';
 import { runDetect } from '@trendscope/pipeline/detect/run-detect';
 import { buildArticle } from '../../support/factories';
-import { detectDeps, openTestServices, type TestServices } from '../../support/services';
+import { detectDeps, useTestServices } from '../../support/services';
 
 const H = 3_600_000;
 const BOUND = 100;
@@ -52,14 +52,7 @@ function countArticleReads(client: OpenSearchClient, articles: string): { read: 
 
 describe('detection of a trend above the member bound (real OpenSearch + Redis)', function () {
   this.timeout(120_000);
-  let s: TestServices;
-  before(async () => {
-    s = await openTestServices();
-    await migrateIndices(s.opensearch, s.names);
-  });
-  after(async () => {
-    await s.cleanup();
-  });
+  const s = useTestServices({ migrate: true });
 
   async function index(docs: { id: string; doc: object }[]): Promise<void> {
     const body = docs.flatMap((d) => [{ index: { _index: s.names.articles, _id: d.id } }, d.doc]);

@@ -1,20 +1,12 @@
 import { expect } from 'chai';
-import { migrateIndices } from '@trendscope/core';
 import { BulkWriteError, bulkWrite, loadUnassignedArticles } from '@trendscope/pipeline/detect/detect.repository';
 import { runDetect } from '@trendscope/pipeline/detect/run-detect';
 import { buildArticle } from '../../support/factories';
-import { detectDeps, openTestServices, type TestServices } from '../../support/services';
+import { detectDeps, useTestServices } from '../../support/services';
 
 describe('detection writes (real OpenSearch + Redis)', function () {
   this.timeout(60_000);
-  let s: TestServices;
-  before(async () => {
-    s = await openTestServices();
-    await migrateIndices(s.opensearch, s.names);
-  });
-  after(async () => {
-    await s.cleanup();
-  });
+  const s = useTestServices({ migrate: true });
 
   it('throws BulkWriteError naming the rejected document instead of dropping it silently', async () => {
     const docs: { id: string; doc: Record<string, unknown> }[] = [

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'chai';
 import { ApiKeyRepository, CliError, hashApiKey, isWellFormedApiKey } from '@trendscope/core';
 import { runKeysCreate, runKeysList, runKeysRevoke, runKeysRotate } from '@trendscope/cli/commands/keys.command';
-import { openTestServices, type TestServices } from '../../support/services';
+import { useTestServices } from '../../support/services';
 
 const CLI = resolve(fileURLToPath(new URL('../../..', import.meta.url)), 'services/cli/bin/trendscope.js');
 
@@ -26,13 +26,7 @@ async function capture(run: (out: NodeJS.WritableStream) => Promise<void>): Prom
 
 describe('npx trendscope keys', function () {
   this.timeout(90_000);
-  let s: TestServices;
-  before(async () => {
-    s = await openTestServices();
-  });
-  after(async () => {
-    await s.cleanup();
-  });
+  const s = useTestServices();
 
   it('creates, lists, rotates and revokes a key, showing the key only on creation and rotation', async () => {
     const [c] = await capture((out) =>

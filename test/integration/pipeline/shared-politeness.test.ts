@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { DomainLimiter } from '@trendscope/pipeline/fetch/domain-limiter';
 import { redisStartReserver } from '@trendscope/pipeline/fetch/start-reserver';
-import { openTestServices, type TestServices } from '../../support/services';
+import { useTestServices } from '../../support/services';
 
 /**
  * Slots are reserved on Redis's clock and waited out on this process's timers, so an observed gap
@@ -14,14 +14,7 @@ const JITTER_MS = 500;
 
 describe('politeness delay shared through Redis (several worker processes)', function () {
   this.timeout(30_000);
-  let s: TestServices;
-
-  before(async () => {
-    s = await openTestServices();
-  });
-  after(async () => {
-    await s.cleanup();
-  });
+  const s = useTestServices();
 
   /** Two limiters, as two worker processes would each have, over one Redis. */
   function twoProcesses(delayMs: number): [DomainLimiter, DomainLimiter] {

@@ -11,7 +11,7 @@ import { runDetect } from '@trendscope/pipeline/detect/run-detect';
 import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
 import { publisherArticle } from '../../support/factories';
 import { KICKSTARTER, LAUNCH } from '../../support/pono-story';
-import { detectDeps, openTestServices, type TestServices } from '../../support/services';
+import { detectDeps, openTestServices, useTestServices, type TestServices } from '../../support/services';
 
 const T0 = Date.parse('2026-11-20T09:00:07Z');
 const M = 60_000;
@@ -106,15 +106,7 @@ describe('trends of one story founded a day apart, rejoined by a later run (Open
 
 describe('a trend founded and rejoined into an older one in the same run (OpenSearch + Redis + encoder)', function () {
   this.timeout(120_000);
-  let s: TestServices;
-
-  before(async () => {
-    s = await openTestServices();
-    await migrateIndices(s.opensearch, s.names);
-  });
-  after(async () => {
-    await s.cleanup();
-  });
+  const s = useTestServices({ migrate: true });
 
   it('is not counted among the trends the run created', async () => {
     await indexArticles(
@@ -148,15 +140,7 @@ const FUNDED = [
 
 describe('velocity of a story rejoined across runs (OpenSearch + Redis + encoder)', function () {
   this.timeout(120_000);
-  let s: TestServices;
-
-  before(async () => {
-    s = await openTestServices();
-    await migrateIndices(s.opensearch, s.names);
-  });
-  after(async () => {
-    await s.cleanup();
-  });
+  const s = useTestServices({ migrate: true });
 
   it('serves the whole life of the story: founded at its first report, never emerging two days later', async () => {
     // Three bursts of one story: the launch (5 reports); 23 h later the Kickstarter campaign, a
