@@ -12,6 +12,11 @@ import { corpusArticleDoc } from '../support/corpus-article-doc';
 const BATCH = 2000;
 const RUNNER = resolve(import.meta.dirname, 'soak-run.ts');
 
+/** SOAK_KEEP=1 (or true, yes) keeps a soak's indices for later scoring; unset, 0 or false deletes them. */
+export function keepsSoakIndices(env: NodeJS.ProcessEnv = process.env): boolean {
+  return /^(1|true|yes)$/i.test(env.SOAK_KEEP ?? '');
+}
+
 /** One replayed report: its document, its gold story and its time. */
 export interface Report {
   id: string;

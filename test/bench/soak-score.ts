@@ -13,7 +13,7 @@ import { createOpenSearchClient, indexNames } from '@trendscope/core';
 import { loadUci } from '@trendscope/pipeline/lab/corpus/uci.corpus';
 import { BENCH_OPENSEARCH_URL } from './bench-services';
 import { printSoakQuality } from './soak-quality';
-import { reportsOf } from './soak-reports';
+import { keepsSoakIndices, reportsOf } from './soak-reports';
 
 const [untilIso, ...prefixes] = process.argv.slice(2);
 if (!untilIso) throw new Error('usage: soak-score.ts <until ISO> [soak prefix...]');
@@ -35,7 +35,7 @@ try {
     given === undefined,
   );
 } finally {
-  if (!process.env.SOAK_KEEP && given === undefined)
+  if (!keepsSoakIndices() && given === undefined)
     await client.indices.delete({ index: `${batchPrefix}-*`, expand_wildcards: 'all' }).catch(() => undefined);
   await client.close();
 }

@@ -11,7 +11,7 @@
  * corrected by reading (lab/metrics/corrected-gold.ts), with how much of the rows the readings cover.
  * SOAK_REJOIN=off runs every detection (soak and batch) without the story rejoin.
  * SOAK_SCALE=30 replays every row 30 times (copy k k seconds later, its own URL): 30x the volume.
- * SOAK_DAYS limits the simulated days (0: all).
+ * SOAK_DAYS limits the simulated days (0: all). SOAK_KEEP=1 keeps the indices (soak-score.ts scores them).
  * Run: BENCH=soak make bench, or node --import tsx test/bench/soak.bench.ts with OPENSEARCH_URL/REDIS_URL
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -21,7 +21,7 @@ import { createOpenSearchClient, indexNames, migrateIndices } from '@trendscope/
 import { loadUci } from '@trendscope/pipeline/lab/corpus/uci.corpus';
 import { BENCH_OPENSEARCH_URL } from './bench-services';
 import { printSoakQuality } from './soak-quality';
-import { ingest, reportsOf, spawnRun, type Report, type RunFigures } from './soak-reports';
+import { ingest, keepsSoakIndices, reportsOf, spawnRun, type Report, type RunFigures } from './soak-reports';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -130,7 +130,7 @@ try {
     `${prefix}-batch`,
   );
 } finally {
-  if (!process.env.SOAK_KEEP)
+  if (!keepsSoakIndices())
     await client.indices.delete({ index: `${prefix}-*`, expand_wildcards: 'all' }).catch(() => undefined);
   await client.close();
 }
