@@ -81,8 +81,14 @@ describe('what make demo shows (detection over the slices it replays, in-process
   // Target: 0 (19 before lists needed two publishers, 10 before late joins needed 4
   // shared terms, 7 before fragments merged on headline meaning, 5 before the learned merge, 2
   // before two lone headlines needed a word or a name in common to be joined; docs/quality.md).
-  it('shows no gold story twice among the first 50 trends of /v1/trends/recent', () => {
-    const listed = trends.filter((d) => isListed(d.trend));
+  // Against labels corrected by reading since 2026-11-28: UCI files AP's "10 Things to Know for
+  // Today" and a Las Vegas fire under the missing Malaysia Airlines jet, and that trend of three AP
+  // pages came up to 46th when the replay kept dates without a time of day.
+  it('shows no gold story twice among the first 50 trends of /v1/trends/recent (labels corrected by reading)', () => {
+    const readLabel = articleLabeller();
+    const listed = trends
+      .filter((d) => isListed(d.trend))
+      .map((d) => ({ ...d, gold: d.gold.map((g, i) => readLabel(d.ids?.[i], g)) }));
     expect(storyRepeats(listed, 50)).to.deep.equal([]);
   });
 
@@ -99,14 +105,16 @@ describe('what make demo shows (detection over the slices it replays, in-process
     // 0.970 before the story rejoin, 0.950 with it (2026-11-27): a rejoined trend holds several
     // of UCI's stories of one real story, and its topic may best match a member of one that is not
     // the largest ("'Bachelor' Finale: Who will Juan Pablo pick?" over the finale's decision).
-    it("gives topics that best match a member of the trend's majority story (fidelity 0.950; target 0.95)", () => {
-      expect(q.fidelity).to.be.at.least(0.94);
+    // 0.953 -> 0.968 when the replay kept dates without a time of day (2026-11-28): Giveme5W1H
+    // pages of one date no longer join a UCI burst at a shifted midnight.
+    it("gives topics that best match a member of the trend's majority story (fidelity 0.968; target 0.95)", () => {
+      expect(q.fidelity).to.be.at.least(0.95);
     });
 
     // Against labels corrected by reading (UCI stories a reader calls one story merged,
-    // corrected-gold.ts): 0.963 (2026-11-27, evening); the topic of a rejoined trend no longer
+    // corrected-gold.ts): 0.963 (2026-11-27, evening), 0.977 (2026-11-28); the topic of a rejoined trend no longer
     // counts against it for naming another UCI id of the same story.
-    it('gives topics faithful to the majority story by reading (fidelity 0.963; target 0.95)', () => {
+    it('gives topics faithful to the majority story by reading (fidelity 0.977; target 0.95)', () => {
       const readLabel = articleLabeller();
       const read = storyQuality(trends.map((d) => ({ ...d, gold: d.gold.map((g, i) => readLabel(d.ids?.[i], g)) })));
       expect(read.fidelity).to.be.at.least(0.95);
@@ -124,9 +132,12 @@ describe('what make demo shows (detection over the slices it replays, in-process
     // Target 0; 9 (2026-11-27, evening; 10 while the rejoin required a shared entity, which kept the
     // migraine headband apart): small trends the aggregator filed under a large story ("McDonnell
     // bid" / "Starbucks adds digital tips to app"), and fragments the rejoin leaves apart ("Chapter
-    // 11 Reorganization" beside "Sbarro Pizza files for bankruptcy again").
+    // 11 Reorganization" beside "Sbarro Pizza files for bankruptcy again"). 10 since the replay
+    // keeps dates without a time of day (2026-11-28): two undated Giveme5W1H pages, dated months
+    // after their event (the Nice truck attack, the Cincinnati zoo gorilla), no longer hidden inside
+    // a UCI trend they joined at a shifted midnight, are trends of their own.
     it('lets few gold stories lead two listed trends', () => {
-      expect(q.goldRepeats.length).to.be.at.most(9);
+      expect(q.goldRepeats.length).to.be.at.most(10);
     });
 
     // The story rejoin: 235 listed before, 221 with it (2026-11-27); a trend of one story on

@@ -5,6 +5,7 @@ import type { CorpusFormat, CorpusItem } from './corpus-item';
 import { LIVE_FEED_PATH, LiveStream } from './live-stream';
 import { loadCorpus } from './load-corpus';
 import { renderArticlePage } from './render-article-page';
+import { shiftToNow } from './shift-to-now';
 import { renderRss } from './render-rss';
 import { toLocalPath } from './url-mapping';
 
@@ -157,13 +158,4 @@ function resource(contentType: string, text: string): Resource {
 
 function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
-}
-
-/** Moves every date by the same offset so that the newest one is `now` (order and gaps kept). */
-export function shiftToNow(items: CorpusItem[], now: Date): CorpusItem[] {
-  let newest = Number.NEGATIVE_INFINITY;
-  for (const i of items) if (i.published && i.published.getTime() > newest) newest = i.published.getTime();
-  if (!Number.isFinite(newest)) return items;
-  const offset = now.getTime() - newest;
-  return items.map((i) => (i.published ? { ...i, published: new Date(i.published.getTime() + offset) } : i));
 }

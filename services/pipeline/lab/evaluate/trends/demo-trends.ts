@@ -12,7 +12,7 @@ import { rejoinedAssignments } from './rejoined';
 import { loadGiveme } from '../../corpus/giveme.corpus';
 import { loadUci, type UciRow } from '../../corpus/uci.corpus';
 import { givemeDetectArticles, uciDetectArticles } from '../../corpus/detect-articles';
-import { extent } from '../../../src/detect/large-arrays';
+import { shiftOffset } from '../../../src/feed-server/shift-to-now';
 
 /** Headlines `make demo` replays (infra/local/demo.sh, DEMO_UCI_LIMIT). */
 export const DEMO_UCI_ROWS = 12_000;
@@ -155,8 +155,11 @@ export async function detectedTrends(
 }
 
 function shift(articles: DetectArticle[], now: Date): DetectArticle[] {
-  const newest = extent(articles.map((a) => a.time)).max;
-  return articles.map((a) => ({ ...a, time: a.time + now.getTime() - newest }));
+  const offset = shiftOffset(
+    articles.map((a) => a.time),
+    now.getTime(),
+  );
+  return articles.map((a) => ({ ...a, time: a.time + offset }));
 }
 
 /** The gold story or event most of a trend's articles belong to. */
