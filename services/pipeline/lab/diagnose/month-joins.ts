@@ -2,13 +2,14 @@
  * The story rejoin over the whole UCI month in one detection run, in process: the soak bench's batch
  * side (test/bench/soak-quality.ts) without OpenSearch. Clusters every row of 2014-03-10..04-15
  * (recurring columns left out, as runDetect does) at the last row's clock, then rejoins the trends
- * (rejoin-stories.ts); prints B-cubed with and without the rejoin against UCI's labels and the labels
- * corrected by reading, the joins by time gap and by group, and writes every pair the rejoin
- * accepts (sizes, founding times, gap, meaning, the gate that passed, majority gold stories and
- * their shares, central headlines, whether it joined two groups) as TSV for reading. Then the same
- * joins under other grouping rules (complete linkage, a bound on a group's founding span, no
- * chaining), each scored by B-cubed and against the month's joins read by hand
- * (data/story-joins/month-pairs.tsv: a verdict per pair of trend ids).
+ * (rejoin-stories.ts); prints B-cubed with and without the rejoin against UCI's labels, the labels
+ * corrected by reading (corrected-gold.ts) and those labels corrected further by the month's joins
+ * read by hand (data/story-joins/month-pairs.tsv: every join of this run, a verdict per pair of
+ * trend ids and their majority UCI stories), the joins by time gap and by group, and writes every
+ * pair the rejoin accepts (sizes, founding times, gap, meaning, the gate that passed, majority UCI
+ * stories and their shares, central headlines, whether it joined two groups) as TSV for reading.
+ * Then the same pairs under other grouping rules (complete linkage, a bound on a group's founding
+ * span, no chaining, a stricter meaning past a time gap), each scored alike and against the reading.
  * Run: node --import tsx services/pipeline/lab/diagnose/month-joins.ts ['<rejoin options as JSON>'] [joins.tsv] [clustering cache]
  * The clustering cache (a JSON file of article -> trend) is written when missing, read when present:
  * the clustering takes minutes, the rejoin seconds.
@@ -37,7 +38,7 @@ import { uciDetectArticles } from '../corpus/detect-articles';
 import { REPO_ROOT } from '../corpus/corpus-path';
 import { loadUci } from '../corpus/uci.corpus';
 import { bcubed, type BCubed } from '../metrics/bcubed';
-import { correctLabels } from '../metrics/corrected-gold';
+import { correctedGold, correctLabels, loadReadings, READING_FILES } from '../metrics/corrected-gold';
 
 const HOUR = 3_600_000;
 const overrides = JSON.parse(process.argv[2] ?? '{}') as Partial<RejoinOptions>;
@@ -50,6 +51,12 @@ const idf = backgroundIdf();
 const rows = loadUci().sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
 const { articles, gold } = uciDetectArticles(rows);
 const corrected = correctLabels(gold);
+/** The month's joins read by hand: trend ids of each pair and whether a reader calls it one story. */
+const READ_FILE = path.join(REPO_ROOT, 'services', 'pipeline', 'data', 'story-joins', 'month-pairs.tsv');
+// Labels corrected by reading the month's joins too (their UCI stories merged when read as one story).
+const monthRead = existsSync(READ_FILE)
+  ? correctLabels(gold, correctedGold([...READING_FILES, READ_FILE].flatMap(loadReadings)))
+  : corrected;
 const now = new Date(rows[rows.length - 1]!.timestamp);
 const columns = recurringColumnIds(
   rows.map((r) => ({ id: `uci-${r.id}`, title: r.title, time: r.timestamp, domain: r.hostname.replace(/^www\./, '') })),
@@ -80,12 +87,13 @@ const joined = rejoinStories(pairs, lookup, o);
 const rejoined = new Map([...clustered].map(([a, t]) => [a, joined.get(t) ?? t]));
 
 const fmt = (b: BCubed): string => `P ${b.precision.toFixed(3)} R ${b.recall.toFixed(3)} F1 ${b.f1.toFixed(4)}`;
-const line = (name: string, a: ReadonlyMap<string, string>): string =>
-  `  ${name.padEnd(22)} ${fmt(bcubed(a, gold))} | ${fmt(bcubed(a, corrected))}\n`;
+const scores = (a: ReadonlyMap<string, string>): string =>
+  `${fmt(bcubed(a, gold))} | ${fmt(bcubed(a, corrected))} | ${fmt(bcubed(a, monthRead))}`;
+const line = (name: string, a: ReadonlyMap<string, string>): string => `  ${name.padEnd(22)} ${scores(a)}\n`;
 process.stdout.write(
   `options: ${JSON.stringify(overrides)}; ${clustered.size} articles, ${trends.size} trends, ${views.length} of ` +
     `${o.rejoinMinArticles}+ articles, ${pairs.length} candidate pairs, ${joined.size} trends absorbed\n` +
-    `B-cubed (UCI's labels | corrected by reading):\n` +
+    `B-cubed (UCI's labels | corrected by reading | corrected by reading and month-pairs.tsv):\n` +
     line('clustering alone', clustered) +
     line('with the story rejoin', rejoined),
 );
@@ -187,8 +195,6 @@ if (out) {
   process.stdout.write(`accepted pairs written to ${out}\n`);
 }
 
-/** The month's joins read by hand: trend ids of each pair and whether a reader calls it one story. */
-const READ_FILE = path.join(REPO_ROOT, 'services', 'pipeline', 'data', 'story-joins', 'month-pairs.tsv');
 const read: { a: string; b: string; oneStory: boolean }[] = [];
 if (existsSync(READ_FILE)) {
   const [header, ...lines] = readFileSync(READ_FILE, 'utf8').split('\n').filter(Boolean);
@@ -200,8 +206,10 @@ if (existsSync(READ_FILE)) {
   }
 }
 
-/** Whether joining the groups `ga` and `gb` (trends founded earliest first) through pair a-b is allowed. */
-type Rule = (ga: readonly StoryView[], gb: readonly StoryView[]) => boolean;
+/** Whether joining the groups `ga` and `gb` (trends founded earliest first) through pair a-b (a founded first) is allowed. */
+type Rule = (ga: readonly StoryView[], gb: readonly StoryView[], a: StoryView, b: StoryView) => boolean;
+const gapOf = (a: StoryView, b: StoryView): number => (b.first_seen - a.last_seen) / HOUR;
+const meaningAt = (a: StoryView, b: StoryView): number => dot(meaningOf(a)!, meaningOf(b)!);
 const sameStory = (a: StoryView, b: StoryView): boolean => {
   const [ma, mb] = [meaningOf(a), meaningOf(b)];
   if (!ma || !mb) return false;
@@ -218,9 +226,18 @@ const RULES: [string, Rule][] = [
     (ga, gb) => foundingSpan([...ga, ...gb]) <= h * HOUR,
   ]),
   ['no chaining (lone trends only)', (ga, gb) => ga.length === 1 && gb.length === 1],
+  ...[
+    [24, 0.85],
+    [24, 0.9],
+    [48, 0.85],
+    [48, 0.9],
+  ].map(([h, m]): [string, Rule] => [
+    `meaning >= ${m} past ${h} h gap`,
+    (_ga, _gb, a, b) => gapOf(a, b) <= h! || meaningAt(a, b) >= m!,
+  ]),
 ];
 process.stdout.write(
-  `grouping rules over the same accepted pairs (B-cubed UCI | corrected; month-pairs.tsv: ${read.length} read, ` +
+  `grouping rules over the same accepted pairs (B-cubed as above; month-pairs.tsv: ${read.length} read, ` +
     `${read.filter((r) => r.oneStory).length} one story):\n`,
 );
 for (const [name, rule] of RULES) {
@@ -230,7 +247,7 @@ for (const [name, rule] of RULES) {
   for (const [a, b] of pairs) {
     if (!sameStory(a, b)) continue;
     const [ra, rb] = [rootOf.get(a.id)!, rootOf.get(b.id)!];
-    if (ra === rb || !rule(group.get(ra)!, group.get(rb)!)) continue;
+    if (ra === rb || !rule(group.get(ra)!, group.get(rb)!, a, b)) continue;
     n++;
     const [keep, drop] = first.get(ra)! <= first.get(rb)! ? [ra, rb] : [rb, ra];
     const merged = [...group.get(keep)!, ...group.get(drop)!].sort((x, y) => x.first_seen - y.first_seen);
@@ -241,7 +258,7 @@ for (const [name, rule] of RULES) {
   const assigned = new Map([...clustered].map(([a, t]) => [a, rootOf.get(t) ?? t]));
   const together = read.filter((r) => rootOf.get(r.a) !== undefined && rootOf.get(r.a) === rootOf.get(r.b));
   process.stdout.write(
-    `  ${name.padEnd(32)} ${String(n).padStart(4)} joins  ${fmt(bcubed(assigned, gold))} | ${fmt(bcubed(assigned, corrected))}` +
+    `  ${name.padEnd(32)} ${String(n).padStart(4)} joins  ${scores(assigned)}` +
       `  read: together ${together.length}, one story ${together.filter((r) => r.oneStory).length}, ` +
       `one-story pairs apart ${read.filter((r) => r.oneStory).length - together.filter((r) => r.oneStory).length}\n`,
   );
