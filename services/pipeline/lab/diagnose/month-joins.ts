@@ -17,7 +17,6 @@
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { clusterArticles, type DetectArticle } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import { recurringColumnIds } from '../../src/detect/recurring-column';
@@ -35,10 +34,15 @@ import { sharedBusinessEvent } from '../../src/detect/shared-business-event';
 import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot } from '../../src/text/word-vectors';
 import { uciDetectArticles } from '../corpus/detect-articles';
-import { REPO_ROOT } from '../corpus/corpus-path';
 import { loadUci } from '../corpus/uci.corpus';
 import { bcubed, type BCubed } from '../metrics/bcubed';
-import { correctedGold, correctLabels, loadReadings, READING_FILES } from '../metrics/corrected-gold';
+import {
+  correctedGold,
+  correctLabels,
+  loadReadings,
+  MONTH_READING_FILE,
+  READING_FILES,
+} from '../metrics/corrected-gold';
 
 const HOUR = 3_600_000;
 const overrides = JSON.parse(process.argv[2] ?? '{}') as Partial<RejoinOptions>;
@@ -52,7 +56,7 @@ const rows = loadUci().sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
 const { articles, gold } = uciDetectArticles(rows);
 const corrected = correctLabels(gold);
 /** The month's joins read by hand: trend ids of each pair and whether a reader calls it one story. */
-const READ_FILE = path.join(REPO_ROOT, 'services', 'pipeline', 'data', 'story-joins', 'month-pairs.tsv');
+const READ_FILE = MONTH_READING_FILE;
 // Labels corrected by reading the month's joins too (their UCI stories merged when read as one story).
 const monthRead = existsSync(READ_FILE)
   ? correctLabels(gold, correctedGold([...READING_FILES, READ_FILE].flatMap(loadReadings)))
