@@ -12,6 +12,14 @@ const JOINS_DIR = path.join(REPO_ROOT, 'services', 'pipeline', 'data', 'story-jo
  */
 export const READING_FILES = [path.join(JOINS_DIR, 'read-pairs.tsv'), path.join(JOINS_DIR, 'held-out-pairs.tsv')];
 
+/**
+ * Every join of the story rejoin over the whole UCI month in one detection run, read by hand
+ * (month-pairs.tsv, lab/diagnose/month-joins.ts; docs/lab-notes/trends.md, "The story rejoin over
+ * the whole month"). Apart from READING_FILES: it covers the month's joins, not the held-out slices'
+ * pools, so the held-out figures keep their labels.
+ */
+export const MONTH_READING_FILE = path.join(JOINS_DIR, 'month-pairs.tsv');
+
 /** One read pair of UCI stories (ids without the demo's "uci:" prefix) and its verdict. */
 export interface StoryReading {
   oneStory: boolean;
