@@ -182,7 +182,7 @@ describe('runDetect over Giveme5W1H articles (real OpenSearch + Redis)', functio
   });
 
   it('refreshes an untouched trend from its stored document exactly as a rebuild from its articles would', async () => {
-    const later = new Date(NOW.getTime() + 30 * 3_600_000);
+    const later = new Date(NOW.getTime() + 20 * 3_600_000);
     const fromState = await runDetect(deps(), { now: later });
     expect(fromState.articles_assigned).to.equal(0);
     expect(fromState.trends_written).to.be.greaterThan(0);
@@ -208,7 +208,7 @@ describe('runDetect over Giveme5W1H articles (real OpenSearch + Redis)', functio
   });
 
   it("embeds an article's text once: a rebuild reads what the first run stored on the article", async () => {
-    const later = new Date(NOW.getTime() + 30 * 3_600_000);
+    const later = new Date(NOW.getTime() + 20 * 3_600_000);
     const stamp = later.toISOString().replace('.000Z', 'Z');
     const trend = (await allTrends()).find((t) => t.updated_at === stamp && t.article_count >= 2)!;
     const [kept, cleared] = (await allArticles()).filter((a) => a.trend_id === trend.id);

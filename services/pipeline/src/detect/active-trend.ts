@@ -10,9 +10,21 @@ export type StoredArticle = ArticleDoc & { id: string };
 /** Centroid terms kept when rebuilding a trend's state from its articles. */
 const CENTROID_TERMS = 80;
 
-/** Effective time of an article: its publication date, else when it was fetched (ms). */
+const DAY = 86_400_000;
+
+/**
+ * When detection takes an article to have been reported (ms): its publication date; without one,
+ * the day it was fetched as a date alone (midnight UTC, cadence.ts dateOnly). A fetch time says
+ * when the page was read, not when it was reported: undated pages of one feed poll are fetched
+ * within a second of each other, and as times they would take the burst discount and join on one
+ * shared word ("84 killed in France as terror truck ploughs through crowd" into a Costa Rica plane
+ * crash). Clustering, trend times and timelines all read this one time, so a stored trend's state
+ * agrees with the run that built it.
+ */
 export function articleTime(a: Pick<ArticleDoc, 'published_date' | 'fetched_at'>): number {
-  return Date.parse(a.published_date ?? a.fetched_at);
+  if (a.published_date) return Date.parse(a.published_date);
+  const fetched = Date.parse(a.fetched_at);
+  return fetched - (((fetched % DAY) + DAY) % DAY);
 }
 
 /** The clustering view of a stored article (title + description/body lead + entities). */

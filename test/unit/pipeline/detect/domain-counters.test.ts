@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { ArticleDoc, DomainCounters, DomainDoc } from '@trendscope/core';
-import type { StoredArticle } from '@trendscope/pipeline/detect/active-trend';
+import { articleTime, type StoredArticle } from '@trendscope/pipeline/detect/active-trend';
 import { countDomains } from '@trendscope/pipeline/detect/detect-domains';
 import { domainDocs } from '@trendscope/pipeline/detect/domain-docs';
 import {
@@ -107,9 +107,8 @@ function generate(): { articles: StoredArticle[]; left: Set<string> } {
   return { articles: articles.sort((a, b) => time(a) - time(b) || (a.id < b.id ? -1 : 1)), left };
 }
 
-function time(a: Pick<ArticleDoc, 'published_date' | 'fetched_at'>): number {
-  return Date.parse(a.published_date ?? a.fetched_at);
-}
+/** The time detection reads (an undated article's is its fetch day). */
+const time = articleTime;
 
 /** The stories (domain lists) co-coverage is read over: fixed, the same for both paths. */
 const STORIES = [
