@@ -9,8 +9,10 @@
  * - a late large run's candidates: the reports of the LOOKBACK hours before NOW (12 by default;
  *   assigned by now, the last run's reports) taken as if new, their candidate trends read as
  *   loadCandidateTrends reads them and turned into states (openTrendStates): what that run held;
- * - the rejoin's stored lookup (loadTrendsByTerms) for the heaviest key terms of those
- *   candidates that the reports joined (the trends such a run touches).
+ * - the rejoin's stored lookup (trendIdsByTerms, loadRejoinStates) for the heaviest key terms of
+ *   those candidates that the reports joined (the trends such a run touches): every open trend under
+ *   them with its state (as the lookup read before rejoinBounds), then only those the bounds leave
+ *   and the run does not hold.
  * Run: node --expose-gc --import tsx services/pipeline/lab/diagnose/detect-input-memory.ts <prefix> <now ISO> [lookback hours]
  * (OPENSEARCH_URL, else 127.0.0.1:OS_PORT). Reads only.
  */
@@ -24,7 +26,8 @@ import {
   loadCandidateTrends,
   loadRefreshSources,
   loadTrendDocs,
-  loadTrendsByTerms,
+  loadRejoinStates,
+  trendIdsByTerms,
   searchAll,
   withBodies,
 } from '../../src/detect/detect.repository';
@@ -32,6 +35,7 @@ import { clusteringFounded, datedArticle, loadDetectInput } from '../../src/dete
 import { openTrendStates } from '../../src/detect/load-trend-states';
 import { detectSettings } from '../../src/detect/run-detect';
 import { topTerms } from '../../src/detect/term-vector';
+import { DEFAULT_REJOIN_OPTIONS, rejoinBounds } from '../../src/detect/rejoin-stories';
 
 const [prefix, nowIso, lookback = '12'] = process.argv.slice(2);
 if (!prefix || !nowIso) throw new Error('usage: detect-input-memory.ts <index prefix> <now ISO> [lookback hours]');
@@ -164,10 +168,25 @@ const keys = [
       .flatMap((t) => [...topTerms(new Map(Object.entries(t.terms)), 10).keys()]),
   ),
 ].sort();
+const joinedStates = [...states.values()].filter((t) => joined.has(t.id));
+const rejoinIds = async (bounds: { minArticles: number; lastSeenFrom: number }): Promise<Map<string, unknown>> => {
+  const ids = await trendIdsByTerms(opensearch, names, settings.since, keys, bounds);
+  const unbounded = bounds.minArticles === 0;
+  return loadRejoinStates(opensearch, names, unbounded ? ids : ids.filter((id) => !states.has(id)));
+};
 await held(
-  () => loadTrendsByTerms(opensearch, names, settings.since, keys),
-  (l) => l.length,
-  `rejoin lookup by ${keys.length} key terms of the joined trends`,
+  () => rejoinIds({ minArticles: 0, lastSeenFrom: 0 }),
+  (m) => m.size,
+  `rejoin lookup by ${keys.length} key terms, every trend under them`,
+);
+const bounds = rejoinBounds(
+  joinedStates.map((t) => ({ first_seen: t.first_seen })),
+  DEFAULT_REJOIN_OPTIONS,
+);
+await held(
+  () => rejoinIds(bounds),
+  (m) => m.size,
+  'the same within rejoinBounds, not held as candidates',
 );
 // Kept alive until measured: the figures above are what these hold.
 if (candidates.length + states.size + input.states.size < 0) process.stdout.write('\n');
