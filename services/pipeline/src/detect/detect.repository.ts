@@ -99,6 +99,24 @@ const STORED_TREND_FIELDS = [
   'domain_articles',
 ];
 
+/**
+ * What a run reads of a candidate trend: what its clustering state and the candidate selection
+ * need (openTrendStates, clusteringFounded), not what the lean list of every open trend holds.
+ */
+const CANDIDATE_FIELDS = [
+  'id',
+  'detect_terms',
+  'detect_founded',
+  'first_seen',
+  'last_seen',
+  'merged_into',
+  'article_count',
+  'detect_state.terms',
+  'detect_state.entities',
+  'detect_state.meaning',
+  'detect_state.part',
+];
+
 /** What a run reads of every open trend: no clustering state (candidate trends are read with theirs). */
 const OPEN_TREND_FIELDS = STORED_TREND_FIELDS.filter((f) => !f.startsWith('detect_state') && f !== 'detect_terms');
 
@@ -138,7 +156,8 @@ function indexedUnder(terms: readonly string[]): Record<string, unknown>[] {
 const RANGES_PER_QUERY = 500;
 
 /**
- * The open trends (as loadActiveTrends) a run's reports may change, with their clustering state:
+ * The open trends (as loadActiveTrends) a run's reports may change, with their clustering state
+ * (CANDIDATE_FIELDS):
  * the query form of candidateTrends (candidate-trends.ts). Those indexed under one of `terms`,
  * founded within one of the `reach` intervals (ms), or written without the indexed fields; then,
  * until none is added, those founded within `windowMs` of a trend already read.
@@ -161,7 +180,7 @@ export async function loadCandidateTrends(
     }));
   const read = async (should: Record<string, unknown>[]): Promise<StoredTrend[]> => {
     const query = openTrends(since, { bool: { should, minimum_should_match: 1 } });
-    const hits = await searchAll<StoredTrend>(client, names.trends, query, [{ id: 'asc' }], STORED_TREND_FIELDS);
+    const hits = await searchAll<StoredTrend>(client, names.trends, query, [{ id: 'asc' }], CANDIDATE_FIELDS);
     return hits.map((h) => h._source).filter((t) => !out.has(t.id));
   };
   const added = new Map<string, StoredTrend>();
