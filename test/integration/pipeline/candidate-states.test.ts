@@ -111,4 +111,23 @@ describe('open trend states a detection run holds (real OpenSearch + Redis)', fu
     expect(held.has(ids[0]!), 'reported first').to.equal(false);
     expect(held.has(ids[1]!)).to.equal(false);
   });
+
+  it('holds no state for the editions of a recurring column: they are never clustered', async () => {
+    const at = T0 + 10 * 3600 * S;
+    await index([
+      publisherArticle('health-1', at, 'Health officials warn of measles outbreak in schools', ['Measles']),
+    ]);
+    await run(10 * 3600 + 600);
+    const story = trendIdFor('health-1');
+    const stored = (await s.opensearch.get({ index: s.names.trends, id: story })).body._source as unknown as TrendDoc;
+    expect(stored.detect_terms, 'the story is found by the edition term').to.include('health');
+
+    // A dated column's edition hours later (a label and a date: recurring-column.ts): it queries
+    // "health", yet it is never clustered, so no trend's state is read for it.
+    await index([publisherArticle('column-1', at + 3 * 3600 * S, 'Health Highlights: March 12, 2014')]);
+    await run(13 * 3600 + 600);
+    expect([...held]).to.deep.equal([]);
+    const edition = await s.opensearch.get({ index: s.names.articles, id: 'column-1' });
+    expect((edition.body._source as unknown as ArticleDoc).trend_id ?? null).to.equal(null);
+  });
 });

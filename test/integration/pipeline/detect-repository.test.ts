@@ -1,7 +1,13 @@
 import { expect } from 'chai';
-import { BulkWriteError, bulkWrite, loadUnassignedArticles } from '@trendscope/pipeline/detect/detect.repository';
+import {
+  BulkWriteError,
+  bulkWrite,
+  loadRejoinStates,
+  loadUnassignedArticles,
+  trendIdsByTerms,
+} from '@trendscope/pipeline/detect/detect.repository';
 import { runDetect } from '@trendscope/pipeline/detect/run-detect';
-import { buildArticle } from '../../support/factories';
+import { buildArticle, buildTrend } from '../../support/factories';
 import { detectDeps, useTestServices } from '../../support/services';
 
 describe('detection writes (real OpenSearch + Redis)', function () {
@@ -68,5 +74,44 @@ describe('detection writes (real OpenSearch + Redis)', function () {
     expect(second.articles_considered).to.equal(3);
     const third = await runDetect(detectDeps(s), { now, maxNewReports: 3 });
     expect(third.articles_considered).to.equal(0);
+  });
+
+  it('finds the trends the story rejoin may pair by term, within its bounds, and reads their state only', async () => {
+    const at = (h: number): string => new Date(Date.parse('2026-10-01T00:00:00Z') + h * 3_600_000).toISOString();
+    const trend = (id: string, terms: string[], count: number, lastHour: number) => ({
+      id,
+      doc: buildTrend({
+        id,
+        first_seen: at(0),
+        last_seen: at(lastHour),
+        article_count: count,
+        detect_terms: terms,
+        detect_founded: at(0),
+        detect_state: { terms: { [terms[0]!]: 1 }, entities: {}, meaning: [0.5, 0.5] },
+      }),
+    });
+    await bulkWrite(
+      s.opensearch,
+      s.names.trends,
+      [
+        trend('tr_rj_in', ['quokka', 'island'], 6, 50),
+        trend('tr_rj_small', ['quokka'], 4, 50),
+        trend('tr_rj_old', ['quokka'], 9, 10),
+        trend('tr_rj_other', ['walrus'], 9, 50),
+      ],
+      'index',
+    );
+    await s.opensearch.indices.refresh({ index: s.names.trends });
+    const since = at(-24);
+    const every = await trendIdsByTerms(s.opensearch, s.names, since, ['quokka'], { minArticles: 0, lastSeenFrom: 0 });
+    expect(every).to.deep.equal(['tr_rj_in', 'tr_rj_old', 'tr_rj_small']);
+    const bounds = { minArticles: 5, lastSeenFrom: Date.parse(at(20)) };
+    const ids = await trendIdsByTerms(s.opensearch, s.names, since, ['quokka'], bounds);
+    expect(ids).to.deep.equal(['tr_rj_in']);
+    const read = await loadRejoinStates(s.opensearch, s.names, ids);
+    const state = read.get('tr_rj_in')!;
+    expect(state.detect_state).to.deep.equal({ terms: { quokka: 1 }, entities: {} });
+    expect(state.article_count).to.equal(6);
+    expect(state).to.not.have.property('topic');
   });
 });

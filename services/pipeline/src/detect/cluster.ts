@@ -179,7 +179,8 @@ export function clusterArticles(
   for (const t of existing) {
     const centroid = new Map(Object.entries(t.terms));
     const s: State = {
-      trend: { ...t, terms: { ...t.terms }, entities: { ...t.entities } },
+      // The given sums are not copied: a touched trend's are replaced, never changed in place.
+      trend: { ...t },
       centroid,
       norm: norm(centroid),
       entities: new Map(Object.entries(t.entities)),

@@ -1,7 +1,7 @@
 import { articleTime, toDetectArticle, type StoredArticle } from './active-trend';
 import { readMembers, type Clustered } from './detect-cluster';
 import type { DetectInput, DetectSettings } from './detect-load';
-import { loadTrendsByTerms } from './detect.repository';
+import { loadRejoinStates, trendIdsByTerms } from './detect.repository';
 import { embeddingLookup } from '../embed/embed-texts';
 import { rejoinTrends } from './rejoin-stories';
 import type { DetectDeps } from './run-detect';
@@ -91,10 +91,17 @@ export async function applyClusters(
       views: fromState.map((id) => storedStoryView(stored.get(id)!)).filter((v) => v !== null),
       // A stored trend the run neither read nor refreshed: read only when it may be the same story
       // as one the run changed (a story reported again after its earlier trend stopped moving).
-      states: async (keyTerms) => {
-        const found = await loadTrendsByTerms(deps.opensearch, deps.names, s.since, keyTerms);
-        const states = found.flatMap((t) => {
-          const state = input.states.get(t.id) ?? storedState(t, false);
+      // Only those the pair gates allow (rejoinBounds); a held trend's state is not read again.
+      states: async (keyTerms, bounds) => {
+        const ids = await trendIdsByTerms(deps.opensearch, deps.names, s.since, keyTerms, bounds);
+        const read = await loadRejoinStates(
+          deps.opensearch,
+          deps.names,
+          ids.filter((id) => !input.states.has(id)),
+        );
+        const states = ids.flatMap((id) => {
+          const t = read.get(id);
+          const state = input.states.get(id) ?? (t ? storedState(t, false) : null);
           return state ? [state] : [];
         });
         for (const t of states) notePart(t);

@@ -1,10 +1,9 @@
-import { articleTime, toDetectArticle, type StoredArticle } from './active-trend';
+import { toDetectArticle, type StoredArticle } from './active-trend';
 import { growCandidates, loadGrowSources, loadMemberSample } from './bounded-members';
 import { clusterArticles, type ClusterResult } from './cluster';
 import { loadRefreshSources, loadTrendMembers } from './detect.repository';
-import { datedArticle, type DetectInput, type DetectSettings } from './detect-load';
+import { columnReports, datedArticle, type DetectInput, type DetectSettings } from './detect-load';
 import type { GrowSource } from './grow-trend';
-import { recurringColumnIds } from './recurring-column';
 import { refreshable, type RefreshSource } from './refresh-trend';
 import type { DetectDeps } from './run-detect';
 import { clusteringView } from './story-part';
@@ -111,13 +110,14 @@ export async function clusterRun(
       sampled.set(id, sample.filter(datedArticle));
     }
   };
-  const dayOf = (list: readonly StoredArticle[]) => list.map((a) => ({ ...a, time: articleTime(a) }));
-  let columns = recurringColumnIds(dayOf(unassigned));
+  // The editions the new reports alone show (their candidates were chosen without them), then
+  // those the members read show too: a superset (columnReports grows with the articles).
+  let columns = input.columns;
   let result = clusterFresh(columns);
   let decided = await plan(result);
   await readMembers(deps, members, decided.read);
   await readSamples(decided.grow);
-  const seen = recurringColumnIds(dayOf([...[...members.values(), ...sampled.values()].flat(), ...unassigned]));
+  const seen = columnReports([...[...members.values(), ...sampled.values()].flat(), ...unassigned]);
   if (unassigned.some((a) => seen.has(a.id) && !columns.has(a.id))) {
     columns = seen;
     result = clusterFresh(columns);

@@ -13,6 +13,7 @@ import {
   type StoredTrend,
 } from './detect.repository';
 import { finishableMerges, openTrendStates } from './load-trend-states';
+import { recurringColumnIds } from './recurring-column';
 import type { DetectDeps } from './run-detect';
 import { combinedState } from './trend-state';
 import { needsVelocityRefresh } from './velocity';
@@ -44,6 +45,11 @@ export interface DetectInput {
   /** Merges an earlier run marked but did not finish, by absorbed id (merged_into: the final survivor). */
   unfinished: Map<string, StoredTrend>;
   unassigned: StoredArticle[];
+  /**
+   * The new reports that are editions of a recurring column by the new reports alone
+   * (columnReports): never clustered, so they reach no trend and a run holds no state for them.
+   */
+  columns: Set<string>;
   /** Closed trends naming the new reports' entities (their compact state). */
   archived: ArchivedTrend[];
   /** Ids of the open trends and of the unfinished merges' absorbed ones. */
@@ -93,7 +99,9 @@ export async function loadDetectInput(
   // A stored trend merged into another: its articles and ids move to the survivor, whose
   // `aliases` keep every absorbed id resolving (API.md); the absorbed document is deleted.
   const aliases = new Map([...active, ...unfinished.values()].map((t) => [t.id, t.aliases ?? []]));
-  const open = [...(await heldTrends(deps, s, active, unfinished, unassigned)), ...unfinished.values()];
+  const columns = columnReports(unassigned);
+  const clustered = unassigned.filter((a) => !columns.has(a.id));
+  const open = [...(await heldTrends(deps, s, active, unfinished, clustered)), ...unfinished.values()];
   const states = await openTrendStates(client, names, open, s.idf, s.withMeaning, datedArticle);
   for (const [id, t] of unfinished) {
     const absorbed = states.get(id);
@@ -102,7 +110,16 @@ export async function loadDetectInput(
     if (absorbed && survivor) states.set(survivor.id, combinedState(survivor, absorbed));
   }
   const refreshing = new Set(active.filter((t) => needsVelocityRefresh(t, s.now)).map((t) => t.id));
-  return { active, unfinished, unassigned, archived, known, aliases, states, refreshing };
+  return { active, unfinished, unassigned, columns, archived, known, aliases, states, refreshing };
+}
+
+/**
+ * Editions of a recurring column among `articles` (recurringColumnIds over their effective times).
+ * The set only grows with the articles looked at (a template's days, a dated label), so the
+ * editions the new reports alone show stay out of every clustering of the run (detect-cluster.ts).
+ */
+export function columnReports(articles: readonly StoredArticle[]): Set<string> {
+  return recurringColumnIds(articles.map((a) => ({ ...a, time: articleTime(a) })));
 }
 
 /** When the clustering counts a stored trend founded: its indexed founding, else its part's or its own. */
@@ -112,8 +129,8 @@ export function clusteringFounded(t: Pick<StoredTrend, 'detect_founded' | 'detec
 }
 
 /**
- * The open trends a run holds the clustering state of: the candidates its new reports may change
- * (loadCandidateTrends; none without reports), the survivors of unfinished merges, and the trends
+ * The open trends a run holds the clustering state of: the candidates its clustered new reports
+ * may change (loadCandidateTrends; none without such reports), the survivors of unfinished merges, and the trends
  * finishableMerges added to `active` (read with their state).
  */
 async function heldTrends(

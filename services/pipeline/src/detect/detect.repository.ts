@@ -99,6 +99,24 @@ const STORED_TREND_FIELDS = [
   'domain_articles',
 ];
 
+/**
+ * What a run reads of a candidate trend: what its clustering state and the candidate selection
+ * need (openTrendStates, clusteringFounded), not what the lean list of every open trend holds.
+ */
+const CANDIDATE_FIELDS = [
+  'id',
+  'detect_terms',
+  'detect_founded',
+  'first_seen',
+  'last_seen',
+  'merged_into',
+  'article_count',
+  'detect_state.terms',
+  'detect_state.entities',
+  'detect_state.meaning',
+  'detect_state.part',
+];
+
 /** What a run reads of every open trend: no clustering state (candidate trends are read with theirs). */
 const OPEN_TREND_FIELDS = STORED_TREND_FIELDS.filter((f) => !f.startsWith('detect_state') && f !== 'detect_terms');
 
@@ -138,7 +156,8 @@ function indexedUnder(terms: readonly string[]): Record<string, unknown>[] {
 const RANGES_PER_QUERY = 500;
 
 /**
- * The open trends (as loadActiveTrends) a run's reports may change, with their clustering state:
+ * The open trends (as loadActiveTrends) a run's reports may change, with their clustering state
+ * (CANDIDATE_FIELDS):
  * the query form of candidateTrends (candidate-trends.ts). Those indexed under one of `terms`,
  * founded within one of the `reach` intervals (ms), or written without the indexed fields; then,
  * until none is added, those founded within `windowMs` of a trend already read.
@@ -161,7 +180,7 @@ export async function loadCandidateTrends(
     }));
   const read = async (should: Record<string, unknown>[]): Promise<StoredTrend[]> => {
     const query = openTrends(since, { bool: { should, minimum_should_match: 1 } });
-    const hits = await searchAll<StoredTrend>(client, names.trends, query, [{ id: 'asc' }], STORED_TREND_FIELDS);
+    const hits = await searchAll<StoredTrend>(client, names.trends, query, [{ id: 'asc' }], CANDIDATE_FIELDS);
     return hits.map((h) => h._source).filter((t) => !out.has(t.id));
   };
   const added = new Map<string, StoredTrend>();
@@ -224,19 +243,46 @@ async function postingHeadIds(
   return [...out].sort();
 }
 
+/** What the story rejoin reads of a stored trend it may pair: the compact state without its meaning sum. */
+const REJOIN_STATE_FIELDS = [
+  'id',
+  'first_seen',
+  'last_seen',
+  'article_count',
+  'detect_state.terms',
+  'detect_state.entities',
+  'detect_state.part',
+];
+
 /**
- * The open trends indexed under one of `terms` or written without the indexed fields, with their
- * clustering state: the stored trends the story rejoin may pair with a trend a run changed.
+ * The ids of the open trends indexed under one of `terms` or written without the indexed fields,
+ * of at least `minArticles` articles reported last no earlier than `lastSeenFrom` (ms): the stored
+ * trends the story rejoin may pair with a trend a run changed (rejoinBounds), sorted.
  */
-export async function loadTrendsByTerms(
+export async function trendIdsByTerms(
   client: OpenSearchClient,
   names: IndexNames,
   since: string,
   terms: readonly string[],
-): Promise<StoredTrend[]> {
-  const query = openTrends(since, { bool: { should: indexedUnder(terms), minimum_should_match: 1 } });
-  const hits = await searchAll<StoredTrend>(client, names.trends, query, [{ id: 'asc' }], STORED_TREND_FIELDS);
-  return hits.map((h) => h._source);
+  bounds: { minArticles: number; lastSeenFrom: number },
+): Promise<string[]> {
+  const query = openTrends(
+    since,
+    { bool: { should: indexedUnder(terms), minimum_should_match: 1 } },
+    { range: { last_seen: { gte: new Date(bounds.lastSeenFrom).toISOString() } } },
+    { range: { article_count: { gte: bounds.minArticles } } },
+  );
+  const hits = await searchAll<{ id: string }>(client, names.trends, query, [{ id: 'asc' }], ['id']);
+  return hits.map((h) => h._id);
+}
+
+/** What the story rejoin reads of the stored trends among `ids` (REJOIN_STATE_FIELDS), by id. */
+export async function loadRejoinStates(
+  client: OpenSearchClient,
+  names: IndexNames,
+  ids: readonly string[],
+): Promise<Map<string, StoredTrend>> {
+  return trendsById<StoredTrend>(client, names, ids, REJOIN_STATE_FIELDS);
 }
 
 /** A closed trend as the archive join reads it: no articles, only its compact state. */

@@ -145,11 +145,35 @@ export interface StoredTrends {
   /**
    * The stored trends indexed under one of these terms (their heaviest centroid terms, a superset of
    * the KEY_TERMS a pair must share), as compact states: only those can pair with a trend of the run.
+   * Those `bounds` rule out cannot pair either and may be left out (rejoinBounds).
    */
-  states: (keyTerms: readonly string[]) => Promise<readonly ActiveTrend[]>;
+  states: (keyTerms: readonly string[], bounds: RejoinBounds) => Promise<readonly ActiveTrend[]>;
   read: (ids: string[]) => Promise<ReadonlyMap<string, readonly DetectArticle[]>>;
   /** Stored trends refreshed from their stored story view (trend-clock.ts): headlines known, nothing to read. */
   views?: readonly StoryView[];
+}
+
+/** What a stored trend must have to pair with one of the asking trends (rejoinBounds). */
+export interface RejoinBounds {
+  /** Least articles (rejoinMinArticles). */
+  minArticles: number;
+  /** Earliest last report (ms). */
+  lastSeenFrom: number;
+}
+
+/**
+ * What any stored trend that can pair with one of `asking` has: rejoinMinArticles articles, and a
+ * last report at most rejoinHours before the earliest founding among them. A pair's later-founded
+ * side is founded at most rejoinHours after the earlier's last report; a stored trend founded after
+ * its partner reports last after that partner's founding, so either way its last report is no
+ * earlier than the asking side's founding less rejoinHours.
+ */
+export function rejoinBounds(
+  asking: readonly Pick<StoryView, 'first_seen'>[],
+  o: Pick<RejoinOptions, 'rejoinMinArticles' | 'rejoinHours'>,
+): RejoinBounds {
+  const founded = Math.min(...asking.map((v) => v.first_seen));
+  return { minArticles: o.rejoinMinArticles, lastSeenFrom: founded - o.rejoinHours * 3_600_000 };
 }
 
 /**
@@ -290,7 +314,7 @@ export async function rejoinTrends(
     // A pair shares a key term and has a side in `involving`: only those sides' key terms find one.
     const asking = views.filter((v) => !involving || involving.has(v.id));
     const keys = [...new Set(asking.flatMap((v) => [...topTerms(v.centroid, KEY_TERMS).keys()]))].sort();
-    const found = keys.length > 0 ? await stored.states(keys) : [];
+    const found = keys.length > 0 ? await stored.states(keys, rejoinBounds(asking, o)) : [];
     const cheap = found.filter((t) => !have.has(t.id) && t.article_count >= o.rejoinMinArticles).map(stateView);
     const unread = new Set(
       rejoinCandidates([...views, ...cheap].sort(byFounding), o, involving)

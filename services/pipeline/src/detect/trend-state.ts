@@ -15,19 +15,21 @@ export type StateSource = Pick<TrendDoc, 'id' | 'first_seen' | 'last_seen'> &
 /**
  * The clustering view of a stored trend from its compact state (no article read), or null when it
  * has none usable: written before the state was kept, or without the meaning sum when `withMeaning`.
+ * It shares the stored sums (never changed in place: a run writes new ones), so a run holding
+ * thousands of states does not hold them twice while it reads them.
  */
 export function storedState(t: StateSource, withMeaning: boolean): ActiveTrend | null {
   const s = t.detect_state;
   if (!s || t.article_count === undefined || (withMeaning && !s.meaning)) return null;
   return {
     id: t.id,
-    terms: { ...s.terms },
-    entities: { ...s.entities },
+    terms: s.terms,
+    entities: s.entities,
     article_count: t.article_count,
     first_seen: Date.parse(t.first_seen),
     last_seen: Date.parse(t.last_seen),
-    ...(withMeaning && s.meaning ? { meaning: [...s.meaning] } : {}),
-    ...(s.part ? { part: { ...s.part } } : {}),
+    ...(withMeaning && s.meaning ? { meaning: s.meaning } : {}),
+    ...(s.part ? { part: s.part } : {}),
   };
 }
 

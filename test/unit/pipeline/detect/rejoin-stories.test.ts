@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { DetectArticle } from '@trendscope/pipeline/detect/cluster';
 import {
   DEFAULT_REJOIN_OPTIONS,
+  rejoinBounds,
   rejoinCandidates,
   rejoinStories,
   rejoinTexts,
@@ -158,6 +159,66 @@ describe('rejoinStories', () => {
     });
     expect([...joined]).to.deep.equal([['late', 'early']]);
     expect(asked, 'only the stored trend the cheap gates pair with the new one').to.deep.equal([['early']]);
+  });
+
+  it('asks for the stored trends within the bounds only, and joins what it joins without them', async () => {
+    const state = (id: string, members: DetectArticle[]): ActiveTrend => {
+      const terms: Record<string, number> = {};
+      for (const m of members) for (const [t, w] of articleVector(m.title, m.text, idf)) terms[t] = (terms[t] ?? 0) + w;
+      return {
+        id,
+        terms,
+        entities: { [members[0]!.entities[0]!]: members.length },
+        article_count: members.length,
+        first_seen: members[0]!.time,
+        last_seen: members[members.length - 1]!.time,
+      };
+    };
+    // One story stored at several hours around a run's trend founded at hour 100 (rejoinHours 72):
+    // ending just within 72 h before it, long before it, after it, and one too small to pair.
+    const stored = [
+      trend('long-before', 0, QUIT, ['Lena Dunham']),
+      trend('just-within', 28, QUIT, ['Lena Dunham']),
+      trend('after', 120, QUIT, ['Lena Dunham']),
+      trend('small', 60, QUIT, ['Lena Dunham'], 3),
+    ].map(([id, members]) => state(id, members));
+    const run = new Map([trend('run', 100, QUIT_AGAIN, ['Lena Dunham'])]);
+    const members = new Map(
+      [...stored].map((t) => [t.id, trend(t.id, t.first_seen / H, QUIT, ['Lena Dunham'], t.article_count)[1]]),
+    );
+    const working = (): Promise<typeof embed> => Promise.resolve(embed);
+    const rejoin = async (bounded: boolean) => {
+      const given: string[] = [];
+      const asked: string[][] = [];
+      const joined = await rejoinTrends(run, idf, quiet, DEFAULT_REJOIN_OPTIONS, new Set(['run']), working, {
+        states: (_keys, bounds) => {
+          const within = stored.filter(
+            (t) => !bounded || (t.article_count >= bounds.minArticles && t.last_seen >= bounds.lastSeenFrom),
+          );
+          given.push(...within.map((t) => t.id));
+          return Promise.resolve(within);
+        },
+        read: (ids) => {
+          asked.push(ids);
+          return Promise.resolve(new Map(ids.map((id) => [id, members.get(id)!])));
+        },
+      });
+      return { joined: [...joined], asked, given };
+    };
+    const bounded = await rejoin(true);
+    const every = await rejoin(false);
+    expect(bounded.given).to.deep.equal(['just-within', 'after']);
+    expect(every.given).to.have.length(4);
+    expect(bounded.asked).to.deep.equal(every.asked);
+    expect(bounded.joined).to.deep.equal(every.joined);
+    expect(bounded.joined).to.deep.equal([
+      ['after', 'just-within'],
+      ['run', 'just-within'],
+    ]);
+    expect(rejoinBounds([{ first_seen: 100 * H }, { first_seen: 90 * H }], DEFAULT_REJOIN_OPTIONS)).to.deep.equal({
+      minArticles: DEFAULT_REJOIN_OPTIONS.rejoinMinArticles,
+      lastSeenFrom: 18 * H,
+    });
   });
 
   it('leaves the trends as they are when the encoder is unavailable', async () => {

@@ -71,6 +71,25 @@ describe('a trend compared from its stored compact state', () => {
     expect(fromState.assignments.get('n1')).to.equal('tr_x');
   });
 
+  it('shares the stored sums, and a clustering that grows the trend leaves them as stored', () => {
+    const doc = stored('tr_x', members);
+    const before = structuredClone(doc);
+    const state = storedState(doc, true)!;
+    expect(state.terms).to.equal(doc.detect_state?.terms);
+    const report = {
+      id: 'n1',
+      title: 'Equifax breach: credit freeze demand after 143 million records exposed',
+      text: '',
+      time: Date.parse(at(30)),
+      entities: ['Equifax', 'Richard Smith'],
+    };
+    const result = clusterArticles([report], [state], { now: new Date(at(40)), idf });
+    expect(result.touched.map((t) => t.id)).to.deep.equal(['tr_x']);
+    expect(result.touched[0]!.article_count).to.equal(4);
+    expect(doc).to.deep.equal(before);
+    expect(state.article_count).to.equal(3);
+  });
+
   it('finishes a merge from two stored states: counts, entities and meanings add up, time spans join', () => {
     const a = storedState(stored('tr_a', members.slice(0, 2)), true)!;
     const b = storedState(stored('tr_b', members.slice(2)), true)!;
