@@ -7,23 +7,15 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
-import {
-  closeRedis,
-  createLogger,
-  createOpenSearchClient,
-  createRedis,
-  indexNames,
-  loadConfig,
-} from '@trendscope/core';
+import { createLogger, loadConfig } from '@trendscope/core';
+import { configuredDetectOptions, openDetectServices } from '@trendscope/pipeline/detect/detect-process';
 import { runDetect } from '@trendscope/pipeline/detect/run-detect';
 
 const [prefix, nowIso] = process.argv.slice(2);
 if (!prefix || !nowIso) throw new Error('usage: soak-run.ts <index prefix> <now ISO>');
 const config = loadConfig({ ...process.env, OPENSEARCH_INDEX_PREFIX: prefix, REDIS_KEY_PREFIX: prefix });
-const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 300_000, maxRetries: 2 });
-// As the detect command opens it: a loaded machine slows Redis, it does not fail the run.
-const redis = createRedis(config.redis, { forQueues: true });
-const names = indexNames(prefix);
+const services = openDetectServices(config, 300_000);
+const { opensearch, names, redis, keyPrefix } = services;
 
 // Documents read per index: every search and mget answer passes here. Articles read with a few
 // fields only (`_source` includes: domain quality's read) are counted apart from whole ones.
@@ -65,11 +57,9 @@ const mget = opensearch.mget.bind(opensearch) as unknown as Fn;
 const cpu0 = process.cpuUsage();
 const started = performance.now();
 const summary = await runDetect(
-  { opensearch, names, redis, keyPrefix: prefix, logger: createLogger({ level: 'silent', name: 'soak' }) },
+  { opensearch, names, redis, keyPrefix, logger: createLogger({ level: 'silent', name: 'soak' }) },
   {
-    now: new Date(nowIso),
-    maxNewReports: config.pipeline.detectMaxNewReports,
-    maxMembersRead: config.pipeline.detectMaxMembersRead,
+    ...configuredDetectOptions(config, new Date(nowIso)),
     rejoin: process.env.SOAK_REJOIN === 'off' ? { rejoinCosine: 0 } : {},
   },
 );
@@ -88,5 +78,4 @@ process.stdout.write(
     ...summary,
   })}\n`,
 );
-await opensearch.close();
-await closeRedis(redis);
+await services.close();

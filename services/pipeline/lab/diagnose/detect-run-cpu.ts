@@ -7,36 +7,24 @@
  * (OPENSEARCH_URL/REDIS_URL, else the configured ones). Writes what runDetect writes.
  */
 import '@trendscope/core/require-project-node';
-import {
-  closeRedis,
-  createLogger,
-  createOpenSearchClient,
-  createRedis,
-  indexNames,
-  loadConfig,
-  migrateIndices,
-} from '@trendscope/core';
+import { createLogger, loadConfig, migrateIndices } from '@trendscope/core';
+import { configuredDetectOptions, openDetectServices } from '../../src/detect/detect-process';
 import { runDetect } from '../../src/detect/run-detect';
 
 const [prefix, nowIso] = process.argv.slice(2);
 if (!prefix || !nowIso) throw new Error('usage: detect-run-cpu.ts <index prefix> <now ISO>');
 const runs = Number(process.env.RUNS ?? 3);
 const config = loadConfig({ ...process.env, OPENSEARCH_INDEX_PREFIX: prefix, REDIS_KEY_PREFIX: prefix });
-const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 300_000, maxRetries: 2 });
-const redis = createRedis(config.redis, { forQueues: true });
-const names = indexNames(prefix);
+const services = openDetectServices(config, 300_000);
+const { opensearch, names, redis, keyPrefix } = services;
 await migrateIndices(opensearch, names);
 const logger = createLogger({ level: 'silent', name: 'detect-run-cpu' });
 for (let i = 1; i <= runs; i++) {
   const cpu0 = process.cpuUsage();
   const started = performance.now();
   const summary = await runDetect(
-    { opensearch, names, redis, keyPrefix: prefix, logger },
-    {
-      now: new Date(nowIso),
-      maxNewReports: config.pipeline.detectMaxNewReports,
-      maxMembersRead: config.pipeline.detectMaxMembersRead,
-    },
+    { opensearch, names, redis, keyPrefix, logger },
+    configuredDetectOptions(config, new Date(nowIso)),
   );
   const cpu = process.cpuUsage(cpu0);
   process.stdout.write(
@@ -45,5 +33,4 @@ for (let i = 1; i <= runs; i++) {
       `${summary.trends_written} trends written\n`,
   );
 }
-await opensearch.close();
-await closeRedis(redis);
+await services.close();

@@ -1,16 +1,7 @@
-import {
-  closeRedis,
-  createOpenSearchClient,
-  createRedis,
-  indexNames,
-  migrateIndices,
-  type Config,
-  type Logger,
-} from '@trendscope/core';
-import { resolve } from 'node:path';
+import { migrateIndices, type Config, type Logger } from '@trendscope/core';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { configuredDetectOptions, openDetectServices } from '../../detect/detect-process';
 import { runDetectSingleFlight } from '../../locks/detect-single-flight';
-import { REPO_ROOT } from '../../repo-root';
 
 /**
  * `trendscope detect [--now] [--wait]`: runs trend detection now, in this process. Skipped if a run is
@@ -23,20 +14,14 @@ export async function runDetectCommand(
   logger: Logger,
   opts: { now?: Date; wait?: { pollMs: number; maxMs: number } },
 ): Promise<unknown> {
-  const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 120_000, maxRetries: 2 });
-  const redis = createRedis(config.redis, { forQueues: true });
-  const names = indexNames(config.opensearch.indexPrefix);
+  const services = openDetectServices(config, 120_000);
+  const { opensearch, redis, names, keyPrefix } = services;
   try {
     await migrateIndices(opensearch, names);
     const run = (): ReturnType<typeof runDetectSingleFlight> =>
       runDetectSingleFlight(
-        { opensearch, names, redis, keyPrefix: config.redis.keyPrefix, logger },
-        {
-          now: opts.now ?? new Date(),
-          ratingsFile: resolve(REPO_ROOT, config.pipeline.domainRatingsFile),
-          maxNewReports: config.pipeline.detectMaxNewReports,
-          maxMembersRead: config.pipeline.detectMaxMembersRead,
-        },
+        { opensearch, names, redis, keyPrefix, logger },
+        configuredDetectOptions(config, opts.now ?? new Date()),
         { ttlMs: config.pipeline.detectLockTtlMs },
       );
     let result = await run();
@@ -49,7 +34,6 @@ export async function runDetectCommand(
     }
     return result;
   } finally {
-    await opensearch.close();
-    await closeRedis(redis);
+    await services.close();
   }
 }
