@@ -32,7 +32,10 @@ interface Combination {
   knn?: {
     k: number;
     weight: number;
-    /** Votes weighted by cosine similarity (absent: one each). */ similarity?: boolean;
+    /** Votes weighted by cosine similarity (absent: one each). */
+    similarity?: boolean;
+    /** The vote counts only where the gate is at least this (absent: KNN_MIN_GATE). */
+    minGate?: number;
   };
   calibrate?: { on: 'ag' | 'all'; l2?: number };
 }
@@ -112,7 +115,7 @@ function nearest(fold: number, parts: ItemParts): { index: number; sim: number }
 
 /** The k-NN vote of an item as log-probabilities against the uniform on the AG News classes. */
 function knnTerm(fold: number, parts: ItemParts, knn: NonNullable<Combination['knn']>): number[] | undefined {
-  if (parts.gate < KNN_MIN_GATE) return undefined;
+  if (parts.gate < Math.max(KNN_MIN_GATE, knn.minGate ?? 0)) return undefined;
   if (knn.k > KNN_MAX) throw new Error(`knn.k ${knn.k}: at most ${KNN_MAX}`);
   const { label } = neighboursOf.get(fold)!;
   const votes = classes.map(() => 0);
