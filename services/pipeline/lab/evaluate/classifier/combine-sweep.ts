@@ -12,7 +12,8 @@
  *   texts is moved back; `calibrate.on` "ag" fits it on AG News items only, "all" on every corpus.
  * Each corpus is scored strict and on its own classes, as cross-validate.ts does; `--confusion`
  * prints AG News's own-class confusion; `--nested` scores the choice among the combinations made
- * on the other folds (the first combination is the baseline the constraint is read against). Run: `node --import tsx
+ * on the other folds (the first combination is the baseline the constraint is read against);
+ * `--int8` rounds the k-NN's embeddings through their int8 form. Run: `node --import tsx
  * services/pipeline/lab/evaluate/classifier/combine-sweep.ts --main '{"sentenceEmbedding":1}'
  * --experts '[{...}, ...]' '{"expert":0,"weight":2}' '{"expert":0,"weight":2,"knn":{"k":20,"weight":1}}' ...`
  */
@@ -21,6 +22,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { FOLDS, foldOfGroup, validationItems } from './cross-validate';
 import { expertAnswersFile, type FoldAnswers, type ItemParts } from './expert-answers';
 import { cachedEmbeddings } from './sentence-embeddings';
+import { decodeEmbedding, encodeEmbedding } from '../../../src/embed/compact-embedding';
 import { LABEL_MAPPING } from '../../train/classifier/training-samples';
 
 /** One way to combine the parts. */
@@ -74,13 +76,22 @@ function unit(v: Float32Array): Float32Array {
 
 const needKnn = combinations.some((c) => c.knn);
 const embeddingOf = needKnn ? await cachedEmbeddings(items.map((i) => i.text)) : () => undefined;
+/**
+ * A training row's unit embedding as the k-NN reads it: with `--int8` rounded through the int8 form
+ * a model file or an article would keep (compact-embedding.ts), to measure what that rounding costs.
+ */
+function neighbourVector(text: string): Float32Array {
+  const v = unit(embeddingOf(text)!);
+  return args.includes('--int8') ? decodeEmbedding(text, encodeEmbedding(text, v))! : v;
+}
+
 /** Per fold: the AG News rows of the other folds (unit embeddings, flat) and their class index. */
 const neighboursOf = new Map<number, { matrix: Float32Array; label: number[] }>();
 if (needKnn)
   for (let f = 0; f < FOLDS; f++) {
     const rows = items.filter((i) => i.corpus === 'ag' && foldOfGroup(i.group) !== f);
     const matrix = new Float32Array(rows.length * 384);
-    rows.forEach((r, j) => matrix.set(unit(embeddingOf(r.text)!), j * 384));
+    rows.forEach((r, j) => matrix.set(neighbourVector(r.text), j * 384));
     neighboursOf.set(f, { matrix, label: rows.map((r) => classes.indexOf(r.category)) });
   }
 
@@ -97,7 +108,7 @@ function nearest(fold: number, parts: ItemParts): { index: number; sim: number }
   const memo = nearestMemo.get(parts.item);
   if (memo) return memo;
   const { matrix, label } = neighboursOf.get(fold)!;
-  const v = unit(embeddingOf(items[parts.item]!.text)!);
+  const v = neighbourVector(items[parts.item]!.text);
   const top: { index: number; sim: number }[] = [];
   for (let j = 0; j < label.length; j++) {
     let s = 0;
