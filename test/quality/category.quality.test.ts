@@ -59,6 +59,11 @@ describe('category classifier quality (held-out folds of the four labelled corpo
     expect(model.expert).to.deep.include({ corpus: expert.corpus, weight: expert.weight });
     expect(model.expert!.sentence_gate).to.equal(expert.sentenceGate);
     expect(model.expert!.model.meta.samples).to.equal(samples.filter((s) => s.source === expert.corpus).length);
+    if (expert.neighbours) {
+      const { k, weight, minGate } = expert.neighbours;
+      expect(model.expert!.neighbours).to.deep.include({ k, weight, min_gate: minGate });
+      expect(model.expert!.neighbours!.labels).to.have.length(samples.filter((s) => s.source === expert.corpus).length);
+    } else expect(model.expert!.neighbours).to.equal(undefined);
   });
 
   it('labels held-out rows of each corpus at the accuracy reached (fold 0 of 5, split by story; a tenth of UCI)', async () => {

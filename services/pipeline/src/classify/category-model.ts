@@ -50,6 +50,26 @@ export interface CorpusExpert {
    * is unsure of (headlines of other corpora) are moved less than the corpus's own rows.
    */
   gate_power?: number;
+  /** A vote of the corpus's training rows nearest the text (absent: none; see ExpertNeighbours). */
+  neighbours?: ExpertNeighbours;
+}
+
+/**
+ * The expert corpus's training rows as a k-NN vote: where the gate's p(corpus) is at least
+ * `min_gate`, the `k` rows whose sentence embeddings are nearest the text's (cosine) vote for their
+ * class; (votes + 1) / (k + classes) per expert class, as a log-probability less the uniform's, is
+ * added to that class's logit times `weight` x p(corpus). Below the gate it moves nothing, so
+ * headlines of other corpora keep the main model's answer.
+ */
+export interface ExpertNeighbours {
+  k: number;
+  weight: number;
+  min_gate: number;
+  /** Per row: the index of its class in the expert's classes. */
+  labels: number[];
+  /** The rows' sentence embeddings as int8 (base64, `dimensions` bytes a row; read as unit length). */
+  vectors: string;
+  dimensions: number;
 }
 
 /**

@@ -6,6 +6,7 @@ import { words } from '../text/tokenize';
 import { loadWordVectors, type WordVectors } from '../text/word-vectors';
 import type { CategoryModel, CorpusExpert } from './category-model';
 import { linearScorer, logSoftmax } from './linear-scorer';
+import { neighbourVoter } from './neighbour-vote';
 
 /** Where the committed model lives. */
 export const DEFAULT_MODEL_PATH = path.resolve(import.meta.dirname, '..', '..', 'models', 'category-model.json');
@@ -88,11 +89,17 @@ export function createClassifier(model: CategoryModel, vectors?: WordVectors): C
     return { known, probs: model.classes.map((category, c) => ({ category, p: Math.exp(log[c]!) })) };
   };
   return {
-    usesEmbedding: Boolean(model.sentence ?? model.expert?.model.sentence ?? model.expert?.gate.sentence),
+    usesEmbedding: Boolean(
+      model.sentence ?? model.expert?.model.sentence ?? model.expert?.gate.sentence ?? model.expert?.neighbours,
+    ),
     needsEmbedding(text: string): boolean {
       if (model.sentence || model.expert?.gate.sentence) return true;
-      if (!model.expert?.model.sentence) return false;
-      return (expertGate?.(words(text), new Map()) ?? 0) >= (model.expert.sentence_gate ?? 0);
+      const from = [
+        ...(model.expert?.model.sentence ? [model.expert.sentence_gate ?? 0] : []),
+        ...(model.expert?.neighbours ? [model.expert.neighbours.min_gate] : []),
+      ];
+      if (from.length === 0) return false;
+      return (expertGate?.(words(text), new Map()) ?? 0) >= Math.min(...from);
     },
     probabilities: (text, embedding) => scores(text, embedding).probs,
     classify(text: string, embedding?: Float32Array): Classification {
@@ -121,11 +128,18 @@ function expertScorer(
   const uniform = -Math.log(expert.model.classes.length);
   const sentenceGate = expert.sentence_gate ?? 0;
   const gatePower = expert.gate_power ?? 1;
+  const { neighbours } = expert;
+  const vote = neighbours && neighbourVoter(neighbours, expert.model.classes.length);
   return (raw, features, logits, embedding) => {
     const gate = gateOf(raw, features, embedding);
     const own = logSoftmax(scoreExpert(raw, features, gate >= sentenceGate ? embedding : undefined).logits);
     expertClass.forEach((e, c) => {
       if (e >= 0) logits[c]! += expert.weight * gate ** gatePower * (own[e]! - uniform);
+    });
+    if (!vote || !embedding || gate < neighbours.min_gate) return;
+    const votes = vote(embedding);
+    expertClass.forEach((e, c) => {
+      if (e >= 0) logits[c]! += neighbours.weight * gate * votes[e]!;
     });
   };
 }

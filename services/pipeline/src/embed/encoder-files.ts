@@ -20,6 +20,8 @@ export interface EncoderSpec {
  */
 export const ENCODER_SPECS: Readonly<Record<string, EncoderSpec>> = {
   'all-minilm-l6-v2-q': { name: 'all-minilm-l6-v2-q', version: '1.19.0-beta29', pooling: 'mean', prefix: '' },
+  /** The same model unquantised (float32 weights, 90 MB): a lab measurement of what int8 costs. */
+  'all-minilm-l6-v2': { name: 'all-minilm-l6-v2', version: '1.19.0-beta29', pooling: 'mean', prefix: '' },
   'bge-small-en-v15-q': { name: 'bge-small-en-v15-q', version: '0.36.2', pooling: 'cls', prefix: '' },
   'e5-small-v2-q': { name: 'e5-small-v2-q', version: '0.36.2', pooling: 'mean', prefix: 'query: ' },
 };

@@ -5,7 +5,8 @@
  * lab/evaluate/classifier/ag-learning-curve.ts [--train '{"rawWords":true}'] [--shares 0.25,0.5,0.75,1]`.
  * `--embed split` gives a sentence block the title's and the description's embeddings side by side
  * (768 dimensions) instead of the embedding of "title. description" (`joint`, the default);
- * `joint+title` the joint one and the title's.
+ * `joint+title` the joint one and the title's; `mean` the mean of the title's and the description's
+ * embeddings (384 dimensions, as the joint one).
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -19,7 +20,7 @@ import { LABEL_MAPPING } from '../../train/classifier/training-samples';
 const FOLDS = 5;
 
 /** What a row's sentence block holds: embeddings of the joint text, or of its parts side by side. */
-export type EmbedParts = 'joint' | 'split' | 'joint+title';
+export type EmbedParts = 'joint' | 'split' | 'joint+title' | 'mean';
 
 /** AG News rows as training samples, each its own group (`ag:<row>`, the split of cross-validate.ts). */
 function agSamples(): (TrainingSample & { title: string; description: string })[] {
@@ -39,11 +40,18 @@ async function agSentences(
   parts: EmbedParts,
 ): Promise<(text: string) => Float32Array | undefined> {
   const pieces = (s: (typeof samples)[number]): string[] =>
-    parts === 'joint' ? [s.text] : parts === 'split' ? [s.title, s.description] : [s.text, s.title];
+    parts === 'joint' ? [s.text] : parts === 'split' || parts === 'mean' ? [s.title, s.description] : [s.text, s.title];
   const lookup = await cachedEmbeddings(samples.flatMap(pieces));
   const byText = new Map<string, Float32Array>();
   for (const s of samples) {
     const vectors = pieces(s).map((t) => lookup(t)!);
+    if (parts === 'mean') {
+      byText.set(
+        s.text,
+        vectors[0]!.map((x, d) => (x + vectors[1]![d]!) / 2),
+      );
+      continue;
+    }
     const joined = new Float32Array(vectors.reduce((n, v) => n + v.length, 0));
     vectors.reduce((at, v) => (joined.set(v, at), at + v.length), 0);
     byText.set(s.text, joined);

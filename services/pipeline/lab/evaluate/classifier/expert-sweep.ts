@@ -14,48 +14,15 @@
  * block spans 768 dimensions, so length 1.414 weighs as 1 did), or both halves with `--expert-both`.
  */
 import '@trendscope/core/require-project-node';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import type { CategoryModel } from '../../../src/classify/category-model';
 import { createClassifier } from '../../../src/classify/classifier';
-import { type CorpusExpertOptions, trainCorpusExpert, trainCorpusGate } from '../../train/classifier/train-expert';
-import { type SentenceLookup, trainCategoryModel, type TrainOptions } from '../../train/classifier/train-model';
-import { REPO_ROOT } from '../../corpus/corpus-path';
+import { type CorpusExpertOptions, trainCorpusExpert } from '../../train/classifier/train-expert';
+import type { TrainOptions } from '../../train/classifier/train-model';
 import { foldOfGroup, score, summarise, validationItems } from './cross-validate';
+import { foldParts } from './fold-parts';
 import { cachedEmbeddings } from './sentence-embeddings';
 import { ENCODER_SPECS } from '../../../src/embed/encoder-files';
 import { GATED_MODEL_SETTINGS, trainingEmbeddings } from '../../train/classifier/model-settings';
 import { buildTrainingSamples } from '../../train/classifier/training-samples';
-
-const CACHE_DIR = path.join(REPO_ROOT, '.cache', 'classifier-folds');
-
-/**
- * The main model (committed settings with `mainTrain` over them) and gate of one fold, trained once
- * and read back after.
- */
-function foldParts(
-  fold: number,
-  train: ReturnType<typeof buildTrainingSamples>,
-  mainTrain: Partial<TrainOptions>,
-  sentences: SentenceLookup,
-): { main: CategoryModel; gate: CategoryModel<string> } {
-  const settings = { ...GATED_MODEL_SETTINGS, train: { ...GATED_MODEL_SETTINGS.train, ...mainTrain } };
-  const key = createHash('sha1')
-    .update(JSON.stringify([settings.samples, settings.train, settings.expert?.gate, train.length]))
-    .digest('hex')
-    .slice(0, 12);
-  const file = path.join(CACHE_DIR, `fold-${fold}-${key}.json`);
-  if (existsSync(file))
-    return JSON.parse(readFileSync(file, 'utf8')) as { main: CategoryModel; gate: CategoryModel<string> };
-  const parts = {
-    main: trainCategoryModel(train, settings.train, undefined, sentences),
-    gate: trainCorpusGate(train, settings.expert!),
-  };
-  mkdirSync(CACHE_DIR, { recursive: true });
-  writeFileSync(file, JSON.stringify(parts));
-  return parts;
-}
 
 const args = process.argv.slice(2);
 const valueOf = (flag: string): string | undefined => {

@@ -1,5 +1,6 @@
 import type { WordVectors } from '../../../src/text/word-vectors';
-import type { CategoryModel, CorpusExpert } from '../../../src/classify/category-model';
+import type { CategoryModel, CorpusExpert, ExpertNeighbours } from '../../../src/classify/category-model';
+import { encodeNeighbourVectors } from '../../../src/classify/neighbour-vote';
 import { type SentenceLookup, trainCategoryModel, type TrainingSample, type TrainOptions } from './train-model';
 
 /** How a corpus expert and its gate are trained (see CorpusExpert). */
@@ -15,6 +16,8 @@ export interface CorpusExpertOptions {
   sentenceGate?: number;
   /** Power of the gate in the expert's weight (see CorpusExpert.gate_power; absent: 1). */
   gatePower?: number;
+  /** A k-NN vote of the corpus's rows (see CorpusExpert.neighbours; absent: none). */
+  neighbours?: { k: number; weight: number; minGate: number };
 }
 
 /**
@@ -31,13 +34,41 @@ export function trainCorpusExpert(
 ): CorpusExpert {
   const own = samples.filter((s) => s.source === opts.corpus);
   if (own.length === 0) throw new Error(`no training rows from ${opts.corpus}`);
+  const model = withoutMeta(trainCategoryModel(own, opts.expert, wordVectors, sentences));
   return {
     corpus: opts.corpus,
     weight: opts.weight,
-    model: withoutMeta(trainCategoryModel(own, opts.expert, wordVectors, sentences)),
+    model,
     gate: gate ?? trainCorpusGate(samples, opts, wordVectors, sentences),
     ...(opts.expert.sentenceEmbedding && opts.sentenceGate ? { sentence_gate: opts.sentenceGate } : {}),
     ...(opts.gatePower && opts.gatePower !== 1 ? { gate_power: opts.gatePower } : {}),
+    ...(opts.neighbours ? { neighbours: expertNeighbours(own, model.classes, opts.neighbours, sentences) } : {}),
+  };
+}
+
+/** The corpus's rows with a sentence embedding, kept for the expert's k-NN vote. */
+function expertNeighbours(
+  own: readonly TrainingSample[],
+  classes: readonly string[],
+  opts: NonNullable<CorpusExpertOptions['neighbours']>,
+  sentences: SentenceLookup | undefined,
+): ExpertNeighbours {
+  const rows = own.flatMap((s) => {
+    const v = sentences?.(s.text);
+    return v ? [{ v, label: classes.indexOf(s.category) }] : [];
+  });
+  if (rows.length === 0) throw new Error('a k-NN vote needs the corpus rows’ sentence embeddings');
+  const dimensions = rows[0]!.v.length;
+  return {
+    k: opts.k,
+    weight: opts.weight,
+    min_gate: opts.minGate,
+    labels: rows.map((r) => r.label),
+    vectors: encodeNeighbourVectors(
+      rows.map((r) => r.v),
+      dimensions,
+    ),
+    dimensions,
   };
 }
 

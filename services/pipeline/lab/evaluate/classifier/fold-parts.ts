@@ -1,0 +1,57 @@
+/**
+ * The main model and expert gate of one cross-validation fold, trained once and kept in
+ * .cache/classifier-folds/ (minutes of CPU per fold), so that sweeps over the AG News expert
+ * (expert-sweep.ts, expert-answers.ts) train only the expert (seconds) beside them.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CategoryModel } from '../../../src/classify/category-model';
+import { trainCorpusGate } from '../../train/classifier/train-expert';
+import {
+  type SentenceLookup,
+  trainCategoryModel,
+  type TrainingSample,
+  type TrainOptions,
+} from '../../train/classifier/train-model';
+import { REPO_ROOT } from '../../corpus/corpus-path';
+import { activeEncoder } from '../../../src/embed/encoder-files';
+import { GATED_MODEL_SETTINGS } from '../../train/classifier/model-settings';
+
+const CACHE_DIR = path.join(REPO_ROOT, '.cache', 'classifier-folds');
+
+/** A fold's main model and gate. */
+export interface FoldParts {
+  main: CategoryModel;
+  gate: CategoryModel<string>;
+}
+
+/**
+ * The main model (GATED_MODEL_SETTINGS' trainer settings with `mainTrain` over them) and gate of
+ * fold `fold`, trained on `train` (the other folds' samples) once and read back after (per
+ * encoder: PIPELINE_ENCODER's embeddings train other models).
+ */
+export function foldParts(
+  fold: number,
+  train: readonly TrainingSample[],
+  mainTrain: Partial<TrainOptions>,
+  sentences: SentenceLookup,
+): FoldParts {
+  const settings = { ...GATED_MODEL_SETTINGS, train: { ...GATED_MODEL_SETTINGS.train, ...mainTrain } };
+  // Another encoder than the service's (PIPELINE_ENCODER) fits other models: keyed apart.
+  const encoder = activeEncoder().name;
+  const keyed = [settings.samples, settings.train, settings.expert?.gate, train.length];
+  const key = createHash('sha1')
+    .update(JSON.stringify(encoder === 'all-minilm-l6-v2-q' ? keyed : [...keyed, encoder]))
+    .digest('hex')
+    .slice(0, 12);
+  const file = path.join(CACHE_DIR, `fold-${fold}-${key}.json`);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as FoldParts;
+  const parts = {
+    main: trainCategoryModel(train, settings.train, undefined, sentences),
+    gate: trainCorpusGate(train, settings.expert!),
+  };
+  mkdirSync(CACHE_DIR, { recursive: true });
+  writeFileSync(file, JSON.stringify(parts));
+  return parts;
+}
