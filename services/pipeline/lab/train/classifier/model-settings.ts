@@ -166,10 +166,12 @@ export const NEIGHBOURS_MODEL_SETTINGS: ModelSettings = {
 
 /**
  * The settings of the committed model (`make model`): the main model and the AG News expert both
- * read the text's sentence embedding (the gated model without it, GATED_MODEL_SETTINGS, was the one
- * committed before; docs/lab-notes/categories.md, "The sentence block shipped").
+ * read the text's sentence embedding, and the expert adds a k-NN vote of its training rows where
+ * the gate reaches 0.3 (since 2026-11-28, afternoon; without the vote,
+ * MAIN_AND_EXPERT_SENTENCE_MODEL_SETTINGS, was the one committed before; docs/lab-notes/categories.md,
+ * "The k-NN vote in the classifier").
  */
-export const COMMITTED_MODEL_SETTINGS: ModelSettings = MAIN_AND_EXPERT_SENTENCE_MODEL_SETTINGS;
+export const COMMITTED_MODEL_SETTINGS: ModelSettings = NEIGHBOURS_MODEL_SETTINGS;
 
 /** The settings of the model trained without AG News (the earlier rule), for comparison. */
 export const WITHOUT_AG_NEWS_SETTINGS: ModelSettings = {
