@@ -88,18 +88,20 @@ export function createClassifier(model: CategoryModel, vectors?: WordVectors): C
     const log = logSoftmax(logits);
     return { known, probs: model.classes.map((category, c) => ({ category, p: Math.exp(log[c]!) })) };
   };
+  // The least gate at which the expert reads the embedding (its sentence block, its k-NN vote).
+  const gates = [
+    ...(model.expert?.model.sentence ? [model.expert.sentence_gate ?? 0] : []),
+    ...(model.expert?.neighbours ? [model.expert.neighbours.min_gate] : []),
+  ];
+  const embeddingGate = gates.length > 0 ? Math.min(...gates) : undefined;
   return {
     usesEmbedding: Boolean(
       model.sentence ?? model.expert?.model.sentence ?? model.expert?.gate.sentence ?? model.expert?.neighbours,
     ),
     needsEmbedding(text: string): boolean {
       if (model.sentence || model.expert?.gate.sentence) return true;
-      const from = [
-        ...(model.expert?.model.sentence ? [model.expert.sentence_gate ?? 0] : []),
-        ...(model.expert?.neighbours ? [model.expert.neighbours.min_gate] : []),
-      ];
-      if (from.length === 0) return false;
-      return (expertGate?.(words(text), new Map()) ?? 0) >= Math.min(...from);
+      if (embeddingGate === undefined) return false;
+      return (expertGate?.(words(text), new Map()) ?? 0) >= embeddingGate;
     },
     probabilities: (text, embedding) => scores(text, embedding).probs,
     classify(text: string, embedding?: Float32Array): Classification {

@@ -172,7 +172,7 @@ export function rejoinBounds(
   asking: readonly Pick<StoryView, 'first_seen'>[],
   o: Pick<RejoinOptions, 'rejoinMinArticles' | 'rejoinHours'>,
 ): RejoinBounds {
-  const founded = Math.min(...asking.map((v) => v.first_seen));
+  const founded = extent(asking.map((v) => v.first_seen)).min;
   return { minArticles: o.rejoinMinArticles, lastSeenFrom: founded - o.rejoinHours * 3_600_000 };
 }
 
