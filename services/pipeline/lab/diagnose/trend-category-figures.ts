@@ -24,13 +24,21 @@ import { REPO_ROOT } from '../corpus/corpus-path';
 import { setEmbeddings, trendCategoryFigures } from '../evaluate/trends/trend-category';
 import { cachedEmbeddings } from '../evaluate/classifier/sentence-embeddings';
 import { loadCategoryReadings } from '../metrics/category-readings';
+import { readCommandLine } from '../command-line';
 import type { Category } from '@trendscope/core';
 
-const args = process.argv.slice(2);
-const heldOut = args.includes('--held-out');
-const verbose = args.includes('-v');
-const readings = args.includes('--read-labels') ? loadCategoryReadings() : new Map<string, Category>();
-const wanted = args.find((a) => !a.startsWith('-'))?.split(',');
+const { values, positionals } = readCommandLine(
+  'trend-category-figures.ts [set keys, comma-separated] [--held-out] [--read-labels] [-v]',
+  {
+    'held-out': { type: 'boolean', default: false },
+    'read-labels': { type: 'boolean', default: false },
+    verbose: { type: 'boolean', short: 'v', default: false },
+  },
+);
+const heldOut = values['held-out'];
+const verbose = values.verbose;
+const readings = values['read-labels'] ? loadCategoryReadings() : new Map<string, Category>();
+const wanted = positionals[0]?.split(',');
 
 /**
  * The committed model, or one trained without fold 0 (cached in .cache under a key of the committed

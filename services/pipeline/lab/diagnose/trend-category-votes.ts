@@ -16,11 +16,14 @@ import { memberAnswer, memberText, voters } from '../../src/detect/trend-categor
 import { eventKinds } from '../../src/detect/event-kinds';
 import { cachedEmbeddings } from '../evaluate/classifier/sentence-embeddings';
 import { demoArticles, demoTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
+import { readCommandLine } from '../command-line';
 
-const args = process.argv.slice(2);
-const topAt = args.indexOf('--top');
-const top = topAt >= 0 ? Number(args[topAt + 1]) : 0;
-const wanted = (args.find((a, i) => !a.startsWith('-') && (topAt < 0 || i !== topAt + 1)) ?? '')
+const { values, positionals } = readCommandLine("trend-category-votes.ts ['headline,headline'] [--top N] [-v]", {
+  top: { type: 'string', default: '0' },
+  verbose: { type: 'boolean', short: 'v', default: false },
+});
+const top = Number(values.top);
+const wanted = (positionals[0] ?? '')
   .split(',')
   .map((s) => s.trim().toLowerCase())
   .filter(Boolean);
@@ -72,5 +75,5 @@ const show = (d: DemoTrend, votesToo: boolean): void => {
 for (const d of chosen) show(d, true);
 if (top > 0) {
   process.stdout.write(`\ntop ${top} of ${listed.length} listed trends by business impact:\n`);
-  for (const d of topList) show(d, args.includes('-v'));
+  for (const d of topList) show(d, values.verbose);
 }

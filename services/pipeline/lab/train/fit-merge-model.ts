@@ -16,12 +16,16 @@ import { CLUSTER_SETS } from '../corpus/cluster-sets';
 import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
 import { mergeModelFileText } from './merge-model/merge-model-file';
 import { FIGURES_NOW } from './merge-model/merge-pairs';
+import { readCommandLine } from '../command-line';
 
-const arg = (name: string): string | undefined =>
-  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
-const source = arg('--meaning') as MeaningSource | undefined;
-const out = arg('--out') ? path.resolve(arg('--out')!) : DEFAULT_MERGE_MODEL_PATH;
-const options = JSON.parse(arg('--options') ?? '{}') as Parameters<typeof mergeModelFileText>[1];
+const { values } = readCommandLine("fit-merge-model.ts [--meaning glove|encoder] [--options '<json>'] [--out <file>]", {
+  meaning: { type: 'string' },
+  options: { type: 'string', default: '{}' },
+  out: { type: 'string' },
+});
+const source = values.meaning as MeaningSource | undefined;
+const out = values.out ? path.resolve(values.out) : DEFAULT_MERGE_MODEL_PATH;
+const options = JSON.parse(values.options) as Parameters<typeof mergeModelFileText>[1];
 
 const meanings = new Map<string, HeadlineMeaning>();
 // GloVe (the default) needs nothing read ahead: clusterArticles computes it.

@@ -14,6 +14,7 @@ import { createClassifier } from '../../../src/classify/classifier';
 import { trainCategoryModel, type TrainingSample, type TrainOptions } from '../../train/classifier/train-model';
 import { loadAgNews } from '../../corpus/ag-news.corpus';
 import { foldOf } from '../../corpus/fold-of';
+import { numberList, readCommandLine } from '../../command-line';
 import { cachedEmbeddings } from './sentence-embeddings';
 import { LABEL_MAPPING } from '../../train/classifier/training-samples';
 
@@ -87,15 +88,19 @@ export async function agOnlyAccuracy(
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const valueOf = (flag: string): string | undefined => {
-    const at = args.indexOf(flag);
-    return at >= 0 ? args[at + 1] : undefined;
-  };
-  const train = JSON.parse(valueOf('--train') ?? '{}') as Partial<TrainOptions>;
-  const shares = (valueOf('--shares') ?? '0.25,0.5,0.75,1').split(',').map(Number);
-  const folds = valueOf('--folds')?.split(',').map(Number) ?? [0, 1, 2, 3, 4];
-  const parts = (valueOf('--embed') ?? 'joint') as EmbedParts;
+  const { values } = readCommandLine(
+    "ag-learning-curve.ts [--train '<json>'] [--shares 0.25,0.5,0.75,1] [--folds 0,1,2,3,4] [--embed joint|split|joint+title|mean]",
+    {
+      train: { type: 'string', default: '{}' },
+      shares: { type: 'string', default: '0.25,0.5,0.75,1' },
+      folds: { type: 'string', default: '0,1,2,3,4' },
+      embed: { type: 'string', default: 'joint' },
+    },
+  );
+  const train = JSON.parse(values.train) as Partial<TrainOptions>;
+  const shares = numberList(values.shares);
+  const folds = numberList(values.folds);
+  const parts = values.embed as EmbedParts;
   const encoder = process.env.PIPELINE_ENCODER ?? 'all-minilm-l6-v2-q';
   for (const share of shares) {
     const started = Date.now();

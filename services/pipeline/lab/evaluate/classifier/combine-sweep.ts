@@ -22,6 +22,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { FOLDS, foldOfGroup, validationItems } from './cross-validate';
 import { expertAnswersFile, type FoldAnswers, type ItemParts } from './expert-answers';
 import { cachedEmbeddings } from './sentence-embeddings';
+import { readCommandLine } from '../../command-line';
 import { decodeEmbedding, encodeEmbedding } from '../../../src/embed/compact-embedding';
 import { LABEL_MAPPING } from '../../train/classifier/training-samples';
 
@@ -42,16 +43,19 @@ interface Combination {
   calibrate?: { on: 'ag' | 'all'; l2?: number };
 }
 
-const args = process.argv.slice(2);
-const valueOf = (flag: string): string | undefined => {
-  const at = args.indexOf(flag);
-  return at >= 0 ? args[at + 1] : undefined;
-};
-const mainTrain = JSON.parse(valueOf('--main') ?? '{}') as unknown;
-const expertVariants = JSON.parse(valueOf('--experts') ?? '[]') as unknown;
-const combinations = args
-  .filter((a, i) => !a.startsWith('--') && !['--main', '--experts'].includes(args[i - 1] ?? ''))
-  .map((a) => JSON.parse(a) as Combination);
+const { values, positionals } = readCommandLine(
+  "combine-sweep.ts [--main '<json>'] [--experts '[<json>, ...]'] [--confusion] [--nested] [--int8] '<combination json>'...",
+  {
+    main: { type: 'string', default: '{}' },
+    experts: { type: 'string', default: '[]' },
+    confusion: { type: 'boolean', default: false },
+    nested: { type: 'boolean', default: false },
+    int8: { type: 'boolean', default: false },
+  },
+);
+const mainTrain = JSON.parse(values.main) as unknown;
+const expertVariants = JSON.parse(values.experts) as unknown;
+const combinations = positionals.map((a) => JSON.parse(a) as Combination);
 
 const folds: FoldAnswers[] = [];
 for (let f = 0; f < FOLDS; f++) {
@@ -82,7 +86,7 @@ const embeddingOf = needKnn ? await cachedEmbeddings(items.map((i) => i.text)) :
  */
 function neighbourVector(text: string): Float32Array {
   const v = unit(embeddingOf(text)!);
-  return args.includes('--int8') ? decodeEmbedding(text, encodeEmbedding(text, v))! : v;
+  return values.int8 ? decodeEmbedding(text, encodeEmbedding(text, v))! : v;
 }
 
 /** Per fold: the AG News rows of the other folds (unit embeddings, flat) and their class index. */
@@ -254,7 +258,7 @@ for (const [ci, c] of combinations.entries()) {
   process.stdout.write(
     `${JSON.stringify({ combination: c, ...figuresOf(sum(scored.map((s) => s.tally))), ...(c.calibrate ? { biases } : {}) })}\n`,
   );
-  if (args.includes('--confusion'))
+  if (values.confusion)
     process.stdout.write(
       `${JSON.stringify(Object.fromEntries([...confusion.entries()].sort((a, b) => b[1] - a[1])))}\n`,
     );
@@ -266,7 +270,7 @@ for (const [ci, c] of combinations.entries()) {
  * that keep BBC, UCI and Giveme5W1H (strict) within 0.005 of the first combination (the baseline)
  * there, scored on the fold: what picking the best of a sweep is worth on rows it was not picked on.
  */
-if (args.includes('--nested')) {
+if (values.nested) {
   const chosen: number[] = [];
   const tallies: Tally[] = [];
   for (const [fi] of folds.entries()) {

@@ -15,6 +15,7 @@ import type { CorpusExpertOptions } from '../../train/classifier/train-expert';
 import type { TrainOptions } from '../../train/classifier/train-model';
 import { loadAgNews } from '../../corpus/ag-news.corpus';
 import { foldOf } from '../../corpus/fold-of';
+import { numberList, readCommandLine } from '../../command-line';
 import { loadBbc } from '../../corpus/bbc.corpus';
 import { loadGiveme } from '../../corpus/giveme.corpus';
 import { loadUci } from '../../corpus/uci.corpus';
@@ -209,17 +210,18 @@ export async function leaveOneCorpusOut(
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const valueOf = (flag: string): string | undefined => {
-    const at = args.indexOf(flag);
-    return at >= 0 ? args[at + 1] : undefined;
-  };
-  const folds = valueOf('--folds')?.split(',').map(Number) ?? [0, 1, 2, 3, 4];
-  const overrides = JSON.parse(valueOf('--train') ?? '{}') as Partial<TrainOptions>;
-  const expertOverrides = JSON.parse(valueOf('--expert') ?? '{}') as Partial<CorpusExpertOptions>;
-  const names = args.filter(
-    (a, i) => !a.startsWith('--') && !['--folds', '--train', '--expert'].includes(args[i - 1] ?? ''),
+  const { values, positionals: names } = readCommandLine(
+    "cross-validate.ts [variant...] [--folds 0,1,2,3,4] [--loco] [--train '<json>'] [--expert '<json>']",
+    {
+      folds: { type: 'string', default: '0,1,2,3,4' },
+      loco: { type: 'boolean', default: false },
+      train: { type: 'string', default: '{}' },
+      expert: { type: 'string', default: '{}' },
+    },
   );
+  const folds = numberList(values.folds);
+  const overrides = JSON.parse(values.train) as Partial<TrainOptions>;
+  const expertOverrides = JSON.parse(values.expert) as Partial<CorpusExpertOptions>;
   const items = validationItems();
   for (const name of names.length > 0 ? names : Object.keys(VARIANTS)) {
     const named = VARIANTS[name];
@@ -230,7 +232,7 @@ async function main(): Promise<void> {
       ...(named.expert ? { expert: { ...named.expert, ...expertOverrides } } : {}),
     };
     const started = Date.now();
-    if (args.includes('--loco')) {
+    if (values.loco) {
       for (const corpus of ['ag', 'bbc', 'giveme', 'uci']) {
         const s = await leaveOneCorpusOut(variant, corpus, items);
         process.stdout.write(

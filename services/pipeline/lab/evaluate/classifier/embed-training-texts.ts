@@ -11,11 +11,14 @@
 import '@trendscope/core/require-project-node';
 import { COMMITTED_MODEL_SETTINGS } from '../../train/classifier/model-settings';
 import { cachedEmbeddings } from './sentence-embeddings';
+import { numberList, readCommandLine } from '../../command-line';
 import { buildTrainingSamples } from '../../train/classifier/training-samples';
 
 const started = Date.now();
-const partArg = process.argv[process.argv.indexOf('--part') + 1];
-const [part, parts] = process.argv.includes('--part') ? partArg!.split('/').map(Number) : [0, 1];
+const { values } = readCommandLine('embed-training-texts.ts [--part 0/2]', {
+  part: { type: 'string', default: '0/1' },
+});
+const [part, parts] = numberList(values.part.replace('/', ','));
 const leads = buildTrainingSamples(COMMITTED_MODEL_SETTINGS.samples).filter((s) => s.lead);
 const ordered = [...leads.filter((s) => s.source === 'ag'), ...leads.filter((s) => s.source !== 'ag')];
 const texts = [...new Set(ordered.map((s) => s.text))].filter((_, i) => i % parts! === part);

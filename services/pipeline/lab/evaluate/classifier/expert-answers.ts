@@ -18,6 +18,7 @@ import { createClassifier } from '../../../src/classify/classifier';
 import { type CorpusExpertOptions, trainCorpusExpert } from '../../train/classifier/train-expert';
 import type { TrainOptions } from '../../train/classifier/train-model';
 import { REPO_ROOT } from '../../corpus/corpus-path';
+import { numberList, readCommandLine } from '../../command-line';
 import { activeEncoder } from '../../../src/embed/encoder-files';
 import { GATED_MODEL_SETTINGS, trainingEmbeddings } from '../../train/classifier/model-settings';
 import { buildTrainingSamples } from '../../train/classifier/training-samples';
@@ -60,16 +61,13 @@ export function expertAnswersFile(fold: number, mainTrain: unknown, variants: un
 const logOf = (p: number): number => Math.max(Math.log(p), -100);
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const valueOf = (flag: string): string | undefined => {
-    const at = args.indexOf(flag);
-    return at >= 0 ? args[at + 1] : undefined;
-  };
-  const folds = valueOf('--folds')?.split(',').map(Number) ?? [0, 1, 2, 3, 4];
-  const mainTrain = JSON.parse(valueOf('--main') ?? '{}') as Partial<TrainOptions>;
-  const variants = args
-    .filter((a, i) => !a.startsWith('--') && !['--folds', '--main'].includes(args[i - 1] ?? ''))
-    .map((a) => JSON.parse(a) as Partial<CorpusExpertOptions>);
+  const { values, positionals } = readCommandLine(
+    "expert-answers.ts [--main '<json>'] [--folds 0,1,2,3,4] '<expert variant json>'...",
+    { main: { type: 'string', default: '{}' }, folds: { type: 'string', default: '0,1,2,3,4' } },
+  );
+  const folds = numberList(values.folds);
+  const mainTrain = JSON.parse(values.main) as Partial<TrainOptions>;
+  const variants = positionals.map((a) => JSON.parse(a) as Partial<CorpusExpertOptions>);
   const base = GATED_MODEL_SETTINGS.expert!;
   const all = buildTrainingSamples(GATED_MODEL_SETTINGS.samples);
   const sentences = (await trainingEmbeddings(all, {

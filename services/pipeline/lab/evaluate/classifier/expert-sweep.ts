@@ -18,22 +18,25 @@ import { createClassifier } from '../../../src/classify/classifier';
 import { type CorpusExpertOptions, trainCorpusExpert } from '../../train/classifier/train-expert';
 import type { TrainOptions } from '../../train/classifier/train-model';
 import { foldOfGroup, score, summarise, validationItems } from './cross-validate';
+import { numberList, readCommandLine } from '../../command-line';
 import { foldParts } from './fold-parts';
 import { cachedEmbeddings } from './sentence-embeddings';
 import { ENCODER_SPECS } from '../../../src/embed/encoder-files';
 import { GATED_MODEL_SETTINGS, trainingEmbeddings } from '../../train/classifier/model-settings';
 import { buildTrainingSamples } from '../../train/classifier/training-samples';
 
-const args = process.argv.slice(2);
-const valueOf = (flag: string): string | undefined => {
-  const at = args.indexOf(flag);
-  return at >= 0 ? args[at + 1] : undefined;
-};
-const folds = valueOf('--folds')?.split(',').map(Number) ?? [0, 1, 2, 3, 4];
-const mainTrain = JSON.parse(valueOf('--main') ?? '{}') as Partial<TrainOptions>;
-const variants = args
-  .filter((a, i) => !a.startsWith('--') && !['--folds', '--main', '--expert-encoder'].includes(args[i - 1] ?? ''))
-  .map((a) => JSON.parse(a) as Partial<CorpusExpertOptions>);
+const { values, positionals } = readCommandLine(
+  "expert-sweep.ts [--main '<json>'] [--folds 0,1,2,3,4] [--expert-encoder NAME [--expert-both]] '<expert variant json>'...",
+  {
+    main: { type: 'string', default: '{}' },
+    folds: { type: 'string', default: '0,1,2,3,4' },
+    'expert-encoder': { type: 'string' },
+    'expert-both': { type: 'boolean', default: false },
+  },
+);
+const folds = numberList(values.folds);
+const mainTrain = JSON.parse(values.main) as Partial<TrainOptions>;
+const variants = positionals.map((a) => JSON.parse(a) as Partial<CorpusExpertOptions>);
 const base = GATED_MODEL_SETTINGS.expert!;
 const all = buildTrainingSamples(GATED_MODEL_SETTINGS.samples);
 const items = validationItems();
@@ -42,11 +45,11 @@ const sentences = (await trainingEmbeddings(all, {
   train: { ...GATED_MODEL_SETTINGS.train, ...mainTrain },
   expert: { ...base, expert: { ...base.expert, sentenceEmbedding: 1 } },
 }))!;
-const expertEncoder = valueOf('--expert-encoder');
+const expertEncoder = values['expert-encoder'];
 const spec = expertEncoder === undefined ? undefined : ENCODER_SPECS[expertEncoder];
 if (expertEncoder !== undefined && !spec) throw new Error(`--expert-encoder ${expertEncoder}: unknown encoder`);
 const mainReads = Boolean(mainTrain.sentenceEmbedding);
-const both = args.includes('--expert-both');
+const both = values['expert-both'];
 const join = (a: Float32Array, b: Float32Array): Float32Array => {
   const v = new Float32Array(a.length + b.length);
   v.set(a);

@@ -8,14 +8,16 @@
  */
 import '@trendscope/core/require-project-node';
 import { readFileSync } from 'node:fs';
+import { readCommandLine } from '../../command-line';
 import { FOLDS, validationItems } from './cross-validate';
 import { type HeldOutFold, heldOutFile } from './held-out-scores';
 import { LABEL_MAPPING } from '../../train/classifier/training-samples';
 
-const args = process.argv.slice(2);
-const at = args.indexOf('--examples');
-const examples = at >= 0 ? Number(args[at + 1]) : 5;
-const only = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--examples');
+const { values, positionals } = readCommandLine('strict-errors.ts [corpus] [--examples 5]', {
+  examples: { type: 'string', default: '5' },
+});
+const examples = Number(values.examples);
+const [only] = positionals;
 const items = validationItems();
 const ownClasses: Record<string, Set<string>> = Object.fromEntries(
   Object.entries(LABEL_MAPPING).map(([corpus, mapping]) => [corpus, new Set<string>(Object.values(mapping))]),
