@@ -9,18 +9,10 @@
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import { backgroundIdf } from '../../src/detect/idf';
-import {
-  DEFAULT_REJOIN_OPTIONS,
-  meanEmbedding,
-  rejoinCandidates,
-  rejoinTexts,
-  storyViews,
-  type StoryView,
-} from '../../src/detect/rejoin-stories';
+import { DEFAULT_REJOIN_OPTIONS } from '../../src/detect/rejoin-stories';
 import { sharedBusinessEvent } from '../../src/detect/shared-business-event';
-import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot } from '../../src/text/word-vectors';
-import { clusteredSet } from '../evaluate/trends/clustered-set';
+import { clusteredSet, rejoinPool } from '../evaluate/trends/clustered-set';
 import { loadReadings, READING_FILES } from '../metrics/corrected-gold';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
@@ -37,10 +29,9 @@ for (const r of READING_FILES.flatMap(loadReadings)) {
 
 const tally = new Map<string, number>();
 for (const key of wanted) {
-  const { groups, majority } = clusteredSet(key, idf, NOW);
-  const pairs = rejoinCandidates(storyViews(groups, idf, o), o);
-  const lookup = await embeddingLookup(rejoinTexts(pairs));
-  const meaning = (v: StoryView): Float32Array | undefined => meanEmbedding(v.central.map(lookup));
+  const set = clusteredSet(key, idf, NOW);
+  const { majority } = set;
+  const { pairs, meaning } = await rejoinPool(set, idf, o);
   for (const [a, b] of pairs) {
     const [ma, mb] = [meaning(a), meaning(b)];
     if (!ma || !mb) continue;

@@ -22,7 +22,7 @@ import {
 import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot, sharedTerms, topTerms } from '../../src/detect/term-vector';
 import { dot as denseDot } from '../../src/text/word-vectors';
-import { clusteredSet } from '../evaluate/trends/clustered-set';
+import { clusteredSet, rejoinPool } from '../evaluate/trends/clustered-set';
 import { bcubed } from '../metrics/bcubed';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
@@ -72,13 +72,12 @@ for (const key of wanted) {
   if (process.argv.includes('-pool')) {
     // The pairs the default cheap evidence lets through, whatever their headlines' meaning: the
     // pool read by hand (data/story-joins/uci-story-joins.tsv).
-    const pool = rejoinCandidates(storyViews(groups, idf), { ...DEFAULT_REJOIN_OPTIONS, rejoinMeaning: 0 });
-    const poolLookup = await embeddingLookup(rejoinTexts(pool));
-    const joined = rejoinStories(pool, poolLookup);
-    for (const [a, b] of pool) {
+    const pool = await rejoinPool({ groups }, idf, { ...DEFAULT_REJOIN_OPTIONS, rejoinMeaning: 0 });
+    const joined = rejoinStories(pool.pairs, pool.lookup);
+    for (const [a, b] of pool.pairs) {
       const [ga, gb] = [majority.get(a.id)!, majority.get(b.id)!];
       if (ga === gb) continue;
-      const m = (v: typeof a): Float32Array => meanEmbedding(v.central.map(poolLookup)) ?? new Float32Array(1);
+      const m = (v: typeof a): Float32Array => pool.meaning(v) ?? new Float32Array(1);
       process.stdout.write(
         `POOL\t${ga}\t${gb}\t${denseDot(m(a), m(b)).toFixed(2)}\t${joined.has(b.id) || joined.has(a.id) ? 'joined' : 'apart'}\t` +
           `${a.article_count}: ${a.central.join(' / ')}\t${b.article_count}: ${b.central.join(' / ')}\n`,

@@ -8,18 +8,10 @@
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import { backgroundIdf } from '../../src/detect/idf';
-import {
-  DEFAULT_REJOIN_OPTIONS,
-  meanEmbedding,
-  rejoinCandidates,
-  rejoinTexts,
-  storyViews,
-  type StoryView,
-} from '../../src/detect/rejoin-stories';
+import { DEFAULT_REJOIN_OPTIONS, type StoryView } from '../../src/detect/rejoin-stories';
 import { dot, sharedTerms, topTerms } from '../../src/detect/term-vector';
-import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot as denseDot } from '../../src/text/word-vectors';
-import { clusteredSet } from '../evaluate/trends/clustered-set';
+import { clusteredSet, rejoinPool } from '../evaluate/trends/clustered-set';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
 const wanted = (process.argv[2] ?? 'demo,apr-0,apr-10').split(',');
@@ -30,11 +22,11 @@ process.stdout.write(
   'set\tgold_a\tgold_b\tarticles_a\tarticles_b\tgap_h\tcosine\tterms\tentities\tmeaning\tcentral_a\tcentral_b\n',
 );
 for (const key of wanted) {
-  const { groups, majority } = clusteredSet(key, idf, NOW);
-  const pool = rejoinCandidates(storyViews(groups, idf, POOL), POOL);
-  const lookup = await embeddingLookup(rejoinTexts(pool));
-  const meaning = (v: StoryView): Float32Array => meanEmbedding(v.central.map(lookup)) ?? new Float32Array(1);
-  for (const [a, b] of pool) {
+  const set = clusteredSet(key, idf, NOW);
+  const { majority } = set;
+  const pool = await rejoinPool(set, idf, POOL);
+  const meaning = (v: StoryView): Float32Array => pool.meaning(v) ?? new Float32Array(1);
+  for (const [a, b] of pool.pairs) {
     const [ga, gb] = [majority.get(a.id)!, majority.get(b.id)!];
     if (ga === gb) continue;
     let ents = 0;

@@ -1,4 +1,13 @@
 import { clusterArticles, type DetectArticle } from '../../../src/detect/cluster';
+import {
+  meanEmbedding,
+  rejoinCandidates,
+  rejoinTexts,
+  storyViews,
+  type RejoinOptions,
+  type StoryView,
+} from '../../../src/detect/rejoin-stories';
+import { embeddingLookup } from '../../../src/embed/embed-texts';
 import { CLUSTER_SETS } from '../../corpus/cluster-sets';
 import { demoArticles } from './demo-trends';
 
@@ -30,4 +39,25 @@ export function clusteredSet(key: string, idf: (term: string) => number, now: Da
     }),
   );
   return { articles, gold, assignments, groups, majority };
+}
+
+/** A clustered set's pairs of trends for the story rejoin (rejoin-stories.ts), their headlines embedded. */
+export interface RejoinPool {
+  /** The pairs the rejoin's cheap gates let through under the options, earlier first. */
+  pairs: [StoryView, StoryView][];
+  /** The embedding of a central headline of the pairs. */
+  lookup: (text: string) => Float32Array | undefined;
+  /** A trend's meaning as the rejoin reads it: the mean embedding of its central headlines. */
+  meaning: (view: StoryView) => Float32Array | undefined;
+}
+
+/** The rejoin's candidate pairs of `set` under `o`, with the embeddings of their central headlines. */
+export async function rejoinPool(
+  set: Pick<ClusteredSet, 'groups'>,
+  idf: (term: string) => number,
+  o: RejoinOptions,
+): Promise<RejoinPool> {
+  const pairs = rejoinCandidates(storyViews(set.groups, idf, o), o);
+  const lookup = await embeddingLookup(rejoinTexts(pairs));
+  return { pairs, lookup, meaning: (v) => meanEmbedding(v.central.map(lookup)) };
 }
