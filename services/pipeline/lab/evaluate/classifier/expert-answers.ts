@@ -20,10 +20,9 @@ import type { TrainOptions } from '../../train/classifier/train-model';
 import { REPO_ROOT } from '../../corpus/corpus-path';
 import { numberList, readCommandLine } from '../../command-line';
 import { activeEncoder } from '../../../src/embed/encoder-files';
-import { GATED_MODEL_SETTINGS, trainingEmbeddings } from '../../train/classifier/model-settings';
-import { buildTrainingSamples } from '../../train/classifier/training-samples';
+import { GATED_MODEL_SETTINGS } from '../../train/classifier/model-settings';
 import { foldOfGroup, validationItems } from './cross-validate';
-import { foldParts } from './fold-parts';
+import { expertVariant, foldParts, gatedTrainingSamples } from './fold-parts';
 import { cachedEmbeddings } from './sentence-embeddings';
 
 /** One held-out item's parts; log-probabilities in the main model's class order. */
@@ -69,12 +68,7 @@ async function main(): Promise<void> {
   const mainTrain = JSON.parse(values.main) as Partial<TrainOptions>;
   const variants = positionals.map((a) => JSON.parse(a) as Partial<CorpusExpertOptions>);
   const base = GATED_MODEL_SETTINGS.expert!;
-  const all = buildTrainingSamples(GATED_MODEL_SETTINGS.samples);
-  const sentences = (await trainingEmbeddings(all, {
-    ...GATED_MODEL_SETTINGS,
-    train: { ...GATED_MODEL_SETTINGS.train, ...mainTrain },
-    expert: { ...base, expert: { ...base.expert, sentenceEmbedding: 1 } },
-  }))!;
+  const { all, sentences } = await gatedTrainingSamples(mainTrain);
   const items = validationItems();
   const embeddingOf = await cachedEmbeddings(items.map((i) => i.text));
   for (const f of folds) {
@@ -84,8 +78,7 @@ async function main(): Promise<void> {
     const mainOnly = createClassifier(mainModel);
     const gateOnly = createClassifier(gate as CategoryModel);
     const experts = variants.map((variant) => {
-      const opts = { ...base, ...variant, expert: { ...base.expert, ...variant.expert } };
-      const expert = trainCorpusExpert(train, opts, undefined, sentences, gate);
+      const expert = trainCorpusExpert(train, expertVariant(variant), undefined, sentences, gate);
       return { classifier: createClassifier(expert.model), sentenceGate: expert.sentence_gate ?? 0 };
     });
     const out: ItemParts[] = [];

@@ -19,11 +19,10 @@ import { type CorpusExpertOptions, trainCorpusExpert } from '../../train/classif
 import type { TrainOptions } from '../../train/classifier/train-model';
 import { foldOfGroup, score, summarise, validationItems } from './cross-validate';
 import { numberList, readCommandLine } from '../../command-line';
-import { foldParts } from './fold-parts';
+import { expertVariant, foldParts, gatedTrainingSamples } from './fold-parts';
 import { cachedEmbeddings } from './sentence-embeddings';
 import { ENCODER_SPECS } from '../../../src/embed/encoder-files';
-import { GATED_MODEL_SETTINGS, trainingEmbeddings } from '../../train/classifier/model-settings';
-import { buildTrainingSamples } from '../../train/classifier/training-samples';
+import { GATED_MODEL_SETTINGS } from '../../train/classifier/model-settings';
 
 const { values, positionals } = readCommandLine(
   "expert-sweep.ts [--main '<json>'] [--folds 0,1,2,3,4] [--expert-encoder NAME [--expert-both]] '<expert variant json>'...",
@@ -38,13 +37,8 @@ const folds = numberList(values.folds);
 const mainTrain = JSON.parse(values.main) as Partial<TrainOptions>;
 const variants = positionals.map((a) => JSON.parse(a) as Partial<CorpusExpertOptions>);
 const base = GATED_MODEL_SETTINGS.expert!;
-const all = buildTrainingSamples(GATED_MODEL_SETTINGS.samples);
+const { all, sentences } = await gatedTrainingSamples(mainTrain);
 const items = validationItems();
-const sentences = (await trainingEmbeddings(all, {
-  ...GATED_MODEL_SETTINGS,
-  train: { ...GATED_MODEL_SETTINGS.train, ...mainTrain },
-  expert: { ...base, expert: { ...base.expert, sentenceEmbedding: 1 } },
-}))!;
 const expertEncoder = values['expert-encoder'];
 const spec = expertEncoder === undefined ? undefined : ENCODER_SPECS[expertEncoder];
 if (expertEncoder !== undefined && !spec) throw new Error(`--expert-encoder ${expertEncoder}: unknown encoder`);
@@ -93,8 +87,7 @@ for (const f of folds) {
   const { main, gate } = foldParts(f, train, mainTrain, sentences);
   process.stderr.write(`fold ${f}: main model and gate in ${(Date.now() - started) / 1000} s\n`);
   for (const [v, variant] of variants.entries()) {
-    const opts = { ...base, ...variant, expert: { ...base.expert, ...variant.expert } };
-    const expert = trainCorpusExpert(train, opts, undefined, expertSentences, gate);
+    const expert = trainCorpusExpert(train, expertVariant(variant), undefined, expertSentences, gate);
     const test = items.filter((i) => foldOfGroup(i.group) === f);
     // The same model without the main block needs an embedding exactly where the expert reads one.
     const expertOnly = createClassifier({ ...main, sentence: undefined, expert });

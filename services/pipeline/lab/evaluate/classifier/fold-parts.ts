@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CategoryModel } from '../../../src/classify/category-model';
-import { trainCorpusGate } from '../../train/classifier/train-expert';
+import { type CorpusExpertOptions, trainCorpusGate } from '../../train/classifier/train-expert';
 import {
   type SentenceLookup,
   trainCategoryModel,
@@ -16,7 +16,8 @@ import {
 } from '../../train/classifier/train-model';
 import { REPO_ROOT } from '../../corpus/corpus-path';
 import { activeEncoder } from '../../../src/embed/encoder-files';
-import { GATED_MODEL_SETTINGS } from '../../train/classifier/model-settings';
+import { GATED_MODEL_SETTINGS, trainingEmbeddings } from '../../train/classifier/model-settings';
+import { buildTrainingSamples } from '../../train/classifier/training-samples';
 
 const CACHE_DIR = path.join(REPO_ROOT, '.cache', 'classifier-folds');
 
@@ -54,4 +55,28 @@ export function foldParts(
   mkdirSync(CACHE_DIR, { recursive: true });
   writeFileSync(file, JSON.stringify(parts));
   return parts;
+}
+
+/**
+ * The gated model's training samples and their sentence embeddings: those the main model's block
+ * reads (with `mainTrain` over its trainer settings) and always the AG News rows, which an expert
+ * variant's block may read.
+ */
+export async function gatedTrainingSamples(
+  mainTrain: Partial<TrainOptions>,
+): Promise<{ all: TrainingSample[]; sentences: SentenceLookup }> {
+  const base = GATED_MODEL_SETTINGS.expert!;
+  const all = buildTrainingSamples(GATED_MODEL_SETTINGS.samples);
+  const sentences = (await trainingEmbeddings(all, {
+    ...GATED_MODEL_SETTINGS,
+    train: { ...GATED_MODEL_SETTINGS.train, ...mainTrain },
+    expert: { ...base, expert: { ...base.expert, sentenceEmbedding: 1 } },
+  }))!;
+  return { all, sentences };
+}
+
+/** The gated model's expert with `variant` over it (its trainer settings merged into the expert's). */
+export function expertVariant(variant: Partial<CorpusExpertOptions>): CorpusExpertOptions {
+  const base = GATED_MODEL_SETTINGS.expert!;
+  return { ...base, ...variant, expert: { ...base.expert, ...variant.expert } };
 }
