@@ -19,7 +19,6 @@ import '@trendscope/core/require-project-node';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { clusterArticles, type DetectArticle } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
-import { recurringColumnIds } from '../../src/detect/recurring-column';
 import {
   DEFAULT_REJOIN_OPTIONS,
   meanEmbedding,
@@ -33,16 +32,8 @@ import {
 import { sharedBusinessEvent } from '../../src/detect/shared-business-event';
 import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot } from '../../src/text/word-vectors';
-import { uciDetectArticles } from '../corpus/detect-articles';
-import { loadUci } from '../corpus/uci.corpus';
-import { bcubed, type BCubed } from '../metrics/bcubed';
-import {
-  correctedGold,
-  correctLabels,
-  loadReadings,
-  MONTH_READING_FILE,
-  READING_FILES,
-} from '../metrics/corrected-gold';
+import { MONTH_SCORES_HEADER, monthScores, uciMonth } from '../evaluate/trends/uci-month';
+import { MONTH_READING_FILE } from '../metrics/corrected-gold';
 
 const HOUR = 3_600_000;
 const overrides = JSON.parse(process.argv[2] ?? '{}') as Partial<RejoinOptions>;
@@ -51,30 +42,17 @@ const cache = process.argv[4];
 const o = { ...DEFAULT_REJOIN_OPTIONS, ...overrides };
 const idf = backgroundIdf();
 
-// The soak's month: every UCI row (the three half-month files span 2014-03-10..04-15).
-const rows = loadUci().sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
-const { articles, gold } = uciDetectArticles(rows);
-const corrected = correctLabels(gold);
+const month = uciMonth();
+const { rows, articles, gold } = month;
 /** The month's joins read by hand: trend ids of each pair and whether a reader calls it one story. */
 const READ_FILE = MONTH_READING_FILE;
-// Labels corrected by reading the month's joins too (their UCI stories merged when read as one story).
-const monthRead = existsSync(READ_FILE)
-  ? correctLabels(gold, correctedGold([...READING_FILES, READ_FILE].flatMap(loadReadings)))
-  : corrected;
 const now = new Date(rows[rows.length - 1]!.timestamp);
-const columns = recurringColumnIds(
-  rows.map((r) => ({ id: `uci-${r.id}`, title: r.title, time: r.timestamp, domain: r.hostname.replace(/^www\./, '') })),
-);
 let clustered: Map<string, string>;
 if (cache && existsSync(cache)) {
   clustered = new Map(Object.entries(JSON.parse(readFileSync(cache, 'utf8')) as Record<string, string>));
 } else {
   const started = performance.now();
-  clustered = clusterArticles(
-    articles.filter((a) => !columns.has(a.id)),
-    [],
-    { now, idf },
-  ).assignments;
+  clustered = clusterArticles(month.withoutColumns, [], { now, idf }).assignments;
   process.stdout.write(
     `clustered ${clustered.size} articles in ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
   );
@@ -90,14 +68,12 @@ const lookup = await embeddingLookup(rejoinTexts(pairs));
 const joined = rejoinStories(pairs, lookup, o);
 const rejoined = new Map([...clustered].map(([a, t]) => [a, joined.get(t) ?? t]));
 
-const fmt = (b: BCubed): string => `P ${b.precision.toFixed(3)} R ${b.recall.toFixed(3)} F1 ${b.f1.toFixed(4)}`;
-const scores = (a: ReadonlyMap<string, string>): string =>
-  `${fmt(bcubed(a, gold))} | ${fmt(bcubed(a, corrected))} | ${fmt(bcubed(a, monthRead))}`;
+const scores = (a: ReadonlyMap<string, string>): string => monthScores(month, a);
 const line = (name: string, a: ReadonlyMap<string, string>): string => `  ${name.padEnd(22)} ${scores(a)}\n`;
 process.stdout.write(
   `options: ${JSON.stringify(overrides)}; ${clustered.size} articles, ${trends.size} trends, ${views.length} of ` +
     `${o.rejoinMinArticles}+ articles, ${pairs.length} candidate pairs, ${joined.size} trends absorbed\n` +
-    `B-cubed (UCI's labels | corrected by reading | corrected by reading and month-pairs.tsv):\n` +
+    `${MONTH_SCORES_HEADER}:\n` +
     line('clustering alone', clustered) +
     line('with the story rejoin', rejoined),
 );

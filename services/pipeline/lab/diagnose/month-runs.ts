@@ -18,7 +18,7 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { candidateTrends } from '../../src/detect/candidate-trends';
 import {
   clusterArticles,
@@ -29,20 +29,10 @@ import {
 } from '../../src/detect/cluster';
 import { isClosed } from '../../src/detect/cadence';
 import { backgroundIdf } from '../../src/detect/idf';
-import { recurringColumnIds } from '../../src/detect/recurring-column';
 import { mergeFragments } from '../../src/detect/merge-fragments';
 import { findable } from '../../src/detect/trend-state';
-import { uciDetectArticles } from '../corpus/detect-articles';
-import { loadUci } from '../corpus/uci.corpus';
 import { rejoinedAssignments } from '../evaluate/trends/rejoined';
-import { bcubed, type BCubed } from '../metrics/bcubed';
-import {
-  correctedGold,
-  correctLabels,
-  loadReadings,
-  MONTH_READING_FILE,
-  READING_FILES,
-} from '../metrics/corrected-gold';
+import { MONTH_SCORES_HEADER, monthScores, uciMonth } from '../evaluate/trends/uci-month';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -53,16 +43,8 @@ const minutes = Number(process.argv[3] ?? 720);
 const out = process.argv[4];
 const idf = backgroundIdf();
 
-const rows = loadUci().sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);
-const { articles: all, gold } = uciDetectArticles(rows);
-const corrected = correctLabels(gold);
-const monthRead = existsSync(MONTH_READING_FILE)
-  ? correctLabels(gold, correctedGold([...READING_FILES, MONTH_READING_FILE].flatMap(loadReadings)))
-  : corrected;
-const columns = recurringColumnIds(
-  rows.map((r) => ({ id: `uci-${r.id}`, title: r.title, time: r.timestamp, domain: r.hostname.replace(/^www\./, '') })),
-);
-const articles = all.filter((a) => !columns.has(a.id));
+const month = uciMonth();
+const { rows, gold, withoutColumns: articles } = month;
 const byId = new Map(articles.map((a) => [a.id, a]));
 const opts = { idf, ...overrides };
 
@@ -138,9 +120,7 @@ function inRunsOf(o: typeof opts): {
   return { assignments: new Map([...assigned].map(([a, tr]) => [a, final(tr)])), stored, runs, held };
 }
 
-const fmt = (b: BCubed): string => `P ${b.precision.toFixed(3)} R ${b.recall.toFixed(3)} F1 ${b.f1.toFixed(4)}`;
-const scores = (a: ReadonlyMap<string, string>): string =>
-  `${fmt(bcubed(a, gold))} | ${fmt(bcubed(a, corrected))} | ${fmt(bcubed(a, monthRead))}`;
+const scores = (a: ReadonlyMap<string, string>): string => monthScores(month, a);
 const batchRejoined = await rejoinedAssignments(articles, batch, idf, {});
 const incRejoined = await rejoinedAssignments(articles, incremental, idf, {});
 process.stdout.write(
@@ -148,7 +128,7 @@ process.stdout.write(
     `${new Set(batch.values()).size} trends; runs every ${minutes} min: ${inRuns.runs} runs, ` +
     `${allTrends ? 'every stored trend' : 'candidate states'} given (${(inRuns.held / Math.max(1, inRuns.runs)).toFixed(0)} a run), ` +
     `${(incMs / 1000).toFixed(0)} s, ${new Set(incremental.values()).size} trends\n` +
-    `B-cubed (UCI's labels | corrected by reading | corrected by reading and month-pairs.tsv):\n` +
+    `${MONTH_SCORES_HEADER}:\n` +
     `  batch, clustering alone        ${scores(batch)}\n` +
     `  runs, clustering alone         ${scores(incremental)}\n` +
     `  batch, rejoined once           ${scores(batchRejoined)}\n` +
