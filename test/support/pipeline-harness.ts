@@ -115,3 +115,27 @@ export function completedJobs(metrics: string, stage: string): number {
   );
   return Number(metrics.match(line)?.[1] ?? 0);
 }
+
+/** The text of the /metrics of the worker process listening on `port`. */
+export async function workerMetrics(port: number): Promise<string> {
+  return (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+}
+
+/** Jobs of `stage` the worker process listening on `port` completed, from its own /metrics. */
+export async function completedBy(port: number, stage: string): Promise<number> {
+  return completedJobs(await workerMetrics(port), stage);
+}
+
+/** Waits until `n` workers listen on `stage`'s queue (each worker names its Redis connection after it). */
+export async function waitForWorkers(
+  queues: StageQueues,
+  stage: keyof StageQueues,
+  n: number,
+  timeoutMs = 120_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await queues[stage].getWorkers()).length < n) {
+    if (Date.now() > deadline) throw new Error(`fewer than ${n} workers on the ${stage} queue`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

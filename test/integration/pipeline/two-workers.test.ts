@@ -3,35 +3,22 @@ import { expect } from 'chai';
 import { createRedis } from '@trendscope/core';
 import { waitForDrain } from '@trendscope/pipeline/cli/wait-for-drain';
 import { startFeedServer, type FeedServer } from '@trendscope/pipeline/feed-server/feed-server';
-import { closeQueues, createQueues, type StageQueues } from '@trendscope/pipeline/queues/create-queues';
+import { closeQueues, createQueues } from '@trendscope/pipeline/queues/create-queues';
 import { corpusDir } from '@trendscope/pipeline/lab/corpus/corpus-path';
 import { freePort } from '../../support/free-port';
 import {
-  completedJobs,
+  completedBy,
   corpusArticleIds,
   discoverFeeds,
   failedJobs,
   migrateTestIndices,
   readArticles,
   spawnPipelineWorker,
+  waitForWorkers,
 } from '../../support/pipeline-harness';
 import { openTestServices, type TestServices } from '../../support/services';
 
 const LIMIT = 200;
-
-/** Jobs of `stage` this worker process completed, from its own /metrics. */
-async function completedBy(metricsPort: number, stage: string): Promise<number> {
-  return completedJobs(await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text(), stage);
-}
-
-/** Waits until `n` workers listen on the queue (each worker names its Redis connection after it). */
-async function waitForWorkers(queues: StageQueues, n: number, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while ((await queues.fetch.getWorkers()).length < n) {
-    if (Date.now() > deadline) throw new Error(`fewer than ${n} workers on the fetch queue`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe('two worker processes over one Redis', function () {
   this.timeout(300_000);
@@ -64,7 +51,7 @@ describe('two worker processes over one Redis', function () {
         });
         children.push(child);
       }
-      await waitForWorkers(queues, 2, 120_000);
+      await waitForWorkers(queues, 'fetch', 2);
       const jobs = await discoverFeeds(queues, server.feedUrls);
       await waitForDrain(queues, jobs, () => undefined, { timeoutMs: 240_000, writer: 'process' });
 

@@ -14,6 +14,7 @@ import {
   migrateTestIndices,
   readArticles,
   spawnPipelineWorker,
+  workerMetrics,
 } from '../../support/pipeline-harness';
 import { openTestServices, type TestServices } from '../../support/services';
 import { freePort } from '../../support/free-port';
@@ -73,7 +74,7 @@ describe('a worker killed in the middle of a run', function () {
         children.push(second);
         await waitForDrain(queues, jobs, () => undefined, { timeoutMs: 180_000, writer: writerStage });
         // The restarted worker's metrics show the jobs it finished and the queues' state.
-        const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+        const metrics = await workerMetrics(metricsPort);
         expect(completedJobs(metrics, writer.name), 'articles written by the second worker').to.be.greaterThan(0);
         expect(metrics).to.match(/^trendscope_pipeline_queue_jobs\{stage="fetch",state="completed"[^}]*\} [1-9]\d*$/m);
         expect(metrics).to.match(/^trendscope_pipeline_dead_letters\{[^}]*\} 0$/m);

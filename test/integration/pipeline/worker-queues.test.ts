@@ -3,30 +3,16 @@ import { expect } from 'chai';
 import { createRedis } from '@trendscope/core';
 import { closeQueues, createQueues, type StageQueues } from '@trendscope/pipeline/queues/create-queues';
 import { freePort } from '../../support/free-port';
-import { completedJobs, migrateTestIndices, spawnPipelineWorker } from '../../support/pipeline-harness';
+import { completedBy, migrateTestIndices, spawnPipelineWorker, waitForWorkers } from '../../support/pipeline-harness';
 import { openTestServices, type TestServices } from '../../support/services';
 
 /** Every stage but detect: the queues of an ingest process when detection runs in its own. */
 const INGEST_QUEUES = 'discover,fetch,process,index,snapshot,retention';
 
-/** Waits until `n` workers listen on `stage`'s queue. */
-async function waitForWorkers(queues: StageQueues, stage: keyof StageQueues, n: number): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while ((await queues[stage].getWorkers()).length < n) {
-    if (Date.now() > deadline) throw new Error(`fewer than ${n} workers on the ${stage} queue`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 /** Detection run documents written so far. */
 async function detectRuns(s: TestServices): Promise<number> {
   await s.opensearch.indices.refresh({ index: s.names.runs });
   return ((await s.opensearch.count({ index: s.names.runs })).body as { count: number }).count;
-}
-
-/** Jobs of `stage` the worker process listening on `port` completed, from its own /metrics. */
-async function completedBy(port: number, stage: string): Promise<number> {
-  return completedJobs(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text(), stage);
 }
 
 describe('worker processes by queue (PIPELINE_WORKER_QUEUES, real Redis and OpenSearch)', function () {
