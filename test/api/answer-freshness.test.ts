@@ -1,11 +1,12 @@
 import { expect } from 'chai';
 import { migrateIndices, type ArticleDoc } from '@trendscope/core';
 import { articleId } from '@trendscope/pipeline/articles/article-id';
-import { IndexBatcher } from '@trendscope/pipeline/articles/index-batcher';
+import type { IndexBatcher } from '@trendscope/pipeline/articles/index-batcher';
 import { runDetect } from '@trendscope/pipeline/detect/run-detect';
 import { getJson, startApi, type RunningApi } from '../support/api';
 import { buildArticle, buildTrend, seed } from '../support/factories';
-import { detectDeps, openTestServices, silentLogger, type TestServices } from '../support/services';
+import { detectDeps, openTestServices, type TestServices } from '../support/services';
+import { testIndexBatcher } from '../support/pipeline-harness';
 
 /** The longest cache slot the configuration allows. */
 const SLOT_MS = 600_000;
@@ -65,13 +66,7 @@ describe('answer freshness while the pipeline ingests (real OpenSearch + Redis)'
     s = await openTestServices();
     await migrateIndices(s.opensearch, s.names);
     await seed(s, { trends: [trend] });
-    batcher = new IndexBatcher({
-      opensearch: s.opensearch,
-      alias: s.names.articles,
-      bodiesAlias: s.names.bodies,
-      batchSize: 50,
-      logger: silentLogger,
-    });
+    batcher = testIndexBatcher(s);
     api = await startApi(s, { env: { API_CACHE_TTL_MS: String(SLOT_MS) } });
   });
   after(async () => {

@@ -4,11 +4,12 @@ import { loadConfig, migrateIndices, readBodies, type ArticleDoc, type Config } 
 import { REPO_ROOT } from '@trendscope/pipeline/repo-root';
 import type { Job } from 'bullmq';
 import { articleId } from '@trendscope/pipeline/articles/article-id';
+import { IndexBatcher, type IndexBatcherOptions } from '@trendscope/pipeline/articles/index-batcher';
 import { loadCorpus } from '@trendscope/pipeline/feed-server/load-corpus';
 import { corpusDir } from '@trendscope/pipeline/lab/corpus/corpus-path';
 import type { StageQueues } from '@trendscope/pipeline/queues/create-queues';
 import { jobId } from '@trendscope/pipeline/queues/job-ids';
-import type { TestServices } from './services';
+import { silentLogger, type TestServices } from './services';
 
 /** Config for a pipeline test: the test's prefixes, these hosts allowed, no politeness delay. */
 export function pipelineTestConfig(s: TestServices, allowHosts: string[], extra: Record<string, string> = {}): Config {
@@ -138,4 +139,16 @@ export async function waitForWorkers(
     if (Date.now() > deadline) throw new Error(`fewer than ${n} workers on the ${stage} queue`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** An index batcher into the test's articles and bodies aliases (50 a batch, silent); `overrides` replace any option. */
+export function testIndexBatcher(s: TestServices, overrides: Partial<IndexBatcherOptions> = {}): IndexBatcher {
+  return new IndexBatcher({
+    opensearch: s.opensearch,
+    alias: s.names.articles,
+    bodiesAlias: s.names.bodies,
+    batchSize: 50,
+    logger: silentLogger,
+    ...overrides,
+  });
 }

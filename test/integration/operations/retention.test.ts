@@ -16,12 +16,13 @@ import {
   type TrendDoc,
 } from '@trendscope/core';
 import { articleId } from '@trendscope/pipeline/articles/article-id';
-import { IndexBatcher } from '@trendscope/pipeline/articles/index-batcher';
+import type { IndexBatcher } from '@trendscope/pipeline/articles/index-batcher';
 import { bulkWrite } from '@trendscope/pipeline/detect/detect.repository';
 import { runRetentionCommand } from '@trendscope/cli/commands/retention.command';
 import { buildArticle, buildTrend } from '../../support/factories';
 import { textSink as sink } from '../../support/text-sink';
-import { openTestServices, silentLogger, type TestServices } from '../../support/services';
+import { openTestServices, type TestServices } from '../../support/services';
+import { testIndexBatcher } from '../../support/pipeline-harness';
 
 const DAYS = { articles: 100, trends: 400, bodies: 100 };
 
@@ -33,13 +34,7 @@ describe('monthly indices and the retention policy (real OpenSearch, clock advan
 
   beforeEach(async () => {
     s = await openTestServices();
-    batcher = new IndexBatcher({
-      opensearch: s.opensearch,
-      alias: s.names.articles,
-      bodiesAlias: s.names.bodies,
-      batchSize: 50,
-      logger: silentLogger,
-    });
+    batcher = testIndexBatcher(s);
     deps = { opensearch: s.opensearch, names: s.names, queryTimeoutMs: 5000 };
   });
   afterEach(async () => {

@@ -1,11 +1,12 @@
 import { expect } from 'chai';
 import { createOpenSearchClient, migrateIndices, readGeneration, type ArticleDoc } from '@trendscope/core';
 import { pino } from 'pino';
-import { IndexBatcher } from '@trendscope/pipeline/articles/index-batcher';
+import type { IndexBatcher } from '@trendscope/pipeline/articles/index-batcher';
 import { IndexMissingError, IndexOutage } from '@trendscope/pipeline/articles/index-outage';
 import { articleId } from '@trendscope/pipeline/articles/article-id';
 import { buildArticle } from '../../support/factories';
-import { openTestServices, silentLogger, type TestServices } from '../../support/services';
+import { openTestServices, type TestServices } from '../../support/services';
+import { testIndexBatcher } from '../../support/pipeline-harness';
 
 describe('index batcher (real OpenSearch)', function () {
   this.timeout(60_000);
@@ -15,13 +16,7 @@ describe('index batcher (real OpenSearch)', function () {
   before(async () => {
     s = await openTestServices();
     await migrateIndices(s.opensearch, s.names, { kinds: ['articles', 'bodies'] });
-    batcher = new IndexBatcher({
-      opensearch: s.opensearch,
-      alias: s.names.articles,
-      bodiesAlias: s.names.bodies,
-      batchSize: 50,
-      logger: silentLogger,
-    });
+    batcher = testIndexBatcher(s);
   });
   after(() => s.cleanup());
 
@@ -81,13 +76,7 @@ describe('index batcher (real OpenSearch)', function () {
 
   it('reports a failed bulk request as retryable for every document of the batch', async () => {
     const down = createOpenSearchClient({ url: 'http://127.0.0.1:1', requestTimeoutMs: 1000 });
-    const broken = new IndexBatcher({
-      opensearch: down,
-      alias: s.names.articles,
-      bodiesAlias: s.names.bodies,
-      batchSize: 10,
-      logger: silentLogger,
-    });
+    const broken = testIndexBatcher(s, { opensearch: down, batchSize: 10 });
     const docs = [
       buildArticle({ canonical_url: 'https://example.com/x' }),
       buildArticle({ canonical_url: 'https://example.com/y' }),
@@ -120,15 +109,7 @@ describe('index batcher when the articles index is lost (real OpenSearch)', func
       if (path.endsWith('/_bulk')) bulks.push(path);
     });
     const outage = new IndexOutage({ opensearch: s.opensearch, names: s.names, logger, recheckMs: 300 });
-    const batcher = new IndexBatcher({
-      opensearch: s.opensearch,
-      alias: s.names.articles,
-      bodiesAlias: s.names.bodies,
-      batchSize: 5,
-      lingerMs: 5,
-      logger,
-      outage,
-    });
+    const batcher = testIndexBatcher(s, { batchSize: 5, lingerMs: 5, logger, outage });
     const doc = (i: number) =>
       buildArticle({ url: `https://example.com/l/${i}`, canonical_url: `https://example.com/l/${i}` });
     const write = (i: number) => batcher.write(articleId(doc(i).canonical_url), doc(i));
