@@ -13,24 +13,14 @@ import {
 } from '@trendscope/pipeline/score/domain-counters';
 import { decideCopies } from '@trendscope/pipeline/score/domain-copies';
 import { DEFAULT_RATINGS_FILE, loadDomainRatings } from '@trendscope/pipeline/score/domain-ratings';
+// A deterministic pseudo-random stream, the trainers' own.
+import { mulberry32 } from '@trendscope/pipeline/lab/train/classifier/train-model';
 
 const HOUR = 3_600_000;
 const START = Date.parse('2026-11-01T00:00:00Z');
 const WINDOW_HOURS = 5 * 24;
 /** Rated (reuters.com, dailymail.co.uk, bbc.co.uk) and unrated outlets. */
 const DOMAINS = ['reuters.com', 'dailymail.co.uk', 'bbc.co.uk', 'smalltown-gazette.net', 'clickfarm-news.info'];
-
-/** A deterministic pseudo-random stream (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A hash one or two bits from `h` (a near-duplicate). */
 function flip(h: string, bit: number): string {
@@ -49,7 +39,7 @@ function corpus(): { articles: StoredArticle[]; left: Set<string> } {
 let generated: { articles: StoredArticle[]; left: Set<string> } | undefined;
 
 function generate(): { articles: StoredArticle[]; left: Set<string> } {
-  const rnd = random(7);
+  const rnd = mulberry32(7);
   const times = Array.from({ length: 900 }, () => START + Math.floor(rnd() * 12 * 24 * HOUR)).sort((a, b) => a - b);
   const stories: { day: string; hash: string }[] = [];
   const articles: StoredArticle[] = [];
@@ -248,7 +238,7 @@ describe('domain quality from per-domain counters', function () {
 
 describe('word-count histogram median', () => {
   it('is within half a bucket of the exact median below 1,000 words', () => {
-    const rnd = random(3);
+    const rnd = mulberry32(3);
     for (let trial = 0; trial < 200; trial++) {
       const values = Array.from({ length: 1 + Math.floor(rnd() * 60) }, () => Math.floor(rnd() * 990));
       const words: Record<string, number> = {};
