@@ -18,6 +18,7 @@ import { velocityContradictions } from '../metrics/velocity-check';
 import { DEMO_UCI_ROWS, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { articleLabeller } from '../metrics/corrected-gold';
 import { storyQuality } from '../metrics/story-quality';
+import { readCommandLine } from '../command-line';
 
 type Summary = { id: string; topic: string; summary: string; article_count: number; source_count: number };
 /** The parts of a served trend detail read here. */
@@ -25,7 +26,13 @@ type Detail = Pick<
   TrendDetailResponse,
   'id' | 'topic' | 'velocity' | 'velocity_metrics' | 'business_impact_score' | 'category' | 'article_count'
 > & { citations: { url: string; title: string; domain: string }[] };
-const api = process.argv[2] ?? 'http://127.0.0.1:8080';
+const { values, positionals } = readCommandLine(
+  'demo-list-check.ts [API base URL, default http://127.0.0.1:8080] [--all]',
+  {
+    all: { type: 'boolean', default: false },
+  },
+);
+const api = positionals[0] ?? 'http://127.0.0.1:8080';
 /**
  * A URL without scheme, `www.` and trailing slash, its host case-folded (paths are case-sensitive),
  * and without backslashes: UCI's file escapes a query's `?` as `\?`, which the replay serves unescaped.
@@ -59,7 +66,7 @@ async function get<T>(path: string): Promise<T> {
   }
 }
 
-if (process.argv.includes('--all')) {
+if (values.all) {
   const all: Summary[] = [];
   for (let p = 1; ; p++) {
     const page = await get<{ trends: Summary[]; has_more: boolean }>(`/v1/trends/recent?limit=50&page=${p}`);
