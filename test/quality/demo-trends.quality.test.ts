@@ -106,8 +106,10 @@ describe('what make demo shows (detection over the slices it replays, in-process
     // of UCI's stories of one real story, and its topic may best match a member of one that is not
     // the largest ("'Bachelor' Finale: Who will Juan Pablo pick?" over the finale's decision).
     // 0.953 -> 0.968 when the replay kept dates without a time of day (2026-11-28): Giveme5W1H
-    // pages of one date no longer join a UCI burst at a shifted midnight.
-    it("gives topics that best match a member of the trend's majority story (fidelity 0.968; target 0.95)", () => {
+    // pages of one date no longer join a UCI burst at a shifted midnight. 0.963 when the rejoin joins
+    // trends about one single-word name (2026-11-28, evening): SXSW's joined trend is named by a
+    // headline of the UCI id it is not the majority of.
+    it("gives topics that best match a member of the trend's majority story (fidelity 0.963; target 0.95)", () => {
       expect(q.fidelity).to.be.at.least(0.95);
     });
 
@@ -135,9 +137,15 @@ describe('what make demo shows (detection over the slices it replays, in-process
     // 11 Reorganization" beside "Sbarro Pizza files for bankruptcy again"). 10 since the replay
     // keeps dates without a time of day (2026-11-28): two undated Giveme5W1H pages, dated months
     // after their event (the Nice truck attack, the Cincinnati zoo gorilla), no longer hidden inside
-    // a UCI trend they joined at a shifted midnight, are trends of their own.
+    // a UCI trend they joined at a shifted midnight, are trends of their own. 9 since the rejoin
+    // joins trends about one single-word name (2026-11-28, evening: Sbarro's filing; Titanfall and
+    // SXSW, which UCI files under two ids each, leave the count read by the labels corrected by
+    // reading: 7 -> 4, the China export-data stock moves and three undated two-page Giveme5W1H trends).
     it('lets few gold stories lead two listed trends', () => {
-      expect(q.goldRepeats.length).to.be.at.most(10);
+      expect(q.goldRepeats.length).to.be.at.most(9);
+      const readLabel = articleLabeller();
+      const read = storyQuality(trends.map((d) => ({ ...d, gold: d.gold.map((g, i) => readLabel(d.ids?.[i], g)) })));
+      expect(read.goldRepeats.length, 'by reading').to.be.at.most(4);
     });
 
     // The story rejoin: 235 listed before, 221 with it (2026-11-27); a trend of one story on

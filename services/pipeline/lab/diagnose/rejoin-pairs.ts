@@ -38,6 +38,9 @@ const LOOSE: RejoinOptions = {
   rejoinEntities: 0,
   rejoinMeaning: 0,
   rejoinEventMeaning: 0,
+  rejoinNameMeaning: 0,
+  rejoinNameCosine: 0,
+  rejoinNameHours: 24 * 14,
 };
 
 const GRID: Partial<RejoinOptions>[] = [

@@ -12,7 +12,14 @@ import '@trendscope/core/require-project-node';
 import { isListed } from '@trendscope/core';
 import type { DetectArticle } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
-import { DEFAULT_REJOIN_OPTIONS, meanEmbedding, storyViews, type StoryView } from '../../src/detect/rejoin-stories';
+import {
+  DEFAULT_REJOIN_OPTIONS,
+  meanEmbedding,
+  namedSubject,
+  sameStory,
+  storyViews,
+  type StoryView,
+} from '../../src/detect/rejoin-stories';
 import { sharedBusinessEvent } from '../../src/detect/shared-business-event';
 import { dot, sharedTerms, topTerms } from '../../src/detect/term-vector';
 import { embeddingLookup } from '../../src/embed/embed-texts';
@@ -78,7 +85,7 @@ for (const key of wanted) {
                   ? 'shared terms'
                   : entities.length < o.rejoinEntities
                     ? 'entities'
-                    : m >= o.rejoinMeaning || (event && m >= o.rejoinEventMeaning)
+                    : sameStory(a, b, m, o)
                       ? 'passes (joined elsewhere)'
                       : event
                         ? `meaning (company event, under ${o.rejoinEventMeaning})`
@@ -86,7 +93,8 @@ for (const key of wanted) {
         process.stdout.write(
           `    pair ${a.article_count}/${b.article_count} gap ${gap.toFixed(1)} h, cosine ${cosine.toFixed(3)}, ` +
             `terms ${terms}, entities ${entities.length} [${entities.slice(0, 4).join(', ')}], meaning ${m.toFixed(3)}, ` +
-            `event ${event ? `${event.kinds.join('+')} [${event.companies.join(', ')}]` : '-'}  => ${gate}\n` +
+            `event ${event ? `${event.kinds.join('+')} [${event.companies.join(', ')}]` : '-'}, ` +
+            `name ${namedSubject(a, b, o) ?? '-'}  => ${gate}\n` +
             `      ${a.central.join(' / ')}\n      ${b.central.join(' / ')}\n`,
         );
       }

@@ -3,6 +3,7 @@ import type { ActiveTrend, DetectArticle } from './cluster';
 import { embeddingLookup } from '../embed/embed-texts';
 import { articleVector, dot, normalise, sharedTerms, topTerms, type TermVector } from './term-vector';
 import { normaliseText } from '../text/normalise-text';
+import { contentTerms } from '../text/tokenize';
 import { extent } from './large-arrays';
 import { dot as denseDot } from '../text/word-vectors';
 import { sharedBusinessEvent } from './shared-business-event';
@@ -26,6 +27,16 @@ export interface RejoinOptions {
    * kind, the same large company: shared-business-event.ts); rejoinMeaning or above switches it off.
    */
   rejoinEventMeaning: number;
+  /**
+   * Least such cosine when the two trends are about one name (namedSubject: the one named entity
+   * they share is a single word, and they were reported at once or both centre on it); rejoinMeaning
+   * or above switches it off.
+   */
+  rejoinNameMeaning: number;
+  /** Least centroid cosine for two trends reported apart to count as centred on their one shared name. */
+  rejoinNameCosine: number;
+  /** Most hours between the foundings of two trends reported at once (namedSubject). */
+  rejoinNameHours: number;
 }
 
 /**
@@ -47,6 +58,9 @@ export const DEFAULT_REJOIN_OPTIONS: RejoinOptions = {
   rejoinEntities: 0,
   rejoinMeaning: 0.8,
   rejoinEventMeaning: 0.7,
+  rejoinNameMeaning: 0.6,
+  rejoinNameCosine: 0.85,
+  rejoinNameHours: 1,
 };
 
 /** Heaviest centroid terms a trend is looked up by. */
@@ -261,15 +275,61 @@ export function rejoinStories(
 }
 
 /**
- * Whether central headlines whose meanings agree this much tell one story: at rejoinMeaning, or at
- * rejoinEventMeaning when both report one company event. Headlines of a story's later days say what
+ * Whether central headlines whose meanings agree this much tell one story: at rejoinMeaning, at
+ * rejoinEventMeaning when both report one company event, or at rejoinNameMeaning when both trends are
+ * about one name (namedSubject). Headlines of a story's later days say what
  * happened next ("GM to offer loaner cars, cash to owners for ignition recall" / "US House committee
  * will probe GM recall", 0.748), so their meanings drift apart while the company and the kind of
  * event stay; two stories about one company and one kind of event are rarely reported within days.
  */
-function sameStory(a: StoryView, b: StoryView, meaning: number, o: RejoinOptions): boolean {
+export function sameStory(a: StoryView, b: StoryView, meaning: number, o: RejoinOptions): boolean {
   if (meaning >= o.rejoinMeaning) return true;
-  return meaning >= o.rejoinEventMeaning && sharedBusinessEvent(a.central, b.central) !== undefined;
+  if (meaning >= o.rejoinEventMeaning && sharedBusinessEvent(a.central, b.central) !== undefined) return true;
+  return meaning >= o.rejoinNameMeaning && namedSubject(a, b, o) !== undefined;
+}
+
+/**
+ * The one named entity two trends share, when there is exactly one and it is a single word: the
+ * name of a thing a story is about (a game, a festival, a firm: "Titanfall", "SXSW", "Sbarro"). A
+ * person is named by two words and has many stories within days ("Justin Bieber", "Lena Dunham");
+ * two trends sharing several names are about several things.
+ */
+export function soleSharedName(a: Pick<StoryView, 'entities'>, b: Pick<StoryView, 'entities'>): string | undefined {
+  let name: string | undefined;
+  for (const e of a.entities) {
+    if (!b.entities.has(e)) continue;
+    if (name !== undefined) return undefined;
+    name = e;
+  }
+  return name !== undefined && /^\S+$/u.test(name.trim()) ? name : undefined;
+}
+
+/**
+ * The name two trends are both about, if any (soleSharedName), when either they were reported at
+ * once (the later founded before the earlier's last report and at most rejoinNameHours after its
+ * founding: two fragments of one burst, not a trend running for days and another day's report; "Sbarro
+ * again files for Ch. 11 reorganization" / "Pizza chain Sbarro files for bankruptcy", founded 43
+ * minutes apart), or the name is the heaviest term of both centroids and their words agree (centroid
+ * cosine >= rejoinNameCosine: "Titanfall launch review" / "'Titanfall' launches on Xbox One", a day
+ * apart). Their central headlines may then agree as little as rejoinNameMeaning: the launch and its
+ * reviews are told in other words. Trends of days apart need both to centre on the name: two days'
+ * market reports centre on common words ("stocks", "Wall Street"), not on one name.
+ */
+export function namedSubject(
+  a: StoryView,
+  b: StoryView,
+  o: Pick<RejoinOptions, 'rejoinNameCosine' | 'rejoinNameHours'> = DEFAULT_REJOIN_OPTIONS,
+): string | undefined {
+  const name = soleSharedName(a, b);
+  if (name === undefined) return undefined;
+  const [first, second] = earlier(a, b) ? [a, b] : [b, a];
+  const atOnce =
+    second.first_seen <= first.last_seen && second.first_seen - first.first_seen <= o.rejoinNameHours * 3_600_000;
+  if (atOnce) return name;
+  const term = contentTerms(name)[0];
+  if (term === undefined || dot(a.centroid, b.centroid) < o.rejoinNameCosine) return undefined;
+  const heaviest = (v: StoryView): string | undefined => [...topTerms(v.centroid, 1).keys()][0];
+  return heaviest(a) === term && heaviest(b) === term ? name : undefined;
 }
 
 function earlier(a: StoryView, b: StoryView): boolean {

@@ -8,6 +8,7 @@ import {
   rejoinTexts,
   rejoinTrends,
   stateView,
+  namedSubject,
   storyViews,
   type StoryView,
 } from '@trendscope/pipeline/detect/rejoin-stories';
@@ -107,6 +108,44 @@ describe('rejoinStories', () => {
     expect(rejoinStories(pair(LOANER, PROBE), agreeing([PROBE], 0.65)).size, 'below 0.7').to.equal(0);
     expect(rejoinStories(pair(THEFT, UNVEIL), agreeing([UNVEIL], 0.75)).size, 'one company, no event').to.equal(0);
     expect(rejoinStories(pair(THEFT, UNVEIL), agreeing([UNVEIL], 0.8)).size, 'at 0.8 any pair').to.equal(1);
+  });
+
+  it('joins headlines agreeing at 0.6-0.8 about one single-word name, reported at once or both centred on it', () => {
+    // Sbarro's filing as two fragments founded 43 minutes apart (central-headline meaning 0.656), and
+    // Titanfall's reviews and launch a day apart (0.615, centroid cosine 0.917), on UCI March 1-15.
+    const CH11 = 'Sbarro again files for Chapter 11 reorganization';
+    const BANKRUPT = 'Pizza chain Sbarro files for bankruptcy again';
+    const REVIEW = 'Titanfall review: Titanfall, the Titanfall launch on Xbox';
+    const LAUNCH = 'Titanfall launch: Titanfall on Xbox, Titanfall review, servers';
+    const agreeing =
+      (second: string, cosine: number) =>
+      (text: string): Float32Array =>
+        text === second ? Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine)) : Float32Array.of(1, 0);
+    const pair = (a: [string, DetectArticle[]], b: [string, DetectArticle[]]) => {
+      const views = storyViews(new Map([a, b]), idf);
+      return [[views[0]!, views[1]!]] as [StoryView, StoryView][];
+    };
+    const atOnce = (entities: string[], lateHour = 2.05) =>
+      pair(trend('early', 2, CH11, entities), trend('late', lateHour, BANKRUPT, entities));
+    const filing = agreeing(BANKRUPT, 0.65);
+    expect([...rejoinStories(atOnce(['sbarro']), filing)]).to.deep.equal([['late', 'early']]);
+    expect(namedSubject(...atOnce(['sbarro'])[0]!)).to.equal('sbarro');
+    expect(rejoinStories(atOnce(['sbarro']), agreeing(BANKRUPT, 0.55)).size, 'below 0.6').to.equal(0);
+    expect(rejoinStories(atOnce(['planet fitness']), filing).size, 'a two-word name').to.equal(0);
+    expect(rejoinStories(atOnce(['sbarro', 'pizza hut']), filing).size, 'two names shared').to.equal(0);
+    expect(rejoinStories(atOnce(['sbarro'], 3), filing).size, 'not at once, not centred').to.equal(0);
+    const off = { ...DEFAULT_REJOIN_OPTIONS, rejoinNameMeaning: 1 };
+    expect(rejoinStories(atOnce(['sbarro']), filing, off).size, 'rule off').to.equal(0);
+
+    const dayApart = (entities: string[]) =>
+      pair(trend('early', 2, REVIEW, entities), trend('late', 30, LAUNCH, entities));
+    const game = agreeing(LAUNCH, 0.62);
+    expect([...rejoinStories(dayApart(['titanfall']), game)]).to.deep.equal([['late', 'early']]);
+    expect(namedSubject(...dayApart(['titanfall'])[0]!), 'the heaviest term of both').to.equal('titanfall');
+    expect(rejoinStories(dayApart(['xbox']), game).size, 'a name neither centres on').to.equal(0);
+    expect(rejoinStories(dayApart(['titanfall']), game, off).size, 'rule off').to.equal(0);
+    const strict = { ...DEFAULT_REJOIN_OPTIONS, rejoinNameCosine: 0.95 };
+    expect(rejoinStories(dayApart(['titanfall']), game, strict).size, 'words agreeing too little').to.equal(0);
   });
 
   it('judges only pairs with a trend the run changed, joins transitively to the earliest, and is off at cosine 0', () => {
