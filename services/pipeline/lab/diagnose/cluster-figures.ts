@@ -72,7 +72,7 @@ function clusterInRuns(
     const run: DetectArticle[] = [];
     while (i < sorted.length && sorted[i]!.time < end) run.push(sorted[i++]!);
     if (run.length === 0) continue;
-    const r = clusterArticles(run, [...trends.values()], { ...opts, now: new Date(end) });
+    const r = clusterArticles(run, [...trends.values()], { ...opts, now: new Date(end), mergeJudgedUntil: end - step });
     for (const [a, t] of r.assignments) assignments.set(a, t);
     for (const t of r.touched) trends.set(t.id, t);
     for (const [from, to] of r.merged) {

@@ -14,7 +14,9 @@
  * was open or after it closed), and writes them with sizes, UCI's share and headlines as TSV.
  * Run: node --import tsx services/pipeline/lab/diagnose/month-runs.ts ['<cluster options as JSON>'] [run minutes, default 720] [pairs.tsv]
  * `"allTrends":true` in the options gives each run every stored trend (cluster-figures.ts' runMinutes)
- * instead of the candidates.
+ * instead of the candidates. With `"mergeSettleMinutes"` each run is also given the trends whose
+ * merge the run before left to judge (founded within the settle time and merge window of its clock),
+ * and that clock (mergeJudgedUntil), as a run would read them.
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -107,6 +109,10 @@ function inRunsOf(o: typeof opts): {
   let held = 0;
   let runs = 0;
   let pending: DetectArticle[] = [];
+  // With merges judged at a settle time: the clock of the run before, and the trends it left unjudged.
+  const settleMs = (o.mergeSettleMinutes ?? 0) * 60_000;
+  const windowMs = (o.mergeWindowSeconds ?? 60) * 1000;
+  let judgedUntil = Number.NEGATIVE_INFINITY;
   for (let i = 0, t = day0 + step; i < sorted.length || pending.length > 0; t += step) {
     while (i < sorted.length && sorted[i]!.time <= t) pending.push(sorted[i++]!);
     if (pending.length === 0) continue;
@@ -122,9 +128,15 @@ function inRunsOf(o: typeof opts): {
           (s) => s.last_seen,
           o.postingsPerTerm,
         );
+    if (settleMs > 0 && !allTrends) {
+      // A trend whose merge is still to judge is held with the trends it may join.
+      const ids = new Set(given.map((s) => s.id));
+      for (const s of kept) if (s.first_seen > judgedUntil - settleMs - windowMs && !ids.has(s.id)) given.push(s);
+    }
     held += given.length;
     runs++;
-    const r = clusterArticles(pending, given, { ...o, now: new Date(t) });
+    const r = clusterArticles(pending, given, { ...o, now: new Date(t), mergeJudgedUntil: judgedUntil });
+    judgedUntil = t;
     for (const [a, tr] of r.assignments) assigned.set(a, tr);
     for (const s of r.touched) stored.set(s.id, s);
     for (const [from, to] of r.merged) {
