@@ -14,7 +14,8 @@
  * was open or after it closed), and writes them with sizes, UCI's share and headlines as TSV.
  * Run: node --import tsx services/pipeline/lab/diagnose/month-runs.ts ['<cluster options as JSON>'] [run minutes, default 720] [pairs.tsv]
  * `"allTrends":true` in the options gives each run every stored trend (cluster-figures.ts' runMinutes)
- * instead of the candidates. With `"mergeSettleMinutes"` each run is also given the trends whose
+ * instead of the candidates; `"figuresOnly":true` prints B-cubed of the batch and of runs at each of
+ * the comma-separated intervals given (e.g. 60,720,4320), nothing else. With `"mergeSettleMinutes"` each run is also given the trends whose
  * merge the run before left to judge (founded within the settle time and merge window of its clock),
  * and that clock (mergeJudgedUntil), as a run would read them.
  */
@@ -48,10 +49,12 @@ import {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const { allTrends, ...overrides } = JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions> & {
+const { allTrends, figuresOnly, ...overrides } = JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions> & {
   allTrends?: boolean;
+  figuresOnly?: boolean;
 };
-const minutes = Number(process.argv[3] ?? 720);
+const cadences = (process.argv[3] ?? '720').split(',').map(Number);
+const minutes = cadences[0]!;
 const out = process.argv[4];
 const idf = backgroundIdf();
 
@@ -76,14 +79,34 @@ const batchMs = performance.now() - started;
 
 // The incremental side: the soak's clocks (day 0 + k x interval), each run given the candidates' states.
 started = performance.now();
-const step = minutes * 60_000;
 const day0 = Math.floor(rows[0]!.timestamp / DAY) * DAY;
 const sorted = [...articles].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
-const inRuns = inRunsOf(opts);
+const fmt = (b: BCubed): string => `P ${b.precision.toFixed(3)} R ${b.recall.toFixed(3)} F1 ${b.f1.toFixed(4)}`;
+const scores = (a: ReadonlyMap<string, string>): string =>
+  `${fmt(bcubed(a, gold))} | ${fmt(bcubed(a, corrected))} | ${fmt(bcubed(a, monthRead))}`;
+if (figuresOnly) {
+  process.stdout.write(
+    `options ${JSON.stringify(overrides)}; ${articles.length} articles; batch ${new Set(batch.values()).size} trends\n` +
+      `B-cubed (UCI's labels | corrected by reading | corrected by reading and month-pairs.tsv):\n` +
+      `  batch, clustering alone        ${scores(batch)}\n` +
+      `  batch, rejoined once           ${scores(await rejoinedAssignments(articles, batch, idf, {}))}\n`,
+  );
+  for (const m of cadences) {
+    const r = inRunsOf(opts, m * 60_000);
+    const rejoined = await rejoinedAssignments(articles, r.assignments, idf, {});
+    process.stdout.write(
+      `  runs every ${m} min (${r.runs} runs, ${new Set(r.assignments.values()).size} trends):\n` +
+        `    clustering alone             ${scores(r.assignments)}\n` +
+        `    rejoined once at the end     ${scores(rejoined)}\n`,
+    );
+  }
+  process.exit(0);
+}
+const inRuns = inRunsOf(opts, minutes * 60_000);
 const incremental = inRuns.assignments;
 const incMs = performance.now() - started;
 // The same runs without a merge pass in each, then one merge pass over the final states (as the batch merges).
-const noMerge = inRunsOf({ ...opts, mergeThreshold: 0 });
+const noMerge = inRunsOf({ ...opts, mergeThreshold: 0 }, minutes * 60_000);
 const mergedAtEnd = mergeFragments(
   [...noMerge.stored.values()].map((t) => ({
     ...t,
@@ -97,7 +120,10 @@ const mergedAtEnd = mergeFragments(
 const endMerged = new Map([...noMerge.assignments].map(([a, t]) => [a, mergedAtEnd.get(t) ?? t]));
 
 /** Detection runs every `minutes` over the month: article -> final trend, and the trends' last states. */
-function inRunsOf(o: typeof opts): {
+function inRunsOf(
+  o: typeof opts,
+  step: number,
+): {
   assignments: Map<string, string>;
   stored: Map<string, ActiveTrend>;
   runs: number;
@@ -150,9 +176,6 @@ function inRunsOf(o: typeof opts): {
   return { assignments: new Map([...assigned].map(([a, tr]) => [a, final(tr)])), stored, runs, held };
 }
 
-const fmt = (b: BCubed): string => `P ${b.precision.toFixed(3)} R ${b.recall.toFixed(3)} F1 ${b.f1.toFixed(4)}`;
-const scores = (a: ReadonlyMap<string, string>): string =>
-  `${fmt(bcubed(a, gold))} | ${fmt(bcubed(a, corrected))} | ${fmt(bcubed(a, monthRead))}`;
 const batchRejoined = await rejoinedAssignments(articles, batch, idf, {});
 const incRejoined = await rejoinedAssignments(articles, incremental, idf, {});
 process.stdout.write(
