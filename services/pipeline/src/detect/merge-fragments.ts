@@ -1,5 +1,5 @@
 import { dateOnly } from './cadence';
-import { pairFeatures, worthComparing, type PairSide } from './merge-features';
+import { pairFeatures, RARE_IDF, worthComparing, type PairSide } from './merge-features';
 import { loadMergeModel, mergeProbability, type MergeModel } from './merge-model';
 import { dot, sharedTerms, type TermVector } from './term-vector';
 import { dot as denseDot } from '../text/word-vectors';
@@ -39,6 +39,14 @@ export interface MergeOptions {
    * Morning").
    */
   lonePairsNeedWords: boolean;
+  /**
+   * Two trends of one article each are joined by the learned model only when they share a rare
+   * term (background idf >= RARE_IDF) or a named entity. Judged at a settle time (mergeSettleMinutes)
+   * the model sees lone pairs its fit on grown trends rarely held, and two headlines of one instant
+   * sharing two common words pass it ("Google enables Pixel Visual Core for better Instagram,
+   * Snapchat photos" / "Top Female Music Executives Send Rebuke to Grammys Leadership").
+   */
+  lonePairsNeedRareWords?: boolean;
   /**
    * Meaning cosine from which a pair with no shared word or name is weighed by the learned model
    * (default MEANING_FLOOR, on the GloVe meanings' scale; another meaning source has its own).
@@ -184,7 +192,8 @@ export function pairScore(t: PairSide, g: PairSide, judge: MergeJudge): number {
       score = Math.max(score, denseDot(t.meaning, g.meaning) / (t.meaningNorm * g.meaningNorm) / o.meaningThreshold);
     }
   }
-  if (score < 1 && model && !wordsRequired) {
+  const rareRequired = o.lonePairsNeedRareWords && t.article_count === 1 && g.article_count === 1;
+  if (score < 1 && model && !wordsRequired && (!rareRequired || sharesRareWordOrName(t, g, idf))) {
     // The learned decision: pairs the rules above leave apart, judged on all features at once.
     const features = pairFeatures(t, g, idf);
     if (worthComparing(features, o.meaningFloor))
@@ -223,6 +232,12 @@ export function settledGroup<G>(
     }
   }
   return best;
+}
+
+/** Whether two fragments share a rare term (background idf >= RARE_IDF) or a named entity. */
+function sharesRareWordOrName(t: PairSide, g: PairSide, idf: (term: string) => number): boolean {
+  for (const term of t.centroid.keys()) if (g.centroid.has(term) && idf(term) >= RARE_IDF) return true;
+  return sharedEntities(t.entities, g.entities, 1) > 0;
 }
 
 /** Entities two fragments share, counted up to `enough`. */
