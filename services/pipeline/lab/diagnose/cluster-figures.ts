@@ -57,6 +57,8 @@ for (const set of CLUSTER_SETS) {
 /**
  * Clustering as scheduled detection runs do it: the articles of each `minutes` in turn, each run
  * given every trend of the runs before (their state as the last run left it). Article -> final trend.
+ * With mergeSettleMinutes a last run without reports at the one pass's clock judges the merges the
+ * runs left pending (the one pass judges those at its clock, on the same states).
  */
 function clusterInRuns(
   articles: readonly DetectArticle[],
@@ -68,17 +70,24 @@ function clusterInRuns(
   const assignments = new Map<string, string>();
   const movedTo = new Map<string, string>();
   const step = minutes * 60_000;
-  for (let i = 0, end = sorted[0]!.time + step; i < sorted.length; end += step) {
+  // The clock of the last run that clustered (an interval without reports runs nothing).
+  let judgedUntil = Number.NEGATIVE_INFINITY;
+  const settling = (opts.mergeSettleMinutes ?? 0) > 0;
+  for (let i = 0, end = sorted[0]!.time + step; i < sorted.length || settling; end += step) {
     const run: DetectArticle[] = [];
     while (i < sorted.length && sorted[i]!.time < end) run.push(sorted[i++]!);
-    if (run.length === 0) continue;
-    const r = clusterArticles(run, [...trends.values()], { ...opts, now: new Date(end) });
+    const last = i >= sorted.length && settling && run.length === 0;
+    if (run.length === 0 && !last) continue;
+    const now = last ? NOW : new Date(end);
+    const r = clusterArticles(run, [...trends.values()], { ...opts, now, mergeJudgedUntil: judgedUntil });
+    judgedUntil = now.getTime();
     for (const [a, t] of r.assignments) assignments.set(a, t);
     for (const t of r.touched) trends.set(t.id, t);
     for (const [from, to] of r.merged) {
       trends.delete(from);
       movedTo.set(from, to);
     }
+    if (last) break;
   }
   const final = (id: string): string => (movedTo.has(id) ? final(movedTo.get(id)!) : id);
   return new Map([...assignments].map(([a, t]) => [a, final(t)]));

@@ -14,7 +14,10 @@
  * was open or after it closed), and writes them with sizes, UCI's share and headlines as TSV.
  * Run: node --import tsx services/pipeline/lab/diagnose/month-runs.ts ['<cluster options as JSON>'] [run minutes, default 720] [pairs.tsv]
  * `"allTrends":true` in the options gives each run every stored trend (cluster-figures.ts' runMinutes)
- * instead of the candidates.
+ * instead of the candidates; `"figuresOnly":true` prints B-cubed of the batch and of runs at each of
+ * the comma-separated intervals given (e.g. 60,720,4320), nothing else. With `"mergeSettleMinutes"` each run is also given the trends whose
+ * merge the run before left to judge (founded within the settle time and merge window of its clock),
+ * and that clock (mergeJudgedUntil), as a run would read them.
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -36,10 +39,12 @@ import { MONTH_SCORES_HEADER, monthScores, uciMonth } from '../evaluate/trends/u
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const { allTrends, ...overrides } = JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions> & {
+const { allTrends, figuresOnly, ...overrides } = JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions> & {
   allTrends?: boolean;
+  figuresOnly?: boolean;
 };
-const minutes = Number(process.argv[3] ?? 720);
+const cadences = (process.argv[3] ?? '720').split(',').map(Number);
+const minutes = cadences[0]!;
 const out = process.argv[4];
 const idf = backgroundIdf();
 
@@ -56,14 +61,32 @@ const batchMs = performance.now() - started;
 
 // The incremental side: the soak's clocks (day 0 + k x interval), each run given the candidates' states.
 started = performance.now();
-const step = minutes * 60_000;
 const day0 = Math.floor(rows[0]!.timestamp / DAY) * DAY;
 const sorted = [...articles].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
-const inRuns = inRunsOf(opts);
+const scores = (a: ReadonlyMap<string, string>): string => monthScores(month, a);
+if (figuresOnly) {
+  process.stdout.write(
+    `options ${JSON.stringify(overrides)}; ${articles.length} articles; batch ${new Set(batch.values()).size} trends\n` +
+      `${MONTH_SCORES_HEADER}:\n` +
+      `  batch, clustering alone        ${scores(batch)}\n` +
+      `  batch, rejoined once           ${scores(await rejoinedAssignments(articles, batch, idf, {}))}\n`,
+  );
+  for (const m of cadences) {
+    const r = inRunsOf(opts, m * 60_000);
+    const rejoined = await rejoinedAssignments(articles, r.assignments, idf, {});
+    process.stdout.write(
+      `  runs every ${m} min (${r.runs} runs, ${new Set(r.assignments.values()).size} trends):\n` +
+        `    clustering alone             ${scores(r.assignments)}\n` +
+        `    rejoined once at the end     ${scores(rejoined)}\n`,
+    );
+  }
+  process.exit(0);
+}
+const inRuns = inRunsOf(opts, minutes * 60_000);
 const incremental = inRuns.assignments;
 const incMs = performance.now() - started;
 // The same runs without a merge pass in each, then one merge pass over the final states (as the batch merges).
-const noMerge = inRunsOf({ ...opts, mergeThreshold: 0 });
+const noMerge = inRunsOf({ ...opts, mergeThreshold: 0 }, minutes * 60_000);
 const mergedAtEnd = mergeFragments(
   [...noMerge.stored.values()].map((t) => ({
     ...t,
@@ -77,7 +100,10 @@ const mergedAtEnd = mergeFragments(
 const endMerged = new Map([...noMerge.assignments].map(([a, t]) => [a, mergedAtEnd.get(t) ?? t]));
 
 /** Detection runs every `minutes` over the month: article -> final trend, and the trends' last states. */
-function inRunsOf(o: typeof opts): {
+function inRunsOf(
+  o: typeof opts,
+  step: number,
+): {
   assignments: Map<string, string>;
   stored: Map<string, ActiveTrend>;
   runs: number;
@@ -89,6 +115,10 @@ function inRunsOf(o: typeof opts): {
   let held = 0;
   let runs = 0;
   let pending: DetectArticle[] = [];
+  // With merges judged at a settle time: the clock of the run before, and the trends it left unjudged.
+  const settleMs = (o.mergeSettleMinutes ?? 0) * 60_000;
+  const windowMs = (o.mergeWindowSeconds ?? 60) * 1000;
+  let judgedUntil = Number.NEGATIVE_INFINITY;
   for (let i = 0, t = day0 + step; i < sorted.length || pending.length > 0; t += step) {
     while (i < sorted.length && sorted[i]!.time <= t) pending.push(sorted[i++]!);
     if (pending.length === 0) continue;
@@ -104,9 +134,15 @@ function inRunsOf(o: typeof opts): {
           (s) => s.last_seen,
           o.postingsPerTerm,
         );
+    if (settleMs > 0 && !allTrends) {
+      // A trend whose merge is still to judge is held with the trends it may join.
+      const ids = new Set(given.map((s) => s.id));
+      for (const s of kept) if (s.first_seen > judgedUntil - settleMs - windowMs && !ids.has(s.id)) given.push(s);
+    }
     held += given.length;
     runs++;
-    const r = clusterArticles(pending, given, { ...o, now: new Date(t) });
+    const r = clusterArticles(pending, given, { ...o, now: new Date(t), mergeJudgedUntil: judgedUntil });
+    judgedUntil = t;
     for (const [a, tr] of r.assignments) assigned.set(a, tr);
     for (const s of r.touched) stored.set(s.id, s);
     for (const [from, to] of r.merged) {
@@ -120,7 +156,6 @@ function inRunsOf(o: typeof opts): {
   return { assignments: new Map([...assigned].map(([a, tr]) => [a, final(tr)])), stored, runs, held };
 }
 
-const scores = (a: ReadonlyMap<string, string>): string => monthScores(month, a);
 const batchRejoined = await rejoinedAssignments(articles, batch, idf, {});
 const incRejoined = await rejoinedAssignments(articles, incremental, idf, {});
 process.stdout.write(

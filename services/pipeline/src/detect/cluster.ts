@@ -1,7 +1,7 @@
 import type { TrendPart } from '@trendscope/core';
 import { defaultHeadlineMeaning, type HeadlineMeaning } from './headline-meaning';
 import { isClosed, requiredSharedTerms, requiredSimilarity, type CadenceOptions } from './cadence';
-import { mergeFragments, type FragmentView, type MergeOptions } from './merge-fragments';
+import { mergeFragments, mergeJudge, settledGroup, type FragmentView, type MergeOptions } from './merge-fragments';
 import { articleVector, dot, LEAD_WORDS, sharedTerms, topTerms, type TermVector } from './term-vector';
 import { contentTerms } from '../text/tokenize';
 import { trendIdFor } from './trend-id';
@@ -64,6 +64,12 @@ export interface ClusterOptions extends CadenceOptions, MergeOptions {
    * meaning (the sentence encoder) then needs only the founding headlines of each trend embedded.
    */
   meaningHeadlines?: number;
+  /**
+   * With mergeSettleMinutes: the clock of the run before (ms). A given trend whose settle time
+   * (founding + mergeSettleMinutes) is at or before it was judged by that run; one after it is
+   * judged by this run when its clock passes that time (default: every given trend was judged).
+   */
+  mergeJudgedUntil?: number;
 }
 
 /**
@@ -200,8 +206,13 @@ export function clusterArticles(
   const assignments = new Map<string, string>();
   const touched = new Set<string>();
   const created: string[] = [];
+  const existingIds = new Set(existing.map((t) => t.id));
+  const merged = new Map<string, string>();
+  const absorbedInto = new Map<string, string>();
+  const settle = settledMerges(existing);
   for (const a of ordered) {
     if (assignments.has(a.id)) continue;
+    settle?.judgeUntil(a.time, false);
     const vec = articleVector(a.title, a.text, o.idf);
     const ents = new Set(a.entities);
     // Nothing to compare (a title that is only a date, no text, no names): such an item can join
@@ -225,6 +236,7 @@ export function clusterArticles(
       };
       states.set(id, state);
       created.push(id);
+      settle?.founded(state);
     }
     absorb(state, vec, ents, a.time);
     if (meaningOf && state.trend.article_count <= meaningCap) addMeaning(state, meaningOf(a.title));
@@ -295,9 +307,73 @@ export function clusterArticles(
     return (1 - o.entityWeight) * termSim + o.entityWeight * Math.min(1, entSim);
   }
 
+  /** Folds an absorbed trend into its survivor: sums, index, touched set and the merges reported. */
+  function foldInto(survivor: State, absorbed: State): void {
+    fold(survivor, absorbed);
+    states.delete(absorbed.trend.id);
+    touched.delete(absorbed.trend.id);
+    touched.add(survivor.trend.id);
+    if (existingIds.has(absorbed.trend.id)) merged.set(absorbed.trend.id, survivor.trend.id);
+  }
+
+  /**
+   * Merges judged once per trend at its settle time, on the states of that moment (mergeSettleMinutes),
+   * in the order of the reports; null when merges are judged by one pass over the end states. The
+   * trends judged so far and not absorbed are the groups a later one may join, in order of founding.
+   */
+  function settledMerges(given: readonly ActiveTrend[]) {
+    const settleMs = (o.mergeSettleMinutes ?? 0) * 60_000;
+    if (settleMs <= 0 || o.mergeThreshold <= 0) return null;
+    const judge = mergeJudge(o, o.idf);
+    const judgedUntil = o.mergeJudgedUntil ?? Number.POSITIVE_INFINITY;
+    const byFounding = (a: ActiveTrend, b: ActiveTrend): number =>
+      a.first_seen - b.first_seen || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const groups: State[] = [];
+    const pending: State[] = [];
+    for (const t of [...given].sort(byFounding)) {
+      (t.first_seen + settleMs <= judgedUntil ? groups : pending).push(states.get(t.id)!);
+    }
+    const view = (s: State): FragmentView => ({
+      id: s.trend.id,
+      first_seen: s.trend.first_seen,
+      last_seen: s.trend.last_seen,
+      article_count: s.trend.article_count,
+      centroid: s.centroid,
+      meaning: s.meaning,
+      entities: s.entities,
+    });
+    return {
+      founded(s: State): void {
+        pending.push(s);
+      },
+      /** Judges the pending trends settled before `time` (at it too when `inclusive`), earliest founded first. */
+      judgeUntil(time: number, inclusive: boolean): void {
+        const due = pending.filter(
+          (s) => s.trend.first_seen + settleMs < time || (inclusive && s.trend.first_seen + settleMs === time),
+        );
+        if (due.length === 0) return;
+        const left = new Set(pending.filter((s) => !due.includes(s)));
+        pending.length = 0;
+        pending.push(...left);
+        for (const s of due.sort((a, b) => byFounding(a.trend, b.trend))) {
+          const joined = settledGroup(view(s), groups, view, judge);
+          if (joined) {
+            foldInto(joined, s);
+            for (const term of s.indexed) postings.get(term)?.delete(s.trend.id);
+            index(joined);
+            absorbedInto.set(s.trend.id, joined.trend.id);
+            continue;
+          }
+          // Groups stay in order of founding (a report fetched late can found an earlier trend).
+          let i = groups.length;
+          while (i > 0 && byFounding(groups[i - 1]!.trend, s.trend) > 0) i--;
+          groups.splice(i, 0, s);
+        }
+      },
+    };
+  }
+
   // Fragments of one story founded seconds apart become one trend (merge-fragments.ts).
-  const merged = new Map<string, string>();
-  const existingIds = new Set(existing.map((t) => t.id));
   const views = (): FragmentView[] =>
     [...states.values()].map((s) => ({
       id: s.trend.id,
@@ -308,17 +384,10 @@ export function clusterArticles(
       meaning: s.meaning,
       entities: s.entities,
     }));
-  const folded = mergeFragments(views(), o, o.idf);
-  const foldAll = (pairs: ReadonlyMap<string, string>): void => {
-    for (const [absorbedId, survivorId] of pairs) {
-      fold(states.get(survivorId)!, states.get(absorbedId)!);
-      states.delete(absorbedId);
-      touched.delete(absorbedId);
-      touched.add(survivorId);
-      if (existingIds.has(absorbedId)) merged.set(absorbedId, survivorId);
-    }
-  };
-  foldAll(folded);
+  if (settle) settle.judgeUntil(o.now.getTime(), true);
+  const folded = settle ? absorbedInto : mergeFragments(views(), o, o.idf);
+  if (!settle)
+    for (const [absorbedId, survivorId] of folded) foldInto(states.get(survivorId)!, states.get(absorbedId)!);
   for (const [articleId, trendId] of assignments) {
     const survivor = folded.get(trendId);
     if (survivor !== undefined) assignments.set(articleId, survivor);

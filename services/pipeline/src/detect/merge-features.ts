@@ -30,7 +30,7 @@ export const MERGE_FEATURES = [
 ] as const;
 
 /** A centroid term this rare (background idf) names a story rather than a subject ("Lohan", "Nadella"). */
-const RARE_IDF = 9;
+export const RARE_IDF = 9;
 
 /**
  * Features of a pair for the learned merge (merge-model.ts, after Miranda et al. 2018): how much

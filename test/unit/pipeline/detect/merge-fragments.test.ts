@@ -149,6 +149,25 @@ describe('mergeFragments', () => {
       expect(mergeFragments(strangers, eager).size, 'no shared term, name or meaning').to.equal(0);
     });
 
+    it('with lonePairsNeedRareWords, joins two lone headlines by the model only on a rare term or a name in common', () => {
+      const eager = { ...on, mergeModel: { ...byEntities, bias: 10 } };
+      const strict = { ...eager, lonePairsNeedRareWords: true };
+      const idf = (t: string): number => (t === 'volcano' ? 12 : 2);
+      const judge = (pair: FragmentView[], o: MergeOptions): number => mergeWithIdf(pair, o, idf).size;
+      const common = [frag('a', 0, { better: 0.1, photos: 1 }), frag('b', 1, { better: 0.1, grammys: 1 })];
+      expect(judge(common, eager), 'a common word is enough without it').to.equal(1);
+      expect(judge(common, strict), 'a common word').to.equal(0);
+      const rare = [frag('a', 0, { volcano: 0.1, photos: 1 }), frag('b', 1, { volcano: 0.1, grammys: 1 })];
+      expect(judge(rare, strict), 'a rare word').to.equal(1);
+      const named = [
+        frag('a', 0, { better: 0.1, photos: 1 }, ents('Google')),
+        frag('b', 1, { better: 0.1 }, ents('Google')),
+      ];
+      expect(judge(named, strict), 'a name').to.equal(1);
+      const grown = [frag('a', 0, { better: 0.1, photos: 1 }, { article_count: 2 }), common[1]!];
+      expect(judge(grown, strict), 'not two lone headlines').to.equal(1);
+    });
+
     it('weighs a pair with no shared term or name only from the meaning floor of its meaning source', () => {
       const eager = { ...on, mergeModel: { ...byEntities, bias: 10 } };
       // Meaning cosine 0.2: above GloVe's floor (0.1), below a floor for the sentence encoder's scale.
