@@ -26,7 +26,7 @@ export function reportsCompanyDeal(headline: string): boolean {
 
 /** An arrest, charge, trial or sentence, or a scam or fraud ("clinical trial" and "free trial" are none). */
 const CRIME_RE =
-  /\b(?:arrest(?:s|ed)?|nabbed|charged|indicted|indictment|convicted|conviction|sentenced|pleads?|pleaded|guilty|(?<!(?:clinical|drug|free|phase \w+) )trials?|prosecutors?|jury|verdict|scam(?:s|mer|mers)?|fraud(?:ster|sters)?|bribery|bribes?|corruption|extortion|money laundering|jailed|prison)\b/i;
+  /\b(?:arrest(?:s|ed)?|nabbed|busted|trafficking|charged|indicted|indictment|convicted|conviction|sentenced|pleads?|pleaded|guilty|(?<!(?:clinical|drug|free|phase \w+) )trials?|prosecutors?|jury|verdict|scam(?:s|mer|mers)?|fraud(?:ster|sters)?|bribery|bribes?|corruption|extortion|money laundering|jailed|prison)\b/i;
 
 /**
  * A crime, a trial or a scam with no company or market as its subject: "Prosecutors oppose
@@ -35,7 +35,52 @@ const CRIME_RE =
  * with fraud" names a company; "Stocks fall as ex-trader is charged" reports a market.
  */
 export function reportsCrimeWithoutCompany(headline: string): boolean {
-  if (!CRIME_RE.test(headline) || namesCompany(headline)) return false;
+  if (!CRIME_RE.test(headline)) return false;
+  if (namesCompany(headline) && !STAFF_CRIME_RE.test(headline)) return false;
+  return !reportsMarketEvent(headline);
+}
+
+/** A company's staff as the subject of a crime: "Amazon, Microsoft staff busted buying sex workers". */
+const STAFF_CRIME_RE = /\b(?:staff|employees|workers)\s+(?:busted|arrested|nabbed|charged|indicted|accused)\b/i;
+
+/** A listing, results, a market, a central bank or the economy's figures: a business event whatever else it names. */
+function reportsMarketEvent(headline: string): boolean {
   const kinds = eventKinds(headline);
-  return !(kinds.ipo || kinds.earnings || kinds.markets || kinds.central_bank || kinds.macro_data);
+  return Boolean(kinds.ipo || kinds.earnings || kinds.markets || kinds.central_bank || kinds.macro_data);
+}
+
+/**
+ * An accident or disaster: people struck, killed or hurt, vehicles colliding or crashing, an
+ * explosion. A bare "crash" is left out ("'True Detective' Finale Crashes HBO Go" is an outage).
+ */
+const ACCIDENT_RE =
+  /\b(?:struck and killed|killed|injur(?:ed|ies)|hurt|collid(?:e|es|ed|ing)|collision|derail(?:s|ed|ment)?|explosion|(?:plane|car|train|bus|helicopter|jet|boat|ferry|truck|tram) crash(?:es|ed)?|crash(?:es|ed)? (?:into|landing)|emergency landing)\b/i;
+
+/** The weather: snow, storms, floods, heat and cold as events. */
+const WEATHER_RE =
+  /\b(?:snow(?:fall|storms?|falls?)?|blizzards?|tornado(?:es)?|hurricanes?|floods?|flooding|heat ?waves?|cold snap|polar vortex|winter storms?|ice storms?|wildfires?)\b/i;
+
+/** Something happening to a flight: turned back, diverted, a bird or a passenger aboard, a date-line landing. */
+const FLIGHT_INCIDENT_RE =
+  /\bflights?\b(?=.*\b(?:turns? (?:back|around)|turned (?:back|around)|divert(?:s|ed)?|evacuat\w*|passengers?|birds?|lands?|landed|landing|took off|takes? off|grounded)\b)|\b(?:turns? back|diverted|bird|passengers?)\b(?=.*\bflights?\b)/i;
+
+/** A private person surprised by something: "Woman stunned to find electric bill listed as $284 billion". */
+const PERSON_SURPRISED_RE =
+  /\b(?:woman|man|mom|mother|dad|father|family|couple|boy|girl|teen|grandmother|grandma)\s+(?:stunned|shocked|surprised|baffled|horrified)\b/i;
+
+/**
+ * An accident, the weather, something happening to a flight or a private person surprised, with
+ * no listing, results, market or economy reported: IPTC files these under disaster and accident,
+ * weather and human interest, which API.md's taxonomy has no category for (`other`), whatever
+ * company is named in passing ("A small bird managed to take over a Delta flight", "Metro-North
+ * worker struck and killed by train", "Erie smashes snowfall record"). "Storms slow US retail
+ * sales" reports the economy.
+ */
+export function reportsIncident(headline: string): boolean {
+  const incident =
+    ACCIDENT_RE.test(headline) ||
+    WEATHER_RE.test(headline) ||
+    FLIGHT_INCIDENT_RE.test(headline) ||
+    PERSON_SURPRISED_RE.test(headline);
+  return incident && !reportsMarketEvent(headline) && !eventKinds(headline).recall;
 }

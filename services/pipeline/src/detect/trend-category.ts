@@ -1,6 +1,6 @@
 import type { Category } from '@trendscope/core';
 import type { Classification, Classifier } from '../classify/classifier';
-import { reportsCompanyDeal, reportsCrimeWithoutCompany } from './category-events';
+import { reportsCompanyDeal, reportsCrimeWithoutCompany, reportsIncident } from './category-events';
 
 /** Members classified for a trend's category at most (evenly spread over its life beyond that). */
 const MAX_VOTERS = 100;
@@ -38,11 +38,18 @@ export function trendCategory(
   return { category: best[0], confidence: Math.round((best[1] / total) * 1000) / 1000 };
 }
 
+/** Categories an incident's headline (an accident, the weather, a flight, a surprised person) is not filed under. */
+const NOT_INCIDENTS: ReadonlySet<string> = new Set(['business', 'technology', 'entertainment']);
+
 /**
  * One member's vote: the classifier's answer on its text, read against what its headline reports
  * (category-events.ts). A company's takeover, listing or results answered `technology` votes
  * `business` (IPTC files a chip maker's takeover under business); a crime, trial or scam with no
- * company as its subject answered `business` votes the classifier's best other category.
+ * company as its subject answered `business` or `technology` votes the classifier's best category
+ * other than those two; an accident, the weather, a flight's mishap or a surprised person answered
+ * `business`, `technology` or `entertainment` votes `other` with the same confidence (IPTC's
+ * disaster and accident, weather and human interest, which the taxonomy does not have; a foreign
+ * one answered `world` stays international news).
  */
 export function memberAnswer(
   headline: string,
@@ -52,10 +59,11 @@ export function memberAnswer(
 ): Classification {
   const answer = classifier.classify(text, embedText?.(text));
   if (answer.category === 'technology' && reportsCompanyDeal(headline)) return { ...answer, category: 'business' };
-  if (answer.category === 'business' && reportsCrimeWithoutCompany(headline)) {
+  if (NOT_INCIDENTS.has(answer.category) && reportsIncident(headline)) return { ...answer, category: 'other' };
+  if ((answer.category === 'business' || answer.category === 'technology') && reportsCrimeWithoutCompany(headline)) {
     const [next] = classifier
       .probabilities(text, embedText?.(text))
-      .filter((p) => p.category !== 'business')
+      .filter((p) => p.category !== 'business' && p.category !== 'technology')
       .sort((a, b) => b.p - a.p);
     if (next) return { category: next.category, confidence: Math.round(next.p * 1000) / 1000 };
   }

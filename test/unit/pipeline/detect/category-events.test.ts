@@ -1,5 +1,9 @@
 import { expect } from 'chai';
-import { reportsCompanyDeal, reportsCrimeWithoutCompany } from '@trendscope/pipeline/detect/category-events';
+import {
+  reportsCompanyDeal,
+  reportsCrimeWithoutCompany,
+  reportsIncident,
+} from '@trendscope/pipeline/detect/category-events';
 
 describe('events whose kind decides a headline category', () => {
   it("reads a company's takeover, bid, listing or results", () => {
@@ -28,6 +32,7 @@ describe('events whose kind decides a headline category', () => {
       'Prosecutors oppose McDonnell bid for more details',
       "Alleged 'Nigerian prince' scammer nabbed in Louisiana",
       'Former governor indicted on corruption charges',
+      'Amazon, Microsoft staff busted buying sex workers trapped in trafficking industry',
     ]) {
       expect(reportsCrimeWithoutCompany(h), h).to.equal(true);
     }
@@ -41,6 +46,31 @@ describe('events whose kind decides a headline category', () => {
       'Gas prices continue to climb',
     ]) {
       expect(reportsCrimeWithoutCompany(h), h).to.equal(false);
+    }
+  });
+  it('reads an accident, the weather, a flight mishap or a surprised person, whatever company is named', () => {
+    for (const h of [
+      'New York Metro-North worker struck and killed by train',
+      'NYC subway work trains collide in tunnel, 1 worker injured',
+      'Erie smashes snowfall record with flakes still falling',
+      'A small bird managed to take over a Delta flight',
+      'Hawaiian Air Flight That Took off in 2018 Will Land in 2017',
+      "LA-Tokyo flight turns back after 'unauthorized' passenger discovered",
+      'Woman stunned to find electric bill listed as $284 billion',
+    ]) {
+      expect(reportsIncident(h), h).to.equal(true);
+    }
+  });
+  it('leaves an outage, a product, a recall and the economy out of incidents', () => {
+    for (const h of [
+      "'True Detective' Finale Crashes HBO Go",
+      'United Airlines launching free in-flight video service for iOS devices',
+      'GM recalls 1.5 million cars after crashes',
+      'Storms slow US retail sales',
+      'Snowstorm hits stocks as investors flee',
+      'American Airlines, JetBlue End Partnership Agreement',
+    ]) {
+      expect(reportsIncident(h), h).to.equal(false);
     }
   });
 });

@@ -94,4 +94,31 @@ describe("a member's vote read against what its headline reports", () => {
     const title = 'JPMorgan charged with fraud over mortgage bonds';
     expect(memberAnswer(title, title, answering('business')).category).to.equal('business');
   });
+  it('votes a crime with no company answered technology its best category but business and technology', () => {
+    const title = "Louisiana man 'middle man' in 'Nigerian prince' scam";
+    expect(memberAnswer(title, title, answering('technology'))).to.deep.equal({
+      category: 'politics',
+      confidence: 0.15,
+    });
+  });
+  it('votes other for an accident, the weather or a flight mishap answered business, technology or entertainment', () => {
+    for (const [title, answer] of [
+      ['New York Metro-North worker struck and killed by train', 'business'],
+      ['Erie smashes snowfall record with flakes still falling', 'business'],
+      ["LA-Tokyo flight turns back after 'unauthorized' passenger discovered", 'entertainment'],
+      ['A small bird managed to take over a Delta flight', 'technology'],
+    ] as const) {
+      expect(memberAnswer(title, title, answering(answer)), title).to.deep.equal({
+        category: 'other',
+        confidence: 0.8,
+      });
+    }
+    const members = [{ title: 'NYC subway work trains collide in tunnel, 1 worker injured' }];
+    expect(trendCategory(members, answering('business'))).to.deep.equal({ category: 'other', confidence: 1 });
+  });
+  it('leaves a foreign accident answered world as international news, and a health answer', () => {
+    const title = 'Tourist Ship Strikes Highway Bridge in Germany; 25 Hurt';
+    expect(memberAnswer(title, title, answering('world')).category).to.equal('world');
+    expect(memberAnswer('Hospital: patients hurt in fire', 'x', answering('health')).category).to.equal('health');
+  });
 });

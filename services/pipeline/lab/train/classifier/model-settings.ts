@@ -165,6 +165,15 @@ export const NEIGHBOURS_MODEL_SETTINGS: ModelSettings = {
 };
 
 /**
+ * NEIGHBOURS_MODEL_SETTINGS with UCI's `t` stories of the car industry and of fuel prices read as
+ * business (training-samples.ts, uciEconomyStoryShare 0.5: 58 stories, 2,876 headlines).
+ */
+export const ECONOMY_MODEL_SETTINGS: ModelSettings = {
+  ...NEIGHBOURS_MODEL_SETTINGS,
+  samples: { ...NEIGHBOURS_MODEL_SETTINGS.samples, uciEconomyStoryShare: 0.5 },
+};
+
+/**
  * The settings of the committed model (`make model`): the main model and the AG News expert both
  * read the text's sentence embedding, and the expert adds a k-NN vote of its training rows where
  * the gate reaches 0.3 (since 2026-11-28, afternoon; without the vote,

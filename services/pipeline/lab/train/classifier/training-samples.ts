@@ -32,6 +32,16 @@ const UCI_WORLD_SECTION = /\/(?:world|worldnews|world-news|international|foreign
 /** UCI URL sections that mark an article as sports news. */
 const UCI_SPORTS_SECTION = /\/sports?\//i;
 
+/**
+ * A headline of the car industry or of fuel prices: a carmaker named, or gas / fuel prices. UCI
+ * files 58 such stories under t (GM's ignition-switch recall and its hearings, Toyota's $1.2B
+ * settlement, Honda's and Ford's recalls, 9 stories of local gas prices: 2,876 headlines) and 27
+ * under b; API.md's business is IPTC's economy, business and finance, which holds an industry's
+ * companies and consumer prices whatever the product.
+ */
+export const CAR_OR_FUEL_PRICE_RE =
+  /\b(?:GM|General Motors|Toyota|Ford|Honda|Acura|Chrysler|Fiat|Nissan|Hyundai|Kia|BMW|Mercedes|Daimler|Volkswagen|VW|Audi|Porsche|Volvo|Mazda|Subaru|Jeep|Cadillac|Chevrolet|Chevy|Lexus|Mitsubishi|Peugeot|Renault|Tesla|automakers?|carmakers?|car makers?|auto makers?)\b|\b(?:gas(?:oline)? prices?|prices? at the pump|per gallon|a gallon|pump prices?|fuel prices?)\b/i;
+
 /** Options of buildTrainingSamples (defaults: the committed model's). */
 export interface TrainingSampleOptions {
   /** Keep every n-th UCI row only (quick experiments). */
@@ -44,6 +54,11 @@ export interface TrainingSampleOptions {
   uciWorldStoryShare?: number;
   /** Same for sports sections (UCI has no sports class). 0 = off. */
   uciSportsStoryShare?: number;
+  /**
+   * UCI `t` stories whose headlines name a carmaker or fuel prices (CAR_OR_FUEL_PRICE_RE) at least
+   * this often are business (read in docs/lab-notes/categories.md). 0 = off.
+   */
+  uciEconomyStoryShare?: number;
   /** Also one "title. description" sample per Giveme5W1H article (the shape of a feed item). */
   givemeDescriptions?: boolean;
   /** Leave AG News out (the model of the earlier rule, kept for comparison). */
@@ -98,22 +113,29 @@ export function buildTrainingSamples(opts: TrainingSampleOptions = {}): Training
   return samples;
 }
 
-/** UCI stories whose rows come from world (or sports) sections often enough, with their new label. */
+/**
+ * UCI stories whose rows come from world (or sports) sections often enough, and `t` stories of
+ * the car industry or fuel prices, with their new label.
+ */
 export function uciStoryRelabels(rows: readonly UciRow[], opts: TrainingSampleOptions): Map<string, Category> {
-  const counts = new Map<string, { rows: number; world: number; sports: number }>();
+  const counts = new Map<string, { rows: number; world: number; sports: number; economy: number; t: number }>();
   for (const row of rows) {
-    const c = counts.get(row.story) ?? { rows: 0, world: 0, sports: 0 };
+    const c = counts.get(row.story) ?? { rows: 0, world: 0, sports: 0, economy: 0, t: 0 };
     c.rows++;
     if (UCI_WORLD_SECTION.test(row.url)) c.world++;
     if (UCI_SPORTS_SECTION.test(row.url)) c.sports++;
+    if (CAR_OR_FUEL_PRICE_RE.test(row.title)) c.economy++;
+    if (row.category === 't') c.t++;
     counts.set(row.story, c);
   }
   const out = new Map<string, Category>();
   const worldShare = opts.uciWorldStoryShare ?? 0;
   const sportsShare = opts.uciSportsStoryShare ?? 0;
+  const economyShare = opts.uciEconomyStoryShare ?? 0;
   for (const [story, c] of counts) {
     if (worldShare > 0 && c.world / c.rows >= worldShare) out.set(story, 'world');
     else if (sportsShare > 0 && c.sports / c.rows >= sportsShare) out.set(story, 'sports');
+    else if (economyShare > 0 && c.t * 2 > c.rows && c.economy / c.rows >= economyShare) out.set(story, 'business');
   }
   return out;
 }
