@@ -15,7 +15,7 @@ endif
 .PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model idf merge-model impact-model word-vectors domain-model block-model ratings snapshot restore config-docs cluster-up cluster-down cluster-test bench-size
 
 help: ## List the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
 
 # onnxruntime-node's install script would download CUDA binaries from outside the registry; its CPU
 # binaries ship inside the package, so every npm ci/install run here skips that step.
@@ -108,7 +108,7 @@ word-vectors: install ## Rebuild the word vectors (services/pipeline/models/word
 ratings: install ## Refresh the published domain ratings the pipeline reads: FROM=<path or URL> [TO=<path>] [FORCE=1] (checked, with a provenance record)
 	node --import tsx services/pipeline/lab/corpus/refresh-ratings.ts --from "$(FROM)" $(if $(TO),--to "$(TO)") $(if $(FORCE),--force)
 
-domain-model: install ## Refit the domain quality estimator from the rated domains (services/pipeline/models/)
+domain-model: install ## Refit the domain quality estimator (services/pipeline/models/domain-quality-estimator.json) from the rated domains
 	npm run fit:domain-estimator -w services/pipeline
 
 clean: down ## Stop everything and delete local data
