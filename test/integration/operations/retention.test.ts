@@ -10,6 +10,7 @@ import {
   loadIndexDefinition,
   migrateIndices,
   missingAliases,
+  readGeneration,
   retentionPeriod,
   type ArticleDoc,
   type QueryDeps,
@@ -101,12 +102,19 @@ describe('monthly indices and the retention policy (real OpenSearch, clock advan
     expect(dry[0]?.dropped).to.deep.equal([`${A}-2026-01-v1`]);
     expect(await behind(A), 'a dry run changes nothing').to.include(`${A}-2026-01-v1`);
     const out = sink();
-    await runRetentionCommand(
-      { ...s.config, pipeline: { ...s.config.pipeline, retention: { ...s.config.pipeline.retention, days: DAYS } } },
-      out.stream,
-      { now: '2026-05-01T00:00:00Z' },
-    );
+    const withDays = {
+      ...s.config,
+      pipeline: { ...s.config.pipeline, retention: { ...s.config.pipeline.retention, days: DAYS } },
+    };
+    const generation = await readGeneration(s.redis, s.prefix);
+    await runRetentionCommand(withDays, sink().stream, { now: '2026-05-01T00:00:00Z', dryRun: true });
+    expect(await readGeneration(s.redis, s.prefix), 'a dry run leaves the cache be').to.equal(generation);
+    await runRetentionCommand(withDays, out.stream, { now: '2026-05-01T00:00:00Z' });
     expect(out.text()).to.contain(`dropped ${A}-2026-01-v1;`);
+    const afterDrop = await readGeneration(s.redis, s.prefix);
+    expect(afterDrop, 'dropped indices bump the data generation (cached answers forget them)').to.not.equal(generation);
+    await runRetentionCommand(withDays, sink().stream, { now: '2026-05-01T00:00:00Z' });
+    expect(await readGeneration(s.redis, s.prefix), 'nothing dropped, nothing to forget').to.equal(afterDrop);
     expect(await behind(A)).to.deep.equal([`${A}-2026-02-v1`, `${A}-2026-05-v1`]);
     expect(await writeIndex(A)).to.equal(`${A}-2026-05-v1`);
     expect(await behind(B)).to.deep.equal([`${B}-2026-02-v1`, `${B}-2026-05-v1`]);

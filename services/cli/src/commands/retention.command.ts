@@ -1,15 +1,22 @@
 import type { Command } from 'commander';
 import {
   applyRetention,
+  bumpGeneration,
   CliError,
   cliContext,
+  closeRedis,
   createOpenSearchClient,
+  createRedis,
   indexNames,
   retentionPeriod,
   type Config,
 } from '@trendscope/core';
 
-/** `trendscope retention`: applies the retention policy now (or at `--now`); prints, per kind, the write index and what went. */
+/**
+ * `trendscope retention`: applies the retention policy now (or at `--now`); prints, per kind, the
+ * write index and what went. When whole indices went, the data generation is bumped, so the API's
+ * cached answers do not keep serving trends and bodies that are gone.
+ */
 export async function runRetentionCommand(
   config: Config,
   out: NodeJS.WritableStream,
@@ -21,10 +28,19 @@ export async function runRetentionCommand(
   try {
     const days = config.pipeline.retention.days;
     const names = indexNames(config.opensearch.indexPrefix);
-    for (const r of await applyRetention(opensearch, names, days, { now, dryRun: opts.dryRun })) {
+    const results = await applyRetention(opensearch, names, days, { now, dryRun: opts.dryRun });
+    for (const r of results) {
       const verb = opts.dryRun ? 'would drop' : 'dropped';
       out.write(`${r.kind} (kept ${retentionPeriod(days, r.kind)} days): writes to ${r.writeIndex ?? '(none)'}; `);
       out.write(`${verb} ${r.dropped.length ? r.dropped.join(', ') : 'nothing'}; kept ${r.kept.length} indices\n`);
+    }
+    if (!opts.dryRun && results.some((r) => r.dropped.length > 0)) {
+      const redis = createRedis(config.redis);
+      try {
+        await bumpGeneration(redis, config.redis.keyPrefix);
+      } finally {
+        await closeRedis(redis);
+      }
     }
   } finally {
     await opensearch.close();

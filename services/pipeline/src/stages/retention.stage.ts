@@ -1,11 +1,15 @@
-import { applyRetention } from '@trendscope/core';
+import { applyRetention, bumpGeneration } from '@trendscope/core';
 import type { StageDeps } from '../pipeline-deps';
 import type { RetentionJobData } from '../queues/job-data';
 
-/** Retention: writes moved to the current month's indices, expired monthly indices deleted whole. */
+/**
+ * Retention: writes moved to the current month's indices, expired monthly indices deleted whole;
+ * when something went, the data generation is bumped so the API's cache forgets it.
+ */
 export async function runRetentionStage(input: RetentionJobData, deps: StageDeps): Promise<[]> {
   const now = input.now ? new Date(input.now) : deps.clock();
   const results = await applyRetention(deps.opensearch, deps.names, deps.pipeline.retention.days, { now });
+  if (results.some((r) => r.dropped.length > 0)) await bumpGeneration(deps.redis, deps.keyPrefix);
   deps.logger.info(
     {
       now: now.toISOString(),
