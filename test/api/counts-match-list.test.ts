@@ -10,7 +10,8 @@ type Recent = { total: number; trends: { id: string }[] };
 type Stats = { trends: { total: number; by_velocity: Record<string, number> } };
 
 // The counts of /v1/categories, /v1/stats and /v1/benefits against what /v1/trends/recent lists,
-// with trends the list leaves out: one publisher, last seen before its 90-day window, merged away.
+// with trends the list leaves out: one publisher, roundup columns' editions, last seen before its
+// 90-day window, merged away.
 describe('counts agree with the list (/v1/categories, /v1/stats, /v1/benefits against /v1/trends/recent)', function () {
   this.timeout(60_000);
   let s: TestServices;
@@ -22,6 +23,8 @@ describe('counts agree with the list (/v1/categories, /v1/stats, /v1/benefits ag
     velocity: 'emerging',
     source_domains: ['only.example.com'],
   });
+  // Two outlets' roundup editions ("Business in Brief"): two publishers, yet not listed (roundup-title.ts).
+  const roundup = buildTrend({ topic: 'Business in Brief', category: 'politics', velocity: 'emerging', roundup: true });
   const old = buildTrend({
     topic: 'Old election recount',
     category: 'politics',
@@ -34,7 +37,10 @@ describe('counts agree with the list (/v1/categories, /v1/stats, /v1/benefits ag
 
   before(async () => {
     s = await openTestServices();
-    await seed(s, { trends: [...data.trends, onePublisher, old, absorbed, listedPolitics], articles: data.articles });
+    await seed(s, {
+      trends: [...data.trends, onePublisher, roundup, old, absorbed, listedPolitics],
+      articles: data.articles,
+    });
     api = await startApi(s, { deps: { now: () => FACTORY_NOW } });
   });
   after(async () => {
@@ -50,13 +56,14 @@ describe('counts agree with the list (/v1/categories, /v1/stats, /v1/benefits ag
       expect(listed.total, category).to.equal(counted);
       if (counted > 0) expect(listed.trends, category).to.not.be.empty;
     }
-    // The one-publisher, old and absorbed politics trends are stored but neither listed nor counted.
+    // The one-publisher, roundup, old and absorbed politics trends are stored but neither listed nor counted.
     const politics = (await getJson<Recent>(api.url, '/v1/trends/recent?category=politics&limit=50')).body.trends;
     expect(politics.map((t) => t.id)).to.include(listedPolitics.id);
-    for (const t of [onePublisher, old, absorbed]) expect(politics.map((p) => p.id)).to.not.include(t.id);
+    for (const t of [onePublisher, roundup, old, absorbed]) expect(politics.map((p) => p.id)).to.not.include(t.id);
     expect(cats.categories.find((c) => c.category === 'politics')!.trend_count).to.equal(politics.length);
-    const byId = await getJson<{ id: string }>(api.url, `/v1/trends/${onePublisher.id}`);
-    expect(byId.status).to.equal(200);
+    for (const t of [onePublisher, roundup]) {
+      expect((await getJson<{ id: string }>(api.url, `/v1/trends/${t.id}`)).status).to.equal(200);
+    }
   });
 
   it('totals in /v1/categories, /v1/stats and /v1/benefits equal the list total', async () => {

@@ -160,6 +160,12 @@ export interface TrendDoc {
   detect_terms?: string[];
   /** When the clustering counts it founded (its part's start when it has one; indexed): the fragment merge's window. */
   detect_founded?: string;
+  /**
+   * Set when, its roundup columns' editions set aside ("10 Things You Need To Know Before The
+   * Opening Bell", "Business in Brief"), fewer than two publishers report it: stored, searchable and
+   * served by id, but not listed, like one outlet's report (model/listing.ts; absent otherwise).
+   */
+  roundup?: boolean;
 }
 
 /** What detection keeps on a trend to compare a new report with it later (not indexed). */

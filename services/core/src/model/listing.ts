@@ -8,7 +8,11 @@ import type { TrendDoc } from './documents';
  */
 export const LISTED_MIN_SOURCES = 2;
 
-/** Whether /v1/trends/recent lists a trend (the same rule as its OpenSearch filter). */
-export function isListed(trend: Pick<TrendDoc, 'source_count'>): boolean {
-  return trend.source_count >= LISTED_MIN_SOURCES;
+/**
+ * Whether /v1/trends/recent lists a trend (the same rule as its OpenSearch filter): two or more
+ * publishers, and not a trend of roundup columns' editions with fewer reporting anything else
+ * (`roundup`, detect/roundup-title.ts).
+ */
+export function isListed(trend: Pick<TrendDoc, 'source_count' | 'roundup'>): boolean {
+  return trend.source_count >= LISTED_MIN_SOURCES && trend.roundup !== true;
 }

@@ -6,6 +6,7 @@ import { displayText, sameText } from './display-text';
 import { meanEmbedding, type ImpactInput } from './impact-features';
 import { businessImpact, IMPACT_HEADLINES } from './impact';
 import { keyPhrases } from './key-phrases';
+import { isRoundupTrend } from './roundup-title';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
 import { beforeCut, chooseTopic, endsCut, isFurniture, isGeneric } from './topic';
 import { meaningOrder } from './topic-centre';
@@ -145,6 +146,9 @@ export function buildTrend(
     },
     language: counts.language,
     retained_count: counts.retained_count,
+    // Roundup columns' editions with at most one outlet's report besides are not listed (roundup-title.ts);
+    // decided on all members only (a trend grown from a sample is far past a few editions).
+    ...(whole === undefined && isRoundupTrend(sorted) ? { roundup: true } : {}),
   };
 }
 
