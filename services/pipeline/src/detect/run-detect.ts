@@ -105,6 +105,8 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
     deps.onPhase?.('cluster');
     const applied = await applyClusters(deps, input, clustered, settings);
     deps.onPhase?.('apply');
+    // The build lets go of the input's states and reads (releaseClustering, releaseReads): counted first.
+    const considered = input.unassigned.length;
     const { trends, refreshed, domains, embeddings } = await buildRun(deps, input, clustered, applied, {
       ...settings,
       classifier,
@@ -124,7 +126,7 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
     deps.onPhase?.('write');
     const summary: DetectSummary = {
       run_id: runId,
-      articles_considered: input.unassigned.length,
+      articles_considered: considered,
       articles_assigned: result.assignments.size,
       // A trend founded in this run and rejoined into an older one in the same run was not created.
       trends_created: result.created.filter((id) => !applied.rejoined.has(id)).length,
