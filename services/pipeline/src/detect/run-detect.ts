@@ -107,6 +107,10 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
     deps.onPhase?.('apply');
     // The build lets go of the input's states and reads (releaseClustering, releaseReads): counted first.
     const considered = input.unassigned.length;
+    // Editions found in this run are marked, so later runs leave them out from the start (knownColumns).
+    const columnMarks = input.unassigned
+      .filter((a) => clustered.columns.has(a.id) && !a.detect_column)
+      .map((a) => a.id);
     const { trends, refreshed, domains, embeddings } = await buildRun(deps, input, clustered, applied, {
       ...settings,
       classifier,
@@ -120,6 +124,7 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
       refreshed,
       articleTrends: [...result.assignments, ...applied.moved],
       articleEmbeddings: embeddings,
+      columns: columnMarks,
       deleted: [...result.merged.keys(), ...input.unfinished.keys()],
       domains,
     });

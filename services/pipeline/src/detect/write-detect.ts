@@ -21,6 +21,8 @@ export interface DetectWrites {
   articleTrends: readonly (readonly [string, string])[];
   /** article id -> sentence embeddings first computed in this run (kept so no later run embeds it again). */
   articleEmbeddings?: ReadonlyMap<string, ArticleEmbeddings>;
+  /** New reports found to be editions of a recurring column, marked `detect_column` (knownColumns). */
+  columns?: readonly string[];
   /** Trend documents to delete once their articles moved (absorbed in this or an earlier run). */
   deleted: readonly string[];
   domains: readonly DomainDoc[];
@@ -69,10 +71,11 @@ export async function writeDetectResult(
 
 /**
  * One partial update per article, made as the write draws it: its new trend (the last given for
- * it) and the embeddings first computed for it, together; then the articles with embeddings only.
+ * it) and the embeddings first computed for it, together; then the articles with embeddings only,
+ * then the marks of the columns' editions found.
  */
 export function* articleUpdates(
-  w: Pick<DetectWrites, 'articleTrends' | 'articleEmbeddings'>,
+  w: Pick<DetectWrites, 'articleTrends' | 'articleEmbeddings' | 'columns'>,
 ): Generator<{ id: string; doc: Partial<ArticleDoc> }> {
   const trendOf = new Map(w.articleTrends);
   const embeddings = w.articleEmbeddings ?? new Map<string, ArticleEmbeddings>();
@@ -81,4 +84,6 @@ export function* articleUpdates(
     yield { id, doc: computed ? { trend_id: trendId, detect_embeddings: computed } : { trend_id: trendId } };
   }
   for (const [id, computed] of embeddings) if (!trendOf.has(id)) yield { id, doc: { detect_embeddings: computed } };
+  // A column's edition is in no trend and has no embedding computed: its mark goes alone.
+  for (const id of w.columns ?? []) yield { id, doc: { detect_column: true } };
 }
