@@ -102,6 +102,8 @@ export interface RunFigures {
   /** Trends read with their clustering state, and read whole (with their timeline). */
   trend_states_read?: number;
   trend_docs_read?: number;
+  /** Per step of the run (run-detect.ts DetectPhase): heap in use and peak RSS so far at its end, MB. */
+  phases?: Record<string, [number, number]>;
   articles_considered: number;
   articles_assigned: number;
   trends_written: number;

@@ -1,7 +1,8 @@
 /**
  * One detection run of the soak bench (soak.bench.ts), in a process of its own as the scheduler's
  * `trendscope detect --now T` would be: prints one JSON line with the run's CPU time, the
- * process's peak RSS, the documents it read from the articles and trends indices, and its summary.
+ * process's peak RSS, the documents it read from the articles and trends indices, the heap in use
+ * and the peak RSS so far at the end of each step of the run (`phases`), and its summary.
  * SOAK_REJOIN=off runs it without the story rejoin (rejoinCosine 0), to split what the rejoin does.
  * Run: node --import tsx test/bench/soak-run.ts <index prefix> <now ISO>
  */
@@ -9,7 +10,7 @@
 import '@trendscope/core/require-project-node';
 import { createLogger, loadConfig } from '@trendscope/core';
 import { configuredDetectOptions, openDetectServices } from '@trendscope/pipeline/detect/detect-process';
-import { runDetect } from '@trendscope/pipeline/detect/run-detect';
+import { runDetect, type DetectPhase } from '@trendscope/pipeline/detect/run-detect';
 
 const [prefix, nowIso] = process.argv.slice(2);
 if (!prefix || !nowIso) throw new Error('usage: soak-run.ts <index prefix> <now ISO>');
@@ -54,10 +55,17 @@ const mget = opensearch.mget.bind(opensearch) as unknown as Fn;
   return res;
 };
 
+// At the end of each step: the heap in use, and the process's peak RSS so far (MB), so the step
+// that sets the run's peak can be told.
+const phases: Record<string, [number, number]> = {};
+const onPhase = (phase: DetectPhase): void => {
+  phases[phase] = [process.memoryUsage().heapUsed / 2 ** 20, process.resourceUsage().maxRSS / 1024];
+};
+
 const cpu0 = process.cpuUsage();
 const started = performance.now();
 const summary = await runDetect(
-  { opensearch, names, redis, keyPrefix, logger: createLogger({ level: 'silent', name: 'soak' }) },
+  { opensearch, names, redis, keyPrefix, logger: createLogger({ level: 'silent', name: 'soak' }), onPhase },
   {
     ...configuredDetectOptions(config, new Date(nowIso)),
     rejoin: process.env.SOAK_REJOIN === 'off' ? { rejoinCosine: 0 } : {},
@@ -75,6 +83,7 @@ process.stdout.write(
     trends_read: read.trends,
     trend_states_read: read.trend_states,
     trend_docs_read: read.trend_docs,
+    phases,
     ...summary,
   })}\n`,
 );

@@ -130,4 +130,45 @@ describe('open trend states a detection run holds (real OpenSearch + Redis)', fu
     const edition = await s.opensearch.get({ index: s.names.articles, id: 'column-1' });
     expect((edition.body._source as unknown as ArticleDoc).trend_id ?? null).to.equal(null);
   });
+  it('holds no state for a report with nothing to compare, even one reported seconds after a trend was founded', async () => {
+    const at = T0 + 20 * 3600 * S;
+    await index([publisherArticle('quake-1', at, 'Earthquake shakes coastal town of Ferndale', ['Ferndale'])]);
+    await run(20 * 3600 + 600);
+    // Only stopwords, no date, no names: clusterArticles can compare it with nothing, so it reaches
+    // no trend, not even through the fragment merge's founding window (30 s after the story's).
+    await index([publisherArticle('empty-1', at + 30 * S, 'What it is and what it was')]);
+    await run(20 * 3600 + 1200);
+    expect([...held]).to.deep.equal([]);
+    const left = await s.opensearch.get({ index: s.names.articles, id: 'empty-1' });
+    expect((left.body._source as unknown as ArticleDoc).trend_id ?? null).to.equal(null);
+  });
+
+  it('marks an edition found with the members it joined, and later runs hold no state for it', async () => {
+    const day = 24 * 3600;
+    const desk = (id: string, seconds: number): { id: string; doc: ArticleDoc } => {
+      const a = publisherArticle(id, T0 + seconds * S, 'Acme Research weekly copper market outlook note');
+      return { id, doc: { ...a.doc, domain: 'desk.example' } };
+    };
+    // One publisher's template on three days: the first two make one trend, the third is an
+    // edition only with them (the new reports alone show one day).
+    const start = 40 * 3600;
+    await index([desk('desk-1', start)]);
+    await run(start + 600);
+    await index([desk('desk-2', start + day)]);
+    await run(start + day + 600);
+    const story = trendIdFor('desk-1');
+    const second = await s.opensearch.get({ index: s.names.articles, id: 'desk-2' });
+    expect((second.body._source as unknown as ArticleDoc).trend_id).to.equal(story);
+    await index([desk('desk-3', start + 2 * day)]);
+    await run(start + 2 * day + 600);
+    expect([...held], 'found with the members of the trend it joined').to.include(story);
+    const edition = (await s.opensearch.get({ index: s.names.articles, id: 'desk-3' })).body
+      ._source as unknown as ArticleDoc;
+    expect(edition.trend_id ?? null).to.equal(null);
+    expect(edition.detect_column).to.equal(true);
+
+    // The next run leaves it out from the start: no candidate, no member read again.
+    await run(start + 2 * day + 12 * 3600);
+    expect([...held]).to.deep.equal([]);
+  });
 });

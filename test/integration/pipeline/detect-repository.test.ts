@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import {
   BulkWriteError,
   bulkWrite,
+  bulkWriteAll,
   loadRejoinStates,
   loadUnassignedArticles,
   trendIdsByTerms,
@@ -28,6 +29,35 @@ describe('detection writes (real OpenSearch + Redis)', function () {
     expect(caught).to.be.instanceOf(BulkWriteError);
     expect((caught as BulkWriteError).dropped.map((d) => d.id)).to.deep.equal(['bad.example']);
     expect((caught as BulkWriteError).dropped[0]!.status).to.equal(400);
+  });
+
+  it('writes an iterable in batches, drawing each batch only as it is written', async () => {
+    let drawn = 0;
+    const atRequest: number[] = [];
+    const helpers = s.opensearch.helpers as { bulk: typeof s.opensearch.helpers.bulk };
+    const bulk = helpers.bulk.bind(helpers);
+    // How many documents had been drawn from the iterable when each bulk request started.
+    helpers.bulk = ((opts: Parameters<typeof bulk>[0]) => {
+      atRequest.push(drawn);
+      return bulk(opts);
+    }) as typeof bulk;
+    function* docs(): Generator<{ id: string; doc: Record<string, unknown> }> {
+      for (let i = 0; i < 5; i++) {
+        drawn++;
+        yield { id: `batch-${i}.example`, doc: { domain: `batch-${i}.example`, articles: i } };
+      }
+    }
+    try {
+      expect(await bulkWriteAll(s.opensearch, s.names.domains, docs(), 'index', 2)).to.equal(5);
+    } finally {
+      helpers.bulk = bulk;
+    }
+    // Three requests (2, 2 and 1 documents), each started when only the documents up to its own were drawn.
+    expect(atRequest).to.deep.equal([2, 4, 5]);
+    await s.opensearch.indices.refresh({ index: s.names.domains });
+    const ids = [0, 1, 2, 3, 4].map((i) => `batch-${i}.example`);
+    const got = await s.opensearch.mget({ index: s.names.domains, body: { ids } });
+    expect((got.body.docs as { found: boolean }[]).map((d) => d.found)).to.deep.equal([true, true, true, true, true]);
   });
 
   it('runs over an empty window: no trends, a succeeded run record', async () => {

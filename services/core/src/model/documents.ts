@@ -60,6 +60,11 @@ export interface ArticleDoc {
   indexed_at: string;
   /** Detection's sentence embeddings of this article's texts, each read once (not indexed, never served). */
   detect_embeddings?: ArticleEmbeddings;
+  /**
+   * Set by the detection run that found this report to be an edition of a recurring column
+   * (never clustered): later runs leave it out from the start instead of finding it again.
+   */
+  detect_column?: boolean;
 }
 
 /**

@@ -215,8 +215,8 @@ export function clusterArticles(
     settle?.judgeUntil(a.time, false);
     const vec = articleVector(a.title, a.text, o.idf);
     const ents = new Set(a.entities);
-    // Nothing to compare (a title that is only a date, no text, no names): such an item can join
-    // no story and would found a trend named after a timestamp; it stays unassigned.
+    // Nothing to compare (a title that is only a date, no text, no names; `comparable`): such an
+    // item can join no story and would found a trend named after a timestamp; it stays unassigned.
     if (vec.size === 0 && ents.size === 0) continue;
     const best = bestCandidate(vec, ents, a.time);
     let state: State;
@@ -401,6 +401,14 @@ export function clusterArticles(
     return s.trend;
   });
   return { assignments, touched: touchedTrends, created: created.filter((id) => states.has(id)), merged };
+}
+
+/**
+ * Whether clusterArticles can compare an article at all: it has a content term or a name. One
+ * without (a title that is only a date, no text) joins no trend and founds none.
+ */
+export function comparable(a: Pick<DetectArticle, 'title' | 'text' | 'entities'>, idf: (t: string) => number): boolean {
+  return a.entities.length > 0 || articleVector(a.title, a.text, idf).size > 0;
 }
 
 /** Least recently reported first, then by id. */

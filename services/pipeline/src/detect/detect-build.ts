@@ -42,6 +42,7 @@ export async function buildRun(
   domains: DomainDoc[];
   embeddings: Map<string, ArticleEmbeddings>;
 }> {
+  releaseClustering(input, clustered, applied);
   const { result, members, stored } = clustered;
   const { byTrend, rejoined, fromState } = applied;
   // A grown trend's domains are its stored ones and its new reports' (its list is a sample).
@@ -66,6 +67,7 @@ export async function buildRun(
     windowHours: s.cluster.windowHours,
     ratings: s.ratings,
   });
+  releaseReads(input, clustered);
 
   // A trend without a report in the last two velocity windows is `declining` for good and its
   // scores cannot move: only changed trends and those whose velocity can still move are rewritten.
@@ -77,6 +79,9 @@ export async function buildRun(
   const rebuiltLists = [...byTrend.entries()]
     .filter(([id]) => touched.has(id) || input.refreshing.has(id))
     .sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  // The lists of trends not rebuilt are done with (read to be moved, or to count domains).
+  const rebuilt = new Set(rebuiltLists.map(([id]) => id));
+  for (const id of [...byTrend.keys()]) if (!rebuilt.has(id)) byTrend.delete(id);
   const quality = await domainScores(deps, domains, [
     ...rebuiltLists.flatMap(([id, list]) => grownDomains(id, list)),
     ...fromState.flatMap((id) => Object.keys(stored.get(id)!.domain_articles ?? {})),
@@ -96,7 +101,12 @@ export async function buildRun(
     ratedDomains,
     embedText,
   };
-  const built: TrendDoc[] = rebuiltLists.map(([id, list]) => {
+  // Each trend's members are let go of once it is built (the list, and its entry in byTrend).
+  const lists: (readonly [string, StoredArticle[]] | null)[] = rebuiltLists.splice(0);
+  const built: TrendDoc[] = lists.map((entry, i) => {
+    const [id, list] = entry!;
+    lists[i] = null;
+    byTrend.delete(id);
     const withState = applied.grown.has(id)
       ? grownTrend(
           clustered.grown.get(id)!,
@@ -164,4 +174,29 @@ async function domainScores(
   const rest = [...new Set(cited)].filter((d) => !out.has(d));
   for (const [d, q] of await loadDomainScores(deps.opensearch, deps.names, rest)) out.set(d, q);
   return out;
+}
+
+/**
+ * Lets go of what the clustering and the rejoin needed and the build does not, so a run's build
+ * and writes (where a large run's peak is) do not carry them: the candidate and closed trends'
+ * states, the refresh sources of trends not refreshed from them, the growth sources of trends not
+ * grown. Changes `input` and `clustered` in place (runDetect holds them until it returns).
+ */
+export function releaseClustering(input: DetectInput, clustered: Clustered, applied: Applied): void {
+  input.states.clear();
+  input.archived.splice(0);
+  const refreshed = new Set(applied.fromState);
+  for (const id of [...clustered.stored.keys()]) if (!refreshed.has(id)) clustered.stored.delete(id);
+  for (const id of [...clustered.grown.keys()]) if (!applied.grown.has(id)) clustered.grown.delete(id);
+}
+
+/**
+ * Lets go of the articles read once the domains are counted: the members and samples read (the
+ * rebuilt trends hold theirs in `applied.byTrend`) and the new reports as read (those assigned are
+ * in their trends' lists). Changes `input` and `clustered` in place.
+ */
+export function releaseReads(input: DetectInput, clustered: Clustered): void {
+  clustered.members.clear();
+  clustered.sampled.clear();
+  input.unassigned.splice(0);
 }

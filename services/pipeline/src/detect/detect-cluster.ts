@@ -26,6 +26,8 @@ export interface Clustered {
   grown: Map<string, GrowSource>;
   /** The bounded sample of members read of each grown trend (bounded-members.ts), by id. */
   sampled: Map<string, StoredArticle[]>;
+  /** The new reports the clustering left out as editions of a recurring column (a superset of `input.columns`). */
+  columns: ReadonlySet<string>;
 }
 
 /** The trends a clustering result changes: those that took a report or absorbed one, and the survivors of unfinished merges. */
@@ -119,11 +121,11 @@ export async function clusterRun(
   await readSamples(decided.grow);
   const seen = columnReports([...[...members.values(), ...sampled.values()].flat(), ...unassigned]);
   if (unassigned.some((a) => seen.has(a.id) && !columns.has(a.id))) {
-    columns = seen;
+    columns = new Set([...columns, ...seen]);
     result = clusterFresh(columns);
     decided = await plan(result);
     await readMembers(deps, members, decided.read);
     await readSamples(decided.grow);
   }
-  return { result, ...decided, stored, members, grown, sampled };
+  return { result, ...decided, stored, members, grown, sampled, columns };
 }

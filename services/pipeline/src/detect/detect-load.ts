@@ -1,7 +1,7 @@
 import type { StoredArticle } from './active-trend';
 import { articleTime, toDetectArticle } from './active-trend';
 import { queryTerms, reachOf } from './candidate-trends';
-import { POSTINGS_PER_TERM, type ActiveTrend, type ClusterOptions } from './cluster';
+import { comparable, POSTINGS_PER_TERM, type ActiveTrend, type ClusterOptions } from './cluster';
 import type { RejoinOptions } from './rejoin-stories';
 import {
   loadActiveTrends,
@@ -47,7 +47,8 @@ export interface DetectInput {
   unassigned: StoredArticle[];
   /**
    * The new reports that are editions of a recurring column by the new reports alone
-   * (columnReports): never clustered, so they reach no trend and a run holds no state for them.
+   * (columnReports), and those an earlier run found to be (`detect_column`): never clustered, so
+   * they reach no trend and a run holds no state for them.
    */
   columns: Set<string>;
   /** Closed trends naming the new reports' entities (their compact state). */
@@ -99,7 +100,7 @@ export async function loadDetectInput(
   // A stored trend merged into another: its articles and ids move to the survivor, whose
   // `aliases` keep every absorbed id resolving (API.md); the absorbed document is deleted.
   const aliases = new Map([...active, ...unfinished.values()].map((t) => [t.id, t.aliases ?? []]));
-  const columns = columnReports(unassigned);
+  const columns = knownColumns(unassigned);
   const clustered = unassigned.filter((a) => !columns.has(a.id));
   const open = [...(await heldTrends(deps, s, active, unfinished, clustered)), ...unfinished.values()];
   const states = await openTrendStates(client, names, open, s.idf, s.withMeaning, datedArticle);
@@ -122,6 +123,18 @@ export function columnReports(articles: readonly StoredArticle[]): Set<string> {
   return recurringColumnIds(articles.map((a) => ({ ...a, time: articleTime(a) })));
 }
 
+/**
+ * The editions of a recurring column among a run's new reports known before it clusters: those
+ * the new reports alone show (columnReports), and those an earlier run found with the members it
+ * read and marked (`detect_column`), which would otherwise choose candidates and have those
+ * members read again by every run until they leave the window.
+ */
+export function knownColumns(unassigned: readonly StoredArticle[]): Set<string> {
+  const out = columnReports(unassigned);
+  for (const a of unassigned) if (a.detect_column) out.add(a.id);
+  return out;
+}
+
 /** When the clustering counts a stored trend founded: its indexed founding, else its part's or its own. */
 export function clusteringFounded(t: Pick<StoredTrend, 'detect_founded' | 'detect_state' | 'first_seen'>): number {
   if (t.detect_founded !== undefined) return Date.parse(t.detect_founded);
@@ -142,8 +155,9 @@ async function heldTrends(
 ): Promise<StoredTrend[]> {
   const { opensearch: client, names } = deps;
   const out = new Map(active.filter((t) => t.detect_state !== undefined).map((t) => [t.id, t]));
-  if (unassigned.length > 0) {
-    const articles = unassigned.map(toDetectArticle);
+  // A report with nothing to compare joins and founds nothing: it reaches no trend (comparable).
+  const articles = unassigned.map(toDetectArticle).filter((a) => comparable(a, s.idf));
+  if (articles.length > 0) {
     const windowMs = s.cluster.mergeWindowSeconds * 1000;
     const reach = reachOf(
       articles.map((a) => a.time),

@@ -525,6 +525,32 @@ export async function bulkWrite<T extends object>(
   return stats.successful;
 }
 
+/** Documents per bulk write of bulkWriteAll. */
+export const BULK_BATCH = 1000;
+
+/**
+ * bulkWrite over `docs` in batches of at most `batch`, each drawn from the iterable as it is
+ * written: a run writing thousands of articles holds one batch's documents, locations and request
+ * at a time, not every document at once. Stops at the first batch with a rejected document.
+ */
+export async function bulkWriteAll<T extends object>(
+  client: OpenSearchClient,
+  index: string,
+  docs: Iterable<{ id: string; doc: T }>,
+  action: 'index' | 'update',
+  batch = BULK_BATCH,
+): Promise<number> {
+  let written = 0;
+  let next: { id: string; doc: T }[] = [];
+  for (const d of docs) {
+    next.push(d);
+    if (next.length < batch) continue;
+    written += await bulkWrite(client, index, next, action);
+    next = [];
+  }
+  return written + (await bulkWrite(client, index, next, action));
+}
+
 /** Some documents of a bulk write were rejected; nothing is silently lost. */
 export class BulkWriteError extends Error {
   /** Builds the error from the dropped items. */

@@ -27,7 +27,12 @@ export interface DetectDeps {
   logger: Logger;
   /** Throws when the run no longer holds the single-flight lock (checked before anything is written). */
   assertLockHeld?: () => Promise<void>;
+  /** Called as each step of the run ends (a measuring tool reads the process's memory there). */
+  onPhase?: (phase: DetectPhase) => void;
 }
+
+/** The steps of a run, in order. */
+export type DetectPhase = 'load' | 'cluster' | 'apply' | 'build' | 'write';
 
 /** Counts of one detection run. */
 export interface DetectSummary {
@@ -95,13 +100,23 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
   try {
     const ratings = loadDomainRatings(opts.ratingsFile ?? DEFAULT_RATINGS_FILE);
     const input = await loadDetectInput(deps, settings);
+    deps.onPhase?.('load');
     const clustered = await clusterRun(deps, input, settings);
+    deps.onPhase?.('cluster');
     const applied = await applyClusters(deps, input, clustered, settings);
+    deps.onPhase?.('apply');
+    // The build lets go of the input's states and reads (releaseClustering, releaseReads): counted first.
+    const considered = input.unassigned.length;
+    // Editions found in this run are marked, so later runs leave them out from the start (knownColumns).
+    const columnMarks = input.unassigned
+      .filter((a) => clustered.columns.has(a.id) && !a.detect_column)
+      .map((a) => a.id);
     const { trends, refreshed, domains, embeddings } = await buildRun(deps, input, clustered, applied, {
       ...settings,
       classifier,
       ratings,
     });
+    deps.onPhase?.('build');
     const { result } = clustered;
     await writeDetectResult(deps, {
       merged: result.merged,
@@ -109,12 +124,14 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
       refreshed,
       articleTrends: [...result.assignments, ...applied.moved],
       articleEmbeddings: embeddings,
+      columns: columnMarks,
       deleted: [...result.merged.keys(), ...input.unfinished.keys()],
       domains,
     });
+    deps.onPhase?.('write');
     const summary: DetectSummary = {
       run_id: runId,
-      articles_considered: input.unassigned.length,
+      articles_considered: considered,
       articles_assigned: result.assignments.size,
       // A trend founded in this run and rejoined into an older one in the same run was not created.
       trends_created: result.created.filter((id) => !applied.rejoined.has(id)).length,

@@ -5,7 +5,7 @@ import {
   type DomainDoc,
   type TrendDoc,
 } from '@trendscope/core';
-import { bulkWrite, deleteTrends, markMerged, refreshDetectIndices } from './detect.repository';
+import { bulkWrite, bulkWriteAll, deleteTrends, markMerged, refreshDetectIndices } from './detect.repository';
 import type { RefreshedFields } from './refresh-trend';
 import type { DetectDeps } from './run-detect';
 
@@ -21,6 +21,8 @@ export interface DetectWrites {
   articleTrends: readonly (readonly [string, string])[];
   /** article id -> sentence embeddings first computed in this run (kept so no later run embeds it again). */
   articleEmbeddings?: ReadonlyMap<string, ArticleEmbeddings>;
+  /** New reports found to be editions of a recurring column, marked `detect_column` (knownColumns). */
+  columns?: readonly string[];
   /** Trend documents to delete once their articles moved (absorbed in this or an earlier run). */
   deleted: readonly string[];
   domains: readonly DomainDoc[];
@@ -42,13 +44,13 @@ export async function writeDetectResult(
   await deps.assertLockHeld?.();
   await markMerged(client, names, w.merged);
   if (w.merged.size > 0) await bumpGeneration(deps.redis, deps.keyPrefix);
-  await bulkWrite(
+  await bulkWriteAll(
     client,
     names.trends,
     w.trends.map((t) => ({ id: t.id, doc: t })),
     'index',
   );
-  await bulkWrite(
+  await bulkWriteAll(
     client,
     names.trends,
     (w.refreshed ?? []).map(({ id, ...doc }) => ({ id, doc })),
@@ -62,21 +64,26 @@ export async function writeDetectResult(
     w.domains.map((d) => ({ id: d.domain, doc: d })),
     'index',
   );
-  await bulkWrite(client, names.articles, articleUpdates(w), 'update');
+  await bulkWriteAll(client, names.articles, articleUpdates(w), 'update');
   await deleteTrends(client, names, w.deleted);
   await refreshDetectIndices(client, names);
 }
 
-/** One partial update per article: its new trend and the embeddings first computed for it, together. */
-function articleUpdates(w: Pick<DetectWrites, 'articleTrends' | 'articleEmbeddings'>): {
-  id: string;
-  doc: Partial<ArticleDoc>;
-}[] {
-  const docs = new Map<string, Partial<ArticleDoc>>(
-    w.articleTrends.map(([id, trendId]) => [id, { trend_id: trendId }]),
-  );
-  for (const [id, embeddings] of w.articleEmbeddings ?? []) {
-    docs.set(id, { ...docs.get(id), detect_embeddings: embeddings });
+/**
+ * One partial update per article, made as the write draws it: its new trend (the last given for
+ * it) and the embeddings first computed for it, together; then the articles with embeddings only,
+ * then the marks of the columns' editions found.
+ */
+export function* articleUpdates(
+  w: Pick<DetectWrites, 'articleTrends' | 'articleEmbeddings' | 'columns'>,
+): Generator<{ id: string; doc: Partial<ArticleDoc> }> {
+  const trendOf = new Map(w.articleTrends);
+  const embeddings = w.articleEmbeddings ?? new Map<string, ArticleEmbeddings>();
+  for (const [id, trendId] of trendOf) {
+    const computed = embeddings.get(id);
+    yield { id, doc: computed ? { trend_id: trendId, detect_embeddings: computed } : { trend_id: trendId } };
   }
-  return [...docs].map(([id, doc]) => ({ id, doc }));
+  for (const [id, computed] of embeddings) if (!trendOf.has(id)) yield { id, doc: { detect_embeddings: computed } };
+  // A column's edition is in no trend and has no embedding computed: its mark goes alone.
+  for (const id of w.columns ?? []) yield { id, doc: { detect_column: true } };
 }
