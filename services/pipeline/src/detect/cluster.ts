@@ -70,6 +70,12 @@ export interface ClusterOptions extends CadenceOptions, MergeOptions {
    * judged by this run when its clock passes that time (default: every given trend was judged).
    */
   mergeJudgedUntil?: number;
+  /**
+   * With mergeSettleMinutes: the clock this run judges merges up to (ms; default `now`). A run that
+   * read its most new reports judges only up to the last one it read: the reports it left may
+   * still change the states of the moments after.
+   */
+  mergeJudgedTo?: number;
 }
 
 /**
@@ -384,7 +390,7 @@ export function clusterArticles(
       meaning: s.meaning,
       entities: s.entities,
     }));
-  if (settle) settle.judgeUntil(o.now.getTime(), true);
+  if (settle) settle.judgeUntil(o.mergeJudgedTo ?? o.now.getTime(), true);
   const folded = settle ? absorbedInto : mergeFragments(views(), o, o.idf);
   if (!settle)
     for (const [absorbedId, survivorId] of folded) foldInto(states.get(survivorId)!, states.get(absorbedId)!);

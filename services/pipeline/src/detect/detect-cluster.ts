@@ -84,7 +84,13 @@ export async function clusterRun(
       unassigned.filter((a) => !columns.has(a.id)).map(toDetectArticle),
       // A rejoined trend is compared by its part, as one run compares each trend it later rejoins.
       [...states.values(), ...archived.map((t) => storedState(t, false)!)].map(clusteringView),
-      { ...s.cluster, now: s.now, idf: s.idf },
+      {
+        ...s.cluster,
+        now: s.now,
+        idf: s.idf,
+        mergeJudgedUntil: input.mergeJudgedUntil,
+        mergeJudgedTo: input.mergeJudgedTo,
+      },
     );
   const plan = async (r: ClusterResult): Promise<{ fromState: string[]; read: string[]; grow: string[] }> => {
     const gone = goneTrends(r, input);

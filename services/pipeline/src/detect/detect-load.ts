@@ -7,6 +7,7 @@ import {
   loadActiveTrends,
   loadArchivedTrends,
   loadCandidateTrends,
+  loadMergesJudgedUntil,
   loadTrendsById,
   loadUnassignedArticles,
   type ArchivedTrend,
@@ -64,6 +65,13 @@ export interface DetectInput {
   states: Map<string, ActiveTrend>;
   /** Open trends whose velocity can still move with the clock (needsVelocityRefresh). */
   refreshing: Set<string>;
+  /**
+   * With mergeSettleMinutes: the clock up to which the last run judged merges (undefined: none
+   * recorded, every stored trend was judged), and the one this run judges up to: its clock, or the
+   * last report it read when it read its most new reports (the rest may come before later moments).
+   */
+  mergeJudgedUntil?: number;
+  mergeJudgedTo: number;
 }
 
 /** Whether an article has an effective time (published, else fetched). */
@@ -86,7 +94,8 @@ export async function loadDetectInput(
   // Merges an earlier run marked but did not finish: finished here, as if merged in this run.
   const unfinished = await finishableMerges(client, names, active);
   const loaded = await loadUnassignedArticles(client, names, s.since, s.now.toISOString(), s.maxNewReports);
-  if (loaded.length >= s.maxNewReports) {
+  const capped = loaded.length >= s.maxNewReports;
+  if (capped) {
     deps.logger.warn({ max: s.maxNewReports }, 'detection read its most new reports: the rest wait for the next run');
   }
   const unassigned = loaded.filter(datedArticle);
@@ -102,7 +111,14 @@ export async function loadDetectInput(
   const aliases = new Map([...active, ...unfinished.values()].map((t) => [t.id, t.aliases ?? []]));
   const columns = knownColumns(unassigned);
   const clustered = unassigned.filter((a) => !columns.has(a.id));
-  const open = [...(await heldTrends(deps, s, active, unfinished, clustered)), ...unfinished.values()];
+  const settleMs = (s.cluster.mergeSettleMinutes ?? 0) * 60_000;
+  const mergeJudgedUntil = settleMs > 0 ? await loadMergesJudgedUntil(client, names) : undefined;
+  const lastRead = unassigned.reduce((m, a) => Math.max(m, articleTime(a)), Number.NEGATIVE_INFINITY);
+  const judgedTo = capped && unassigned.length > 0 ? lastRead - 1 : s.now.getTime();
+  const mergeJudgedTo = Math.max(judgedTo, mergeJudgedUntil ?? Number.NEGATIVE_INFINITY);
+  const held = await heldTrends(deps, s, active, unfinished, clustered);
+  if (mergeJudgedUntil !== undefined) held.push(...(await unsettledTrends(deps, s, active, held, mergeJudgedUntil)));
+  const open = [...held, ...unfinished.values()];
   const states = await openTrendStates(client, names, open, s.idf, s.withMeaning, datedArticle);
   for (const [id, t] of unfinished) {
     const absorbed = states.get(id);
@@ -111,7 +127,37 @@ export async function loadDetectInput(
     if (absorbed && survivor) states.set(survivor.id, combinedState(survivor, absorbed));
   }
   const refreshing = new Set(active.filter((t) => needsVelocityRefresh(t, s.now)).map((t) => t.id));
-  return { active, unfinished, unassigned, columns, archived, known, aliases, states, refreshing };
+  return {
+    active,
+    unfinished,
+    unassigned,
+    columns,
+    archived,
+    known,
+    aliases,
+    states,
+    refreshing,
+    mergeJudgedUntil,
+    mergeJudgedTo,
+  };
+}
+
+/**
+ * With mergeSettleMinutes, the open trends not yet held whose merge the last run left to a later
+ * one (founded after its clock minus the settle time) and those founded within the merge window
+ * before them, which they may join: candidates of a run even without new reports, which judges them.
+ */
+async function unsettledTrends(
+  deps: Pick<DetectDeps, 'opensearch' | 'names'>,
+  s: DetectSettings,
+  active: readonly StoredTrend[],
+  held: readonly StoredTrend[],
+  judgedUntil: number,
+): Promise<StoredTrend[]> {
+  const from = judgedUntil - (s.cluster.mergeSettleMinutes ?? 0) * 60_000 - s.cluster.mergeWindowSeconds * 1000;
+  const heldIds = new Set(held.map((t) => t.id));
+  const ids = active.filter((t) => !heldIds.has(t.id) && clusteringFounded(t) > from).map((t) => t.id);
+  return [...(await loadTrendsById(deps.opensearch, deps.names, ids)).values()];
 }
 
 /**

@@ -568,6 +568,23 @@ export async function writeRun(client: OpenSearchClient, names: IndexNames, run:
   await client.index({ index: names.runs, id: run.id, body: run, refresh: true, require_alias: true });
 }
 
+/**
+ * The clock up to which the last succeeded detection run judged merges (mergeSettleMinutes; its
+ * `merges_judged_until` count, ms), or undefined when no run recorded one.
+ */
+export async function loadMergesJudgedUntil(client: OpenSearchClient, names: IndexNames): Promise<number | undefined> {
+  const res = await client.search({
+    index: names.runs,
+    body: {
+      size: 1,
+      query: { bool: { filter: [{ term: { kind: 'detect' } }, { term: { status: 'succeeded' } }] } },
+      sort: [{ started_at: 'desc' }],
+    },
+  });
+  const last = res.body.hits.hits[0]?._source as RunDoc | undefined;
+  return last?.counts.merges_judged_until;
+}
+
 /** Removes trends merged into others (their ids live on in the survivors' `aliases`). */
 export async function deleteTrends(client: OpenSearchClient, names: IndexNames, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;

@@ -44,6 +44,8 @@ export interface DetectSummary {
   /** Stored trends merged into another in this run (their ids now resolve to the survivor). */
   trends_merged: number;
   domains_written: number;
+  /** With mergeSettleMinutes: the clock up to which the run judged merges (ms), the next run's mergeJudgedUntil. */
+  merges_judged_until?: number;
 }
 
 /** What a run is asked to do: its clock and the options over the defaults. */
@@ -138,6 +140,7 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
       trends_written: trends.length + refreshed.length,
       trends_merged: result.merged.size + input.unfinished.size,
       domains_written: domains.length,
+      ...((settings.cluster.mergeSettleMinutes ?? 0) > 0 ? { merges_judged_until: input.mergeJudgedTo } : {}),
     };
     await writeRun(client, names, runDoc(runId, opts.now, performance.now() - startedMs, 'succeeded', summary));
     await bumpGeneration(deps.redis, deps.keyPrefix);
