@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CATEGORIES, type Category } from '@trendscope/core';
 import { REPO_ROOT } from '../corpus/corpus-path';
+import { loadUci } from '../corpus/uci.corpus';
+import { uciStoryRelabels, type TrainingSampleOptions } from '../train/classifier/training-samples';
 
 /** Stories and events whose corpus category was corrected by reading (the folder's README says which were read). */
 export const CATEGORY_READINGS_FILE = path.join(
@@ -29,5 +31,25 @@ export function loadCategoryReadings(file: string = CATEGORY_READINGS_FILE): Map
     if (!CATEGORIES.includes(category)) throw new Error(`${file}: unknown category ${category}`);
     out.set(f[g!]!, category);
   }
+  return out;
+}
+
+/**
+ * UCI's `t` stories of the car industry and fuel prices, read as business (70 of their headlines
+ * read: all business; the committed model is trained so, ECONOMY_MODEL_SETTINGS): 58 stories.
+ */
+export const UCI_ECONOMY_READING: TrainingSampleOptions = { uciEconomyStoryShare: 0.5 };
+
+/**
+ * `readings` with the UCI stories that `relabel` gives a category (uciStoryRelabels) read so, as
+ * "uci:<story>"; a story the readings file names keeps the file's reading.
+ */
+export function withUciStoryReadings(
+  readings: ReadonlyMap<string, Category>,
+  relabel: TrainingSampleOptions,
+): Map<string, Category> {
+  const out = new Map<string, Category>();
+  for (const [story, category] of uciStoryRelabels(loadUci(), relabel)) out.set(`uci:${story}`, category);
+  for (const [group, category] of readings) out.set(group, category);
   return out;
 }

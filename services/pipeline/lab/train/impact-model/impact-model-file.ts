@@ -11,6 +11,13 @@ export const IMPACT_FOLDS = 5;
 export const LAMBDAS = [1, 3, 10, 30, 100, 300, 1000, 3000];
 /** Spreads of the served score tried (ridge predictions spread less than ratings); chosen with the penalty. */
 export const STRETCHES = [1, 1.05, 1.1, 1.15, 1.2, 1.25, 1.3, 1.4, 1.5, 1.6, 1.8, 2];
+/**
+ * The least span of the volume feature (log10 of 1 + reports) that the stretch is capped over: a
+ * hundredfold coverage. The score judges the event, not its coverage, so the stretch is held where
+ * the volume's whole range (this, or the fitted rows' range if wider) moves the score by at most one
+ * point: the fitted weight alone does not promise it (the text-only regression leans on volume more).
+ */
+export const VOLUME_SPAN = 2;
 
 /** Held-out figures of the grouped cross-validation. */
 export interface ImpactFigures {
@@ -99,7 +106,8 @@ type Fitted = ReturnType<typeof fitRidge> & { center: number; stretch: number; l
 
 /**
  * Chooses the penalty (best held-out Spearman) and then the score's spread (least held-out mean
- * absolute error of the served score) by an inner grouped cross-validation, and fits.
+ * absolute error of the served score, among the spreads at which volume moves it by one point at
+ * most: stretchCap) by an inner grouped cross-validation, and fits.
  */
 function fitModel(xs: readonly number[][], ys: readonly number[], groups: readonly string[]): Fitted {
   const inner = groups.map((g) => foldOf(`inner:${g}`, IMPACT_FOLDS));
@@ -123,8 +131,27 @@ function fitModel(xs: readonly number[][], ys: readonly number[], groups: readon
   }
   const mae = (stretch: number): number =>
     best.held.reduce((s, raw, i) => s + Math.abs(impactScore({ center, stretch }, raw) - ys[i]!), 0);
-  const stretch = STRETCHES.reduce((a, b) => (mae(b) < mae(a) - 1e-9 ? b : a));
-  return { ...fitRidge(xs, ys, best.lambda), center, stretch, lambda: best.lambda };
+  const fit = fitRidge(xs, ys, best.lambda);
+  const cap = stretchCap(fit, xs);
+  const allowed = STRETCHES.filter((s) => s <= cap);
+  const stretch = allowed.length > 0 ? allowed.reduce((a, b) => (mae(b) < mae(a) - 1e-9 ? b : a)) : floor2(cap);
+  return { ...fit, center, stretch, lambda: best.lambda };
+}
+
+/**
+ * The largest stretch at which the volume's range moves the served score by at most one point:
+ * stretch x |weight| / scale x span <= 1 (rounding then moves it by one at most).
+ */
+function stretchCap(fit: ReturnType<typeof fitRidge>, xs: readonly number[][]): number {
+  const v = IMPACT_FEATURES.indexOf('volume');
+  const values = xs.map((x) => x[v]!);
+  const span = Math.max(VOLUME_SPAN, Math.max(...values) - Math.min(...values));
+  const perUnit = Math.abs(fit.weights[v]! / fit.scale[v]!);
+  return perUnit === 0 ? Infinity : 1 / (perUnit * span);
+}
+
+function floor2(x: number): number {
+  return Math.floor(x * 100) / 100;
 }
 
 /** Rounds a fit to 6 decimals so that the committed file is the same on every machine. */
