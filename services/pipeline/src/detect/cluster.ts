@@ -155,6 +155,19 @@ interface State {
   meaning: Float32Array | undefined;
 }
 
+/** What the fragment merge (merge-fragments.ts) reads of a trend's state. */
+function fragmentView(s: State): FragmentView {
+  return {
+    id: s.trend.id,
+    first_seen: s.trend.first_seen,
+    last_seen: s.trend.last_seen,
+    article_count: s.trend.article_count,
+    centroid: s.centroid,
+    meaning: s.meaning,
+    entities: s.entities,
+  };
+}
+
 /**
  * Online single-pass clustering (DESIGN.md section 5, detect): articles in time order; for each,
  * candidate trends come from an inverted index over the heaviest centroid terms of the trends still
@@ -339,15 +352,6 @@ export function clusterArticles(
     for (const t of [...given].sort(byFounding)) {
       (t.first_seen + settleMs <= judgedUntil ? groups : pending).push(states.get(t.id)!);
     }
-    const view = (s: State): FragmentView => ({
-      id: s.trend.id,
-      first_seen: s.trend.first_seen,
-      last_seen: s.trend.last_seen,
-      article_count: s.trend.article_count,
-      centroid: s.centroid,
-      meaning: s.meaning,
-      entities: s.entities,
-    });
     return {
       founded(s: State): void {
         pending.push(s);
@@ -362,7 +366,7 @@ export function clusterArticles(
         pending.length = 0;
         pending.push(...left);
         for (const s of due.sort((a, b) => byFounding(a.trend, b.trend))) {
-          const joined = settledGroup(view(s), groups, view, judge);
+          const joined = settledGroup(fragmentView(s), groups, fragmentView, judge);
           if (joined) {
             foldInto(joined, s);
             for (const term of s.indexed) postings.get(term)?.delete(s.trend.id);
@@ -380,16 +384,7 @@ export function clusterArticles(
   }
 
   // Fragments of one story founded seconds apart become one trend (merge-fragments.ts).
-  const views = (): FragmentView[] =>
-    [...states.values()].map((s) => ({
-      id: s.trend.id,
-      first_seen: s.trend.first_seen,
-      last_seen: s.trend.last_seen,
-      article_count: s.trend.article_count,
-      centroid: s.centroid,
-      meaning: s.meaning,
-      entities: s.entities,
-    }));
+  const views = (): FragmentView[] => [...states.values()].map(fragmentView);
   if (settle) settle.judgeUntil(o.mergeJudgedTo ?? o.now.getTime(), true);
   const folded = settle ? absorbedInto : mergeFragments(views(), o, o.idf);
   if (!settle)
