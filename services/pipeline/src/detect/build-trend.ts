@@ -8,7 +8,7 @@ import { businessImpact, IMPACT_HEADLINES } from './impact';
 import { keyPhrases } from './key-phrases';
 import { isRoundupTrend } from './roundup-title';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
-import { beforeCut, chooseTopic, endsCut, isFurniture, isGeneric } from './topic';
+import { beforeCut, chooseTopic, endsCut, isGeneric, namesNoEvent } from './topic';
 import { meaningOrder } from './topic-centre';
 import { trendCategory } from './trend-category';
 import {
@@ -258,7 +258,7 @@ export function chooseSummary(members: readonly SummaryMember[], topic: string):
     return whole !== undefined && whole.split(' ').length >= 3 ? whole : s;
   };
   const says = (s: string): boolean =>
-    s !== '' && adds(s) > 0 && ofStory(s) && !sameText(s, topic) && !isGeneric(s) && !isFurniture(s);
+    s !== '' && adds(s) > 0 && ofStory(s) && !sameText(s, topic) && !isGeneric(s) && !namesNoEvent(s);
   // A summary its outlet cut off ("... She's Not The Only ...") is taken only when no other says more.
   const worth = (s: string): number => adds(s) - (endsCut(s) ? SUMMARY_ENOUGH_WORDS + 1 : 0);
   let best: string | undefined;

@@ -1,6 +1,7 @@
 import type { KeyPhrase } from './key-phrases';
 import { NUMBERED_WORD, phraseInHeadlines } from './noun-phrase';
 import { ENGLISH_STOPWORDS } from '../text/stopwords';
+import { isRoundupTitle } from './roundup-title';
 
 /** Fewest and most words of a topic phrase. */
 export const TOPIC_MIN_WORDS = 2;
@@ -80,6 +81,15 @@ export function saysWhatHappened(phrase: string): boolean {
 export function isFurniture(headline: string): boolean {
   const t = headline.trim();
   return /^\(.*\)$/.test(t) || /^\W*click\b/i.test(t);
+}
+
+/**
+ * A headline that reports nothing of its own: page furniture, or the edition title of a roundup
+ * column ("Monday Evening Business Brief", "10 Things You Need To Know Before The Opening Bell";
+ * roundup-title.ts). Neither is a trend's topic or summary while a member headline reports.
+ */
+export function namesNoEvent(headline: string): boolean {
+  return isFurniture(headline) || isRoundupTitle(headline);
 }
 
 const PAIRS: readonly [string, string][] = [
@@ -168,12 +178,13 @@ export function cleanHeadline(title: string): string {
  * phrase that is only a person's name, or one of capitalised words only, stops the search, since it
  * names no story); a phrase that is a clause in its headline ("Korea launches rocket"), or that
  * stops inside a longer name ("Justin Timberlake's Super"), is skipped. Else the first of the cleaned
- * headlines (central first, a page's furniture such as "(click the phrases to see a list)" left out)
+ * headlines (central first, a page's furniture such as "(click the phrases to see a list)" and a
+ * roundup column's edition title left out: namesNoEvent)
  * that has two words or more and was not cut off by its outlet, else
  * the complete part of a cut one, else the central headline as it is.
  */
 export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly string[]): string {
-  const reports = headlines.filter((h) => !isFurniture(h));
+  const reports = headlines.filter((h) => !namesNoEvent(h));
   for (const p of phrases.slice(0, PHRASES_TRIED)) {
     const found = phraseInHeadlines(p.display, headlines);
     // A clause in its headline: its noun phrase is no topic, and the phrase as it is reads as a clause.

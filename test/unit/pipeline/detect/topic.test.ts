@@ -11,6 +11,7 @@ import {
   hasDateOrTime,
   isFurniture,
   isReadableTopic,
+  namesNoEvent,
   saysWhatHappened,
   uncutPart,
 } from '@trendscope/pipeline/detect/topic';
@@ -252,6 +253,20 @@ describe('chooseTopic', () => {
     expect(chooseTopic(phrases, [headlines[0]!, headlines[0]!])).to.equal('Click the phrases');
     expect(isFurniture('Click here for the full list')).to.equal(true);
     expect(isFurniture('Watch the Game of Thrones season 4 trailer')).to.equal(false);
+  });
+
+  it('takes no roundup column edition title for the topic while a member headline reports', () => {
+    const headlines = [
+      'Monday Evening Business Brief',
+      'Business in Brief',
+      'How the Dow Jones industrial average did Monday',
+      'Asian shares start week with drop',
+    ];
+    expect(chooseTopic([], headlines)).to.equal('How the Dow Jones industrial average did Monday');
+    expect(namesNoEvent('10 Things You Need To Know Before The Opening Bell')).to.equal(true);
+    expect(namesNoEvent('Business briefs: Sprint chief wants to take over T-Mobile')).to.equal(false);
+    // Only editions: a title is all there is.
+    expect(chooseTopic([], headlines.slice(0, 2))).to.equal('Monday Evening Business Brief');
   });
 
   it('takes the date out of a headline used as the topic', () => {
