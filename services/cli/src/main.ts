@@ -22,7 +22,10 @@ const program = new Command();
 program
   .name('trendscope')
   .description('Trendscope pipeline: ingest feeds, replay corpora, detect trends, inspect queues.')
-  .version(SERVICE_VERSION);
+  .version(SERVICE_VERSION)
+  // Commander's errors (an unknown option or command, a missing or bad argument) and --help reach
+  // runCli instead of exiting 1 on their own; the commands added below inherit this.
+  .exitOverride();
 
 addPipelineRunCommands(program);
 addSnapshotCommands(program);

@@ -158,5 +158,4 @@ export function addKeysCommand(program: Command): void {
     .description('Revoke a key.')
     .argument('<id>')
     .action((id: string) => runKeysRevoke(cliContext().config, id));
-  for (const cmd of [keys, ...keys.commands]) cmd.exitOverride();
 }

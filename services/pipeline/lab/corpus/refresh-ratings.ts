@@ -12,10 +12,10 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, readCommandLine } from '../command-line';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { DEFAULT_RATINGS_FILE, loadDomainRatings, RATING_SOURCE } from '../../src/score/domain-ratings';
 import { checkRatingsCsv, compareRatings } from './ratings-file';
 import { REPO_ROOT } from './corpus-path';
@@ -45,15 +45,15 @@ async function readSource(from: string): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  let args;
-  try {
-    args = parseArgs({
-      options: { from: { type: 'string' }, to: { type: 'string' }, force: { type: 'boolean', default: false } },
-    }).values;
-  } catch (err) {
-    fail((err as Error).message);
-  }
-  if (!args.from) fail('--from <path or URL> is required');
+  const args = readCommandLine(
+    'refresh-ratings.ts --from <path or URL> [--to <path>] [--force]',
+    { from: { type: 'string' }, to: { type: 'string' }, force: { type: 'boolean', default: false } },
+    ({ values, positionals }) => {
+      atMost(0, positionals);
+      if (!values.from) throw new Error('--from <path or URL> is required');
+      return { ...values, from: values.from };
+    },
+  );
   const text = await readSource(args.from);
   const { ratings, problems, unmatched } = checkRatingsCsv(text);
   if (problems.length > 0) {

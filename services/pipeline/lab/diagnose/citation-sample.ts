@@ -9,12 +9,19 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, oneNumber, readCommandLine } from '../command-line';
 import { createHash } from 'node:crypto';
 import { loadGiveme } from '../corpus/giveme.corpus';
 
 type Citation = { url: string; title: string; author: string | null; domain: string; fetch_method: string };
-const api = process.argv[2] ?? 'http://127.0.0.1:8080';
-const size = Number(process.argv[3] ?? 60);
+const [api, size] = readCommandLine(
+  'citation-sample.ts [API base URL, default http://127.0.0.1:8080] [N, default 60]',
+  {},
+  ({ positionals }) => {
+    const [url = 'http://127.0.0.1:8080', n = '60'] = atMost(2, positionals);
+    return [url, oneNumber(n)] as const;
+  },
+);
 const key = (url: string): string =>
   url.replace(/^https?:\/\/(?:www\.)?([^/]*)/i, (_, host: string) => host.toLowerCase()).replace(/\/$/, '');
 const records = new Map(loadGiveme().map((r) => [key(r.url), r]));

@@ -12,6 +12,7 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, jsonOptions, knownNames, readCommandLine } from '../command-line';
 import { clusterArticles, type ActiveTrend, type ClusterOptions, type DetectArticle } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import { loadMergeModel } from '../../src/detect/merge-model';
@@ -23,10 +24,18 @@ import { correctLabels } from '../metrics/corrected-gold';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
-const { runMinutes, meaningSource, mergeModelPath, ...overrides } = JSON.parse(process.argv[2] ?? '{}') as Partial<
-  ClusterOptions & RejoinOptions
-> & { runMinutes?: number; meaningSource?: MeaningSource; mergeModelPath?: string };
-const wanted = process.argv[3] ? new Set(process.argv[3].split(',')) : null;
+type Options = ClusterOptions &
+  RejoinOptions & { runMinutes: number; meaningSource: MeaningSource; mergeModelPath: string };
+const { options, wanted } = readCommandLine(
+  "cluster-figures.ts ['<clustering options as JSON>'] [set keys or roles, comma-separated]",
+  {},
+  ({ positionals }) => {
+    const [json = '{}', sets] = atMost(2, positionals);
+    const known = [...new Set(CLUSTER_SETS.flatMap((s) => [s.key, s.role]))];
+    return { options: jsonOptions<Options>(json), wanted: sets ? new Set(knownNames(sets, known)) : null };
+  },
+);
+const { runMinutes, meaningSource, mergeModelPath, ...overrides } = options;
 const idf = backgroundIdf();
 
 process.stdout.write(

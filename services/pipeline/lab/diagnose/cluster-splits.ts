@@ -7,13 +7,19 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, knownNames, readCommandLine } from '../command-line';
 import { clusterArticles, type ActiveTrend } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
 
-const key = process.argv[2] ?? 'apr-0';
-const set = CLUSTER_SETS.find((s) => s.key === key);
-if (!set) throw new Error(`unknown set ${key}: ${CLUSTER_SETS.map((s) => s.key).join(', ')}`);
+const set = readCommandLine('cluster-splits.ts [set key, default apr-0]', {}, ({ positionals }) => {
+  const [key = 'apr-0'] = atMost(1, positionals);
+  knownNames(
+    key,
+    CLUSTER_SETS.map((s) => s.key),
+  );
+  return CLUSTER_SETS.find((s) => s.key === key)!;
+});
 const { articles, gold } = set.load();
 const result = clusterArticles(articles, [], { now: new Date('2030-01-01T00:00:00Z'), idf: backgroundIdf() });
 

@@ -8,15 +8,24 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, knownNames, readCommandLine } from '../command-line';
 import { backgroundIdf } from '../../src/detect/idf';
 import { DEFAULT_REJOIN_OPTIONS } from '../../src/detect/rejoin-stories';
 import { sharedBusinessEvent } from '../../src/detect/shared-business-event';
 import { dot } from '../../src/text/word-vectors';
 import { clusteredSet, rejoinPool } from '../evaluate/trends/clustered-set';
 import { loadReadings, READING_FILES } from '../metrics/corrected-gold';
+import { CLUSTER_SETS } from '../corpus/cluster-sets';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
-const wanted = (process.argv[2] ?? 'mar1-0,mar2-0,mar2-20,mar2-40,apr-30').split(',');
+const wanted = readCommandLine(
+  'company-event-joins.ts [set keys, comma-separated: demo,mar1-0,...]',
+  {},
+  ({ positionals }) => {
+    const [keys = 'mar1-0,mar2-0,mar2-20,mar2-40,apr-30'] = atMost(1, positionals);
+    return knownNames(keys, ['demo', ...CLUSTER_SETS.map((s) => s.key)]);
+  },
+);
 const o = DEFAULT_REJOIN_OPTIONS;
 const idf = backgroundIdf();
 const bare = (id: string): string => id.replace(/^uci:/, '');

@@ -9,14 +9,19 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, readCommandLine } from '../command-line';
 import { isListed } from '@trendscope/core';
 import { demoTrends, majorityGold } from '../evaluate/trends/demo-trends';
 import { DEMO_READINGS_FILE, demoReading, loadDemoReadings } from '../metrics/demo-readings';
 
-const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith('-')) ?? DEMO_READINGS_FILE;
+const { values, positionals } = readCommandLine(
+  'demo-category-figures.ts [--list] [readings file]',
+  { list: { type: 'boolean', default: false } },
+  (line) => ({ ...line, positionals: atMost(1, line.positionals) }),
+);
+const file = positionals[0] ?? DEMO_READINGS_FILE;
 const listed = (await demoTrends(new Date('2026-11-23T12:00:00Z'))).filter((d) => isListed(d.trend));
-if (args.includes('--list')) {
+if (values.list) {
   for (const d of listed) {
     const t = d.trend;
     process.stdout.write(

@@ -18,7 +18,7 @@ import { velocityContradictions } from '../metrics/velocity-check';
 import { DEMO_UCI_ROWS, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { articleLabeller } from '../metrics/corrected-gold';
 import { storyQuality } from '../metrics/story-quality';
-import { readCommandLine } from '../command-line';
+import { atMost, readCommandLine } from '../command-line';
 
 type Summary = { id: string; topic: string; summary: string; article_count: number; source_count: number };
 /** The parts of a served trend detail read here. */
@@ -31,6 +31,7 @@ const { values, positionals } = readCommandLine(
   {
     all: { type: 'boolean', default: false },
   },
+  (line) => ({ ...line, positionals: atMost(1, line.positionals) }),
 );
 const api = positionals[0] ?? 'http://127.0.0.1:8080';
 /**

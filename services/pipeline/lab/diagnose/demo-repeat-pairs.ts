@@ -7,6 +7,7 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, jsonOptions, readCommandLine } from '../command-line';
 import { isListed } from '@trendscope/core';
 import { CENTROID_TERMS, type ClusterOptions } from '../../src/detect/cluster';
 import { defaultHeadlineMeaning } from '../../src/detect/headline-meaning';
@@ -48,9 +49,10 @@ function side(d: DemoTrend): PairSide {
   };
 }
 
-const listed = (await demoTrends(undefined, JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions>)).filter(
-  (d) => isListed(d.trend),
+const options = readCommandLine("demo-repeat-pairs.ts ['<clustering options as JSON>']", {}, ({ positionals }) =>
+  jsonOptions<ClusterOptions>(atMost(1, positionals)[0] ?? '{}'),
 );
+const listed = (await demoTrends(undefined, options)).filter((d) => isListed(d.trend));
 for (const r of storyRepeats(listed, 50)) {
   const [a, b] = [listed[r.at]!, listed[r.first]!];
   const features = pairFeatures(side(a), side(b), idf);

@@ -5,11 +5,15 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, jsonOptions, readCommandLine } from '../command-line';
 import { isListed } from '@trendscope/core';
 import type { ClusterOptions } from '../../src/detect/cluster';
 import { demoTrends, storyRepeats } from '../evaluate/trends/demo-trends';
 
-const trends = await demoTrends(undefined, JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions>);
+const options = readCommandLine("demo-topics.ts ['<clustering options as JSON>']", {}, ({ positionals }) =>
+  jsonOptions<ClusterOptions>(atMost(1, positionals)[0] ?? '{}'),
+);
+const trends = await demoTrends(undefined, options);
 for (const d of trends
   .filter((t) => t.trend.article_count >= 3)
   .sort((a, b) => b.trend.article_count - a.trend.article_count)) {

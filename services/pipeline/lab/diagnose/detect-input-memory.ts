@@ -17,6 +17,7 @@
  * (OPENSEARCH_URL, else 127.0.0.1:OS_PORT). Reads only.
  */
 import '@trendscope/core/require-project-node';
+import { atMost, oneNumber, readCommandLine } from '../command-line';
 import { createLogger, createOpenSearchClient, indexNames, loadConfig, type ArticleDoc } from '@trendscope/core';
 import { toDetectArticle } from '../../src/detect/active-trend';
 import { queryTerms, reachOf } from '../../src/detect/candidate-trends';
@@ -37,8 +38,16 @@ import { detectSettings } from '../../src/detect/run-detect';
 import { topTerms } from '../../src/detect/term-vector';
 import { DEFAULT_REJOIN_OPTIONS, rejoinBounds } from '../../src/detect/rejoin-stories';
 
-const [prefix, nowIso, lookback = '12'] = process.argv.slice(2);
-if (!prefix || !nowIso) throw new Error('usage: detect-input-memory.ts <index prefix> <now ISO> [lookback hours]');
+const [prefix, nowIso, lookback] = readCommandLine(
+  'detect-input-memory.ts <index prefix> <now ISO> [lookback hours, default 12] (run with node --expose-gc)',
+  {},
+  ({ positionals }) => {
+    const [p, now, hours = '12'] = atMost(3, positionals);
+    if (!p || !now) throw new Error('an index prefix and a time are needed');
+    if (Number.isNaN(Date.parse(now))) throw new Error(`not a time: ${now}`);
+    return [p, now, oneNumber(hours)] as const;
+  },
+);
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');
 const config = loadConfig({ ...process.env, OPENSEARCH_INDEX_PREFIX: prefix });

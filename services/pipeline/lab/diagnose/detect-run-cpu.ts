@@ -7,12 +7,21 @@
  * (OPENSEARCH_URL/REDIS_URL, else the configured ones). Writes what runDetect writes.
  */
 import '@trendscope/core/require-project-node';
+import { atMost, readCommandLine } from '../command-line';
 import { createLogger, loadConfig, migrateIndices } from '@trendscope/core';
 import { configuredDetectOptions, openDetectServices } from '../../src/detect/detect-process';
 import { runDetect } from '../../src/detect/run-detect';
 
-const [prefix, nowIso] = process.argv.slice(2);
-if (!prefix || !nowIso) throw new Error('usage: detect-run-cpu.ts <index prefix> <now ISO>');
+const [prefix, nowIso] = readCommandLine(
+  'detect-run-cpu.ts <index prefix> <now ISO> (RUNS=3: the detection runs timed)',
+  {},
+  ({ positionals }) => {
+    const [p, now] = atMost(2, positionals);
+    if (!p || !now) throw new Error('an index prefix and a time are needed');
+    if (Number.isNaN(Date.parse(now))) throw new Error(`not a time: ${now}`);
+    return [p, now] as const;
+  },
+);
 const runs = Number(process.env.RUNS ?? 3);
 const config = loadConfig({ ...process.env, OPENSEARCH_INDEX_PREFIX: prefix, REDIS_KEY_PREFIX: prefix });
 const services = openDetectServices(config, 300_000);

@@ -10,6 +10,7 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, readCommandLine } from '../command-line';
 import { decodePageBytes } from '../../src/extract/decode-page-bytes';
 import { EXTRACTION_LIMITS } from '../../src/extract/extract-article';
 import { nodeText, parsePage } from '../../src/extract/page-tree';
@@ -19,6 +20,9 @@ import { blockModel, keptBlocks } from '../../src/extract/block-classifier';
 import { DROP_RULES } from '../../src/extract/render-content';
 import { collectTrainingPages, outOfFold } from '../evaluate/block-classifier/block-folds';
 
+readCommandLine('diagnose-extraction.ts (KEEP_BELOW=, RESCUE_AT= override the thresholds)', {}, ({ positionals }) =>
+  atMost(0, positionals),
+);
 const model = blockModel();
 const thresholds = {
   keep_below: Number(process.env.KEEP_BELOW ?? model?.keep_below ?? 0.5),

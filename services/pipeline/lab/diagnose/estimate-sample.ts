@@ -6,13 +6,16 @@
  * Run: node --import tsx services/pipeline/lab/diagnose/estimate-sample.ts [days]
  */
 import '@trendscope/core/require-project-node';
+import { atMost, oneNumber, readCommandLine } from '../command-line';
 import { domainEstimates } from '../../src/detect/domain-docs';
 import { ESTIMATE_SAMPLE, recentSample } from '../../src/score/domain-counters';
 import { qualityScore } from '../../src/score/domain-quality';
 import { DEFAULT_RATINGS_FILE, loadDomainRatings, ratingOf } from '../../src/score/domain-ratings';
 import { loadUci } from '../corpus/uci.corpus';
 
-const DAYS = Number(process.argv[2] ?? 20);
+const DAYS = readCommandLine('estimate-sample.ts [days, default 20]', {}, ({ positionals }) =>
+  oneNumber(atMost(1, positionals)[0] ?? '20'),
+);
 const rows = loadUci().sort((a, b) => a.timestamp - b.timestamp);
 const end = rows[0]!.timestamp + DAYS * 86_400_000;
 const window = rows.filter((r) => r.timestamp < end);

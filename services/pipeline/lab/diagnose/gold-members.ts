@@ -8,16 +8,25 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, jsonOptions, knownNames, readCommandLine } from '../command-line';
 import { isListed } from '@trendscope/core';
 import { correctedGold } from '../metrics/corrected-gold';
+import { CLUSTER_SETS } from '../corpus/cluster-sets';
 import { setArticles, setTrends, type Options } from './story-figures';
 
-const [json = '{}', key = 'demo', golds = ''] = process.argv.slice(2);
-const wanted = new Set(golds.split(',').filter(Boolean));
+const { options, key, wanted } = readCommandLine(
+  "gold-members.ts '<options as JSON>' <set, default demo> <gold>[,<gold>...]",
+  {},
+  ({ positionals }) => {
+    const [json = '{}', set = 'demo', golds = ''] = atMost(3, positionals);
+    knownNames(set, ['demo', ...CLUSTER_SETS.map((s) => s.key)]);
+    return { options: jsonOptions<Options>(json), key: set, wanted: new Set(golds.split(',').filter(Boolean)) };
+  },
+);
 const { articles, gold } = setArticles(key);
 const correct = correctedGold();
 const trendOf = new Map<string, string>();
-for (const d of await setTrends(key, JSON.parse(json) as Options))
+for (const d of await setTrends(key, options))
   if (isListed(d.trend)) for (const id of d.ids ?? []) trendOf.set(id, `[${d.trend.article_count}] ${d.trend.topic}`);
 for (const g of wanted) {
   // A gold id as the set labels it, or as merged by reading (story-repeat-gates.ts prints those).

@@ -8,14 +8,26 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, jsonOptions, knownNames, readCommandLine } from '../command-line';
 import { clusterArticles, type ClusterOptions } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import { CLUSTER_SETS, type LabelledSet } from '../corpus/cluster-sets';
 import { bcubed } from '../metrics/bcubed';
 import { extent } from '../../src/detect/large-arrays';
 
-const [firstKey, secondKey] = (process.argv[2] ?? 'mar1-0,mar2-0').split(',');
-const overrides = JSON.parse(process.argv[3] ?? '{}') as Partial<ClusterOptions>;
+const { firstKey, secondKey, overrides } = readCommandLine(
+  "mixed-stream-figures.ts [first key,second key, default mar1-0,mar2-0] ['<clustering options as JSON>']",
+  {},
+  ({ positionals }) => {
+    const [keys = 'mar1-0,mar2-0', json = '{}'] = atMost(2, positionals);
+    const [first, second, ...more] = knownNames(
+      keys,
+      CLUSTER_SETS.map((s) => s.key),
+    );
+    if (!second || more.length > 0) throw new Error(`two set keys are needed: ${keys}`);
+    return { firstKey: first, secondKey: second, overrides: jsonOptions<ClusterOptions>(json) };
+  },
+);
 const load = (key: string | undefined): LabelledSet => {
   const set = CLUSTER_SETS.find((s) => s.key === key);
   if (!set) throw new Error(`unknown set ${key}`);

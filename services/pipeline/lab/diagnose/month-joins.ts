@@ -16,6 +16,7 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, jsonOptions, readCommandLine } from '../command-line';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { clusterArticles, type DetectArticle } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
@@ -36,9 +37,14 @@ import { MONTH_SCORES_HEADER, monthScores, uciMonth } from '../evaluate/trends/u
 import { MONTH_READING_FILE } from '../metrics/corrected-gold';
 
 const HOUR = 3_600_000;
-const overrides = JSON.parse(process.argv[2] ?? '{}') as Partial<RejoinOptions>;
-const out = process.argv[3];
-const cache = process.argv[4];
+const { overrides, out, cache } = readCommandLine(
+  "month-joins.ts ['<rejoin options as JSON>'] [joins.tsv] [clustering cache]",
+  {},
+  ({ positionals }) => {
+    const [json = '{}', tsv, cached] = atMost(3, positionals);
+    return { overrides: jsonOptions<RejoinOptions>(json), out: tsv, cache: cached };
+  },
+);
 const o = { ...DEFAULT_REJOIN_OPTIONS, ...overrides };
 const idf = backgroundIdf();
 

@@ -21,6 +21,7 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, jsonOptions, numberList, readCommandLine } from '../command-line';
 import { writeFileSync } from 'node:fs';
 import { candidateTrends } from '../../src/detect/candidate-trends';
 import {
@@ -39,13 +40,17 @@ import { MONTH_SCORES_HEADER, monthScores, uciMonth } from '../evaluate/trends/u
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const { allTrends, figuresOnly, ...overrides } = JSON.parse(process.argv[2] ?? '{}') as Partial<ClusterOptions> & {
-  allTrends?: boolean;
-  figuresOnly?: boolean;
-};
-const cadences = (process.argv[3] ?? '720').split(',').map(Number);
+const { options, cadences, out } = readCommandLine(
+  "month-runs.ts ['<cluster options as JSON>'] [run minutes, comma-separated, default 720] [pairs.tsv]",
+  {},
+  ({ positionals }) => {
+    const [json = '{}', runMinutes = '720', tsv] = atMost(3, positionals);
+    const options = jsonOptions<ClusterOptions & { allTrends: boolean; figuresOnly: boolean }>(json);
+    return { options, cadences: numberList(runMinutes), out: tsv };
+  },
+);
+const { allTrends, figuresOnly, ...overrides } = options;
 const minutes = cadences[0]!;
-const out = process.argv[4];
 const idf = backgroundIdf();
 
 const month = uciMonth();

@@ -7,12 +7,21 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, numberList, readCommandLine } from '../command-line';
 import { DEFAULT_REJOIN_OPTIONS, type RejoinOptions } from '../../src/detect/rejoin-stories';
 import { HELD_OUT_PAIRS_FILE, loadReadPairs, READ_PAIRS_FILE, readAgreement } from '../metrics/read-joins';
 
-const numbers = (arg: string | undefined, fallback: string): number[] => (arg ?? fallback).split(',').map(Number);
-const thresholds = numbers(process.argv[2], `0.6,0.7,0.75,${DEFAULT_REJOIN_OPTIONS.rejoinMeaning},0.85`);
-const eventThresholds = numbers(process.argv[3], `0.6,0.65,${DEFAULT_REJOIN_OPTIONS.rejoinEventMeaning},0.75,1`);
+const { thresholds, eventThresholds } = readCommandLine(
+  'read-joins.ts [thresholds, comma-separated] [company-event thresholds, comma-separated]',
+  {},
+  ({ positionals }) => {
+    const [meaning, event] = atMost(2, positionals);
+    return {
+      thresholds: numberList(meaning ?? `0.6,0.7,0.75,${DEFAULT_REJOIN_OPTIONS.rejoinMeaning},0.85`),
+      eventThresholds: numberList(event ?? `0.6,0.65,${DEFAULT_REJOIN_OPTIONS.rejoinEventMeaning},0.75,1`),
+    };
+  },
+);
 const settings: Partial<RejoinOptions>[] = [
   ...thresholds.map((rejoinMeaning) => ({ rejoinMeaning, rejoinEventMeaning: 1 })),
   ...eventThresholds.map((rejoinEventMeaning) => ({ rejoinEventMeaning })),

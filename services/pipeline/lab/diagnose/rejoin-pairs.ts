@@ -8,6 +8,7 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, knownNames, readCommandLine } from '../command-line';
 import { backgroundIdf } from '../../src/detect/idf';
 import {
   DEFAULT_REJOIN_OPTIONS,
@@ -24,10 +25,25 @@ import { dot, sharedTerms, topTerms } from '../../src/detect/term-vector';
 import { dot as denseDot } from '../../src/text/word-vectors';
 import { clusteredSet, rejoinPool } from '../evaluate/trends/clustered-set';
 import { bcubed } from '../metrics/bcubed';
+import { CLUSTER_SETS } from '../corpus/cluster-sets';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
-const wanted = (process.argv[2] ?? 'demo,apr-0,apr-10,giveme-train').split(',');
-const verbose = process.argv.includes('-v');
+const { wanted, values } = readCommandLine(
+  'rejoin-pairs.ts [set keys, comma-separated: demo,apr-0,...] [-v] [--same] [--extra] [--pool]',
+  {
+    v: { type: 'boolean', default: false },
+    same: { type: 'boolean', default: false },
+    extra: { type: 'boolean', default: false },
+    pool: { type: 'boolean', default: false },
+  },
+  ({ values, positionals }) => {
+    const [keys = 'demo,apr-0,apr-10,giveme-train'] = atMost(1, positionals);
+    return { values, wanted: knownNames(keys, ['demo', ...CLUSTER_SETS.map((s) => s.key)]) };
+  },
+  // -pool, -same and -extra as the lab notes wrote them: parseArgs reads single-dash flags as letters.
+  process.argv.slice(2).map((a) => (['-pool', '-same', '-extra'].includes(a) ? `-${a}` : a)),
+);
+const verbose = values.v;
 const idf = backgroundIdf();
 
 const LOOSE: RejoinOptions = {
@@ -72,7 +88,7 @@ for (const key of wanted) {
       `P ${base.precision.toFixed(3)} R ${base.recall.toFixed(3)} F1 ${base.f1.toFixed(3)}; ` +
       `gold leading 2+ (5+ articles) ${repeats(assignments)}\n`,
   );
-  if (process.argv.includes('-pool')) {
+  if (values.pool) {
     // The pairs the default cheap evidence lets through, whatever their headlines' meaning: the
     // pool read by hand (data/story-joins/uci-story-joins.tsv).
     const pool = await rejoinPool({ groups }, idf, { ...DEFAULT_REJOIN_OPTIONS, rejoinMeaning: 0 });
@@ -91,7 +107,7 @@ for (const key of wanted) {
   if (verbose) {
     const mean = (texts: string[]): Float32Array => meanEmbedding(texts.map(lookup)) ?? new Float32Array(1);
     for (const [a, b] of loose) {
-      if (verbose && process.argv.includes('-same') && majority.get(a.id) !== majority.get(b.id)) continue;
+      if (verbose && values.same && majority.get(a.id) !== majority.get(b.id)) continue;
       const same = majority.get(a.id) === majority.get(b.id);
       let ents = 0;
       for (const e of a.entities) if (b.entities.has(e)) ents++;
@@ -108,7 +124,7 @@ for (const key of wanted) {
     const after = new Map([...assignments].map(([a, t]) => [a, joined.get(t) ?? t]));
     const m = bcubed(after, gold);
     const wrong = [...joined].filter(([x, y]) => majority.get(x) !== majority.get(y)).length;
-    if (process.argv.includes('-extra') && Object.keys(change).length > 0) {
+    if (values.extra && Object.keys(change).length > 0) {
       // Joins this variant makes that the defaults do not: the pairs to read before adopting it.
       const base = rejoinStories(rejoinCandidates(storyViews(groups, idf)), lookup);
       const central = new Map(views.map((v) => [v.id, v.central[0]]));

@@ -7,14 +7,21 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, knownNames, readCommandLine } from '../command-line';
 import { backgroundIdf } from '../../src/detect/idf';
 import { DEFAULT_REJOIN_OPTIONS, type StoryView } from '../../src/detect/rejoin-stories';
 import { dot, sharedTerms, topTerms } from '../../src/detect/term-vector';
 import { dot as denseDot } from '../../src/text/word-vectors';
 import { clusteredSet, rejoinPool } from '../evaluate/trends/clustered-set';
+import { CLUSTER_SETS } from '../corpus/cluster-sets';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
-const wanted = (process.argv[2] ?? 'demo,apr-0,apr-10').split(',');
+const wanted = readCommandLine(
+  'rejoin-pool.ts [set keys, comma-separated: demo,apr-0,...] > pool.tsv',
+  {},
+  ({ positionals }) =>
+    knownNames(atMost(1, positionals)[0] ?? 'demo,apr-0,apr-10', ['demo', ...CLUSTER_SETS.map((s) => s.key)]),
+);
 const idf = backgroundIdf();
 const POOL = { ...DEFAULT_REJOIN_OPTIONS, rejoinEntities: 0, rejoinMeaning: 0 };
 

@@ -7,6 +7,7 @@
  * Run: node --import tsx services/pipeline/lab/diagnose/sampled-topic.ts <prefix> (OPENSEARCH_URL). Reads only.
  */
 import '@trendscope/core/require-project-node';
+import { atMost, readCommandLine } from '../command-line';
 import { createOpenSearchClient, indexNames, loadConfig, type TrendDoc } from '@trendscope/core';
 import { loadClassifier } from '../../src/classify/classifier';
 import { toTrendMember } from '../../src/detect/active-trend';
@@ -15,8 +16,15 @@ import { buildTrend } from '../../src/detect/build-trend';
 import { loadTrendMembers, searchAll } from '../../src/detect/detect.repository';
 import { backgroundIdf } from '../../src/detect/idf';
 
-const [prefix] = process.argv.slice(2);
-if (!prefix) throw new Error('usage: sampled-topic.ts <index prefix>');
+const prefix = readCommandLine(
+  'sampled-topic.ts <index prefix> (OPENSEARCH_URL; BOUND=500: trends of more articles)',
+  {},
+  ({ positionals }) => {
+    const [p] = atMost(1, positionals);
+    if (!p) throw new Error('an index prefix is needed');
+    return p;
+  },
+);
 const bound = Number(process.env.BOUND ?? 500);
 const config = loadConfig({ ...process.env, OPENSEARCH_INDEX_PREFIX: prefix });
 const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 300_000, maxRetries: 2 });

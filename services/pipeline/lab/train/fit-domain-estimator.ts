@@ -7,6 +7,7 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, readCommandLine } from '../command-line';
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { DEFAULT_ESTIMATOR_PATH } from '../../src/score/domain-estimate';
@@ -24,6 +25,10 @@ import {
 } from '../evaluate/domain-quality/validate-estimator';
 import { ESTIMATOR_OPTIONS } from './domain-quality/estimator-settings';
 import { uciEvidence } from '../evaluate/domain-quality/uci-domain-evidence';
+
+readCommandLine('fit-domain-estimator.ts (writes models/domain-quality-estimator.json)', {}, ({ positionals }) =>
+  atMost(0, positionals),
+);
 
 const input = calibrationData();
 // One k-fold over every held-out rated domain: the intervals need the errors at 1-2 articles too;

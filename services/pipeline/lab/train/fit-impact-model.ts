@@ -2,11 +2,16 @@
  * Rebuilds services/pipeline/models/impact-model.json (the business impact model) from the rated
  * stories and prints the raters' agreement and the model's held-out figures. `make impact-model`.
  */
+import { atMost, readCommandLine } from '../command-line';
 import { writeFileSync } from 'node:fs';
 import { DEFAULT_IMPACT_MODEL_PATH } from '../../src/detect/impact-model';
 import { impactModelFileText, IMPACT_FOLDS } from './impact-model/impact-model-file';
 import { impactRows } from './impact-model/impact-rows';
 import { raterAgreement } from '../metrics/rater-agreement';
+
+readCommandLine('fit-impact-model.ts (writes models/impact-model.json)', {}, ({ positionals }) =>
+  atMost(0, positionals),
+);
 
 const rows = await impactRows();
 const { model, json, figures, textOnly } = impactModelFileText(rows);

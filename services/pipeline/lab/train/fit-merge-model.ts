@@ -16,16 +16,25 @@ import { CLUSTER_SETS } from '../corpus/cluster-sets';
 import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
 import { mergeModelFileText } from './merge-model/merge-model-file';
 import { FIGURES_NOW } from './merge-model/merge-pairs';
-import { readCommandLine } from '../command-line';
+import { atMost, jsonOptions, knownNames, readCommandLine } from '../command-line';
 
-const { values } = readCommandLine("fit-merge-model.ts [--meaning glove|encoder] [--options '<json>'] [--out <file>]", {
-  meaning: { type: 'string' },
-  options: { type: 'string', default: '{}' },
-  out: { type: 'string' },
-});
-const source = values.meaning as MeaningSource | undefined;
-const out = values.out ? path.resolve(values.out) : DEFAULT_MERGE_MODEL_PATH;
-const options = JSON.parse(values.options) as Parameters<typeof mergeModelFileText>[1];
+const { source, out, options } = readCommandLine(
+  "fit-merge-model.ts [--meaning glove|encoder] [--options '<json>'] [--out <file>]",
+  {
+    meaning: { type: 'string', default: 'glove' },
+    options: { type: 'string', default: '{}' },
+    out: { type: 'string' },
+  },
+  ({ values, positionals }) => {
+    atMost(0, positionals);
+    knownNames(values.meaning, ['glove', 'encoder']);
+    return {
+      source: values.meaning as MeaningSource,
+      out: values.out ? path.resolve(values.out) : DEFAULT_MERGE_MODEL_PATH,
+      options: jsonOptions(values.options),
+    };
+  },
+);
 
 const meanings = new Map<string, HeadlineMeaning>();
 // GloVe (the default) needs nothing read ahead: clusterArticles computes it.

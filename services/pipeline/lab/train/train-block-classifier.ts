@@ -8,10 +8,17 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, readCommandLine } from '../command-line';
 import { writeFileSync } from 'node:fs';
 import { isValidationPage } from '../evaluate/extraction/trafilatura-eval';
 import { BLOCK_MODEL_PATH } from '../../src/extract/block-classifier';
 import { collectTrainingPages, crossValidate, fitWithThresholds } from '../evaluate/block-classifier/block-folds';
+
+readCommandLine(
+  'train-block-classifier.ts (writes models/block-classifier.json; SKIP_FOLDS=1: no cross-validation)',
+  {},
+  ({ positionals }) => atMost(0, positionals),
+);
 
 const started = Date.now();
 const pages = collectTrainingPages();

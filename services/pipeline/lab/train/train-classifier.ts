@@ -5,9 +5,14 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, readCommandLine } from '../command-line';
 import { writeFileSync } from 'node:fs';
 import { DEFAULT_MODEL_PATH } from '../../src/classify/classifier';
 import { buildCommittedModel, modelFileText } from './classifier/model-settings';
+
+readCommandLine('train-classifier.ts (writes models/category-model.json)', {}, ({ positionals }) =>
+  atMost(0, positionals),
+);
 
 const started = Date.now();
 const { model, samples } = await buildCommittedModel();

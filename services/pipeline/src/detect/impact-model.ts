@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IMPACT_FEATURES, type ImpactInput } from './impact-features';
+import { type LinearTerms, readLinearModelFile } from './linear-model-file';
 
 /** The committed impact model (rebuilt byte for byte by lab/train/fit-impact-model.ts, `make impact-model`). */
 export const DEFAULT_IMPACT_MODEL_PATH = path.resolve(import.meta.dirname, '..', '..', 'models', 'impact-model.json');
@@ -12,39 +12,31 @@ export const DEFAULT_IMPACT_MODEL_PATH = path.resolve(import.meta.dirname, '..',
  * `center` by `stretch` (so that scores spread over the scale as the ratings do, which the
  * regression's shrinkage towards the mean would not), rounds and clamps to 1..10.
  */
-export interface ImpactModel {
+export interface ImpactModel extends LinearTerms {
   features: string[];
-  mean: number[];
-  scale: number[];
-  weights: number[];
   bias: number;
   center: number;
   stretch: number;
   lambda: number;
   /** The same regression's terms for the headline embedding (one per dimension). */
-  embedding: { mean: number[]; scale: number[]; weights: number[] };
+  embedding: LinearTerms;
   /** The regression on the text features alone, for a trend without an embedding (no encoder). */
   text_only: Omit<ImpactModel, 'features' | 'embedding' | 'text_only'>;
 }
 
 let committed: ImpactModel | undefined;
 
-/** Reads a model file and checks that it was fitted on the features this code computes. */
+/**
+ * Reads a model file, checked as linear-model-file.ts says: its features, and a positive scale per
+ * feature in each of its three sets of terms (text features, embedding, text features alone).
+ */
 export function loadImpactModel(file: string = DEFAULT_IMPACT_MODEL_PATH): ImpactModel {
   if (file === DEFAULT_IMPACT_MODEL_PATH && committed) return committed;
-  const model = JSON.parse(readFileSync(file, 'utf8')) as ImpactModel;
-  if (model.features.join(',') !== IMPACT_FEATURES.join(',')) {
-    throw new Error(`${file}: fitted on features ${model.features.join(',')}, expected ${IMPACT_FEATURES.join(',')}`);
-  }
-  for (const [part, scales] of [
-    ['scale', model.scale],
-    ['embedding.scale', model.embedding.scale],
-    ['text_only.scale', model.text_only.scale],
-  ] as const) {
-    // A zero scale divides by zero: every score would be 1 or 10.
-    const bad = scales.findIndex((v) => !(Number.isFinite(v) && v > 0));
-    if (bad >= 0) throw new Error(`${file}: ${part}[${bad}] is ${scales[bad]}; a scale must be a positive number`);
-  }
+  const model = readLinearModelFile<ImpactModel>(file, IMPACT_FEATURES, (m) => ({
+    scale: m,
+    'embedding.scale': m.embedding,
+    'text_only.scale': m.text_only,
+  }));
   if (file === DEFAULT_IMPACT_MODEL_PATH) committed = model;
   return model;
 }

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { type LinearTerms, readLinearModelFile } from './linear-model-file';
 import { MERGE_FEATURES } from './merge-features';
 
 /** The committed merge model (rebuilt byte for byte by lab/train/fit-merge-model.ts, `make merge-model`). */
@@ -10,24 +10,18 @@ export const DEFAULT_MERGE_MODEL_PATH = path.resolve(import.meta.dirname, '..', 
  * sigmoid(bias + sum of weight * (feature - mean) / scale). `threshold` is the probability above
  * which the merge pass joins a pair, chosen on the tuning folds for precision.
  */
-export interface MergeModel {
+export interface MergeModel extends LinearTerms {
   features: string[];
-  mean: number[];
-  scale: number[];
-  weights: number[];
   bias: number;
   threshold: number;
 }
 
 let committed: MergeModel | undefined;
 
-/** Reads a model file and checks that it was fitted on the features this code computes. */
+/** Reads a model file, checked as linear-model-file.ts says (its features, a positive scale per feature). */
 export function loadMergeModel(file: string = DEFAULT_MERGE_MODEL_PATH): MergeModel {
   if (file === DEFAULT_MERGE_MODEL_PATH && committed) return committed;
-  const model = JSON.parse(readFileSync(file, 'utf8')) as MergeModel;
-  if (model.features.join(',') !== MERGE_FEATURES.join(',')) {
-    throw new Error(`${file}: fitted on features ${model.features.join(',')}, expected ${MERGE_FEATURES.join(',')}`);
-  }
+  const model = readLinearModelFile<MergeModel>(file, MERGE_FEATURES);
   if (file === DEFAULT_MERGE_MODEL_PATH) committed = model;
   return model;
 }

@@ -19,6 +19,19 @@ describe('merge model', () => {
     expect(() => loadMergeModel(file)).to.throw(/fitted on features centroid_cosine/);
   });
 
+  it('refuses a model file whose scale would divide by zero, or without a weight per feature', () => {
+    const committed = loadMergeModel();
+    const dir = mkdtempSync(path.join(tmpdir(), 'merge-model-'));
+    const scale = [...committed.scale];
+    scale[2] = 0;
+    const zero = path.join(dir, 'zero-scale.json');
+    writeFileSync(zero, JSON.stringify({ ...committed, scale }));
+    expect(() => loadMergeModel(zero)).to.throw(/scale\[2\] is 0; a scale must be a positive number/);
+    const short = path.join(dir, 'short.json');
+    writeFileSync(short, JSON.stringify({ ...committed, weights: committed.weights.slice(1) }));
+    expect(() => loadMergeModel(short)).to.throw(new RegExp(`${committed.weights.length - 1} weights`));
+  });
+
   it('gives sigmoid(bias + weights . standardised features)', () => {
     const model = { features: ['x', 'y'], mean: [1, 0], scale: [2, 1], weights: [2, -1], bias: 0.5, threshold: 0.5 };
     // z = 0.5 + 2 * (3 - 1) / 2 - 1 * 1 = 1.5

@@ -120,7 +120,9 @@ describe('refresh-ratings (the script)', function () {
     const missing = run('--from', path.join(dir, 'nope.csv'));
     expect(missing.status).to.equal(2);
     expect(missing.stderr).to.match(/^refresh-ratings: cannot read .*nope\.csv/);
-    expect(run().stderr).to.equal('refresh-ratings: --from <path or URL> is required\n');
+    const noSource = run();
+    expect(noSource.status).to.equal(2);
+    expect(noSource.stderr).to.match(/^--from <path or URL> is required\nusage: refresh-ratings\.ts --from/);
   });
 
   it('fetches the file from an http(s) URL, and exits 2 when the server answers an error', async () => {

@@ -11,9 +11,12 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, readCommandLine } from '../../command-line';
 import { createHash } from 'node:crypto';
 import { scoreSegments } from '../extraction/trafilatura-eval';
 import { collectTrainingPages, keptText, outOfFold, type PageBlocks } from './block-folds';
+
+readCommandLine('learning-curve.ts', {}, ({ positionals }) => atMost(0, positionals));
 
 const SHARES = [0.25, 0.5, 0.75, 1];
 const SEEDS = [1, 2, 3];

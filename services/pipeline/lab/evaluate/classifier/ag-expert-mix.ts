@@ -11,7 +11,7 @@ import type { Category } from '@trendscope/core';
 import { createClassifier } from '../../../src/classify/classifier';
 import { trainCategoryModel } from '../../train/classifier/train-model';
 import { foldOf } from '../../corpus/fold-of';
-import { numberList, readCommandLine } from '../../command-line';
+import { atMost, numberList, readCommandLine } from '../../command-line';
 import { validationItems } from './cross-validate';
 import { COMMITTED_MODEL_SETTINGS } from '../../train/classifier/model-settings';
 import { buildTrainingSamples, LABEL_MAPPING } from '../../train/classifier/training-samples';
@@ -20,10 +20,14 @@ import { buildTrainingSamples, LABEL_MAPPING } from '../../train/classifier/trai
 const EXPERT = { rawWords: true, geo: true, minDf: 1, l2: 1e-4, nbSmoothing: 1 };
 const LAMBDAS = [0.5, 1, 2, 4];
 
-const { values } = readCommandLine('ag-expert-mix.ts [--folds 0,1,2,3,4]', {
-  folds: { type: 'string', default: '0,1,2,3,4' },
-});
-const folds = numberList(values.folds);
+const folds = readCommandLine(
+  'ag-expert-mix.ts [--folds 0,1,2,3,4]',
+  { folds: { type: 'string', default: '0,1,2,3,4' } },
+  ({ values, positionals }) => {
+    atMost(0, positionals);
+    return numberList(values.folds);
+  },
+);
 const agClasses = new Set<Category>(Object.values(LABEL_MAPPING.ag));
 const all = buildTrainingSamples(COMMITTED_MODEL_SETTINGS.samples);
 const items = validationItems().filter((i) => i.corpus === 'ag');

@@ -14,7 +14,7 @@ import { createClassifier } from '../../../src/classify/classifier';
 import { trainCategoryModel, type TrainingSample, type TrainOptions } from '../../train/classifier/train-model';
 import { loadAgNews } from '../../corpus/ag-news.corpus';
 import { foldOf } from '../../corpus/fold-of';
-import { numberList, readCommandLine } from '../../command-line';
+import { atMost, jsonOptions, knownNames, numberList, readCommandLine } from '../../command-line';
 import { cachedEmbeddings } from './sentence-embeddings';
 import { LABEL_MAPPING } from '../../train/classifier/training-samples';
 
@@ -88,7 +88,7 @@ export async function agOnlyAccuracy(
 }
 
 async function main(): Promise<void> {
-  const { values } = readCommandLine(
+  const { train, shares, folds, parts } = readCommandLine(
     "ag-learning-curve.ts [--train '<json>'] [--shares 0.25,0.5,0.75,1] [--folds 0,1,2,3,4] [--embed joint|split|joint+title|mean]",
     {
       train: { type: 'string', default: '{}' },
@@ -96,11 +96,17 @@ async function main(): Promise<void> {
       folds: { type: 'string', default: '0,1,2,3,4' },
       embed: { type: 'string', default: 'joint' },
     },
+    ({ values, positionals }) => {
+      atMost(0, positionals);
+      knownNames(values.embed, ['joint', 'split', 'joint+title', 'mean']);
+      return {
+        train: jsonOptions<TrainOptions>(values.train),
+        shares: numberList(values.shares),
+        folds: numberList(values.folds),
+        parts: values.embed as EmbedParts,
+      };
+    },
   );
-  const train = JSON.parse(values.train) as Partial<TrainOptions>;
-  const shares = numberList(values.shares);
-  const folds = numberList(values.folds);
-  const parts = values.embed as EmbedParts;
   const encoder = process.env.PIPELINE_ENCODER ?? 'all-minilm-l6-v2-q';
   for (const share of shares) {
     const started = Date.now();

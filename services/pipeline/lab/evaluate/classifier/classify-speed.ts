@@ -6,8 +6,11 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, readCommandLine } from '../../command-line';
 import { type Classifier, createClassifier, loadCategoryModelFile } from '../../../src/classify/classifier';
 import { loadAgNews } from '../../corpus/ag-news.corpus';
+
+readCommandLine('classify-speed.ts', {}, ({ positionals }) => atMost(0, positionals));
 
 const PASSES = 5;
 

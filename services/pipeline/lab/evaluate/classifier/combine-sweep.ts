@@ -22,7 +22,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { FOLDS, foldOfGroup, validationItems } from './cross-validate';
 import { expertAnswersFile, type FoldAnswers, type ItemParts } from './expert-answers';
 import { cachedEmbeddings } from './sentence-embeddings';
-import { readCommandLine } from '../../command-line';
+import { jsonList, jsonOptions, readCommandLine } from '../../command-line';
 import { decodeEmbedding, encodeEmbedding } from '../../../src/embed/compact-embedding';
 import { LABEL_MAPPING } from '../../train/classifier/training-samples';
 
@@ -43,7 +43,7 @@ interface Combination {
   calibrate?: { on: 'ag' | 'all'; l2?: number };
 }
 
-const { values, positionals } = readCommandLine(
+const { values, mainTrain, expertVariants, combinations } = readCommandLine(
   "combine-sweep.ts [--main '<json>'] [--experts '[<json>, ...]'] [--confusion] [--nested] [--int8] '<combination json>'...",
   {
     main: { type: 'string', default: '{}' },
@@ -52,10 +52,13 @@ const { values, positionals } = readCommandLine(
     nested: { type: 'boolean', default: false },
     int8: { type: 'boolean', default: false },
   },
+  ({ values, positionals }) => ({
+    values,
+    mainTrain: jsonOptions(values.main),
+    expertVariants: jsonList(values.experts),
+    combinations: positionals.map((a) => jsonOptions(a) as Combination),
+  }),
 );
-const mainTrain = JSON.parse(values.main) as unknown;
-const expertVariants = JSON.parse(values.experts) as unknown;
-const combinations = positionals.map((a) => JSON.parse(a) as Combination);
 
 const folds: FoldAnswers[] = [];
 for (let f = 0; f < FOLDS; f++) {

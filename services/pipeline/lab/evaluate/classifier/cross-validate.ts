@@ -15,7 +15,7 @@ import type { CorpusExpertOptions } from '../../train/classifier/train-expert';
 import type { TrainOptions } from '../../train/classifier/train-model';
 import { loadAgNews } from '../../corpus/ag-news.corpus';
 import { foldOf } from '../../corpus/fold-of';
-import { numberList, readCommandLine } from '../../command-line';
+import { jsonOptions, knownNames, numberList, readCommandLine } from '../../command-line';
 import { loadBbc } from '../../corpus/bbc.corpus';
 import { loadGiveme } from '../../corpus/giveme.corpus';
 import { loadUci } from '../../corpus/uci.corpus';
@@ -225,7 +225,7 @@ export async function leaveOneCorpusOut(
 }
 
 async function main(): Promise<void> {
-  const { values, positionals: names } = readCommandLine(
+  const { values, names, folds, overrides, expertOverrides } = readCommandLine(
     "cross-validate.ts [variant...] [--folds 0,1,2,3,4] [--loco] [--train '<json>'] [--expert '<json>']",
     {
       folds: { type: 'string', default: '0,1,2,3,4' },
@@ -233,12 +233,16 @@ async function main(): Promise<void> {
       train: { type: 'string', default: '{}' },
       expert: { type: 'string', default: '{}' },
     },
+    ({ values, positionals }) => ({
+      values,
+      names: knownNames(positionals.join(',') || Object.keys(VARIANTS).join(','), Object.keys(VARIANTS)),
+      folds: numberList(values.folds),
+      overrides: jsonOptions<TrainOptions>(values.train),
+      expertOverrides: jsonOptions<CorpusExpertOptions>(values.expert),
+    }),
   );
-  const folds = numberList(values.folds);
-  const overrides = JSON.parse(values.train) as Partial<TrainOptions>;
-  const expertOverrides = JSON.parse(values.expert) as Partial<CorpusExpertOptions>;
   const items = validationItems();
-  for (const name of names.length > 0 ? names : Object.keys(VARIANTS)) {
+  for (const name of names) {
     const named = VARIANTS[name];
     if (!named) throw new Error(`unknown variant ${name}`);
     const variant = {

@@ -11,16 +11,22 @@
 import '@trendscope/core/require-project-node';
 import { COMMITTED_MODEL_SETTINGS } from '../../train/classifier/model-settings';
 import { cachedEmbeddings } from './sentence-embeddings';
-import { numberList, readCommandLine } from '../../command-line';
+import { atMost, numberList, readCommandLine } from '../../command-line';
 import { buildTrainingSamples } from '../../train/classifier/training-samples';
 
 const started = Date.now();
-const { values } = readCommandLine('embed-training-texts.ts [--part 0/2]', {
-  part: { type: 'string', default: '0/1' },
-});
-const [part, parts] = numberList(values.part.replace('/', ','));
+const [part, parts] = readCommandLine(
+  'embed-training-texts.ts [--part 0/2]',
+  { part: { type: 'string', default: '0/1' } },
+  ({ values, positionals }) => {
+    atMost(0, positionals);
+    const [n, of, ...more] = numberList(values.part.replace('/', ','));
+    if (of === undefined || more.length > 0 || !(n! >= 0 && n! < of)) throw new Error(`not a part N/M: ${values.part}`);
+    return [n!, of] as const;
+  },
+);
 const leads = buildTrainingSamples(COMMITTED_MODEL_SETTINGS.samples).filter((s) => s.lead);
 const ordered = [...leads.filter((s) => s.source === 'ag'), ...leads.filter((s) => s.source !== 'ag')];
-const texts = [...new Set(ordered.map((s) => s.text))].filter((_, i) => i % parts! === part);
+const texts = [...new Set(ordered.map((s) => s.text))].filter((_, i) => i % parts === part);
 await cachedEmbeddings(texts);
 process.stdout.write(`${texts.length} texts embedded or cached in ${(Date.now() - started) / 1000} s\n`);

@@ -16,13 +16,12 @@ import path from 'node:path';
 import type { CategoryModel } from '../../../src/classify/category-model';
 import { createClassifier } from '../../../src/classify/classifier';
 import { type CorpusExpertOptions, trainCorpusExpert } from '../../train/classifier/train-expert';
-import type { TrainOptions } from '../../train/classifier/train-model';
 import { REPO_ROOT } from '../../corpus/corpus-path';
-import { numberList, readCommandLine } from '../../command-line';
+import { readCommandLine } from '../../command-line';
 import { activeEncoder } from '../../../src/embed/encoder-files';
 import { GATED_MODEL_SETTINGS } from '../../train/classifier/model-settings';
 import { foldOfGroup, validationItems } from './cross-validate';
-import { expertVariant, foldParts, gatedTrainingSamples } from './fold-parts';
+import { EXPERT_SWEEP_FLAGS, expertSweep, expertVariant, foldParts, gatedTrainingSamples } from './fold-parts';
 import { cachedEmbeddings } from './sentence-embeddings';
 
 /** One held-out item's parts; log-probabilities in the main model's class order. */
@@ -60,13 +59,11 @@ export function expertAnswersFile(fold: number, mainTrain: unknown, variants: un
 const logOf = (p: number): number => Math.max(Math.log(p), -100);
 
 async function main(): Promise<void> {
-  const { values, positionals } = readCommandLine(
+  const { folds, mainTrain, variants } = readCommandLine(
     "expert-answers.ts [--main '<json>'] [--folds 0,1,2,3,4] '<expert variant json>'...",
-    { main: { type: 'string', default: '{}' }, folds: { type: 'string', default: '0,1,2,3,4' } },
+    EXPERT_SWEEP_FLAGS,
+    ({ values, positionals }) => expertSweep(values, positionals),
   );
-  const folds = numberList(values.folds);
-  const mainTrain = JSON.parse(values.main) as Partial<TrainOptions>;
-  const variants = positionals.map((a) => JSON.parse(a) as Partial<CorpusExpertOptions>);
   const base = GATED_MODEL_SETTINGS.expert!;
   const { all, sentences } = await gatedTrainingSamples(mainTrain);
   const items = validationItems();

@@ -15,27 +15,26 @@
  */
 import '@trendscope/core/require-project-node';
 import { createClassifier } from '../../../src/classify/classifier';
-import { type CorpusExpertOptions, trainCorpusExpert } from '../../train/classifier/train-expert';
-import type { TrainOptions } from '../../train/classifier/train-model';
+import { trainCorpusExpert } from '../../train/classifier/train-expert';
 import { foldOfGroup, score, summarise, validationItems } from './cross-validate';
-import { numberList, readCommandLine } from '../../command-line';
-import { expertVariant, foldParts, gatedTrainingSamples } from './fold-parts';
+import { knownNames, readCommandLine } from '../../command-line';
+import { EXPERT_SWEEP_FLAGS, expertSweep, expertVariant, foldParts, gatedTrainingSamples } from './fold-parts';
 import { cachedEmbeddings } from './sentence-embeddings';
 import { ENCODER_SPECS } from '../../../src/embed/encoder-files';
 import { GATED_MODEL_SETTINGS } from '../../train/classifier/model-settings';
 
-const { values, positionals } = readCommandLine(
+const { values, folds, mainTrain, variants } = readCommandLine(
   "expert-sweep.ts [--main '<json>'] [--folds 0,1,2,3,4] [--expert-encoder NAME [--expert-both]] '<expert variant json>'...",
   {
-    main: { type: 'string', default: '{}' },
-    folds: { type: 'string', default: '0,1,2,3,4' },
+    ...EXPERT_SWEEP_FLAGS,
     'expert-encoder': { type: 'string' },
     'expert-both': { type: 'boolean', default: false },
   },
+  ({ values, positionals }) => {
+    if (values['expert-encoder'] !== undefined) knownNames(values['expert-encoder'], Object.keys(ENCODER_SPECS));
+    return { values, ...expertSweep(values, positionals) };
+  },
 );
-const folds = numberList(values.folds);
-const mainTrain = JSON.parse(values.main) as Partial<TrainOptions>;
-const variants = positionals.map((a) => JSON.parse(a) as Partial<CorpusExpertOptions>);
 const base = GATED_MODEL_SETTINGS.expert!;
 const { all, sentences } = await gatedTrainingSamples(mainTrain);
 const items = validationItems();

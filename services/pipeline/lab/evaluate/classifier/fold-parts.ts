@@ -4,6 +4,7 @@
  * (expert-sweep.ts, expert-answers.ts) train only the expert (seconds) beside them.
  */
 import { createHash } from 'node:crypto';
+import type { ParseArgsOptionsConfig } from 'node:util';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CategoryModel } from '../../../src/classify/category-model';
@@ -18,6 +19,7 @@ import { REPO_ROOT } from '../../corpus/corpus-path';
 import { activeEncoder } from '../../../src/embed/encoder-files';
 import { GATED_MODEL_SETTINGS, trainingEmbeddings } from '../../train/classifier/model-settings';
 import { buildTrainingSamples } from '../../train/classifier/training-samples';
+import { jsonOptions, numberList } from '../../command-line';
 
 const CACHE_DIR = path.join(REPO_ROOT, '.cache', 'classifier-folds');
 
@@ -79,4 +81,26 @@ export async function gatedTrainingSamples(
 export function expertVariant(variant: Partial<CorpusExpertOptions>): CorpusExpertOptions {
   const base = GATED_MODEL_SETTINGS.expert!;
   return { ...base, ...variant, expert: { ...base.expert, ...variant.expert } };
+}
+
+/** The flags of both expert sweeps: trainer settings over the gated main model's, and the folds. */
+export const EXPERT_SWEEP_FLAGS = {
+  main: { type: 'string', default: '{}' },
+  folds: { type: 'string', default: '0,1,2,3,4' },
+} as const satisfies ParseArgsOptionsConfig;
+
+/** What an expert sweep runs on: its folds, the main model's settings, an expert variant per argument. */
+export interface ExpertSweep {
+  folds: number[];
+  mainTrain: Partial<TrainOptions>;
+  variants: Partial<CorpusExpertOptions>[];
+}
+
+/** An expert sweep's command line read (EXPERT_SWEEP_FLAGS' values and the variants as JSON). */
+export function expertSweep(values: { main: string; folds: string }, positionals: string[]): ExpertSweep {
+  return {
+    folds: numberList(values.folds),
+    mainTrain: jsonOptions<TrainOptions>(values.main),
+    variants: positionals.map((a) => jsonOptions<CorpusExpertOptions>(a)),
+  };
 }

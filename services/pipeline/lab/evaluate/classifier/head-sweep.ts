@@ -9,6 +9,7 @@
  * over the defaults).
  */
 import '@trendscope/core/require-project-node';
+import { jsonOptions, readCommandLine } from '../../command-line';
 import { existsSync, readFileSync } from 'node:fs';
 import { mlpLogits } from '../../train/classifier/mlp-head';
 import { type HeadOptions, type HeadRow, trainMlpHead } from '../../train/classifier/train-mlp-head';
@@ -16,6 +17,10 @@ import { COMMITTED_MODEL_SETTINGS } from '../../train/classifier/model-settings'
 import { FOLDS, validationItems } from './cross-validate';
 import { type HeldOutFold, heldOutFile } from './held-out-scores';
 import { cachedEmbeddings } from './sentence-embeddings';
+
+const variants = readCommandLine("head-sweep.ts ['<head variant json>'...]", {}, ({ positionals }) =>
+  positionals.map((a) => jsonOptions(a) as HeadVariant),
+);
 
 /** A head variant: trainer options and each corpus's share of the draws. */
 interface HeadVariant extends Partial<HeadOptions> {
@@ -49,7 +54,6 @@ function inputOf(a: HeldOutFold['answers'][number], noEmbedding: boolean): { x: 
   return { x: [...e, ...skip, a.gate], skip };
 }
 
-const variants = process.argv.slice(2).map((a) => JSON.parse(a) as HeadVariant);
 type Tally = Map<string, { n: number; ok: number }>;
 const add = (t: Tally, key: string, ok: boolean) => {
   const c = t.get(key) ?? { n: 0, ok: 0 };

@@ -8,16 +8,16 @@
  */
 import '@trendscope/core/require-project-node';
 import { readFileSync } from 'node:fs';
-import { readCommandLine } from '../../command-line';
+import { atMost, oneNumber, readCommandLine } from '../../command-line';
 import { FOLDS, validationItems } from './cross-validate';
 import { type HeldOutFold, heldOutFile } from './held-out-scores';
 import { LABEL_MAPPING } from '../../train/classifier/training-samples';
 
-const { values, positionals } = readCommandLine('strict-errors.ts [corpus] [--examples 5]', {
-  examples: { type: 'string', default: '5' },
-});
-const examples = Number(values.examples);
-const [only] = positionals;
+const [only, examples] = readCommandLine(
+  'strict-errors.ts [corpus] [--examples 5]',
+  { examples: { type: 'string', default: '5' } },
+  ({ values, positionals }) => [atMost(1, positionals)[0], oneNumber(values.examples)] as const,
+);
 const items = validationItems();
 const ownClasses: Record<string, Set<string>> = Object.fromEntries(
   Object.entries(LABEL_MAPPING).map(([corpus, mapping]) => [corpus, new Set<string>(Object.values(mapping))]),

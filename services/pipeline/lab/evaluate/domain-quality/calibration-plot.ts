@@ -6,11 +6,16 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, readCommandLine } from '../../command-line';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '../../corpus/corpus-path';
 import { ESTIMATOR_OPTIONS } from '../../train/domain-quality/estimator-settings';
 import { calibrationData, crossValidateEstimator, type HeldOut } from './validate-estimator';
+
+readCommandLine('calibration-plot.ts (writes docs/domain-quality-calibration.svg)', {}, ({ positionals }) =>
+  atMost(0, positionals),
+);
 
 const BINS = 10;
 const SIZE = 480;

@@ -7,6 +7,7 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, readCommandLine } from '../../command-line';
 import { readFileSync } from 'node:fs';
 import { sampleRankCorrelation } from 'simple-statistics';
 import { ratingOf } from '../../../src/score/domain-ratings';
@@ -24,6 +25,8 @@ import {
   scoreFold,
   type HeldOut,
 } from './validate-estimator';
+
+readCommandLine('ceiling.ts', {}, ({ positionals }) => atMost(0, positionals));
 
 /** Article-count buckets for rho by evidence volume. */
 const VOLUME_BUCKETS: readonly [number, number][] = [

@@ -8,6 +8,7 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { atMost, readCommandLine } from '../../command-line';
 import { sampleRankCorrelation } from 'simple-statistics';
 import { getPublicSuffix } from 'tldts';
 import { ratingOf } from '../../../src/score/domain-ratings';
@@ -15,6 +16,8 @@ import { SHAPE_FEATURES, shapeValues } from '../../../src/score/domain-shape';
 import { loadUci, type UciRow } from '../../corpus/uci.corpus';
 import { calibrationData, DOMAIN_FOLDS, domainFold, MIN_ARTICLES } from './validate-estimator';
 import { registrableDomain } from './uci-domain-evidence';
+
+readCommandLine('signal-correlations.ts', {}, ({ positionals }) => atMost(0, positionals));
 
 /** Per-domain signals computed from its UCI rows and the stories they belong to. */
 const SIGNALS: Record<string, (rows: readonly UciRow[], ctx: StoryContext, domain: string) => number> = {

@@ -13,7 +13,7 @@ import { trainDomainEstimator } from '../../train/domain-quality/train-domain-es
 import { ESTIMATOR_OPTIONS } from '../../train/domain-quality/estimator-settings';
 import { uciEvidence } from './uci-domain-evidence';
 import { calibrationData } from './validate-estimator';
-import { readCommandLine } from '../../command-line';
+import { atMost, readCommandLine } from '../../command-line';
 
 /** Outlets a reader knows, none of them in the 8,019-domain file shipped before 2026-11-27 (all rated in the full one: skipped). */
 const OUTLETS = [
@@ -26,11 +26,16 @@ const OUTLETS = [
   'nypost.com',
 ];
 
+const { values } = readCommandLine(
+  'unrated-outlets.ts [--with-vectors]',
+  { 'with-vectors': { type: 'boolean', default: false } },
+  (line) => {
+    atMost(0, line.positionals);
+    return line;
+  },
+);
 const input = calibrationData();
 const evidence = uciEvidence(input.data, (d) => ratingOf(input.ratings, d));
-const { values } = readCommandLine('unrated-outlets.ts [--with-vectors]', {
-  'with-vectors': { type: 'boolean', default: false },
-});
 const model = values['with-vectors']
   ? trainDomainEstimator(
       input.data.domains.flatMap((d) => {

@@ -4,6 +4,7 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { knownNames, readCommandLine } from '../../command-line';
 import { sampleRankCorrelation } from 'simple-statistics';
 import { estimateRating } from '../../../src/score/domain-estimate';
 import { loadDomainRatings, ratingOf } from '../../../src/score/domain-ratings';
@@ -140,11 +141,11 @@ export function rho(items: readonly HeldOut[]): number {
   return Math.round(r * 1000) / 1000;
 }
 
-function main(): void {
-  const input = calibrationData();
+/** The estimator settings compared, by name. */
+function estimatorVariants(): Record<string, Partial<EstimatorOptions>> {
   const base = ESTIMATOR_OPTIONS;
   const withVectors = { text: true, coverage: true, articles: true, shape: true, vectors: true };
-  const variants: Record<string, Partial<EstimatorOptions>> = {
+  return {
     committed: base,
     'text only': { ...base, use: { text: true, coverage: false, articles: false, shape: false } },
     'co-coverage only': { ...base, use: { text: false, coverage: true, articles: false, shape: false } },
@@ -165,11 +166,19 @@ function main(): void {
       use: { text: false, coverage: false, articles: false, shape: false, vectors: true },
     },
   };
-  const names = process.argv.slice(2);
-  const nested: Record<string, Partial<EstimatorOptions>> = {
-    nested: base,
-    'nested with headline vectors': variants['with headline vectors']!,
-  };
+}
+
+/** The variants cross-validated with the penalty chosen on inner folds, by name. */
+function nestedVariants(
+  variants: Record<string, Partial<EstimatorOptions>>,
+): Record<string, Partial<EstimatorOptions>> {
+  return { nested: ESTIMATOR_OPTIONS, 'nested with headline vectors': variants['with headline vectors']! };
+}
+
+function main(names: string[]): void {
+  const input = calibrationData();
+  const variants = estimatorVariants();
+  const nested = nestedVariants(variants);
   for (const [name, opts] of Object.entries(nested)) {
     if (!names.includes(name) && !(names.length === 0 && name === 'nested')) continue;
     const r = nestedCrossValidateEstimator(input, opts);
@@ -186,4 +195,10 @@ function main(): void {
   }
 }
 
-if (process.argv[1]?.endsWith('validate-estimator.ts')) main();
+if (process.argv[1]?.endsWith('validate-estimator.ts')) {
+  const names = readCommandLine('validate-estimator.ts [variant...]', {}, ({ positionals }) => {
+    const variants = estimatorVariants();
+    return knownNames(positionals, [...Object.keys(nestedVariants(variants)), ...Object.keys(variants)]);
+  });
+  main(names);
+}

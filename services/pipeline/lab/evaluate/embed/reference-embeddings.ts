@@ -5,11 +5,18 @@
  * reference implementation: `node --import tsx services/pipeline/lab/evaluate/embed/reference-embeddings.ts`.
  */
 import '@trendscope/core/require-project-node';
+import { atMost, readCommandLine } from '../../command-line';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SentenceEncoder } from '../../../src/embed/sentence-encoder';
 import { encoderFiles, ENCODER_VERSION } from '../../../src/embed/encoder-files';
 import { REPO_ROOT } from '../../../src/repo-root';
+
+readCommandLine(
+  'reference-embeddings.ts (writes test/unit/pipeline/embed/reference-embeddings.json)',
+  {},
+  ({ positionals }) => atMost(0, positionals),
+);
 
 /** The pinned texts: a headline, a paraphrase of it, a headline with a lead, accents and digits. */
 export const REFERENCE_TEXTS = [
