@@ -5,7 +5,10 @@
  */
 export const EVENT_KINDS = [
   'central_bank',
+  'central_bank_remark',
   'macro_data',
+  'macro_release',
+  'major_macro_release',
   'markets',
   'deal',
   'ipo',
@@ -142,7 +145,66 @@ export function eventKinds(text: string): Partial<Record<EventKind, string[]>> {
     /\braise[sd]? (?:[$€£]\s?\d[\d.,]*\s?(?:million|billion|bn|m)\b|(?:\w+ )?(?:funding|capital|round))/gi,
   ))
     add('funding', m[0]);
+  const release = macroRelease(text);
+  if (release) add('macro_release', release);
+  if (release && MAJOR_STATISTIC_RE.test(release)) add('major_macro_release', release);
+  const remark = centralBankRemark(text);
+  if (remark) add('central_bank_remark', remark);
   return out;
+}
+
+/**
+ * A named statistic of an economy: what a statistics office or a central bank publishes on a
+ * calendar. Company figures ("Apple's sales") are earnings, not these.
+ */
+const STATISTIC_RE =
+  /\b(?:gdp|gross domestic product|(?:economic|economy's) (?:growth|activity)|inflation|cpi|hicp|consumer prices|producer prices|wholesale prices|(?:non-?farm )?payrolls|jobs report|jobs data|unemployment(?: rate)?|jobless (?:rate|claims)|job openings|jolts|hiring|industrial (?:output|production|added value|value-added)|factory (?:output|orders|activity)|manufacturing (?:output|activity|index|pmi)|pmi|retail sales|consumer (?:spending|confidence|sentiment)|housing starts|building permits|home sales|durable goods|fixed-asset investment|exports|imports|trade (?:deficit|surplus|balance)|current account)\b/i;
+/**
+ * The headline statistics of an economy, which the rubric calls major macro data: output, prices,
+ * jobs and spending as a whole ("job openings" or "home sales" are a part of one).
+ */
+const MAJOR_STATISTIC_RE =
+  /^(?:gdp|gross domestic product|economic growth|economy's growth|economic activity|inflation|cpi|hicp|consumer prices|payrolls|non-?farm payrolls|jobs report|unemployment(?: rate)?|industrial (?:output|production|added value|value-added)|factory output|retail sales)$/i;
+/** A figure or a move the release reports: "up 8.6%", "slows", "at five-year low", "weaker than expected". */
+const RELEASE_MOVE_RE =
+  /(?:\d+(?:\.\d+)?\s?(?:%|pct\b|percent\b|per cent\b|pc\b)|\b(?:rose|rises?|rising|fell|falls?|falling|up|down|slow(?:s|ed|ing|down)?|accelerat(?:es|ed|ing)|jump(?:s|ed)?|surg(?:es|ed)|drop(?:s|ped)?|plunge[sd]?|slump(?:s|ed)?|climb(?:s|ed)?|increase[sd]?|decline[sd]?|grew|grows?|contract(?:s|ed)?|shr[iu]nk(?:s)?|eases?|eased|stall(?:s|ed)?|cool(?:s|ed)?|rebound(?:s|ed)?|beats?|miss(?:es|ed)?|tops?|steady|unchanged|flat|more|fewer|higher|lower|improve[sd]?|worsen(?:s|ed)?|weak(?:er)?|strong(?:er)?|(?:\w+-)?(?:year|month|decade) (?:low|high)|lowest|highest|record (?:low|high)|than expected|forecasts?|estimates?)\b)/i;
+
+/**
+ * A macro data release: a named statistic of an economy with the figure or the move it reports, in
+ * the same sentence ("China's value-added industrial output up 8.6% in Jan-Feb", "Job openings
+ * increased in January"); a statistic named in passing ("How inflation hurts savers") is none.
+ * Returns the statistic's phrase, or undefined.
+ */
+function macroRelease(text: string): string | undefined {
+  for (const sentence of text.split(/(?<=[.!?;:])\s+|\s+[-–|]\s+/)) {
+    const stat = STATISTIC_RE.exec(sentence);
+    if (stat && RELEASE_MOVE_RE.test(sentence)) return stat[0];
+  }
+  return undefined;
+}
+
+/** A central bank named as an institution, or one of its policymakers by role. */
+const CENTRAL_BANKER_RE =
+  /\b(?:(?:Fed|FOMC|ECB|BoE|BOE|BoJ|BOJ|SNB|RBA|RBI|PBOC|Bundesbank|Banque de France|Bank of (?:England|Japan|Canada|France|Italy)|Federal Reserve|central bank)(?:'s|’s)\s+(?!(?:Decision|Plan|Move|Policy|Meeting|Minutes|Statement|Taper\w*|Stimulus|Rates?|Bond|Balance|Beige|Forward|Stress|Exit|Latest|New|Next|Own|First|Inflation|QE)\b)\p{Lu}[\p{L}.-]+|(?:Fed|Federal Reserve|ECB|central bank|BoE|BOE|BoJ|BOJ|Bundesbank) (?:chair(?:man|woman)?|president|governor|vice[- ]chair(?:man)?|official|policymakers?|board member|member|hawk|dove)s?|(?:Yellen|Draghi|Carney|Kuroda|Bernanke|Plosser|Bullard|Dudley|Lacker|Kocherlakota|Rosengren|Lockhart|Pianalto|Weidmann|Noyer|Coeure|Cœuré|Nowotny|Praet|Constancio|Visco|Weale|Tarullo)\b)/u;
+/** What the banker does in the headline: speaks, or says what policy may do. */
+const REMARK_RE =
+  /(?:^[^:]{2,40}:|\b(?:says?|said|sees?|saw|warns?|warned|signals?|signal(?:l)?ed|hints?|hinted|urges?|urged|expects?|backs?|favou?rs?|calls? for|defends?|testif(?:y|ies|ied)|testimony|speech|remarks?|comments?|not happy|worried|concerned|may|might|could|should|wants?|likely|open to|repeats?|reiterates?)\b)/i;
+/** The policy the remark is on. */
+const POLICY_TOPIC_RE =
+  /\b(?:taper(?:ing)?|rates?|rate (?:hikes?|rises?|cuts?)|hike|qe|quantitative easing|stimulus|policy|inflation|deflation|bond[- ]buying|asset purchases|guidance|euro|dollar|yen|sterling|pound|currency|economy|growth|recovery|bubble|easing|tightening)\b/i;
+
+/**
+ * A central banker's remark on policy: a named policymaker or one by role, speaking on rates,
+ * tapering, inflation or the currency ("Plosser: Fed May Have to Accelerate Tapering Pace", "ECB's
+ * Noyer not happy with euro strength"). A remark is not a decision: the rubric rates a
+ * central-bank decision 9-10 and a policymaker's view below it. Returns the banker's phrase.
+ */
+function centralBankRemark(text: string): string | undefined {
+  for (const sentence of text.split(/(?<=[.!?;])\s+/)) {
+    const banker = CENTRAL_BANKER_RE.exec(sentence);
+    if (banker && REMARK_RE.test(sentence) && POLICY_TOPIC_RE.test(sentence)) return banker[0];
+  }
+  return undefined;
 }
 
 /** Up to eight lower-case words either side of a match (punctuation dropped). */

@@ -1,7 +1,7 @@
 import type { Category } from '@trendscope/core';
 import { isBusinessOutlet, largeCompanies, namesCompanyForm } from './business-names';
 import { EVENT_KINDS, eventKinds, type EventKind } from './event-kinds';
-import { largestAmount, type MoneyAmount } from './money-amounts';
+import { largestAmount, namesPersonalSum, type MoneyAmount } from './money-amounts';
 
 /** Categories whose classifier probability is a feature ("other" is the baseline). */
 const CATEGORY_FEATURES = ['business', 'technology', 'politics', 'world', 'health', 'entertainment', 'sports'] as const;
@@ -10,6 +10,7 @@ const CATEGORY_FEATURES = ['business', 'technology', 'politics', 'world', 'healt
 export const IMPACT_FEATURES: readonly string[] = [
   'money',
   'money_10b',
+  'money_personal',
   ...EVENT_KINDS.map((k) => `event_${k}`),
   'large_company',
   'company_form',
@@ -59,8 +60,11 @@ export function impactFeatures(input: ImpactInput): { values: number[]; evidence
   const n = Math.max(1, texts.length);
   const share = (test: (t: string) => boolean): number => texts.filter(test).length / n;
 
+  // Someone's bill, a prize or the price of an object is no deal size: a company's money is.
+  const personal = texts.map((t) => namesPersonalSum(t) && largeCompanies(t).length === 0 && !namesCompanyForm(t));
   let largest: MoneyAmount | null = null;
-  for (const t of texts) {
+  for (const [i, t] of texts.entries()) {
+    if (personal[i]) continue;
     const a = largestAmount(t);
     if (a && (!largest || a.usd > largest.usd)) largest = a;
   }
@@ -79,6 +83,7 @@ export function impactFeatures(input: ImpactInput): { values: number[]; evidence
   const values = [
     Math.max(0, logUsd - MIN_LOG_USD),
     largest && largest.usd >= 1e10 ? 1 : 0,
+    personal.filter((p, i) => p && largestAmount(texts[i]!) !== null).length / n,
     ...EVENT_KINDS.map((kind) => kindsPerText.filter((k) => k[kind] !== undefined).length / n),
     share((t) => largeCompanies(t).length > 0),
     share(namesCompanyForm),

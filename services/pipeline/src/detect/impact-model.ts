@@ -63,6 +63,9 @@ export function impactScore(model: Pick<ImpactModel, 'center' | 'stretch'>, raw:
   return Math.min(10, Math.max(1, Math.round(model.center + model.stretch * (raw - model.center))));
 }
 
+/** Share of a story's texts that must report a macro release or a central banker's remark for their bounds. */
+export const RELEASE_SHARE = 0.5;
+
 /** Event kinds that make an analyst's note part of a larger story (a deal, results, a ruling ...). */
 const WEIGHTIER_KINDS = [
   'deal',
@@ -71,7 +74,10 @@ const WEIGHTIER_KINDS = [
   'enforcement',
   'restructuring',
   'central_bank',
+  'central_bank_remark',
   'macro_data',
+  'macro_release',
+  'major_macro_release',
   'recall',
   'funding',
   'policy',
@@ -84,7 +90,11 @@ const WEIGHTIER_KINDS = [
  * hostile bid for Qualcomm to $121 billion" was served 8), and an analyst's note on a stock with no
  * weightier event and no amount of $1B or more is at most 4 (an upgrade of JC Penney was served 6);
  * a listing or deal of $1M to $1B naming no large company is at most 6 (the rubric's mid-size deal:
- * Virtu Financial's $100 million IPO filing was served 8).
+ * Virtu Financial's $100 million IPO filing was served 8); someone's bill, a prize or an object's
+ * price with no company and no weightier event is a curiosity, at most 2 (a $284 billion electric
+ * bill was served 4); an economy's headline statistic released with its figure, or a central
+ * banker's view on policy, is at least 7, and another statistic's release at least 6 (China's
+ * industrial output, a Fed president on tapering and US job openings were served 6, 5 and 4).
  */
 export function rubricBounds(values: readonly number[]): { min: number; max: number } {
   const at = (name: string): number => values[IMPACT_FEATURES.indexOf(name)] ?? 0;
@@ -98,6 +108,21 @@ export function rubricBounds(values: readonly number[]): { min: number; max: num
   if (at('event_analyst_note') > 0 && usdLog < 9 && WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)) {
     return { min: 1, max: 4 };
   }
+  // Someone's bill, a prize or an object's price, with no company and no weightier event: a curiosity.
+  if (
+    at('money_personal') > 0 &&
+    usdLog === 0 &&
+    at('large_company') === 0 &&
+    WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)
+  ) {
+    return { min: 1, max: 2 };
+  }
+  // A statistic of an economy released with its figure, or a central banker's view on policy, told
+  // by most of the story's texts: at least a sector's clear relevance (the raters: 6.33 to 7.33).
+  if (at('event_major_macro_release') >= RELEASE_SHARE || at('event_central_bank_remark') >= RELEASE_SHARE) {
+    return { min: 7, max: 10 };
+  }
+  if (at('event_macro_release') >= RELEASE_SHARE) return { min: 6, max: 10 };
   return { min: 1, max: 10 };
 }
 

@@ -117,3 +117,17 @@ function amount(number: string, scale: string | undefined): number {
   const value = Number(number.replace(/,/g, ''));
   return Number.isFinite(value) ? value * (scale ? (SCALE[scale.toLowerCase()] ?? 1) : 1) : 0;
 }
+
+/**
+ * Sums that belong to a person or an object rather than to a company or an economy: a household's
+ * bill, a lottery win or a prize, a reward or a ransom, a salary or a fortune, the price of a
+ * painting or a house. "Woman stunned to find electric bill listed as $284 billion" is a curiosity,
+ * not a $284 billion event; "Senate passes $1.1 trillion spending bill" is a budget.
+ */
+const PERSONAL_SUM_RE =
+  /\b(?:(?:electric(?:ity)?|power|energy|utility|gas|water|heating|phone|cell ?phone|mobile|cable|internet|medical|hospital|ambulance|dental|restaurant|bar|grocery|hotel|parking|credit card|student loan) bills?|lottery|lotto|powerball|mega millions|jackpot|prize money|cash prize|prize of|winnings|reward|ransom|bail|tip of|salary|net worth|inheritance|scholarship|painting|artwork|sculpture|mansion|penthouse|(?:sold|sells|fetch(?:es|ed)?) at auction|at auction)\b/i;
+
+/** Whether a text names a person's or an object's sum (PERSONAL_SUM_RE). */
+export function namesPersonalSum(text: string): boolean {
+  return PERSONAL_SUM_RE.test(text);
+}

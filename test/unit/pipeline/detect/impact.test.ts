@@ -3,7 +3,7 @@ import type { Category } from '@trendscope/core';
 import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
 import { eventKinds } from '@trendscope/pipeline/detect/event-kinds';
 import { businessImpact } from '@trendscope/pipeline/detect/impact';
-import { IMPACT_FEATURES } from '@trendscope/pipeline/detect/impact-features';
+import { IMPACT_FEATURES, impactFeatures } from '@trendscope/pipeline/detect/impact-features';
 import { impactScore, rubricBounds } from '@trendscope/pipeline/detect/impact-model';
 import { largestAmount, moneyAmounts } from '@trendscope/pipeline/detect/money-amounts';
 
@@ -24,6 +24,27 @@ describe('money amounts', () => {
   it('does not read bare numbers as money', () => {
     expect(moneyAmounts('GM recalls 1.6 million cars')).to.deep.equal([]);
     expect(moneyAmounts('iOS 7.1 brings 3 new features')).to.deep.equal([]);
+  });
+});
+
+describe('personal sums', () => {
+  const values = (headlines: string[]): number[] =>
+    impactFeatures({ headlines, summary: '', domains: [], reports: 5, categories: {} }).values;
+  const at = (v: number[], name: string): number => v[IMPACT_FEATURES.indexOf(name)]!;
+
+  it("reads someone's bill, a prize or an object's price as no deal size", () => {
+    const bill = values(['Man finds $1.2 billion water bill in his mailbox', 'Family gets $9 million phone bill']);
+    expect(at(bill, 'money')).to.equal(0);
+    expect(at(bill, 'money_10b')).to.equal(0);
+    expect(at(bill, 'money_personal')).to.equal(1);
+    expect(at(values(['Lottery winner claims $400 million Powerball jackpot']), 'money')).to.equal(0);
+    expect(at(values(['Picasso painting sells for $180 million at auction']), 'money')).to.equal(0);
+  });
+
+  it("keeps a budget's, a company's or a deal's amount", () => {
+    expect(at(values(['Senate passes $1.1 trillion spending bill']), 'money')).to.be.above(0);
+    expect(at(values(['Verizon to refund $90 million over phone bill charges']), 'money')).to.be.above(0);
+    expect(at(values(['Vodafone agrees 7.2 bln euro deal to buy Ono']), 'money_personal')).to.equal(0);
   });
 });
 
@@ -57,6 +78,28 @@ describe('event kinds in context', () => {
     expect(kinds('Eurozone inflation slows in February')).to.include('macro_data');
     expect(kinds('Fed up with traffic, residents protest')).to.not.include('central_bank');
     expect(kinds('Current mortgage interest rates at Wells Fargo')).to.not.include('central_bank');
+  });
+
+  it('reads a macro data release: a named statistic with its figure or move', () => {
+    expect(kinds('Japan industrial production up 3.8% in January')).to.include.members([
+      'macro_release',
+      'major_macro_release',
+    ]);
+    expect(kinds('Retail sales fall at fastest pace in a year')).to.include('major_macro_release');
+    expect(kinds('Job openings rise to six-year high in February')).to.include('macro_release');
+    expect(kinds('Job openings rise to six-year high in February')).to.not.include('major_macro_release');
+    // A statistic named in passing, and a company's figure, are no release.
+    expect(kinds('How inflation hurts your savings')).to.not.include('macro_release');
+    expect(kinds('Apple iPhone sales rise 10%')).to.not.include('macro_release');
+  });
+
+  it("reads a central banker's remark on policy, not the bank's decision or a namesake", () => {
+    expect(kinds("Fed's Bullard says taper could speed up")).to.include('central_bank_remark');
+    expect(kinds('Lacker: Fed should keep reducing bond buying')).to.include('central_bank_remark');
+    expect(kinds('ECB governing council member Nowotny sees no deflation')).to.include('central_bank_remark');
+    expect(kinds('Fed holds interest rates steady')).to.not.include('central_bank_remark');
+    expect(kinds("Fed's Decision Could Hit Stocks")).to.not.include('central_bank_remark');
+    expect(kinds('Carrie Fisher says she will return for Star Wars')).to.not.include('central_bank_remark');
   });
 });
 
@@ -157,6 +200,36 @@ describe('businessImpact', () => {
       min: 1,
       max: 10,
     });
+  });
+
+  it("rates a person's bill a curiosity (at most 2), macro data and a central banker's view at 6-7 or more", () => {
+    const values = (b: ReturnType<typeof businessImpact>): number[] => IMPACT_FEATURES.map((n) => b.parts[n]!.value);
+    const bill = score(
+      ['Retiree shocked by $3.7 billion gas bill', 'Pensioner receives $3.7 billion gas bill', 'Utility bill error'],
+      ['kdka.com', 'nypost.com'],
+    );
+    expect(bill.largest_amount).to.equal(null);
+    expect(rubricBounds(values(bill))).to.deep.equal({ min: 1, max: 2 });
+    expect(bill.score).to.be.at.most(2);
+    const gdp = score(
+      ['Japan GDP grows 1.0% in first quarter', 'Japan economy expands faster than expected', 'Japan GDP up 1.0%'],
+      ['reuters.com', 'bloomberg.com'],
+    );
+    expect(gdp.score).to.be.at.least(7);
+    const openings = score(
+      ['US job openings rise in February', 'Job openings up in February', 'Employers post more jobs in February'],
+      ['reuters.com', 'marketwatch.com'],
+    );
+    expect(rubricBounds(values(openings)).min).to.equal(6);
+    const remark = score(
+      ["Fed's Lacker says taper pace should not change", 'Lacker: Fed should keep tapering at $10 billion a meeting'],
+      ['reuters.com', 'bloomberg.com'],
+    );
+    expect(remark.score).to.be.at.least(7);
+    // A company with a large sum, or a bill beside a weightier event, is no curiosity.
+    expect(rubricBounds(values(score(['Comcast customers face $200 cable bill rise'], ['reuters.com']))).max).to.equal(
+      10,
+    );
   });
 
   it('clamps the score to 1..10', () => {

@@ -1,0 +1,61 @@
+/**
+ * The business impact of the in-process demo (demo-trends.ts), as a business reader reads it against
+ * the rubric: the top N listed trends by score, and trends chosen by a headline substring of one of
+ * their members, each with its score, the regression's total and the parts that carry it
+ * (score_breakdown.business_impact: the largest contributions, the event phrases and the largest
+ * money amount read).
+ * Run: node --import tsx services/pipeline/lab/diagnose/demo-impact.ts ['headline,headline'] [--top N] [--parts K]
+ */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
+import { isListed } from '@trendscope/core';
+import type { ImpactBreakdown } from '../../src/detect/impact';
+import { demoTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
+import { readCommandLine } from '../command-line';
+
+const { values, positionals } = readCommandLine("demo-impact.ts ['headline,headline'] [--top N] [--parts K]", {
+  top: { type: 'string', default: '20' },
+  parts: { type: 'string', default: '5' },
+});
+const top = Number(values.top);
+const partCount = Number(values.parts);
+const wanted = (positionals[0] ?? '')
+  .split(',')
+  .map((s) => s.trim().toLowerCase())
+  .filter(Boolean);
+
+const trends = await demoTrends(new Date('2026-11-23T12:00:00Z'));
+const listed = trends.filter((d) => isListed(d.trend));
+const byImpact = [...listed].sort((a, b) => b.trend.business_impact_score - a.trend.business_impact_score);
+
+const show = (d: DemoTrend): void => {
+  const t = d.trend;
+  const b = (t.score_breakdown as { business_impact?: ImpactBreakdown }).business_impact;
+  process.stdout.write(
+    `${String(t.business_impact_score).padStart(2)}  ${t.category.padEnd(13)} ${String(t.article_count).padStart(3)} art  ` +
+      `${isListed(t) ? 'listed' : 'unlisted'}  ${t.topic}\n`,
+  );
+  if (!b) return;
+  const parts = Object.entries(b.parts)
+    .filter(([, p]) => p.points !== 0)
+    .sort((x, y) => Math.abs(y[1].points) - Math.abs(x[1].points))
+    .slice(0, partCount)
+    .map(([name, p]) => `${name} ${p.points > 0 ? '+' : ''}${p.points.toFixed(2)} (${p.value})`);
+  process.stdout.write(
+    `      total ${b.total} (baseline ${b.baseline}); ${parts.join(', ')}\n` +
+      `      amount ${b.largest_amount ? b.largest_amount.text : '-'}; kinds ${Object.keys(b.event_kinds).join(',') || '-'}\n`,
+  );
+};
+
+if (wanted.length > 0) {
+  process.stdout.write('chosen trends:\n');
+  for (const w of wanted) {
+    const found = trends.filter((d) => d.titles.some((t) => t.toLowerCase().includes(w)));
+    if (found.length === 0) process.stdout.write(`  (no trend has a member with "${w}")\n`);
+    for (const d of found) show(d);
+  }
+}
+if (top > 0) {
+  process.stdout.write(`\ntop ${top} of ${listed.length} listed trends by business impact:\n`);
+  for (const d of byImpact.slice(0, top)) show(d);
+}
