@@ -48,6 +48,8 @@ const idf = backgroundIdf();
 
 const LOOSE: RejoinOptions = {
   rejoinMinArticles: 3,
+  rejoinAtOnceMinArticles: 2,
+  rejoinAtOnceSeconds: 60,
   rejoinHours: 24 * 14,
   rejoinCosine: 0.3,
   rejoinTerms: 1,

@@ -18,6 +18,7 @@ import {
   meanEmbedding,
   namedSubject,
   sameStory,
+  sizesAllowed,
   storyViews,
   type StoryView,
 } from '../../src/detect/rejoin-stories';
@@ -85,22 +86,21 @@ for (const key of wanted) {
         const entities = [...a.entities].filter((e) => b.entities.has(e));
         const m = denseDot(meaning(a), meaning(b));
         const event = sharedBusinessEvent(a.central, b.central);
-        const gate =
-          Math.min(a.article_count, b.article_count) < o.rejoinMinArticles
-            ? 'size'
-            : gap > o.rejoinHours
-              ? 'time gap'
-              : cosine < o.rejoinCosine
-                ? 'centroid cosine'
-                : terms < o.rejoinTerms
-                  ? 'shared terms'
-                  : entities.length < o.rejoinEntities
-                    ? 'entities'
-                    : sameStory(a, b, m, o)
-                      ? 'passes (joined elsewhere)'
-                      : event
-                        ? `meaning (company event, under ${o.rejoinEventMeaning})`
-                        : 'meaning';
+        const gate = !sizesAllowed(a, b, o)
+          ? 'size'
+          : gap > o.rejoinHours
+            ? 'time gap'
+            : cosine < o.rejoinCosine
+              ? 'centroid cosine'
+              : terms < o.rejoinTerms
+                ? 'shared terms'
+                : entities.length < o.rejoinEntities
+                  ? 'entities'
+                  : sameStory(a, b, m, o)
+                    ? 'passes (joined elsewhere)'
+                    : event
+                      ? `meaning (company event, under ${o.rejoinEventMeaning})`
+                      : 'meaning';
         process.stdout.write(
           `    pair ${a.article_count}/${b.article_count} gap ${gap.toFixed(1)} h, cosine ${cosine.toFixed(3)}, ` +
             `terms ${terms}, entities ${entities.length} [${entities.slice(0, 4).join(', ')}], meaning ${m.toFixed(3)}, ` +

@@ -12,6 +12,13 @@ import { sharedBusinessEvent } from './shared-business-event';
 export interface RejoinOptions {
   /** Least articles of each of the two trends (smaller ones are the fragment merges' part). */
   rejoinMinArticles: number;
+  /**
+   * Least articles of the smaller of two trends reported at once (reportedAtOnce: the later founded
+   * before the earlier's last report); rejoinMinArticles or above switches this off.
+   */
+  rejoinAtOnceMinArticles: number;
+  /** Seconds after the earlier trend's last report within which the later one still counts as founded at once. */
+  rejoinAtOnceSeconds: number;
   /** The later trend was founded at most this many hours after the earlier one's last report. */
   rejoinHours: number;
   /** Least cosine between the two trends' term centroids (0 switches the rejoin off). */
@@ -52,6 +59,8 @@ export interface RejoinOptions {
  */
 export const DEFAULT_REJOIN_OPTIONS: RejoinOptions = {
   rejoinMinArticles: 5,
+  rejoinAtOnceMinArticles: 2,
+  rejoinAtOnceSeconds: 60,
   rejoinHours: 72,
   rejoinCosine: 0.5,
   rejoinTerms: 3,
@@ -84,16 +93,16 @@ export interface StoryView {
   central: string[];
 }
 
-/** The rejoin's view of each trend of at least rejoinMinArticles members. */
+/** The rejoin's view of each trend of at least leastArticles members. */
 export function storyViews(
   trends: ReadonlyMap<string, readonly DetectArticle[]>,
   idf: (term: string) => number,
-  o: Pick<RejoinOptions, 'rejoinMinArticles' | 'rejoinCosine'> = DEFAULT_REJOIN_OPTIONS,
+  o: Pick<RejoinOptions, 'rejoinMinArticles' | 'rejoinAtOnceMinArticles' | 'rejoinCosine'> = DEFAULT_REJOIN_OPTIONS,
 ): StoryView[] {
   const views: StoryView[] = [];
   if (o.rejoinCosine <= 0) return views;
   for (const [id, members] of trends) {
-    if (members.length < o.rejoinMinArticles) continue;
+    if (members.length < leastArticles(o)) continue;
     const vectors = members.map((m) => articleVector(m.title, m.text, idf));
     const centroid: TermVector = new Map();
     for (const v of vectors) for (const [t, w] of v) centroid.set(t, (centroid.get(t) ?? 0) + w);
@@ -123,6 +132,44 @@ export function storyViews(
     });
   }
   return views.sort(byFounding);
+}
+
+/** The fewest articles a trend needs to pair at all: its size on one of the two paths of sizesAllowed. */
+export function leastArticles(o: Pick<RejoinOptions, 'rejoinMinArticles' | 'rejoinAtOnceMinArticles'>): number {
+  return Math.min(o.rejoinMinArticles, o.rejoinAtOnceMinArticles);
+}
+
+/**
+ * Whether two trends are large enough to be judged: both of rejoinMinArticles, or the smaller of
+ * rejoinAtOnceMinArticles when the two were reported at once (reportedAtOnce, rejoinAtOnceSeconds). Detection runs that
+ * cut a burst can leave a few of its reports in a trend of their own beside the burst's trend,
+ * founded more than the fragment merge's minute apart from it (the migraine headband's FDA
+ * approval on a real demo: 4 reports beside 32, the 4 grown on a report of the hour before); both
+ * report at once, and both are listed. A small trend founded after the other's last report is
+ * left to rejoinMinArticles: two trends days apart, one of a few reports, are as often two stories
+ * and a few late reports move no list.
+ */
+export function sizesAllowed(
+  a: Pick<StoryView, 'first_seen' | 'last_seen' | 'article_count' | 'id'>,
+  b: Pick<StoryView, 'first_seen' | 'last_seen' | 'article_count' | 'id'>,
+  o: Pick<RejoinOptions, 'rejoinMinArticles' | 'rejoinAtOnceMinArticles' | 'rejoinAtOnceSeconds'>,
+): boolean {
+  const smaller = Math.min(a.article_count, b.article_count);
+  if (smaller >= o.rejoinMinArticles) return true;
+  return smaller >= o.rejoinAtOnceMinArticles && reportedAtOnce(a, b, o.rejoinAtOnceSeconds);
+}
+
+/**
+ * The later-founded trend was founded before the earlier one's last report, or at most `seconds`
+ * after it (a burst's last reports, taken by the next run): both were reporting at once.
+ */
+export function reportedAtOnce(
+  a: Pick<StoryView, 'first_seen' | 'last_seen' | 'id'>,
+  b: Pick<StoryView, 'first_seen' | 'last_seen' | 'id'>,
+  seconds: number,
+): boolean {
+  const [first, second] = earlier(a, b) ? [a, b] : [b, a];
+  return second.first_seen <= first.last_seen + seconds * 1000;
 }
 
 /** Earliest founded first, then by id. */
@@ -169,14 +216,14 @@ export interface StoredTrends {
 
 /** What a stored trend must have to pair with one of the asking trends (rejoinBounds). */
 export interface RejoinBounds {
-  /** Least articles (rejoinMinArticles). */
+  /** Least articles (leastArticles). */
   minArticles: number;
   /** Earliest last report (ms). */
   lastSeenFrom: number;
 }
 
 /**
- * What any stored trend that can pair with one of `asking` has: rejoinMinArticles articles, and a
+ * What any stored trend that can pair with one of `asking` has: leastArticles articles, and a
  * last report at most rejoinHours before the earliest founding among them. A pair's later-founded
  * side is founded at most rejoinHours after the earlier's last report; a stored trend founded after
  * its partner reports last after that partner's founding, so either way its last report is no
@@ -184,14 +231,14 @@ export interface RejoinBounds {
  */
 export function rejoinBounds(
   asking: readonly Pick<StoryView, 'first_seen'>[],
-  o: Pick<RejoinOptions, 'rejoinMinArticles' | 'rejoinHours'>,
+  o: Pick<RejoinOptions, 'rejoinMinArticles' | 'rejoinAtOnceMinArticles' | 'rejoinHours'>,
 ): RejoinBounds {
   const founded = extent(asking.map((v) => v.first_seen)).min;
-  return { minArticles: o.rejoinMinArticles, lastSeenFrom: founded - o.rejoinHours * 3_600_000 };
+  return { minArticles: leastArticles(o), lastSeenFrom: founded - o.rejoinHours * 3_600_000 };
 }
 
 /**
- * Pairs of trends the cheap evidence lets through (terms, entities, time), earlier first: only
+ * Pairs of trends the cheap evidence lets through (sizes, terms, entities, time), earlier first: only
  * their central headlines need an embedding. `involving`, when given, keeps only pairs with one
  * side in it (the trends a detection run changed; pairs of unchanged trends were judged before).
  */
@@ -211,6 +258,7 @@ export function rejoinCandidates(
       const g = views[i]!;
       if (involving && !involving.has(g.id) && !involving.has(t.id)) continue;
       if (t.first_seen - g.last_seen > window) continue;
+      if (!sizesAllowed(g, t, o)) continue;
       if (dot(t.centroid, g.centroid) < o.rejoinCosine) continue;
       if (sharedTerms(topTerms(t.centroid, KEY_TERMS), topTerms(g.centroid, KEY_TERMS)) < o.rejoinTerms) continue;
       let shared = 0;
@@ -332,7 +380,7 @@ export function namedSubject(
   return heaviest(a) === term && heaviest(b) === term ? name : undefined;
 }
 
-function earlier(a: StoryView, b: StoryView): boolean {
+function earlier(a: Pick<StoryView, 'first_seen' | 'id'>, b: Pick<StoryView, 'first_seen' | 'id'>): boolean {
   return a.first_seen < b.first_seen || (a.first_seen === b.first_seen && a.id < b.id);
 }
 
@@ -365,7 +413,7 @@ export async function rejoinTrends(
   stored?: StoredTrends,
 ): Promise<Map<string, string>> {
   if (o.rejoinCosine <= 0) return new Map();
-  const known = (stored?.views ?? []).filter((v) => !trends.has(v.id) && v.article_count >= o.rejoinMinArticles);
+  const known = (stored?.views ?? []).filter((v) => !trends.has(v.id) && v.article_count >= leastArticles(o));
   let views = [...storyViews(trends, idf, o), ...known].sort(byFounding);
   if (stored) {
     // Stored trends not read by the run: judged first on their compact state; the members of those
@@ -375,7 +423,7 @@ export async function rejoinTrends(
     const asking = views.filter((v) => !involving || involving.has(v.id));
     const keys = [...new Set(asking.flatMap((v) => [...topTerms(v.centroid, KEY_TERMS).keys()]))].sort();
     const found = keys.length > 0 ? await stored.states(keys, rejoinBounds(asking, o)) : [];
-    const cheap = found.filter((t) => !have.has(t.id) && t.article_count >= o.rejoinMinArticles).map(stateView);
+    const cheap = found.filter((t) => !have.has(t.id) && t.article_count >= leastArticles(o)).map(stateView);
     const unread = new Set(
       rejoinCandidates([...views, ...cheap].sort(byFounding), o, involving)
         .flat()

@@ -74,6 +74,29 @@ describe('rejoinStories', () => {
     expect(rejoinStories(pairs, () => undefined).size).to.equal(0);
   });
 
+  it('joins a trend of a few reports to one of its story reported at once (a burst cut by detection runs)', () => {
+    // The migraine headband on a real demo: 4 reports beside 32, the later founded while the
+    // earlier still reported, more than the fragment merge's minute apart.
+    const burst = trend('burst', 2, QUIT, ['Lena Dunham'], 32);
+    const pairWith = (few: [string, DetectArticle[]], o = DEFAULT_REJOIN_OPTIONS) =>
+      rejoinCandidates(storyViews(new Map([burst, few]), idf, o), o);
+    const during = trend('few', 2.25, QUIT_AGAIN, ['Lena Dunham'], 4);
+    expect([...rejoinStories(pairWith(during), embed)]).to.deep.equal([['few', 'burst']]);
+    const before = trend('few', 1, QUIT_AGAIN, ['Lena Dunham'], 4);
+    before[1][3]!.time = 2.5 * H;
+    expect([...rejoinStories(pairWith(before), embed)], 'the few founded first, reporting on').to.deep.equal([
+      ['burst', 'few'],
+    ]);
+    expect(pairWith(during, { ...DEFAULT_REJOIN_OPTIONS, rejoinAtOnceMinArticles: 5 })).to.have.length(0);
+    // The burst's last report at 2 h 31 min: a trend founded within the minute after it is at once.
+    expect(pairWith(trend('few', 2 + 32 / 60, QUIT_AGAIN, ['Lena Dunham'], 4)), 'its tail').to.have.length(1);
+    expect(pairWith(trend('few', 2 + 33 / 60, QUIT_AGAIN, ['Lena Dunham'], 4)), 'after its last report').to.have.length(
+      0,
+    );
+    expect(pairWith(trend('few', 2.25, QUIT_AGAIN, ['Lena Dunham'], 1)), 'one report').to.have.length(0);
+    expect(rejoinStories(pairWith(trend('few', 2.25, SNL, ['Lena Dunham'], 4)), embed).size).to.equal(0);
+  });
+
   it('joins trends naming nobody in common when their headlines agree; an entity gate is an option', () => {
     // The missing plane's "Public satellites search ..." and "Chinese satellite images ..." trends
     // hold no entity in common, yet tell one story.
@@ -219,7 +242,7 @@ describe('rejoinStories', () => {
       trend('long-before', 0, QUIT, ['Lena Dunham']),
       trend('just-within', 28, QUIT, ['Lena Dunham']),
       trend('after', 120, QUIT, ['Lena Dunham']),
-      trend('small', 60, QUIT, ['Lena Dunham'], 3),
+      trend('small', 60, QUIT, ['Lena Dunham'], 1),
     ].map(([id, members]) => state(id, members));
     const run = new Map([trend('run', 100, QUIT_AGAIN, ['Lena Dunham'])]);
     const members = new Map(
@@ -255,7 +278,7 @@ describe('rejoinStories', () => {
       ['run', 'just-within'],
     ]);
     expect(rejoinBounds([{ first_seen: 100 * H }, { first_seen: 90 * H }], DEFAULT_REJOIN_OPTIONS)).to.deep.equal({
-      minArticles: DEFAULT_REJOIN_OPTIONS.rejoinMinArticles,
+      minArticles: DEFAULT_REJOIN_OPTIONS.rejoinAtOnceMinArticles,
       lastSeenFrom: 18 * H,
     });
   });
