@@ -41,9 +41,10 @@ export const FURNITURE_PHRASES: Record<string, RegExp> = {
   // Contact lines and disclaimers below the article.
   contact:
     /(?:^|\n)\s*e-?mail the (?:author|writer|reporter)|can be reached at \S+@|contact (?:us|the writers?) at \S+@|(?:^|\n)\s*disclaimer\s*:/i,
-  // A separator line with a wire tail under it ("___ / Online: / ...") or a run of three or more
+  // A separator line with a short wire tail under it closing the body ("___ / Online: / ..."), or a run of three or more
   // headline-like lines (short, no sentence ending) closing the body: lists of other stories.
-  'link-list': /(?:^|\n)\s*[_\-=*]{3,}\s*(?:$|\n)|(?:\n[A-Z0-9][^\n.!?]{10,110}[^\n.!?:;,…"”’'\s)]){3}\s*$/,
+  'link-list':
+    /(?:^|\n)\s*[_\-=*]{3,}(?:\n+[^\n]{1,200}){0,4}\s*$|(?:\n[A-Z0-9][^\n.!?]{10,110}[^\n.!?:;,…"”’'\s)]){3}\s*$/,
 };
 
 /** Script or style source in a body: any one of these is code, never prose. */

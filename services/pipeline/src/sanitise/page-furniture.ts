@@ -69,14 +69,14 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
   ['copyright', /^disclaimer\s*:/iu],
   [
     'share-related',
-    /^(?:this (?:article|story) (?:originally )?(?:appeared|was (?:originally )?published) (?:on|in)\b.{0,60}$|if you like(?:d)? this (?:story|article), share it\b|like (?:[^\s,.;:]+ ){1,6}on facebook\b|order reprints\s*\||interested in [^?]{1,40}\? add [^?]{1,40} as an interest\b)/iu,
+    /^(?:this (?:article|story) (?:originally )?(?:appeared|was (?:originally )?published) (?:on|in)\b.{0,60}$|(?:if you )?like(?:d)? this (?:story|article)[?,]? share it\b|like (?:[^\s,.;:]+ ){1,6}on facebook\b|order reprints\s*\||interested in [^?]{1,40}\? add [^?]{1,40} as an interest\b)/iu,
   ],
   // The page's date element or byline box: a date (and time) alone, "By Jane Roe" alone.
   [
     'date-byline',
     /^(?:(?:published|updated|posted)\s*:?\s*)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,? )?(?:\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?|\d{4}\.\d{1,2}\.\d{1,2}\.?|\d{1,2}[./]\d{1,2}[./]\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}|\d{1,2}\.? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{4})(?:,? (?:at )?\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\.?)?(?: [a-z]{2,4})?)?$/iu,
   ],
-  ['date-byline', /^[Bb]y (?:\p{Lu}[\p{L}'’.-]*,? (?:and |& )?){1,5}(?:\p{Lu}[\p{L}'’.-]*)$/u],
+  ['date-byline', /^[Bb]y (?:\p{Lu}[\p{L}'’.-]*,? (?:and |& )?){0,5}(?:\p{Lu}[\p{L}'’.-]*)$/u],
   // Gallery and video-player controls: "Image 1 of 8", "Hide Caption 3 of 12", "Play slideshow", a
   // video's "CLOSE" button before its blurb, and control words standing alone.
   [

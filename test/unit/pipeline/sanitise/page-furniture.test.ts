@@ -48,6 +48,7 @@ const FURNITURE: [string, string][] = [
   ['share-related', 'Czytaj także: Sejm przyjął ustawę'],
   ['share-related', 'This article originally appeared on CNET.'],
   ['share-related', 'If you like this story, share it with a friend!'],
+  ['share-related', 'Like this story? Share it with a friend!'],
   ['share-related', 'Like Washington Post World on Facebook and stay updated on foreign news'],
   ['advertising', 'Anzeige:'],
   [
@@ -67,6 +68,7 @@ const FURNITURE: [string, string][] = [
   ['date-byline', 'Updated: 29 December 2017, 18:26'],
   ['date-byline', 'By Enrique Andres Pretel'],
   ['date-byline', 'By Jane Roe and John Doe'],
+  ['date-byline', 'By Reuters'],
   ['media-control', 'more-in'],
   ['media-control', 'Photo'],
   ['media-control', 'Now Playing:'],
