@@ -81,7 +81,7 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
   // video's "CLOSE" button before its blurb, and control words standing alone.
   [
     'media-control',
-    /\b(?:image|photo|picture|slide)\s+\d+\s+of\s*\/?\s*\d+\b|\bhide caption \d+ of \d+\b|\bplay slideshow\b|^(?:close|more-in|next|prev|previous|photo|photos|video|now playing:?|enlarge image(?: [\p{L}.]+){0,3}|youtube)$|\b\d{1,2}:\d{2} ?[ap]m\b.{0,40}\|\s*\d{1,2}:\d{2}$/iu,
+    /\b(?:image|photo|picture|slide)\s+\d+\s+of\s*\/?\s*\d+\b|\bhide caption \d+ of \d+\b|\bplay slideshow\b|\bembed x share\b|^(?:close|more-in|next|prev|previous|photo|photos|video|now playing:?|enlarge image(?: [\p{L}.]+){0,3}|youtube)$|\b\d{1,2}:\d{2} ?[ap]m\b.{0,40}\|\s*\d{1,2}:\d{2}$/iu,
   ],
   ['media-control', /^CLOSE \p{Lu}|^(\p{Lu}\p{Ll}+)\1+$/u],
   // A promo paragraph asks for a like and a follow in one breath ("Craving even more? Like us on Facebook or Follow us on Twitter.").
@@ -159,6 +159,18 @@ export function isHeadlineLike(line: string): boolean {
   );
 }
 
+/** A headline that asks: it joins a run of headlines only between them, never closes one. */
+function isHeadlineQuestion(line: string): boolean {
+  const text = line
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const words = text.split(' ').length;
+  return (
+    words >= 3 && words <= HEADLINE_MAX_WORDS && /^[\p{Lu}\p{N}‘“"']/u.test(text) && /\?[\p{Pf}"'’”]*$/u.test(text)
+  );
+}
+
 function wordCount(line: string): number {
   return line.split(/\s+/).filter((w) => w !== '').length;
 }
@@ -219,9 +231,17 @@ export function furnitureParagraphs(paragraphs: string[], opts: FurnitureContext
   }
   // A closing run of headline lines (the paragraphs already judged furniture may sit among them).
   const inRun = (i: number): boolean => !opts.ownList?.(i) && isHeadlineLike(paragraphs[i] ?? '');
+  const bridges = (i: number): boolean => !opts.ownList?.(i) && isHeadlineQuestion(paragraphs[i] ?? '');
   let start = kept.length;
-  while (start > 0 && inRun(kept[start - 1] as number)) start -= 1;
-  if (start > 0 && kept.length - start >= MIN_HEADLINE_RUN) for (const i of kept.slice(start)) drop.add(i);
+  let at = kept.length;
+  // The run closes on a headline; a question only joins it between headlines.
+  const closes = at > 0 && inRun(kept[at - 1] as number);
+  while (closes && at > 0 && (inRun(kept[at - 1] as number) || bridges(kept[at - 1] as number))) {
+    at -= 1;
+    if (inRun(kept[at] as number)) start = at;
+  }
+  const run = kept.slice(start).filter((i) => inRun(i)).length;
+  if (start > 0 && run >= MIN_HEADLINE_RUN) for (const i of kept.slice(start)) drop.add(i);
   return drop;
 }
 
