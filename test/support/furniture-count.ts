@@ -18,19 +18,33 @@ import { loadExtractionBenchmark } from '@trendscope/pipeline/lab/corpus/extract
 import { loadTrafilaturaEval } from '@trendscope/pipeline/lab/evaluate/extraction/trafilatura-eval';
 import { runTrafilatura } from './trafilatura-runner';
 
-/** Known furniture phrases, by kind, in the languages of the sets (matched case-insensitively). */
+/** Known furniture phrases, by kind, in the languages of the sets (case-insensitive where a kind's words can be capitalised anywhere). */
 export const FURNITURE_PHRASES: Record<string, RegExp> = {
   advertising:
-    /(?:^|\n)\s*(?:advertisement|anzeige|werbung|publicidad|publicité)\s*(?:$|\n)|continue reading the main story|continue reading below/i,
+    /(?:^|\n)\s*(?:advertisement|anzeige|werbung|publicidad|publicité)\s*:?\s*(?:$|\n)|continue reading the main story|continue reading below/i,
   newsletter:
     /newsletter sign up|verify you[’']re not a robot|invalid email address|get daily updates directly to your inbox|could not subscribe, try again|sign up for .{0,60}(?:newsletter|e-?mails)|newsletter abonnieren|abonnez-vous à (?:la|notre) newsletter|suscr[ií]bete a(?:l| nuestro)? (?:newsletter|bolet[ií]n)/i,
-  caption: /enlarge this image|toggle caption|image copyright .{0,60}image caption|facebook twitter pinterest/i,
+  caption:
+    /enlarge this image|toggle caption|image copyright .{0,60}image caption|facebook twitter pinterest|photograph: [^\n.]{2,60}(?:$|\n)/i,
   highlights: /story highlights/i,
   copyright:
     /all rights reserved|may not be published, broadcast, rewritten|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|wszelkie prawa zastrzeżone/i,
   'call-out': /we pay for your stories|we pay for videos|do you have a story for|email us at tips/i,
   'share-related':
-    /read or share this story|read the original article on|(?:^|\n)\s*(?:related|read more)\s*:|follow us on (?:facebook|twitter|instagram)|(?:^|\n)\s*(?:lesen sie auch|mehr zum thema|lire aussi|lee también|czytaj (?:też|także))\b/i,
+    /read or share this story|read the original article on|(?:^|\n)\s*(?:related|read more)\s*:|follow us on (?:facebook|twitter|instagram)|(?:^|\n)\s*(?:lesen sie auch|mehr zum thema|lire aussi|lee también|czytaj (?:też|także))\b|(?:article|story) (?:originally )?appeared (?:on|in) |share (?:it|this story) with a friend|(?:^|\n)like [^\n]{1,40} on facebook/i,
+  // A date or a byline standing alone as a paragraph: the page's date element or byline box.
+  'date-byline':
+    /(?:^|\n)\s*(?:\d{4}-\d{2}-\d{2}|\d{4}\.\d{2}\.\d{2}\.?|[A-Z][a-z]{2,8}\.? \d{1,2},? \d{4}|\d{1,2} [A-Z][a-z]{2,8} \d{4})\s*(?:$|\n)|(?:^|\n)\s*By (?:[A-Z][\w'’.-]+ ?){1,4}(?:$|\n)/,
+  // Controls of a photo gallery or a video player read as text.
+  'media-control':
+    /(?:[Ii]mage|[Pp]hoto|[Ss]lide|[Pp]icture) \d+ of \/? ?\d+|[Hh]ide [Cc]aption \d+ of \d+|[Pp]lay [Ss]lideshow|[Mm]edia playback is unsupported|[Ee]nlarge [Ii]mage\b|(?:^|\n)\s*(?:[Cc]lose|more-in|[Nn]ext|[Pp]rev|[Pp]revious|[Pp]hoto|[Nn]ow [Pp]laying:?)\s*(?:$|\n)|(?:^|\n)CLOSE [A-Z]/,
+  // Contact lines and disclaimers below the article.
+  contact:
+    /(?:^|\n)\s*e-?mail the (?:author|writer|reporter)|can be reached at \S+@|contact (?:us|the writers?) at \S+@|(?:^|\n)\s*disclaimer\s*:/i,
+  // A separator line with a short wire tail under it closing the body ("___ / Online: / ..."), or a run of three or more
+  // headline-like lines (short, no sentence ending) closing the body: lists of other stories.
+  'link-list':
+    /(?:^|\n)\s*[_\-=*]{3,}(?:\n+[^\n]{1,200}){0,4}\s*$|(?:\n[A-Z0-9][^\n.!?]{10,110}[^\n.!?:;,…"”’'\s)]){3}\s*$/,
 };
 
 /** Script or style source in a body: any one of these is code, never prose. */

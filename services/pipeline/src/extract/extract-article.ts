@@ -1,5 +1,5 @@
 import { parseLooseDate } from '../sources/parse-date';
-import { isFurnitureParagraph } from '../sanitise/page-furniture';
+import { furnitureParagraphs } from '../sanitise/page-furniture';
 import { sanitiseField } from '../sanitise/sanitise-text';
 import { metaDocument } from './meta-document';
 import { nodeText, parsePage, type PageNode, type ParsedPage } from './page-tree';
@@ -208,7 +208,15 @@ export function extractArticle(html: string, opts: ExtractOptions): ExtractedArt
       }
     }
     // Furniture inside the article's own markup looks like prose to the rules and the model alike.
-    body = blocksToHtml(kept.filter((b) => !isFurnitureParagraph(b.text)));
+    const ownList = (i: number): boolean => {
+      const b = kept[i];
+      return b !== undefined && b.tag === 'li' && b.linkChars * 2 < b.text.length;
+    };
+    const furniture = furnitureParagraphs(
+      kept.map((b) => b.text),
+      { title, ownList },
+    );
+    body = blocksToHtml(kept.filter((_, i) => !furniture.has(i)));
   }
   // Pages rendered without JavaScript sometimes carry the article only in JSON-LD.
   if (meta.articleBody && textLength(body) < Math.min(MIN_BODY_CHARS, meta.articleBody.length)) {

@@ -1,5 +1,5 @@
 import type { Redactions } from '@trendscope/core';
-import { withoutFurniture } from './page-furniture';
+import { comparable, isHeadlineLike, withoutFurniture } from './page-furniture';
 import { htmlToPlainText } from './sanitise-text';
 import { redactPersonalData } from './redact-personal-data';
 
@@ -9,7 +9,9 @@ import { redactPersonalData } from './redact-personal-data';
  * - less than MIN_PROSE_SHARE of the characters in prose lines (a line of at least
  *   PROSE_LINE_WORDS words, or one ending like a sentence): `boilerplate` (menus, link lists);
  * - a consent, paywall or "enable JavaScript" notice in a body under NOTICE_MAX_WORDS words:
- *   `boilerplate` (the page showed a notice instead of the article).
+ *   `boilerplate` (the page showed a notice instead of the article);
+ * - more than MAX_HEADLINE_SHARE of the characters in headline-like lines (a few words, no sentence
+ *   ending): `boilerplate` (a list of other stories' headlines, with no article under it).
  */
 export const MIN_BODY_WORDS = 50;
 /** Share of characters that must sit in prose lines. */
@@ -18,6 +20,8 @@ export const MIN_PROSE_SHARE = 0.5;
 export const PROSE_LINE_WORDS = 8;
 /** Below this many words a notice phrase marks the body as a notice. */
 export const NOTICE_MAX_WORDS = 150;
+/** Share of characters in headline-like lines above which a body is a list of headlines. */
+export const MAX_HEADLINE_SHARE = 0.8;
 /** Upper bound of a stored body; longer text is cut at a paragraph boundary. */
 export const MAX_BODY_CHARS = 200_000;
 
@@ -53,7 +57,9 @@ function rejection(text: string): CleanBodyResult['reason'] | null {
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   const total = lines.reduce((sum, l) => sum + l.length, 0);
   const prose = lines.filter(isProseLine).reduce((sum, l) => sum + l.length, 0);
-  return total > 0 && prose / total < MIN_PROSE_SHARE ? 'boilerplate' : null;
+  if (total > 0 && prose / total < MIN_PROSE_SHARE) return 'boilerplate';
+  const headlines = lines.filter(isHeadlineLike).reduce((sum, l) => sum + l.length, 0);
+  return total > 0 && headlines / total > MAX_HEADLINE_SHARE ? 'boilerplate' : null;
 }
 
 function truncate(text: string): string {
@@ -62,9 +68,20 @@ function truncate(text: string): string {
   return text.slice(0, cut > MAX_BODY_CHARS / 2 ? cut : MAX_BODY_CHARS).trimEnd();
 }
 
+const LIST_ITEM = /<li\b[^>]*>([\s\S]*?)<\/li>/gi;
+
+/** The texts of the list items that hold no link: the article's own lists, never other stories' headlines. */
+function ownListItems(html: string): Set<string> {
+  const items = new Set<string>();
+  for (const [, inner] of html.matchAll(LIST_ITEM)) {
+    if (inner !== undefined && !/<a\b/i.test(inner)) items.add(comparable(htmlToPlainText(inner)));
+  }
+  return items;
+}
+
 function candidate(html: string | null | undefined): { text: string; reason: CleanBodyResult['reason'] | null } {
   // Furniture and script text go before the retention rules judge what is left.
-  const text = html ? truncate(withoutFurniture(htmlToPlainText(html))) : '';
+  const text = html ? truncate(withoutFurniture(htmlToPlainText(html), ownListItems(html))) : '';
   return { text, reason: rejection(text) };
 }
 

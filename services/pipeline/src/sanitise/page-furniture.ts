@@ -2,19 +2,30 @@
  * Page furniture that sits inside an article's own markup, so that neither the content selection
  * nor the block classifier can tell it from prose by position: advertising and "continue reading"
  * lines, newsletter forms, photo caption and credit residue, highlight boxes, wire copyright
- * lines, reader call-outs, share and related-story widgets, in the languages of the corpora. And
- * script or style text, which is never prose in any language.
+ * lines, reader call-outs, share and related-story widgets, in the languages of the corpora; a
+ * date or a byline standing alone, gallery and video-player controls; and, by position, lists of
+ * other stories' headlines and wire tails closing the body. And script or style text, which is
+ * never prose in any language.
  */
 
 /** What a furniture paragraph is. */
 export type FurnitureKind =
-  'advertising' | 'newsletter' | 'caption' | 'highlights' | 'copyright' | 'call-out' | 'share-related';
+  | 'advertising'
+  | 'newsletter'
+  | 'caption'
+  | 'highlights'
+  | 'copyright'
+  | 'call-out'
+  | 'share-related'
+  | 'date-byline'
+  | 'media-control'
+  | 'link-list';
 
 /** A paragraph is furniture when one of these matches it (anchored: a phrase at its start, or the whole line). */
 const FURNITURE: [FurnitureKind, RegExp][] = [
   [
     'advertising',
-    /^(?:advertisement|advertising|advert|anzeige|werbung|publicidad|publicité|pubblicità|reklama|annonse|annons|sponsored)(?:\s*[-–—:]?\s*(?:continue reading\b.*|story continues below.*|scroll to continue.*))?$/iu,
+    /^(?:advertisement|advertising|advert|anzeige|werbung|publicidad|publicité|pubblicità|reklama|annonse|annons|sponsored)\s*:?(?:\s*[-–—:]?\s*(?:continue reading\b.*|story continues below.*|scroll to continue.*))?$/iu,
   ],
   ['advertising', /^(?:continue reading (?:the main story|below)|story continues below|scroll to continue)\b/iu],
   [
@@ -43,6 +54,36 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
     'share-related',
     /^(?:read or share this story\b|share this (?:story|article)\b|share (?:on|via) (?:facebook|twitter|whatsapp)\b|follow (?:us|me)\b|like us on facebook\b|read the original article on\b|den originalartikel gibt es auf\b|follow (?:[^\s,.;:]+ ){1,6}on (?:twitter|facebook|instagram)\b.{0,60}$|related(?: articles?| stories| content| coverage)?\s*:|read more\s*:|more\s*:|see also\s*:|weiterlesen\b|lesen sie (?:auch|mehr)\b|mehr zum thema\b|(?:à )?lire aussi\b|(?:lee|leer) (?:también|más)\s*:|czytaj (?:też|także|więcej)\b|leggi anche\b)/iu,
   ],
+  // A photo credit closing a caption ("... Photograph: Jane Roe/AP", "... (Photo: Getty Images)"), a
+  // picture agency's name opening one ("GETTY ...", "© REUTERS/ ..."), a credit line of its own.
+  [
+    'caption',
+    /(?:\bphotograph(?:er)?: [^.!?]{2,60}|\((?:photo|picture|image)s?: [^()]{2,80}\))$|^.{0,80}\b(?:image|photo|picture)s? (?:via|courtesy of) [^.!?]{2,40}$/iu,
+  ],
+  ['caption', /^(?:\p{Lu}[\p{Lu} &.]{1,40}•)?(?:GETTY|ALAMY|SHUTTERSTOCK)\b|^©\s?\p{Lu}+\//u],
+  ['caption', /^media playback is unsupported on your device\b/iu],
+  [
+    'call-out',
+    /^(?:e-?mail|contact) (?:the )?(?:author|writer|reporter)s?\b.{0,60}$|^.{0,60}\b(?:can|may) be (?:reached|contacted) at \S+@\S+$|^e-?mail\s*:\s*\S+@\S+|\bcontact us at \S+@\S+$/iu,
+  ],
+  ['copyright', /^disclaimer\s*:/iu],
+  [
+    'share-related',
+    /^(?:this (?:article|story) (?:originally )?(?:appeared|was (?:originally )?published) (?:on|in)\b.{0,60}$|(?:if you )?like(?:d)? this (?:story|article)[?,]? share it\b|like (?:[^\s,.;:]+ ){1,6}on facebook\b|order reprints\s*\||interested in [^?]{1,40}\? add [^?]{1,40} as an interest\b)/iu,
+  ],
+  // The page's date element or byline box: a date (and time) alone, "By Jane Roe" alone.
+  [
+    'date-byline',
+    /^(?:(?:published|updated|posted)\s*:?\s*)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,? )?(?:\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?|\d{4}\.\d{1,2}\.\d{1,2}\.?|\d{1,2}[./]\d{1,2}[./]\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}|\d{1,2}\.? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{4})(?:,? (?:at )?\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\.?)?(?: [a-z]{2,4})?)?$/iu,
+  ],
+  ['date-byline', /^[Bb]y (?:\p{Lu}[\p{L}'’.-]*,? (?:and |& )?){0,5}(?:\p{Lu}[\p{L}'’.-]*)$/u],
+  // Gallery and video-player controls: "Image 1 of 8", "Hide Caption 3 of 12", "Play slideshow", a
+  // video's "CLOSE" button before its blurb, and control words standing alone.
+  [
+    'media-control',
+    /\b(?:image|photo|picture|slide)\s+\d+\s+of\s*\/?\s*\d+\b|\bhide caption \d+ of \d+\b|\bplay slideshow\b|\bembed x share\b|^(?:close|more-in|next|prev|previous|photo|photos|video|now playing:?|enlarge image(?: [\p{L}.]+){0,3}|youtube)$|\b\d{1,2}:\d{2} ?[ap]m\b.{0,40}\|\s*\d{1,2}:\d{2}$/iu,
+  ],
+  ['media-control', /^CLOSE \p{Lu}|^(\p{Lu}\p{Ll}+)\1+$/u],
   // A promo paragraph asks for a like and a follow in one breath ("Craving even more? Like us on Facebook or Follow us on Twitter.").
   ['share-related', /\blike us on facebook,? (?:or|and) follow us on twitter\b/iu],
   // A link card ends in "Read more" (the Guardian's inline related story).
@@ -82,11 +123,137 @@ export function isFurnitureParagraph(paragraph: string): boolean {
   return furnitureKind(paragraph) !== null || isScriptLike(paragraph);
 }
 
-/** Plain text without its furniture and script paragraphs (paragraphs as lines or blank-line blocks). */
-export function withoutFurniture(text: string): string {
-  return text
-    .split('\n')
-    .filter((line) => !isFurnitureParagraph(line))
+/** Most and fewest words of a line read as another story's headline (fewer: a label, a verse line). */
+const HEADLINE_MAX_WORDS = 16;
+const HEADLINE_MIN_WORDS = 6;
+/** A closing run of headline lines shorter than this may be the article's own last lines (a list, a verse). */
+const MIN_HEADLINE_RUN = 2;
+/** A wire tail under a separator line ("___ / Online: / ...") holds at most this many lines and words. */
+const MAX_TAIL_LINES = 4;
+const MAX_TAIL_WORDS = 60;
+
+const SEPARATOR = /^[-_=*~•·]{3,}$/u;
+/** A line of a schedule opens with its date ("June 9 -- Coral Sky Amphitheatre, ..."): the article's own list. */
+const SCHEDULE_LINE =
+  /^(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,? )?(?:(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}\b|\d{1,2}\.? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|\d{1,2}[./]\d{1,2}\b)/iu;
+/** A line ends like a sentence: final punctuation, perhaps inside closing quotes or brackets. */
+const SENTENCE_END = /[.!?…。！？][\p{Pf}\p{Pe}"'’”»]*$/u;
+
+/**
+ * A line that reads as a headline rather than a sentence: six to sixteen words, starting with a
+ * capital or a digit, not ending like a sentence. A run of these closing a body is a list of
+ * other stories ("Elon Musk wants your help for his Hyperloop / Elon Musk plans to provide ...").
+ */
+export function isHeadlineLike(line: string): boolean {
+  const text = line
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const words = text.split(' ').length;
+  return (
+    words >= HEADLINE_MIN_WORDS &&
+    words <= HEADLINE_MAX_WORDS &&
+    /^[\p{Lu}\p{N}‘“"']/u.test(text) &&
+    !SENTENCE_END.test(text) &&
+    !SCHEDULE_LINE.test(text)
+  );
+}
+
+/** A headline that asks: it joins a run of headlines only between them, never closes one. */
+function isHeadlineQuestion(line: string): boolean {
+  const text = line
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const words = text.split(' ').length;
+  return (
+    words >= 3 && words <= HEADLINE_MAX_WORDS && /^[\p{Lu}\p{N}‘“"']/u.test(text) && /\?[\p{Pf}"'’”]*$/u.test(text)
+  );
+}
+
+function wordCount(line: string): number {
+  return line.split(/\s+/).filter((w) => w !== '').length;
+}
+
+/** What the page says about its paragraphs, where it is known. */
+export interface FurnitureContext {
+  /** The page's title: a first paragraph that opens with it is the page's header. */
+  title?: string | null;
+  /** Paragraphs the page marks as list items without links: the article's own list, never other stories' headlines. */
+  ownList?: (index: number) => boolean;
+}
+
+/** Words a section label may put before the headline in the page's header ("Bitcoin Bitcoin price falls ..."). */
+const MAX_LABEL_WORDS = 3;
+/** A shorter headline may open the article's own first sentence. */
+const MIN_HEADER_WORDS = 5;
+
+/** A text as compared with another: spaces collapsed, lower case. */
+export function comparable(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/** A paragraph that opens with the page's headline (after at most a short label): the header, not the article. */
+function isHeader(paragraph: string, title: string): boolean {
+  const text = comparable(paragraph);
+  const headline = comparable(title);
+  if (headline.split(' ').length < MIN_HEADER_WORDS) return false;
+  const at = text.indexOf(headline);
+  return at >= 0 && text.slice(0, at).split(' ').length - 1 <= MAX_LABEL_WORDS;
+}
+
+/**
+ * The paragraphs that are furniture, by index: the first one when it is the page's header (given
+ * the title), each one that is furniture on its own, and by
+ * position the body's tail under a separator line when it is short (a wire tail: "___ / Online: /
+ * SpaceX: http://..."), and a closing run of at least two headline-like lines among furniture
+ * lines (related stories). A run that would take the whole body is left: a body of headlines only
+ * is judged whole by the retention rules.
+ */
+export function furnitureParagraphs(paragraphs: string[], opts: FurnitureContext = {}): Set<number> {
+  const drop = new Set<number>();
+  paragraphs.forEach((p, i) => {
+    if (isFurnitureParagraph(p)) drop.add(i);
+  });
+  const kept = paragraphs.map((_, i) => i).filter((i) => !drop.has(i) && (paragraphs[i] ?? '').trim() !== '');
+  // The page's header read as the first paragraph: the headline alone, or after a section label.
+  if (kept.length > 1 && opts.title && isHeader(paragraphs[kept[0] as number] ?? '', opts.title)) {
+    drop.add(kept.shift() as number);
+  }
+  // The wire tail: the last separator line with a few short lines under it.
+  const sep = kept.findLastIndex((i) => SEPARATOR.test((paragraphs[i] ?? '').trim()));
+  if (sep >= 0) {
+    const tail = kept.slice(sep + 1);
+    const words = tail.reduce((n, i) => n + wordCount(paragraphs[i] ?? ''), 0);
+    if (sep > 0 && tail.length <= MAX_TAIL_LINES && words <= MAX_TAIL_WORDS) {
+      for (const i of kept.splice(sep)) drop.add(i);
+    }
+  }
+  // A closing run of headline lines (the paragraphs already judged furniture may sit among them).
+  const inRun = (i: number): boolean => !opts.ownList?.(i) && isHeadlineLike(paragraphs[i] ?? '');
+  const bridges = (i: number): boolean => !opts.ownList?.(i) && isHeadlineQuestion(paragraphs[i] ?? '');
+  let start = kept.length;
+  let at = kept.length;
+  // The run closes on a headline; a question only joins it between headlines.
+  const closes = at > 0 && inRun(kept[at - 1] as number);
+  while (closes && at > 0 && (inRun(kept[at - 1] as number) || bridges(kept[at - 1] as number))) {
+    at -= 1;
+    if (inRun(kept[at] as number)) start = at;
+  }
+  const run = kept.slice(start).filter((i) => inRun(i)).length;
+  if (start > 0 && run >= MIN_HEADLINE_RUN) for (const i of kept.slice(start)) drop.add(i);
+  return drop;
+}
+
+/**
+ * Plain text without its furniture and script paragraphs (paragraphs as lines or blank-line
+ * blocks); ownListItems: the texts of the list items without links of the HTML it was read from.
+ */
+export function withoutFurniture(text: string, ownListItems: ReadonlySet<string> = new Set()): string {
+  const lines = text.split('\n');
+  const drop = furnitureParagraphs(lines, { ownList: (i) => ownListItems.has(comparable(lines[i] ?? '')) });
+  return lines
+    .filter((_, i) => !drop.has(i))
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

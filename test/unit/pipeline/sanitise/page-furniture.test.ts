@@ -46,6 +46,40 @@ const FURNITURE: [string, string][] = [
   ['share-related', 'Lesen Sie auch: Der Haushalt steht'],
   ['share-related', 'Lire aussi : la réforme des retraites'],
   ['share-related', 'Czytaj także: Sejm przyjął ustawę'],
+  ['share-related', 'This article originally appeared on CNET.'],
+  ['share-related', 'If you like this story, share it with a friend!'],
+  ['share-related', 'Like this story? Share it with a friend!'],
+  ['share-related', 'Like Washington Post World on Facebook and stay updated on foreign news'],
+  ['advertising', 'Anzeige:'],
+  [
+    'caption',
+    '•Stock market turmoil – live coverage The price rose by 900% last year. Photograph: Jane Roe/Getty Images',
+  ],
+  ['caption', 'Michael Sheen and Sarah Silverman in 2016. (Photo: Jane Roe, WireImage)'],
+  ['caption', 'GETTY Bitcoin has fallen to its lowest point since November'],
+  ['caption', 'Chart on phone image via Shutterstock'],
+  ['caption', 'Media playback is unsupported on your device Media caption Fireworks as barge explodes'],
+  ['call-out', 'Email the author.'],
+  ['call-out', 'Jane Roe can be reached at jane.roe@example.com.'],
+  ['call-out', 'The leader in its field, Example News is an independent outlet. Contact us at news@example.com.'],
+  ['copyright', 'Disclaimer: This article should not be taken as investment advice.'],
+  ['date-byline', '2026-10-31'],
+  ['date-byline', 'Dec. 29, 2017'],
+  ['date-byline', 'Updated: 29 December 2017, 18:26'],
+  ['date-byline', 'By Enrique Andres Pretel'],
+  ['date-byline', 'By Jane Roe and John Doe'],
+  ['date-byline', 'By Reuters'],
+  ['media-control', 'more-in'],
+  ['media-control', 'Photo'],
+  ['media-control', 'Now Playing:'],
+  ['media-control', 'SaveSaveSave'],
+  ['media-control', 'CLOSE A group of former employees explain why they started the campaign. Video by Jane Roe'],
+  [
+    'media-control',
+    'Photo: Jane Roe, AP Image 1 of / 8 Caption Close Image 1 of 8 The float makes its way along the route',
+  ],
+  ['media-control', 'Photos: Celebrity splits The couple split in 2005. Hide Caption 56 of 57'],
+  ['media-control', 'Skip in Skip x Embed x Share CLOSE WHAT YOU NEED TO KNOW ABOUT THE LAUNCH | 2:30'],
 ];
 
 const PROSE = [
@@ -58,6 +92,14 @@ const PROSE = [
   'Follow the money, the senator said on Twitter, and you will find who paid for the campaign.',
   'Readers who follow the team on Twitter saw the announcement an hour before the press release.',
   'The document (released on Monday) shows that var and let are words in the report, she said; nothing more.',
+  'Close to 200 people attended the hearing, which ran late into the evening.',
+  'CLOSE friends of the singer said she had been planning the move for months.',
+  'By the end of the year, the company expects to have hired 300 people.',
+  'By Monday, the water had receded from most of the town.',
+  'Next year the council will vote again on the plan.',
+  'Photo finishes decided two of the races, the organisers said.',
+  'The photo, taken on 29 December 2017, shows the ship off Yeosu.',
+  'Readers can email the author of the report, the ministry said, but few have done so.',
 ];
 
 describe('page furniture', () => {
@@ -97,5 +139,86 @@ describe('page furniture', () => {
       expect(body).to.include('Paragraph 4 of the story');
       expect(body).not.to.match(/Advertisement|toggle caption|_taboola|Associated Press/);
     }
+  });
+
+  describe('by position', () => {
+    const URL = 'https://news.example.org/2026/11/28/story';
+    const STORY = Array.from(
+      { length: 4 },
+      (_, i) =>
+        `The council met on Tuesday to discuss the budget, and part ${i + 1} of the story says what it decided.`,
+    );
+    const page = (paragraphs: string[], title = 'Council agrees budget after a long night of talks') =>
+      `<html><head><title>${title}</title></head><body><article><h1>${title}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join('')}</article></body></html>`;
+    // Without the block classifier, so that each rule is what keeps or drops a line.
+    const stored = (html: string) => cleanBody(extractArticle(html, { url: URL, blockModel: null }).body_html);
+
+    it("drops a closing run of other stories' headlines, and the same lines as plain text", () => {
+      const related = [
+        'Mayor wants your help to name the new bridge over the river',
+        'How well do you know the council?',
+        'City plans to provide free internet in every public library',
+        'Like Example News on Facebook and stay updated on local news',
+      ];
+      const text = stored(page([...STORY, ...related])).text;
+      expect(text).to.include('part 4 of the story');
+      expect(text).not.to.match(/Mayor wants|know the council|free internet|Facebook/);
+      expect(withoutFurniture([...STORY, ...related].join('\n\n'))).to.equal(STORY.join('\n\n'));
+    });
+
+    it('keeps a single closing line without a full stop, and a closing verse of short lines', () => {
+      const last = 'The vote on the final budget is expected at the next meeting in March';
+      expect(stored(page([...STORY, last])).text).to.include(last);
+      const verse = ['Blue moon!', "Now I'm no longer alone", 'Without a dream in my heart'];
+      expect(withoutFurniture([...STORY, ...verse].join('\n\n'))).to.include('Without a dream in my heart');
+    });
+
+    it("keeps the article's own closing list, and drops a closing list of links to other stories", () => {
+      const items = [
+        'Tuples save a bit of memory when replacing lists',
+        'Generators save memory only for large tuples, but are faster to iterate',
+        'Slotted classes save a lot of memory in every case we measured',
+      ];
+      const list = (linked: boolean) =>
+        `<ul>${items.map((t) => `<li>${linked ? `<a href="/other">${t}</a>` : t}</li>`).join('')}</ul>`;
+      const html = (linked: boolean) => page(STORY).replace('</article>', `${list(linked)}</article>`);
+      expect(stored(html(false)).text).to.include(items[2]);
+      expect(cleanBody(list(false) + STORY.map((p) => `<p>${p}</p>`).join('')).text).to.include(items[2]);
+      expect(stored(html(true)).text).not.to.include(items[2]);
+    });
+
+    it('drops a wire tail under a separator line', () => {
+      const text = stored(page([...STORY, '___', 'Online:', 'Example Council: http://council.example.org/'])).text;
+      expect(text).to.match(/part 4 of the story says what it decided\.$/);
+    });
+
+    it("drops the page's header read as the first paragraph: a section label, the headline, the standfirst", () => {
+      const title = 'Council agrees budget after a long night of talks';
+      const header = `Politics ${title} Members voted 12 to 3 after the mayor's late concession`;
+      const text = stored(page([header, ...STORY], title)).text;
+      expect(text).not.to.include('Members voted');
+      expect(text.startsWith(STORY[0] as string)).to.equal(true);
+    });
+
+    it('keeps a first paragraph that only shares its opening words with a short headline', () => {
+      const lead = 'Budget agreed: the council met on Tuesday and voted for the plan after a long night of talks.';
+      expect(stored(page([lead, ...STORY], 'Budget agreed')).text).to.include(lead);
+    });
+
+    it('retains no body made only of headlines, and says it is boilerplate', () => {
+      const headlines = [
+        'Peace talks suspended following new attacks in the north',
+        'Leaders open to meet under the right conditions, officials say',
+        'Military admits role in killing 10 people found in grave',
+        'Separatists agree on a coalition led by the ousted leader',
+        'Minister urges union to break its silence on future ties',
+        'Hopes fading for 100 migrants missing in shipwreck off coast',
+        'Champion wins again as the veteran’s Olympic dream appears over',
+        'Man rams military transporter into store and tries to steal wine',
+      ];
+      const result = stored(page(headlines));
+      expect(result.retained).to.equal(false);
+      expect(result.reason).to.equal('boilerplate');
+    });
   });
 });
