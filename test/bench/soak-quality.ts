@@ -20,7 +20,7 @@ import {
   MONTH_READING_FILE,
   READING_FILES,
 } from '@trendscope/pipeline/lab/metrics/corrected-gold';
-import { ingest, spawnRun, storedAssignments, type Report } from './soak-reports';
+import { ingest, soakClusterOptions, spawnRun, storedAssignments, type Report } from './soak-reports';
 
 /** A soak to score: its name in the output and its articles alias. */
 export interface ScoredSoak {
@@ -71,7 +71,7 @@ export async function printSoakQuality(
       .filter((r) => !columns.has(r.id))
       .map((r) => ({ id: r.id, title: r.doc.title, text: '', time: r.time, entities: r.doc.entities ?? [] })),
     [],
-    { now: lastRun, idf: backgroundIdf() },
+    { ...soakClusterOptions(), now: lastRun, idf: backgroundIdf() },
   ).assignments;
   const readings = READING_FILES.flatMap(loadReadings);
   const stories = new Set(gold.values());

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { ArticleDoc, OpenSearchClient } from '@trendscope/core';
+import type { DetectOptions } from '@trendscope/pipeline/detect/run-detect';
 import type { UciRow } from '@trendscope/pipeline/lab/corpus/uci.corpus';
 import { corpusArticleDoc } from '../support/corpus-article-doc';
 
@@ -15,6 +16,20 @@ const RUNNER = resolve(import.meta.dirname, 'soak-run.ts');
 /** SOAK_KEEP=1 (or true, yes) keeps a soak's indices for later scoring; unset, 0 or false deletes them. */
 export function keepsSoakIndices(env: NodeJS.ProcessEnv = process.env): boolean {
   return /^(1|true|yes)$/i.test(env.SOAK_KEEP ?? '');
+}
+
+/**
+ * The clustering options over the defaults of every soak detection run and of the clustering alone
+ * (SOAK_CLUSTER, a JSON object such as {"mergeSettleMinutes":30,"lonePairsNeedRareWords":true};
+ * unset: none), so an option can be soaked before it is on by default.
+ */
+export function soakClusterOptions(env: NodeJS.ProcessEnv = process.env): NonNullable<DetectOptions['cluster']> {
+  const raw = env.SOAK_CLUSTER?.trim();
+  if (!raw) return {};
+  const parsed: unknown = JSON.parse(raw);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error(`SOAK_CLUSTER must be a JSON object, got ${raw}`);
+  return parsed;
 }
 
 /** One replayed report: its document, its gold story and its time. */

@@ -4,6 +4,8 @@
  * process's peak RSS, the documents it read from the articles and trends indices, the heap in use
  * and the peak RSS so far at the end of each step of the run (`phases`), and its summary.
  * SOAK_REJOIN=off runs it without the story rejoin (rejoinCosine 0), to split what the rejoin does.
+ * SOAK_CLUSTER (JSON, e.g. {"mergeSettleMinutes":30}) runs it with those clustering options over the
+ * defaults (soakClusterOptions), to measure an option before it is on.
  * Run: node --import tsx test/bench/soak-run.ts <index prefix> <now ISO>
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -11,6 +13,7 @@ import '@trendscope/core/require-project-node';
 import { createLogger, loadConfig } from '@trendscope/core';
 import { configuredDetectOptions, openDetectServices } from '@trendscope/pipeline/detect/detect-process';
 import { runDetect, type DetectPhase } from '@trendscope/pipeline/detect/run-detect';
+import { soakClusterOptions } from './soak-reports';
 
 const [prefix, nowIso] = process.argv.slice(2);
 if (!prefix || !nowIso) throw new Error('usage: soak-run.ts <index prefix> <now ISO>');
@@ -69,6 +72,7 @@ const summary = await runDetect(
   {
     ...configuredDetectOptions(config, new Date(nowIso)),
     rejoin: process.env.SOAK_REJOIN === 'off' ? { rejoinCosine: 0 } : {},
+    cluster: soakClusterOptions(),
   },
 );
 const cpu = process.cpuUsage(cpu0);

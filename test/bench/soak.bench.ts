@@ -10,6 +10,8 @@
  * columns left out as runDetect does), each against UCI's raw labels and against the labels
  * corrected by reading (lab/metrics/corrected-gold.ts), with how much of the rows the readings cover.
  * SOAK_REJOIN=off runs every detection (soak and batch) without the story rejoin.
+ * SOAK_CLUSTER='{"mergeSettleMinutes":30}' (JSON) runs every detection and the clustering alone with
+ * those clustering options over the defaults.
  * SOAK_SCALE=30 replays every row 30 times (copy k k seconds later, its own URL): 30x the volume.
  * SOAK_DAYS limits the simulated days (0: all). SOAK_KEEP=1 keeps the indices (soak-score.ts scores them).
  * Run: BENCH=soak make bench, or node --import tsx test/bench/soak.bench.ts with OPENSEARCH_URL/REDIS_URL
