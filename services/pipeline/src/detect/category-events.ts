@@ -21,12 +21,54 @@ function namesCompany(headline: string): boolean {
 export function reportsCompanyDeal(headline: string): boolean {
   const kinds = eventKinds(headline);
   const earnings = (kinds.earnings ?? []).some((p) => p !== 'results' && p !== 'guidance');
-  return Boolean(kinds.deal || kinds.ipo || earnings) && namesCompany(headline);
+  return Boolean(kinds.deal || kinds.ipo || earnings || DEAL_TALK_RE.test(headline)) && namesCompany(headline);
+}
+
+/**
+ * A deal or a price war in words event-kinds.ts leaves to context, read beside a named company:
+ * "if T-Mobile deal approved", "interest in buying T-Mobile", "if he can buy T-Mobile US", "industry
+ * consolidation is inevitable", "promises 'massive price war'". "Deals on" is a discount; "take
+ * over" is left out ("A small bird managed to take over a Delta flight").
+ */
+const DEAL_TALK_RE =
+  /\b(?:deal(?! on\b)|purchase|buying|(?:can|could|would|will|wants? to|plans? to|let \w+) buy|consolidat(?:e|es|ed|ion)|pric(?:e|ing) wars?)\b/i;
+
+/** An asset traded on a market: a currency, a commodity, a company's shares. */
+const TRADED_ASSET = String.raw`(?:bitcoin|btc|ether(?:eum)?|ripple|cryptocurrenc(?:y|ies)|stocks?|shares|oil|crude|brent|gold|silver|copper|dollar|euro|yen|rouble|ruble|sterling|bonds?|treasur(?:y|ies)|futures)`;
+/** A price or a move of it: "price", "falls below", "slumps to 3-month low", "soars". */
+const PRICE_MOVE = String.raw`(?:prices?|falls?|fell|falling|slump(?:s|ed)?|plunge[sd]?|plummet\w*|tumble[sd]?|sinks?|sank|drop(?:s|ped)?|dips?|dipped|slides?|slid|slips?|slipped|rall(?:y|ies|ied)|soar(?:s|ed)?|surge[sd]?|jump(?:s|ed)?|climb(?:s|ed)?|rise[sd]?|rose|gain(?:s|ed)?|rebound(?:s|ed)?|record (?:high|low)|(?:\d+|multi|one|two|three|six)-(?:day|week|month|year) (?:high|low))`;
+/** The asset, then its price or move a few words on ("Bitcoin price falls", "Bitcoin Slumps to 3-Month Low"). */
+const MARKET_MOVE_RE = new RegExp(String.raw`\b${TRADED_ASSET}\b(?:\W+[\w'$.,]+){0,3}?\W+${PRICE_MOVE}\b`, 'i');
+
+/**
+ * A price or a move of a traded asset: "Bitcoin price falls below $6,000 as banker signals
+ * crackdown", "Ripple soars". IPTC files a market's moves under economy, business and finance
+ * whatever the asset is made of; "Apple shares photos" has no move.
+ */
+export function reportsMarketMove(headline: string): boolean {
+  return MARKET_MOVE_RE.test(headline);
+}
+
+/** A device by its product line or its kind: "Galaxy S9", "iPhone 6", "smartwatch", "headphone jack". */
+const DEVICE_RE =
+  /\b(?:iPhone|iPad|iPod|MacBook|iMac|Apple Watch|Galaxy (?:S|Note|Tab|Gear)\s?\d*|Pixel \d|Nexus \d+|Surface (?:Pro|Book|Go|tablet)|Kindle|Fire (?:Phone|TV)|Xbox|PlayStation|Nintendo Switch|Oculus Rift|Google Glass|Lumia|OnePlus|smartphones?|smartwatch(?:es)?|laptops?|headsets?|wearables?|headphone jack)\b/i;
+
+/**
+ * A device as the subject with no deal, listing, results, market, funding or restructuring
+ * reported: a launch, a leak, a review ("Samsung's Galaxy S9 leaked in pics ahead of rumoured
+ * February launch", "Is this Samsung's Galaxy S9?"): IPTC's science and technology.
+ * "iPhone sales jump" reports results.
+ */
+export function reportsDeviceNews(headline: string): boolean {
+  if (!DEVICE_RE.test(headline)) return false;
+  const k = eventKinds(headline);
+  const business = k.deal || k.ipo || k.earnings || k.markets || k.funding || k.restructuring || k.central_bank;
+  return !business && !reportsCompanyDeal(headline) && !reportsMarketMove(headline);
 }
 
 /** An arrest, charge, trial or sentence, or a scam or fraud ("clinical trial" and "free trial" are none). */
 const CRIME_RE =
-  /\b(?:arrest(?:s|ed)?|nabbed|busted|trafficking|charged|indicted|indictment|convicted|conviction|sentenced|pleads?|pleaded|guilty|(?<!(?:clinical|drug|free|phase \w+) )trials?|prosecutors?|jury|verdict|scam(?:s|mer|mers)?|fraud(?:ster|sters)?|bribery|bribes?|corruption|extortion|money laundering|jailed|prison)\b/i;
+  /\b(?:arrest(?:s|ed)?|nabbed|busted|trafficking|charged|indicted|indictment|convicted|conviction|sentenced|pleads?|pleaded|guilty|(?<!(?:clinical|drug|free|phase \w+) )trials?|prosecutors?|jury|verdict|sting|scam(?:s|mer|mers)?|fraud(?:ster|sters)?|bribery|bribes?|corruption|extortion|money laundering|jailed|prison)\b/i;
 
 /**
  * A crime, a trial or a scam with no company or market as its subject: "Prosecutors oppose
@@ -40,8 +82,16 @@ export function reportsCrimeWithoutCompany(headline: string): boolean {
   return !reportsMarketEvent(headline);
 }
 
+/**
+ * A company's staff caught in a crime: "Amazon and Microsoft employees caught up in sex trafficking
+ * sting". The company is named, but neither it nor its market is the subject.
+ */
+export function reportsStaffCrime(headline: string): boolean {
+  return CRIME_RE.test(headline) && STAFF_CRIME_RE.test(headline) && !reportsMarketEvent(headline);
+}
+
 /** A company's staff as the subject of a crime: "Amazon, Microsoft staff busted buying sex workers". */
-const STAFF_CRIME_RE = /\b(?:staff|employees|workers)\s+(?:busted|arrested|nabbed|charged|indicted|accused)\b/i;
+const STAFF_CRIME_RE = /\b(?:staff|employees|workers)\s+(?:busted|arrested|nabbed|charged|indicted|accused|caught)\b/i;
 
 /** A listing, results, a market, a central bank or the economy's figures: a business event whatever else it names. */
 function reportsMarketEvent(headline: string): boolean {

@@ -1,6 +1,13 @@
 import type { Category } from '@trendscope/core';
 import type { Classification, Classifier } from '../classify/classifier';
-import { reportsCompanyDeal, reportsCrimeWithoutCompany, reportsIncident } from './category-events';
+import {
+  reportsCompanyDeal,
+  reportsCrimeWithoutCompany,
+  reportsDeviceNews,
+  reportsIncident,
+  reportsMarketMove,
+  reportsStaffCrime,
+} from './category-events';
 
 /** Members classified for a trend's category at most (evenly spread over its life beyond that). */
 const MAX_VOTERS = 100;
@@ -43,10 +50,14 @@ const NOT_INCIDENTS: ReadonlySet<string> = new Set(['business', 'technology', 'e
 
 /**
  * One member's vote: the classifier's answer on its text, read against what its headline reports
- * (category-events.ts). A company's takeover, listing or results answered `technology` votes
- * `business` (IPTC files a chip maker's takeover under business); a crime, trial or scam with no
- * company as its subject answered `business` or `technology` votes the classifier's best category
- * other than those two; an accident, the weather, a flight's mishap or a surprised person answered
+ * (category-events.ts). A company's takeover, listing, results or price war, or a traded asset's
+ * price move, answered `technology` votes `business` (IPTC files a chip maker's takeover and
+ * bitcoin's fall under business); a device's launch, leak or review answered `business` votes
+ * `technology`; a crime, trial or scam with no company as its subject answered `business` or
+ * `technology` votes the classifier's best category other than those two, and a company's staff
+ * caught in one votes `other` (IPTC's crime, law and justice, which the taxonomy does not have: the
+ * company is not its subject, and the next category is a guess at ~0); an accident, the weather, a
+ * flight's mishap or a surprised person answered
  * `business`, `technology` or `entertainment` votes `other` with the same confidence (IPTC's
  * disaster and accident, weather and human interest, which the taxonomy does not have; a foreign
  * one answered `world` stays international news).
@@ -58,9 +69,12 @@ export function memberAnswer(
   embedText?: (text: string) => Float32Array | undefined,
 ): Classification {
   const answer = classifier.classify(text, embedText?.(text));
-  if (answer.category === 'technology' && reportsCompanyDeal(headline)) return { ...answer, category: 'business' };
+  if (answer.category === 'technology' && (reportsCompanyDeal(headline) || reportsMarketMove(headline)))
+    return { ...answer, category: 'business' };
   if (NOT_INCIDENTS.has(answer.category) && reportsIncident(headline)) return { ...answer, category: 'other' };
+  if (answer.category === 'business' && reportsDeviceNews(headline)) return { ...answer, category: 'technology' };
   if ((answer.category === 'business' || answer.category === 'technology') && reportsCrimeWithoutCompany(headline)) {
+    if (reportsStaffCrime(headline)) return { ...answer, category: 'other' };
     const [next] = classifier
       .probabilities(text, embedText?.(text))
       .filter((p) => p.category !== 'business' && p.category !== 'technology')

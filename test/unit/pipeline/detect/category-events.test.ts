@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import {
   reportsCompanyDeal,
   reportsCrimeWithoutCompany,
+  reportsDeviceNews,
   reportsIncident,
+  reportsMarketMove,
 } from '@trendscope/pipeline/detect/category-events';
 
 describe('events whose kind decides a headline category', () => {
@@ -13,6 +15,10 @@ describe('events whose kind decides a headline category', () => {
       'Apple in talks to buy Renesas chip unit: report',
       'Twitter posts first-quarter revenue above estimates',
       'King Digital files for IPO',
+      'SoftBank CEO Pushes For Sprint Deal With T-Mobile',
+      'Sprint Chairman Says Carrier Still Interested in T-Mobile Purchase',
+      "Softbank boss promises 'massive price war' if he can buy T-Mobile US",
+      'T-Mobile US CFO: Industry consolidation is inevitable',
     ]) {
       expect(reportsCompanyDeal(h), h).to.equal(true);
     }
@@ -23,6 +29,8 @@ describe('events whose kind decides a headline category', () => {
       'Google tweaks search results',
       'Samsung Galaxy S5 hands-on review',
       'Study results show coffee may help',
+      'Samsung deals on Galaxy phones this weekend',
+      'A small bird managed to take over a Delta flight',
     ]) {
       expect(reportsCompanyDeal(h), h).to.equal(false);
     }
@@ -33,6 +41,7 @@ describe('events whose kind decides a headline category', () => {
       "Alleged 'Nigerian prince' scammer nabbed in Louisiana",
       'Former governor indicted on corruption charges',
       'Amazon, Microsoft staff busted buying sex workers trapped in trafficking industry',
+      'Amazon and Microsoft employees caught up in sex trafficking sting',
     ]) {
       expect(reportsCrimeWithoutCompany(h), h).to.equal(true);
     }
@@ -71,6 +80,36 @@ describe('events whose kind decides a headline category', () => {
       'American Airlines, JetBlue End Partnership Agreement',
     ]) {
       expect(reportsIncident(h), h).to.equal(false);
+    }
+  });
+  it("reads a traded asset's price or move, not a company sharing something", () => {
+    for (const h of [
+      'Bitcoin price falls below $6,000 as banker signals crackdown',
+      'Bitcoin Slumps to 3-Month Low Below $6K',
+      'Ripple soars, becomes second-biggest cryptocurrency by market cap',
+      'Oil prices climb as OPEC cuts output',
+    ]) {
+      expect(reportsMarketMove(h), h).to.equal(true);
+    }
+    for (const h of ['Apple shares photos of its new campus', 'Bitcoin ATM opens in Austin', 'Gold medal for Norway']) {
+      expect(reportsMarketMove(h), h).to.equal(false);
+    }
+  });
+  it("reads a device's launch, leak or review, not its sales or its maker's deal", () => {
+    for (const h of [
+      'Samsung’s Galaxy S9 leaked in pics ahead of rumoured February launch',
+      "Is this Samsung's Galaxy S9?",
+      'Samsung Galaxy S5 hands-on review',
+    ]) {
+      expect(reportsDeviceNews(h), h).to.equal(true);
+    }
+    for (const h of [
+      'iPhone sales jump 20% in the quarter',
+      'Apple to buy Beats, the headphone maker, for $3 billion',
+      'Samsung shares fall as smartphone profits slide',
+      'Samsung Galaxy in talks',
+    ]) {
+      expect(reportsDeviceNews(h), h).to.equal(false);
     }
   });
 });

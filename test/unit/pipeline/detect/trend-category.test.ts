@@ -121,4 +121,22 @@ describe("a member's vote read against what its headline reports", () => {
     expect(memberAnswer(title, title, answering('world')).category).to.equal('world');
     expect(memberAnswer('Hospital: patients hurt in fire', 'x', answering('health')).category).to.equal('health');
   });
+  it("votes business for a traded asset's move answered technology, technology for a device leak answered business", () => {
+    const move = 'Bitcoin price falls below $6,000 as banker signals crackdown';
+    expect(memberAnswer(move, move, answering('technology'))).to.deep.equal({ category: 'business', confidence: 0.8 });
+    const leak = 'Samsung’s Galaxy S9 leaked in pics ahead of rumoured February launch';
+    expect(memberAnswer(leak, leak, answering('business'))).to.deep.equal({ category: 'technology', confidence: 0.8 });
+  });
+  it("votes other for a company's staff caught in a crime, with the answer confidence", () => {
+    const sure: Classifier = {
+      ...fake,
+      classify: () => ({ category: 'business', confidence: 0.99 }),
+      probabilities: () => [
+        { category: 'business', p: 0.99 },
+        { category: 'entertainment', p: 0.004 },
+      ],
+    };
+    const title = 'Amazon and Microsoft employees caught up in sex trafficking sting';
+    expect(memberAnswer(title, title, sure)).to.deep.equal({ category: 'other', confidence: 0.99 });
+  });
 });
