@@ -1,6 +1,32 @@
+import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createLogger, createOpenSearchClient, indexNames, loadConfigOrExit, onShutdown } from '@trendscope/core';
 import { createMcpServer } from './server/create-mcp-server';
+
+const USAGE = `usage: trendscope-mcp [--help]
+
+The Trendscope MCP server over stdio: an MCP client starts it as a child process and speaks the
+protocol on its stdin and stdout (logs go to stderr). It only reads, from the OpenSearch named by
+OPENSEARCH_URL (and OPENSEARCH_INDEX_PREFIX, as the API reads them). Tools, resources, the HTTP
+transport (/mcp on the API's port) and client configuration: docs/mcp.md.`;
+
+/**
+ * Reads the command line before anything starts: stdout is the protocol, so an argument the
+ * server does not take (a mistyped flag, `--help` expected to print) must not start a session
+ * that waits on stdin. `--help` prints the usage and exits 0; anything else exits 2 with it.
+ */
+function readCommandLine(argv: readonly string[]): void {
+  try {
+    const { values } = parseArgs({ args: [...argv], options: { help: { type: 'boolean', short: 'h' } }, strict: true });
+    if (values.help) {
+      process.stdout.write(`${USAGE}\n`);
+      process.exit(0);
+    }
+  } catch (err) {
+    process.stderr.write(`trendscope-mcp: ${(err as Error).message}\n${USAGE}\n`);
+    process.exit(2);
+  }
+}
 
 /**
  * The MCP server over stdio (`npx trendscope-mcp`): an MCP client starts it as a child process.
@@ -8,6 +34,7 @@ import { createMcpServer } from './server/create-mcp-server';
  * migrated by the API and the pipeline, not here.
  */
 async function main(): Promise<void> {
+  readCommandLine(process.argv.slice(2));
   const config = loadConfigOrExit(process.env);
   const logger = createLogger({ level: config.logLevel, name: 'mcp', destination: 'stderr' });
   const opensearch = createOpenSearchClient(config.opensearch);
