@@ -139,16 +139,21 @@ const SCHEDULE_LINE =
 /** A line ends like a sentence: final punctuation, perhaps inside closing quotes or brackets. */
 const SENTENCE_END = /[.!?…。！？][\p{Pf}\p{Pe}"'’”»]*$/u;
 
+/** A line's text with format characters taken out and its spaces collapsed, as the headline tests read it. */
+function flatLine(line: string): string {
+  return line
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /**
  * A line that reads as a headline rather than a sentence: six to sixteen words, starting with a
  * capital or a digit, not ending like a sentence. A run of these closing a body is a list of
  * other stories ("Elon Musk wants your help for his Hyperloop / Elon Musk plans to provide ...").
  */
 export function isHeadlineLike(line: string): boolean {
-  const text = line
-    .replace(/\p{Cf}/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = flatLine(line);
   const words = text.split(' ').length;
   return (
     words >= HEADLINE_MIN_WORDS &&
@@ -161,10 +166,7 @@ export function isHeadlineLike(line: string): boolean {
 
 /** A headline that asks: it joins a run of headlines only between them, never closes one. */
 function isHeadlineQuestion(line: string): boolean {
-  const text = line
-    .replace(/\p{Cf}/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = flatLine(line);
   const words = text.split(' ').length;
   return (
     words >= 3 && words <= HEADLINE_MAX_WORDS && /^[\p{Lu}\p{N}‘“"']/u.test(text) && /\?[\p{Pf}"'’”]*$/u.test(text)
