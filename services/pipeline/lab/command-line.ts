@@ -88,3 +88,12 @@ export function jsonList(text: string): unknown[] {
   if (!Array.isArray(value)) throw new Error(`not a JSON array: ${text}`);
   return value;
 }
+
+/** The option of a tool that takes only `--folds` (all five folds by default)... */
+export const FOLDS_OPTION = { folds: { type: 'string', default: '0,1,2,3,4' } } as const;
+
+/** ...and what its command line gives: the folds it names, no argument besides. */
+export function foldsOnly({ values, positionals }: { values: { folds: string }; positionals: string[] }): number[] {
+  atMost(0, positionals);
+  return numberList(values.folds);
+}

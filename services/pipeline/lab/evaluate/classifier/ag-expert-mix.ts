@@ -11,7 +11,7 @@ import type { Category } from '@trendscope/core';
 import { createClassifier } from '../../../src/classify/classifier';
 import { trainCategoryModel } from '../../train/classifier/train-model';
 import { foldOf } from '../../corpus/fold-of';
-import { atMost, numberList, readCommandLine } from '../../command-line';
+import { FOLDS_OPTION, foldsOnly, readCommandLine } from '../../command-line';
 import { validationItems } from './cross-validate';
 import { COMMITTED_MODEL_SETTINGS } from '../../train/classifier/model-settings';
 import { buildTrainingSamples, LABEL_MAPPING } from '../../train/classifier/training-samples';
@@ -20,14 +20,7 @@ import { buildTrainingSamples, LABEL_MAPPING } from '../../train/classifier/trai
 const EXPERT = { rawWords: true, geo: true, minDf: 1, l2: 1e-4, nbSmoothing: 1 };
 const LAMBDAS = [0.5, 1, 2, 4];
 
-const folds = readCommandLine(
-  'ag-expert-mix.ts [--folds 0,1,2,3,4]',
-  { folds: { type: 'string', default: '0,1,2,3,4' } },
-  ({ values, positionals }) => {
-    atMost(0, positionals);
-    return numberList(values.folds);
-  },
-);
+const folds = readCommandLine('ag-expert-mix.ts [--folds 0,1,2,3,4]', FOLDS_OPTION, foldsOnly);
 const agClasses = new Set<Category>(Object.values(LABEL_MAPPING.ag));
 const all = buildTrainingSamples(COMMITTED_MODEL_SETTINGS.samples);
 const items = validationItems().filter((i) => i.corpus === 'ag');

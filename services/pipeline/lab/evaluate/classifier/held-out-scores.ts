@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { CategoryModel } from '../../../src/classify/category-model';
 import { createClassifier } from '../../../src/classify/classifier';
 import { REPO_ROOT } from '../../corpus/corpus-path';
-import { atMost, numberList, readCommandLine } from '../../command-line';
+import { FOLDS_OPTION, foldsOnly, readCommandLine } from '../../command-line';
 import { COMMITTED_MODEL_SETTINGS, trainingEmbeddings, trainModel } from '../../train/classifier/model-settings';
 import { buildTrainingSamples } from '../../train/classifier/training-samples';
 import { foldOfGroup, validationItems } from './cross-validate';
@@ -45,14 +45,7 @@ export function heldOutFile(fold: number): string {
 }
 
 async function main(): Promise<void> {
-  const folds = readCommandLine(
-    'held-out-scores.ts [--folds 0,1,2,3,4]',
-    { folds: { type: 'string', default: '0,1,2,3,4' } },
-    ({ values, positionals }) => {
-      atMost(0, positionals);
-      return numberList(values.folds);
-    },
-  );
+  const folds = readCommandLine('held-out-scores.ts [--folds 0,1,2,3,4]', FOLDS_OPTION, foldsOnly);
   const all = buildTrainingSamples(COMMITTED_MODEL_SETTINGS.samples);
   const sentences = await trainingEmbeddings(all, COMMITTED_MODEL_SETTINGS);
   const items = validationItems();
