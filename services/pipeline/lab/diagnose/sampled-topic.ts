@@ -10,7 +10,7 @@ import '@trendscope/core/require-project-node';
 import { atMost, readCommandLine } from '../command-line';
 import { createOpenSearchClient, indexNames, loadConfig, type TrendDoc } from '@trendscope/core';
 import { loadClassifier } from '../../src/classify/classifier';
-import { toTrendMember } from '../../src/detect/active-trend';
+import { toTrendMembers } from '../../src/detect/active-trend';
 import { loadMemberSample } from '../../src/detect/bounded-members';
 import { buildTrend } from '../../src/detect/build-trend';
 import { loadTrendMembers, searchAll } from '../../src/detect/detect.repository';
@@ -38,8 +38,8 @@ let same = { topic: 0, summary: 0, category: 0 };
 for (const { _source: t } of trends) {
   const sample = await loadMemberSample(opensearch, names, t, bound);
   const options = { now: new Date(t.updated_at), classifier, idf, domainQuality: new Map<string, number>() };
-  const built = buildTrend(t.id, sample.map(toTrendMember), options);
-  const whole = buildTrend(t.id, (await loadTrendMembers(opensearch, names, [t.id])).map(toTrendMember), options);
+  const built = buildTrend(t.id, toTrendMembers(sample), options);
+  const whole = buildTrend(t.id, toTrendMembers(await loadTrendMembers(opensearch, names, [t.id])), options);
   same = {
     topic: same.topic + Number(built.topic === whole.topic),
     summary: same.summary + Number(built.summary === whole.summary),

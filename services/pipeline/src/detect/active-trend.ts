@@ -27,6 +27,30 @@ export function articleTime(a: Pick<ArticleDoc, 'published_date' | 'fetched_at'>
   return fetched - (((fetched % DAY) + DAY) % DAY);
 }
 
+/**
+ * When each member of one trend counts as reported for what the trend serves (first and last seen,
+ * timeline, velocity): articleTime, except that a page without a publication date counts no later
+ * than the trend's latest dated report (`latestDated`: one already stored, such as the stored
+ * trend's last_seen). An undated page is read on the day it is fetched, which says nothing of when
+ * its story was reported: an old page found today that joins a story of weeks ago must not list
+ * that story as reported today ("129th Rose Parade" at the head of /v1/trends/recent, weeks after
+ * its last dated report). Clustering keeps articleTime: which reports join is decided as before.
+ */
+export function servedTimeOf(
+  members: readonly Pick<ArticleDoc, 'published_date' | 'fetched_at'>[],
+  latestDated = Number.NEGATIVE_INFINITY,
+): (a: Pick<ArticleDoc, 'published_date' | 'fetched_at'>) => number {
+  let latest = latestDated;
+  for (const m of members) if (m.published_date) latest = Math.max(latest, Date.parse(m.published_date));
+  return (a) => (a.published_date || !Number.isFinite(latest) ? articleTime(a) : Math.min(articleTime(a), latest));
+}
+
+/** The trend-building views of one trend's stored articles, each at its served time (servedTimeOf). */
+export function toTrendMembers(list: readonly StoredArticle[], latestDated?: number): TrendMember[] {
+  const timeOf = servedTimeOf(list, latestDated);
+  return list.map((a) => ({ ...a, time: timeOf(a) }));
+}
+
 /** The clustering view of a stored article (title + description/body lead + entities). */
 export function toDetectArticle(a: StoredArticle): DetectArticle {
   return {
@@ -37,11 +61,6 @@ export function toDetectArticle(a: StoredArticle): DetectArticle {
     // Documents written before entities were extracted have none.
     entities: a.entities ?? [],
   };
-}
-
-/** The trend-building view of a stored article. */
-export function toTrendMember(a: StoredArticle): TrendMember {
-  return { ...a, time: articleTime(a) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ArticleEmbeddings, DomainDoc, TrendDoc } from '@trendscope/core';
 import type { Classifier } from '../classify/classifier';
 import { ratingOf, type DomainRatings } from '../score/domain-ratings';
-import { toTrendMember, type StoredArticle } from './active-trend';
+import { toTrendMembers, type StoredArticle } from './active-trend';
 import { buildTrend, type BuildTrendOptions } from './build-trend';
 import type { Applied } from './detect-apply';
 import type { Clustered } from './detect-cluster';
@@ -88,7 +88,7 @@ export async function buildRun(
   ]);
   const ratedDomains = new Set([...quality.keys()].filter((d) => ratingOf(s.ratings, d) !== null));
   const { embedText, fresh } = await detectEmbeddings(
-    rebuiltLists.map(([, list]) => list.map(toTrendMember)),
+    rebuiltLists.map(([, list]) => toTrendMembers(list)),
     s.idf,
     s.classifier,
     deps.logger,
@@ -152,7 +152,7 @@ export function rebuiltTrend(
   part: number | undefined,
   o: BuildTrendOptions & Pick<BuildSettings, 'withMeaning' | 'maxMembersRead'>,
 ): TrendDoc {
-  const doc = buildTrend(id, list.map(toTrendMember), o);
+  const doc = buildTrend(id, toTrendMembers(list), o);
   // From the members in id order, so a replay with the same clock writes the same state.
   const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const state = builtState(id, sorted, part, o.idf, o.withMeaning);

@@ -6,7 +6,7 @@ import {
   type TrendDoc,
   type TrendGrowth,
 } from '@trendscope/core';
-import { articleTime, toActiveTrend, toTrendMember, type StoredArticle } from './active-trend';
+import { servedTimeOf, toActiveTrend, toTrendMembers, type StoredArticle } from './active-trend';
 import {
   buildTrend,
   iso,
@@ -67,7 +67,8 @@ export function growable(doc: TrendDoc, withMeaning: boolean): doc is GrowSource
  * its publishers and languages, and the keys of its clock's reports (the last of its independent ones).
  */
 export function trendGrowth(members: readonly StoredArticle[], clock: Pick<TrendClock, 'reports'>): TrendGrowth {
-  const reports = independentReports(members.map((m) => ({ time: articleTime(m), simhash: m.simhash })));
+  const timeOf = servedTimeOf(members);
+  const reports = independentReports(members.map((m) => ({ time: timeOf(m), simhash: m.simhash })));
   const languages: Record<string, number> = {};
   for (const m of members) if (m.language !== null) languages[m.language] = (languages[m.language] ?? 0) + 1;
   return {
@@ -200,9 +201,11 @@ export function grownTrend(
   opts: BuildTrendOptions & { withMeaning: boolean },
 ): TrendDoc {
   const vopts = opts.velocity ?? DEFAULT_VELOCITY_OPTIONS;
-  const { counts, kept, growth } = grownAggregates(stored, fresh.map(toTrendMember), opts.now.getTime(), vopts);
+  // A fresh undated page counts no later than the stored trend's last report (servedTimeOf).
+  const lastSeen = Date.parse(stored.last_seen);
+  const { counts, kept, growth } = grownAggregates(stored, toTrendMembers(fresh, lastSeen), opts.now.getTime(), vopts);
   const read = [...sample, ...fresh].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const doc = buildTrend(stored.id, read.map(toTrendMember), opts, counts);
+  const doc = buildTrend(stored.id, toTrendMembers(read, lastSeen), opts, counts);
   const byId = [...fresh].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const state = grownState(stored, byId, opts.idf, opts.withMeaning);
   const clock = trendClock(stored.id, read, doc.topic, opts.idf, vopts);

@@ -1,5 +1,5 @@
 import type { TrendClock } from '@trendscope/core';
-import { toDetectArticle, type StoredArticle } from './active-trend';
+import { servedTimeOf, toDetectArticle, type StoredArticle } from './active-trend';
 import type { StoryView } from './rejoin-stories';
 import { DEFAULT_REJOIN_OPTIONS, storyViews } from './rejoin-stories';
 import { topTerms } from './term-vector';
@@ -24,7 +24,8 @@ export function trendClock(
   vopts: VelocityOptions = DEFAULT_VELOCITY_OPTIONS,
 ): TrendClock {
   const articles = members.map(toDetectArticle);
-  const reports = independentReportTimes(articles.map((a, i) => ({ time: a.time, simhash: members[i]!.simhash })));
+  const timeOf = servedTimeOf(members);
+  const reports = independentReportTimes(members.map((m) => ({ time: timeOf(m), simhash: m.simhash })));
   const from = reports[reports.length - 1]! - 2 * vopts.windowHours * 3_600_000;
   const [view] = storyViews(new Map([[id, articles]]), idf, DEFAULT_REJOIN_OPTIONS);
   return {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import type { TrendDoc } from '@trendscope/core';
-import { toTrendMember, type StoredArticle } from '@trendscope/pipeline/detect/active-trend';
+import { toTrendMembers, type StoredArticle } from '@trendscope/pipeline/detect/active-trend';
 import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
 import { buildTrend } from '@trendscope/pipeline/detect/build-trend';
 import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
@@ -48,7 +48,7 @@ const quality = (q: number) => ({
 
 /** The trend as a run writes it at `now`: built from its members, with its clock. */
 function written(now: number): TrendDoc {
-  const doc = buildTrend('trend-1', members.map(toTrendMember), { now: new Date(now), classifier, idf, ...quality(8) });
+  const doc = buildTrend('trend-1', toTrendMembers(members), { now: new Date(now), classifier, idf, ...quality(8) });
   return {
     ...doc,
     detect_state: { terms: {}, entities: {}, clock: trendClock('trend-1', members, doc.topic, idf) },
@@ -63,7 +63,7 @@ describe('refreshTrend', () => {
     it(`writes what a rebuild from the articles writes, ${hours} h after the last report`, () => {
       const now = new Date(lastTime + hours * H);
       const refreshed = refreshTrend(first, { now, ...quality(6.5) });
-      const rebuilt = buildTrend('trend-1', members.map(toTrendMember), { now, classifier, idf, ...quality(6.5) });
+      const rebuilt = buildTrend('trend-1', toTrendMembers(members), { now, classifier, idf, ...quality(6.5) });
       expect(refreshed).to.not.equal(null);
       const { detect_state: state, ...rest } = refreshed!;
       expect(rest).to.deep.equal(rebuilt);
