@@ -50,6 +50,8 @@ const LOOSE: RejoinOptions = {
   rejoinMinArticles: 3,
   rejoinAtOnceMinArticles: 2,
   rejoinAtOnceSeconds: 60,
+  rejoinLateHours: 0,
+  rejoinFragmentMeaning: 0,
   rejoinHours: 24 * 14,
   rejoinCosine: 0.3,
   rejoinTerms: 1,
