@@ -313,6 +313,7 @@ export function rejoinStories(
   pairs: readonly [StoryView, StoryView][],
   embed: (text: string) => Float32Array | undefined,
   o: RejoinOptions = DEFAULT_REJOIN_OPTIONS,
+  joins?: RejoinJoin[],
 ): Map<string, string> {
   const meaning = new Map<string, Float32Array | undefined>();
   const meaningOf = (v: StoryView): Float32Array | undefined => {
@@ -328,7 +329,11 @@ export function rejoinStories(
   for (const [a, b] of pairs) {
     const ma = meaningOf(a);
     const mb = meaningOf(b);
-    if (!ma || !mb || !sameStory(a, b, denseDot(ma, mb), o)) continue;
+    if (!ma || !mb) continue;
+    const meaning = denseDot(ma, mb);
+    const test = joiningTest(a, b, meaning, o);
+    if (test === undefined) continue;
+    joins?.push({ trends: [a.id, b.id], articles: [a.article_count, b.article_count], meaning, test });
     const ra = root(a);
     const rb = root(b);
     if (ra.id === rb.id) continue;
@@ -340,6 +345,14 @@ export function rejoinStories(
   return out;
 }
 
+/** A pair rejoinStories judged one story, as a detection run logs it: which test joined it. */
+export interface RejoinJoin {
+  trends: [string, string];
+  articles: [number, number];
+  meaning: number;
+  test: JoiningTest;
+}
+
 /**
  * Whether central headlines whose meanings agree this much tell one story: at rejoinMeaning, at
  * rejoinEventMeaning when both report one company event, or at rejoinNameMeaning when both trends are
@@ -349,10 +362,20 @@ export function rejoinStories(
  * event stay; two stories about one company and one kind of event are rarely reported within days.
  */
 export function sameStory(a: StoryView, b: StoryView, meaning: number, o: RejoinOptions): boolean {
-  if (meaning >= o.rejoinMeaning) return true;
-  if (meaning >= o.rejoinEventMeaning && sharedBusinessEvent(a.central, b.central) !== undefined) return true;
-  if (meaning >= o.rejoinFragmentMeaning && smallFragment(a, b, o) && subjectShared(a, b)) return true;
-  return meaning >= o.rejoinNameMeaning && namedSubject(a, b, o) !== undefined;
+  return joiningTest(a, b, meaning, o) !== undefined;
+}
+
+/** Which test of sameStory joins two trends, if any (the first that does, in sameStory's order). */
+export type JoiningTest = 'meaning' | 'company event' | 'small fragment' | 'name';
+
+/** The test of sameStory that joins two trends whose central headlines agree this much (undefined: none). */
+export function joiningTest(a: StoryView, b: StoryView, meaning: number, o: RejoinOptions): JoiningTest | undefined {
+  if (meaning >= o.rejoinMeaning) return 'meaning';
+  if (meaning >= o.rejoinEventMeaning && sharedBusinessEvent(a.central, b.central) !== undefined)
+    return 'company event';
+  if (meaning >= o.rejoinFragmentMeaning && smallFragment(a, b, o) && subjectShared(a, b)) return 'small fragment';
+  if (meaning >= o.rejoinNameMeaning && namedSubject(a, b, o) !== undefined) return 'name';
+  return undefined;
 }
 
 /** Heaviest terms of a small fragment that must be among the larger trend's KEY_TERMS (subjectShared). */
@@ -459,12 +482,13 @@ export function meanEmbedding(vectors: readonly (Float32Array | undefined)[]): F
  * cheap evidence lets through, their central headlines embedded in one pass (a few texts per
  * trend, none per article), then rejoinStories. `stored`: the stored trends the run did not read,
  * of which only those the cheap gates pair with a trend of the run are read. Without the encoder the
- * trends stay as they are. Returns absorbed id -> surviving id.
+ * trends stay as they are. The pairs joined are logged at info, each with the test that joined it
+ * (a reader asking why two trends became one). Returns absorbed id -> surviving id.
  */
 export async function rejoinTrends(
   trends: ReadonlyMap<string, readonly DetectArticle[]>,
   idf: (term: string) => number,
-  logger: Pick<Logger, 'warn'>,
+  logger: Pick<Logger, 'warn'> & Partial<Pick<Logger, 'info'>>,
   o: RejoinOptions = DEFAULT_REJOIN_OPTIONS,
   involving?: ReadonlySet<string>,
   lookup: (texts: Iterable<string>) => Promise<(text: string) => Float32Array | undefined> = embeddingLookup,
@@ -497,7 +521,10 @@ export async function rejoinTrends(
   const pairs = rejoinCandidates(views, o, involving);
   if (pairs.length === 0) return new Map();
   try {
-    return rejoinStories(pairs, await lookup(rejoinTexts(pairs)), o);
+    const joins: RejoinJoin[] = [];
+    const joined = rejoinStories(pairs, await lookup(rejoinTexts(pairs)), o, joins);
+    if (joins.length > 0) logger.info?.({ joins }, 'story rejoin: trends of one story joined');
+    return joined;
   } catch (err) {
     logger.warn({ err }, 'sentence encoder unavailable: trends of one story founded apart stay apart');
     return new Map();

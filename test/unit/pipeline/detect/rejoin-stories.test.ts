@@ -13,6 +13,7 @@ import {
   smallFragment,
   storyViews,
   subjectShared,
+  type RejoinJoin,
   type StoryView,
 } from '@trendscope/pipeline/detect/rejoin-stories';
 import type { ActiveTrend } from '@trendscope/pipeline/detect/cluster';
@@ -102,7 +103,7 @@ describe('rejoinStories', () => {
     expect(rejoinStories(pairWith(trend('few', 2.25, SNL, ['Lena Dunham'], 4)), embed).size).to.equal(0);
   });
 
-  it("joins a small fragment founded hours after its story stopped when its subject words are that trend's", () => {
+  it("joins a small fragment founded hours after its story stopped when its subject words are that trend's", async () => {
     // The migraine headband on another real demo: 4 reports ("Feds OK electric headband for
     // migraines", meaning 0.689 against "FDA approves first device to prevent migraine") founded
     // 66 minutes after the 32 of the approval stopped reporting.
@@ -113,18 +114,30 @@ describe('rejoinStories', () => {
     const agreeing = (cosine: number) => (text: string) =>
       text === FEDS_OK ? Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine)) : Float32Array.of(1, 0);
     const lastReport = 2 + 31 / 60;
-    const joined = (hour: number, cosine: number, o = DEFAULT_REJOIN_OPTIONS) =>
+    const joined = (hour: number, cosine: number, o = DEFAULT_REJOIN_OPTIONS, joins?: RejoinJoin[]) =>
       rejoinStories(
         rejoinCandidates(storyViews(new Map([approval, trend('few', hour, FEDS_OK, ['Feds OK'], 4)]), rare, o), o),
         agreeing(cosine),
         o,
+        joins,
       );
-    expect([...joined(lastReport + 66 / 60, 0.69)]).to.deep.equal([['few', 'approval']]);
+    const joins: RejoinJoin[] = [];
+    expect([...joined(lastReport + 66 / 60, 0.69, DEFAULT_REJOIN_OPTIONS, joins)]).to.deep.equal([['few', 'approval']]);
+    expect(joins.map((j) => [j.test, j.articles])).to.deep.equal([['small fragment', [32, 4]]]);
     const off = { ...DEFAULT_REJOIN_OPTIONS, rejoinLateHours: 0 };
     expect(joined(lastReport + 66 / 60, 0.69, off).size, 'rule off: size gate').to.equal(0);
     expect(joined(lastReport + 4, 0.69).size, 'founded 4 h after its last report').to.equal(0);
     expect(joined(lastReport + 66 / 60, 0.6).size, 'meaning under 0.65').to.equal(0);
     expect([...joined(lastReport + 66 / 60, 0.85)], 'at 0.8 any fragment within the hours').to.have.length(1);
+    // A detection run logs each join with the test that made it.
+    const logged: unknown[] = [];
+    const logger = { warn: (): void => undefined, info: (o: unknown): void => void logged.push(o) };
+    const few = trend('few', lastReport + 66 / 60, FEDS_OK, ['Feds OK'], 4);
+    await rejoinTrends(new Map([approval, few]), rare, logger, DEFAULT_REJOIN_OPTIONS, undefined, () =>
+      Promise.resolve(agreeing(0.69)),
+    );
+    expect(logged).to.have.length(1);
+    expect((logged[0] as { joins: RejoinJoin[] }).joins.map((j) => j.test)).to.deep.equal(['small fragment']);
 
     // Another story about the same name: its words beside the name are not the larger trend's.
     const views = (title: string) =>
