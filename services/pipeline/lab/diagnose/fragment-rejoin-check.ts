@@ -18,6 +18,7 @@ import {
   meanEmbedding,
   rejoinCandidates,
   rejoinTexts,
+  joiningTest,
   sameStory,
   sizesAllowed,
   storyViews,
@@ -73,6 +74,8 @@ for (const key of wanted) {
     other: [0, 0],
   };
   const lines: string[] = [];
+  // The test that joined each pair the small-fragment path lets be judged (new joins only).
+  const tests = new Map<string, number>();
   for (const [a, b] of pairs) {
     const [ma, mb] = [meaning(a), meaning(b)];
     if (!ma || !mb) continue;
@@ -86,6 +89,10 @@ for (const key of wanted) {
     const counted = own ? counts.own : counts.other;
     if (before) counted[0]!++;
     if (after) counted[1]!++;
+    if (after && !before) {
+      const test = `${own ? 'own' : 'other'} by ${joiningTest(a, b, m, o)}`;
+      tests.set(test, (tests.get(test) ?? 0) + 1);
+    }
     if (!own && after && !before) {
       const reading = ga === gb ? 'same UCI story' : oneStory.has(`${ga} ${gb}`) ? 'read one story' : 'another story';
       lines.push(
@@ -96,6 +103,7 @@ for (const key of wanted) {
   }
   process.stdout.write(
     `${key}: ${counts.fragments} fragments of ${k}; joined to their own trend ${counts.own[0]} -> ${counts.own[1]}, ` +
-      `to another ${counts.other[0]} -> ${counts.other[1]}\n${lines.map((l) => `${l}\n`).join('')}`,
+      `to another ${counts.other[0]} -> ${counts.other[1]}; new joins ${JSON.stringify(Object.fromEntries(tests))}\n` +
+      lines.map((l) => `${l}\n`).join(''),
   );
 }

@@ -1,10 +1,11 @@
 /**
- * Every pair of trends that only the late-fragment path of the story rejoin lets be judged
- * (rejoin-stories.ts lateFragment: a trend of a few reports founded within rejoinLateHours after a
- * larger one's last report) on each set clustered by the defaults: the gap, the central headlines'
- * meaning, the centroid cosine, the shared entities, whether sameStory joins it, the majority gold
- * stories and how a reader read the pair (data/story-joins/*.tsv; "same UCI story" when UCI files
- * both under one story, "unread" when no file holds the pair).
+ * Every pair of trends the small-fragment path of the story rejoin lets be judged (rejoin-stories.ts
+ * smallFragment: a trend of a few reports founded beside or within rejoinLateHours after a larger
+ * one's last report) on each set clustered by the defaults: the gap, the central headlines'
+ * meaning, whether the fragment's subject words are the larger's (subjectShared), the centroid
+ * cosine, the shared entities, whether the rejoin joins it and did without the path, the majority
+ * gold stories and how a reader read the pair (data/story-joins/*.tsv; "same UCI story" when UCI
+ * files both under one story, "unread" when no file holds the pair).
  * Run: node --import tsx services/pipeline/lab/diagnose/late-fragment-joins.ts ['<rejoin options as JSON>'] [demo,mar1-0,...]
  * `"runMinutes":10` in the options clusters each set as detection runs every 10 minutes do (a
  * story's late reports can then found a trend of their own, as on a real demo).
@@ -40,10 +41,8 @@ const { options, wanted } = readCommandLine(
     };
   },
 );
-// The window the pool is drawn with: rejoinLateHours of the options, 24 h when they leave it off;
-// the pairs' meaning threshold is the options' rejoinFragmentMeaning (0.6 when they leave it).
 const { runMinutes = 0, ...rejoin } = options;
-const o: RejoinOptions = { ...DEFAULT_REJOIN_OPTIONS, rejoinLateHours: 24, rejoinFragmentMeaning: 0.6, ...rejoin };
+const o: RejoinOptions = { ...DEFAULT_REJOIN_OPTIONS, ...rejoin };
 /** The rejoin without the small-fragment path. */
 const OFF: RejoinOptions = { ...o, rejoinLateHours: 0 };
 const idf = backgroundIdf();
