@@ -13,11 +13,12 @@
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import { atMost, jsonOptions, knownNames, readCommandLine } from '../command-line';
-import { clusterArticles, type ActiveTrend, type ClusterOptions, type DetectArticle } from '../../src/detect/cluster';
+import { clusterArticles, type ClusterOptions } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import { loadMergeModel } from '../../src/detect/merge-model';
 import type { RejoinOptions } from '../../src/detect/rejoin-stories';
 import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
+import { clusterInRuns } from '../evaluate/trends/cluster-in-runs';
 import { rejoinedAssignments } from '../evaluate/trends/rejoined';
 import { bcubed } from '../metrics/bcubed';
 import { correctLabels } from '../metrics/corrected-gold';
@@ -49,7 +50,7 @@ for (const set of CLUSTER_SETS) {
   const meaning = await meaningFor(meaningSource, articles, { now: NOW, idf, ...overrides });
   const opts = { idf, ...overrides, ...(meaning ? { meaning } : {}), ...(mergeModel ? { mergeModel } : {}) };
   const clustered = runMinutes
-    ? clusterInRuns(articles, runMinutes, opts)
+    ? clusterInRuns(articles, runMinutes, opts, NOW)
     : clusterArticles(articles, [], { now: NOW, ...opts }).assignments;
   const assignments = await rejoinedAssignments(articles, clustered, idf, overrides);
   const m = bcubed(assignments, gold);
@@ -61,43 +62,4 @@ for (const set of CLUSTER_SETS) {
       `R ${m.recall.toFixed(3)}  F1 ${m.f1.toFixed(3)}  | read gold ${String(new Set(read.values()).size).padStart(4)}  ` +
       `P ${r.precision.toFixed(3)}  R ${r.recall.toFixed(3)}  F1 ${r.f1.toFixed(3)}\n`,
   );
-}
-
-/**
- * Clustering as scheduled detection runs do it: the articles of each `minutes` in turn, each run
- * given every trend of the runs before (their state as the last run left it). Article -> final trend.
- * With mergeSettleMinutes a last run without reports at the one pass's clock judges the merges the
- * runs left pending (the one pass judges those at its clock, on the same states).
- */
-function clusterInRuns(
-  articles: readonly DetectArticle[],
-  minutes: number,
-  opts: Partial<ClusterOptions> & Pick<ClusterOptions, 'idf'>,
-): Map<string, string> {
-  const sorted = [...articles].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));
-  const trends = new Map<string, ActiveTrend>();
-  const assignments = new Map<string, string>();
-  const movedTo = new Map<string, string>();
-  const step = minutes * 60_000;
-  // The clock of the last run that clustered (an interval without reports runs nothing).
-  let judgedUntil = Number.NEGATIVE_INFINITY;
-  const settling = (opts.mergeSettleMinutes ?? 0) > 0;
-  for (let i = 0, end = sorted[0]!.time + step; i < sorted.length || settling; end += step) {
-    const run: DetectArticle[] = [];
-    while (i < sorted.length && sorted[i]!.time < end) run.push(sorted[i++]!);
-    const last = i >= sorted.length && settling && run.length === 0;
-    if (run.length === 0 && !last) continue;
-    const now = last ? NOW : new Date(end);
-    const r = clusterArticles(run, [...trends.values()], { ...opts, now, mergeJudgedUntil: judgedUntil });
-    judgedUntil = now.getTime();
-    for (const [a, t] of r.assignments) assignments.set(a, t);
-    for (const t of r.touched) trends.set(t.id, t);
-    for (const [from, to] of r.merged) {
-      trends.delete(from);
-      movedTo.set(from, to);
-    }
-    if (last) break;
-  }
-  const final = (id: string): string => (movedTo.has(id) ? final(movedTo.get(id)!) : id);
-  return new Map([...assignments].map(([a, t]) => [a, final(t)]));
 }

@@ -50,6 +50,8 @@ const LOOSE: RejoinOptions = {
   rejoinMinArticles: 3,
   rejoinAtOnceMinArticles: 2,
   rejoinAtOnceSeconds: 60,
+  rejoinLateHours: 0,
+  rejoinFragmentMeaning: 0,
   rejoinHours: 24 * 14,
   rejoinCosine: 0.3,
   rejoinTerms: 1,
@@ -75,7 +77,7 @@ for (const key of wanted) {
   const { gold, assignments, groups, majority } = clusteredSet(key, idf, NOW);
   // What the default rejoin costs a detection run over these trends (CPU, the encoder included).
   const cpu = process.cpuUsage();
-  const defaults = await rejoinTrends(groups, idf, console);
+  const defaults = await rejoinTrends(groups, idf, { warn: console.warn });
   const used = process.cpuUsage(cpu);
   process.stdout.write(
     `${key}: the default rejoin joined ${defaults.size} trends in ${((used.user + used.system) / 1000).toFixed(0)} ms CPU ` +

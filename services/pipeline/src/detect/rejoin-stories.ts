@@ -19,6 +19,16 @@ export interface RejoinOptions {
   rejoinAtOnceMinArticles: number;
   /** Seconds after the earlier trend's last report within which the later one still counts as founded at once. */
   rejoinAtOnceSeconds: number;
+  /**
+   * Most hours after a trend's last report within which a later trend of fewer than rejoinMinArticles
+   * (and at least rejoinAtOnceMinArticles) is judged with it as a small fragment (smallFragment); 0 switches it off.
+   */
+  rejoinLateHours: number;
+  /**
+   * Least meaning of a small fragment's central headlines against the larger trend of its story when
+   * its subject words are that trend's (smallFragment, subjectShared); rejoinMeaning or above switches it off.
+   */
+  rejoinFragmentMeaning: number;
   /** The later trend was founded at most this many hours after the earlier one's last report. */
   rejoinHours: number;
   /** Least cosine between the two trends' term centroids (0 switches the rejoin off). */
@@ -55,12 +65,17 @@ export interface RejoinOptions {
  * required: UCI headlines often name none both trends hold ("Public satellites search for missing
  * plane" / "Chinese satellite images may show missing Malaysia Airlines plane"), and every pair the
  * gate alone kept apart on the demo and the tuning slices at this meaning threshold was one story
- * by reading (docs/lab-notes/trends.md, "Rejoining without a shared entity").
+ * by reading (docs/lab-notes/trends.md, "Rejoining without a shared entity"). The small-fragment
+ * path (rejoinLateHours, rejoinFragmentMeaning) was chosen on the tuning sets' trends with their last
+ * reports cut off as a fragment (lab/diagnose/fragment-rejoin-check.ts; docs/lab-notes/trends.md, "A
+ * small fragment after its story's trend").
  */
 export const DEFAULT_REJOIN_OPTIONS: RejoinOptions = {
   rejoinMinArticles: 5,
   rejoinAtOnceMinArticles: 2,
   rejoinAtOnceSeconds: 60,
+  rejoinLateHours: 3,
+  rejoinFragmentMeaning: 0.65,
   rejoinHours: 72,
   rejoinCosine: 0.5,
   rejoinTerms: 3,
@@ -145,18 +160,21 @@ export function leastArticles(o: Pick<RejoinOptions, 'rejoinMinArticles' | 'rejo
  * cut a burst can leave a few of its reports in a trend of their own beside the burst's trend,
  * founded more than the fragment merge's minute apart from it (the migraine headband's FDA
  * approval on a real demo: 4 reports beside 32, the 4 grown on a report of the hour before); both
- * report at once, and both are listed. A small trend founded after the other's last report is
- * left to rejoinMinArticles: two trends days apart, one of a few reports, are as often two stories
- * and a few late reports move no list.
+ * report at once, and both are listed. A small trend founded after a larger one's last report is
+ * judged with it up to rejoinLateHours after it (smallFragment: on another demo the migraine's 4
+ * were founded 66 minutes after the 32 stopped); later it is left to rejoinMinArticles: two trends
+ * days apart, one of a few reports, are as often two stories and a few late reports move no list.
  */
 export function sizesAllowed(
   a: Pick<StoryView, 'first_seen' | 'last_seen' | 'article_count' | 'id'>,
   b: Pick<StoryView, 'first_seen' | 'last_seen' | 'article_count' | 'id'>,
-  o: Pick<RejoinOptions, 'rejoinMinArticles' | 'rejoinAtOnceMinArticles' | 'rejoinAtOnceSeconds'>,
+  o: Pick<RejoinOptions, 'rejoinMinArticles' | 'rejoinAtOnceMinArticles' | 'rejoinAtOnceSeconds' | 'rejoinLateHours'>,
 ): boolean {
   const smaller = Math.min(a.article_count, b.article_count);
   if (smaller >= o.rejoinMinArticles) return true;
-  return smaller >= o.rejoinAtOnceMinArticles && reportedAtOnce(a, b, o.rejoinAtOnceSeconds);
+  return (
+    smaller >= o.rejoinAtOnceMinArticles && (reportedAtOnce(a, b, o.rejoinAtOnceSeconds) || smallFragment(a, b, o))
+  );
 }
 
 /**
@@ -295,6 +313,7 @@ export function rejoinStories(
   pairs: readonly [StoryView, StoryView][],
   embed: (text: string) => Float32Array | undefined,
   o: RejoinOptions = DEFAULT_REJOIN_OPTIONS,
+  joins?: RejoinJoin[],
 ): Map<string, string> {
   const meaning = new Map<string, Float32Array | undefined>();
   const meaningOf = (v: StoryView): Float32Array | undefined => {
@@ -310,7 +329,11 @@ export function rejoinStories(
   for (const [a, b] of pairs) {
     const ma = meaningOf(a);
     const mb = meaningOf(b);
-    if (!ma || !mb || !sameStory(a, b, denseDot(ma, mb), o)) continue;
+    if (!ma || !mb) continue;
+    const meaning = denseDot(ma, mb);
+    const test = joiningTest(a, b, meaning, o);
+    if (test === undefined) continue;
+    joins?.push({ trends: [a.id, b.id], articles: [a.article_count, b.article_count], meaning, test });
     const ra = root(a);
     const rb = root(b);
     if (ra.id === rb.id) continue;
@@ -322,6 +345,14 @@ export function rejoinStories(
   return out;
 }
 
+/** A pair rejoinStories judged one story, as a detection run logs it: which test joined it. */
+export interface RejoinJoin {
+  trends: [string, string];
+  articles: [number, number];
+  meaning: number;
+  test: JoiningTest;
+}
+
 /**
  * Whether central headlines whose meanings agree this much tell one story: at rejoinMeaning, at
  * rejoinEventMeaning when both report one company event, or at rejoinNameMeaning when both trends are
@@ -331,9 +362,59 @@ export function rejoinStories(
  * event stay; two stories about one company and one kind of event are rarely reported within days.
  */
 export function sameStory(a: StoryView, b: StoryView, meaning: number, o: RejoinOptions): boolean {
-  if (meaning >= o.rejoinMeaning) return true;
-  if (meaning >= o.rejoinEventMeaning && sharedBusinessEvent(a.central, b.central) !== undefined) return true;
-  return meaning >= o.rejoinNameMeaning && namedSubject(a, b, o) !== undefined;
+  return joiningTest(a, b, meaning, o) !== undefined;
+}
+
+/** Which test of sameStory joins two trends, if any (the first that does, in sameStory's order). */
+export type JoiningTest = 'meaning' | 'company event' | 'small fragment' | 'name';
+
+/** The test of sameStory that joins two trends whose central headlines agree this much (undefined: none). */
+export function joiningTest(a: StoryView, b: StoryView, meaning: number, o: RejoinOptions): JoiningTest | undefined {
+  if (meaning >= o.rejoinMeaning) return 'meaning';
+  if (meaning >= o.rejoinEventMeaning && sharedBusinessEvent(a.central, b.central) !== undefined)
+    return 'company event';
+  if (meaning >= o.rejoinFragmentMeaning && smallFragment(a, b, o) && subjectShared(a, b)) return 'small fragment';
+  if (meaning >= o.rejoinNameMeaning && namedSubject(a, b, o) !== undefined) return 'name';
+  return undefined;
+}
+
+/** Heaviest terms of a small fragment that must be among the larger trend's KEY_TERMS (subjectShared). */
+export const SUBJECT_TERMS = 2;
+
+/**
+ * One of two trends is a small fragment of the other: it has fewer than rejoinMinArticles reports,
+ * the other rejoinMinArticles or more, and it was founded after the other's founding and at most
+ * rejoinLateHours after its last report (reported at once, or late). A story's last reports cut off
+ * by a detection run found a trend of a few reports told in other words ("Feds OK electric
+ * headband for migraines" beside "FDA approves first device to prevent migraine", meaning 0.689).
+ */
+export function smallFragment(
+  a: Pick<StoryView, 'first_seen' | 'last_seen' | 'article_count' | 'id'>,
+  b: Pick<StoryView, 'first_seen' | 'last_seen' | 'article_count' | 'id'>,
+  o: Pick<RejoinOptions, 'rejoinMinArticles' | 'rejoinLateHours'>,
+): boolean {
+  if (o.rejoinLateHours <= 0) return false;
+  const [large, small] = a.article_count >= b.article_count ? [a, b] : [b, a];
+  if (small.article_count >= o.rejoinMinArticles || large.article_count < o.rejoinMinArticles) return false;
+  return small.first_seen > large.first_seen && small.first_seen - large.last_seen <= o.rejoinLateHours * 3_600_000;
+}
+
+/**
+ * The smaller trend's subject words are the larger's: its SUBJECT_TERMS heaviest centroid terms that
+ * are no word of the larger trend's named entities are all among the larger's KEY_TERMS heaviest
+ * ("migraine", "headband"). Words of the larger's names are left out: two stories about one person
+ * or company share the name and differ in what is said of it. (The smaller's own entities, of a few
+ * reports, are as often a headline's capitalised words: "Headband", "Feds OK".)
+ */
+export function subjectShared(
+  a: Pick<StoryView, 'article_count' | 'centroid' | 'entities'>,
+  b: Pick<StoryView, 'article_count' | 'centroid' | 'entities'>,
+): boolean {
+  const [large, small] = a.article_count >= b.article_count ? [a, b] : [b, a];
+  const named = new Set([...large.entities].flatMap((e) => contentTerms(e)));
+  const subject = [...topTerms(small.centroid, small.centroid.size).keys()].filter((t) => !named.has(t));
+  const keys = topTerms(large.centroid, KEY_TERMS);
+  return subject.length >= SUBJECT_TERMS && subject.slice(0, SUBJECT_TERMS).every((t) => keys.has(t));
 }
 
 /**
@@ -401,12 +482,13 @@ export function meanEmbedding(vectors: readonly (Float32Array | undefined)[]): F
  * cheap evidence lets through, their central headlines embedded in one pass (a few texts per
  * trend, none per article), then rejoinStories. `stored`: the stored trends the run did not read,
  * of which only those the cheap gates pair with a trend of the run are read. Without the encoder the
- * trends stay as they are. Returns absorbed id -> surviving id.
+ * trends stay as they are. The pairs joined are logged at info, each with the test that joined it
+ * (a reader asking why two trends became one). Returns absorbed id -> surviving id.
  */
 export async function rejoinTrends(
   trends: ReadonlyMap<string, readonly DetectArticle[]>,
   idf: (term: string) => number,
-  logger: Pick<Logger, 'warn'>,
+  logger: Pick<Logger, 'warn'> & Partial<Pick<Logger, 'info'>>,
   o: RejoinOptions = DEFAULT_REJOIN_OPTIONS,
   involving?: ReadonlySet<string>,
   lookup: (texts: Iterable<string>) => Promise<(text: string) => Float32Array | undefined> = embeddingLookup,
@@ -439,7 +521,10 @@ export async function rejoinTrends(
   const pairs = rejoinCandidates(views, o, involving);
   if (pairs.length === 0) return new Map();
   try {
-    return rejoinStories(pairs, await lookup(rejoinTexts(pairs)), o);
+    const joins: RejoinJoin[] = [];
+    const joined = rejoinStories(pairs, await lookup(rejoinTexts(pairs)), o, joins);
+    if (joins.length > 0) logger.info?.({ joins }, 'story rejoin: trends of one story joined');
+    return joined;
   } catch (err) {
     logger.warn({ err }, 'sentence encoder unavailable: trends of one story founded apart stay apart');
     return new Map();

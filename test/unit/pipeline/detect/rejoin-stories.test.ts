@@ -9,7 +9,11 @@ import {
   rejoinTrends,
   stateView,
   namedSubject,
+  sameStory,
+  smallFragment,
   storyViews,
+  subjectShared,
+  type RejoinJoin,
   type StoryView,
 } from '@trendscope/pipeline/detect/rejoin-stories';
 import type { ActiveTrend } from '@trendscope/pipeline/detect/cluster';
@@ -90,11 +94,67 @@ describe('rejoinStories', () => {
     expect(pairWith(during, { ...DEFAULT_REJOIN_OPTIONS, rejoinAtOnceMinArticles: 5 })).to.have.length(0);
     // The burst's last report at 2 h 31 min: a trend founded within the minute after it is at once.
     expect(pairWith(trend('few', 2 + 32 / 60, QUIT_AGAIN, ['Lena Dunham'], 4)), 'its tail').to.have.length(1);
-    expect(pairWith(trend('few', 2 + 33 / 60, QUIT_AGAIN, ['Lena Dunham'], 4)), 'after its last report').to.have.length(
-      0,
-    );
+    const atOnceOnly = { ...DEFAULT_REJOIN_OPTIONS, rejoinLateHours: 0 };
+    expect(
+      pairWith(trend('few', 2 + 33 / 60, QUIT_AGAIN, ['Lena Dunham'], 4), atOnceOnly),
+      'after its last report',
+    ).to.have.length(0);
     expect(pairWith(trend('few', 2.25, QUIT_AGAIN, ['Lena Dunham'], 1)), 'one report').to.have.length(0);
     expect(rejoinStories(pairWith(trend('few', 2.25, SNL, ['Lena Dunham'], 4)), embed).size).to.equal(0);
+  });
+
+  it("joins a small fragment founded hours after its story stopped when its subject words are that trend's", async () => {
+    // The migraine headband on another real demo: 4 reports ("Feds OK electric headband for
+    // migraines", meaning 0.689 against "FDA approves first device to prevent migraine") founded
+    // 66 minutes after the 32 of the approval stopped reporting.
+    const APPROVAL = 'FDA approves headband device to prevent migraine';
+    const FEDS_OK = 'Feds OK electric headband device for migraine';
+    const rare = (t: string): number => (t.startsWith('migrain') ? 5 : t.startsWith('headband') ? 4 : 1);
+    const approval = trend('approval', 2, APPROVAL, ['FDA'], 32);
+    const agreeing = (cosine: number) => (text: string) =>
+      text === FEDS_OK ? Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine)) : Float32Array.of(1, 0);
+    const lastReport = 2 + 31 / 60;
+    const joined = (hour: number, cosine: number, o = DEFAULT_REJOIN_OPTIONS, joins?: RejoinJoin[]) =>
+      rejoinStories(
+        rejoinCandidates(storyViews(new Map([approval, trend('few', hour, FEDS_OK, ['Feds OK'], 4)]), rare, o), o),
+        agreeing(cosine),
+        o,
+        joins,
+      );
+    const joins: RejoinJoin[] = [];
+    expect([...joined(lastReport + 66 / 60, 0.69, DEFAULT_REJOIN_OPTIONS, joins)]).to.deep.equal([['few', 'approval']]);
+    expect(joins.map((j) => [j.test, j.articles])).to.deep.equal([['small fragment', [32, 4]]]);
+    const off = { ...DEFAULT_REJOIN_OPTIONS, rejoinLateHours: 0 };
+    expect(joined(lastReport + 66 / 60, 0.69, off).size, 'rule off: size gate').to.equal(0);
+    expect(joined(lastReport + 4, 0.69).size, 'founded 4 h after its last report').to.equal(0);
+    expect(joined(lastReport + 66 / 60, 0.6).size, 'meaning under 0.65').to.equal(0);
+    expect([...joined(lastReport + 66 / 60, 0.85)], 'at 0.8 any fragment within the hours').to.have.length(1);
+    // A detection run logs each join with the test that made it.
+    const logged: unknown[] = [];
+    const logger = { warn: (): void => undefined, info: (o: unknown): void => void logged.push(o) };
+    const few = trend('few', lastReport + 66 / 60, FEDS_OK, ['Feds OK'], 4);
+    await rejoinTrends(new Map([approval, few]), rare, logger, DEFAULT_REJOIN_OPTIONS, undefined, () =>
+      Promise.resolve(agreeing(0.69)),
+    );
+    expect(logged).to.have.length(1);
+    expect((logged[0] as { joins: RejoinJoin[] }).joins.map((j) => j.test)).to.deep.equal(['small fragment']);
+
+    // Another story about the same name: its words beside the name are not the larger trend's.
+    const views = (title: string) =>
+      storyViews(
+        new Map([trend('quit', 2, QUIT, ['Lena Dunham'], 20), trend('few', 3, title, ['Lena Dunham'], 3)]),
+        idf,
+      );
+    const [quit, snl] = views('Lena Dunham to host SNL, Lena Dunham jokes');
+    expect(smallFragment(quit!, snl!, DEFAULT_REJOIN_OPTIONS)).to.equal(true);
+    expect(subjectShared(quit!, snl!), 'only the name shared').to.equal(false);
+    expect(sameStory(quit!, snl!, 0.7, DEFAULT_REJOIN_OPTIONS)).to.equal(false);
+    const [, again] = views(QUIT_AGAIN);
+    expect(subjectShared(quit!, again!), 'quit, acting').to.equal(true);
+    expect(sameStory(quit!, again!, 0.7, DEFAULT_REJOIN_OPTIONS)).to.equal(true);
+    expect(sameStory(again!, quit!, 0.7, { ...DEFAULT_REJOIN_OPTIONS, rejoinLateHours: 0 }), 'rule off').to.equal(
+      false,
+    );
   });
 
   it('joins trends naming nobody in common when their headlines agree; an entity gate is an option', () => {

@@ -9,6 +9,7 @@ import {
 } from '../../../src/detect/rejoin-stories';
 import { embeddingLookup } from '../../../src/embed/embed-texts';
 import { CLUSTER_SETS } from '../../corpus/cluster-sets';
+import { clusterInRuns } from './cluster-in-runs';
 import { demoArticles } from './demo-trends';
 
 /** A labelled set clustered by the defaults: its trends' members and each trend's majority gold story. */
@@ -23,11 +24,17 @@ export interface ClusteredSet {
   majority: Map<string, string>;
 }
 
-/** The set of `key` (the demo's articles, or a set of cluster-sets.ts) clustered with the default options. */
-export function clusteredSet(key: string, idf: (term: string) => number, now: Date): ClusteredSet {
+/**
+ * The set of `key` (the demo's articles, or a set of cluster-sets.ts) clustered with the default
+ * options, in one pass or, with `runMinutes`, as detection runs every that many minutes (cluster-in-runs.ts).
+ */
+export function clusteredSet(key: string, idf: (term: string) => number, now: Date, runMinutes = 0): ClusteredSet {
   const { articles, gold } =
     key === 'demo' ? demoArticles(new Date('2026-11-23T12:00:00Z')) : CLUSTER_SETS.find((s) => s.key === key)!.load();
-  const assignments = clusterArticles(articles, [], { now, idf }).assignments;
+  const assignments =
+    runMinutes > 0
+      ? clusterInRuns(articles, runMinutes, { idf }, now)
+      : clusterArticles(articles, [], { now, idf }).assignments;
   const groups = new Map<string, DetectArticle[]>();
   const byId = new Map(articles.map((a) => [a.id, a]));
   for (const [a, t] of assignments) groups.set(t, [...(groups.get(t) ?? []), byId.get(a)!]);

@@ -18,6 +18,6 @@ export async function rejoinedAssignments(
     const article = byId.get(a);
     if (article) trends.set(t, [...(trends.get(t) ?? []), article]);
   }
-  const joined = await rejoinTrends(trends, idf, console, { ...DEFAULT_REJOIN_OPTIONS, ...options });
+  const joined = await rejoinTrends(trends, idf, { warn: console.warn }, { ...DEFAULT_REJOIN_OPTIONS, ...options });
   return new Map([...assignments].map(([a, t]) => [a, joined.get(t) ?? t]));
 }
