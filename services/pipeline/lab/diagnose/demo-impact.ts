@@ -3,20 +3,25 @@
  * the rubric: the top N listed trends by score, and trends chosen by a headline substring of one of
  * their members, each with its score, the regression's total and the parts that carry it
  * (score_breakdown.business_impact: the largest contributions, the event phrases and the largest
- * money amount read).
- * Run: node --import tsx services/pipeline/lab/diagnose/demo-impact.ts ['headline,headline'] [--top N] [--parts K]
+ * money amount read, the rubric's readings; with --headlines, the central headlines the score read).
+ * Run: node --import tsx services/pipeline/lab/diagnose/demo-impact.ts ['headline,headline'] [--top N] [--parts K] [--headlines]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import { isListed } from '@trendscope/core';
 import type { ImpactBreakdown } from '../../src/detect/impact';
+import { RUBRIC_READINGS } from '../../src/detect/rubric-readings';
 import { demoTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { readCommandLine } from '../command-line';
 
-const { values, positionals } = readCommandLine("demo-impact.ts ['headline,headline'] [--top N] [--parts K]", {
-  top: { type: 'string', default: '20' },
-  parts: { type: 'string', default: '5' },
-});
+const { values, positionals } = readCommandLine(
+  "demo-impact.ts ['headline,headline'] [--top N] [--parts K] [--headlines]",
+  {
+    top: { type: 'string', default: '20' },
+    parts: { type: 'string', default: '5' },
+    headlines: { type: 'boolean', default: false },
+  },
+);
 const top = Number(values.top);
 const partCount = Number(values.parts);
 const wanted = (positionals[0] ?? '')
@@ -41,10 +46,19 @@ const show = (d: DemoTrend): void => {
     .sort((x, y) => Math.abs(y[1].points) - Math.abs(x[1].points))
     .slice(0, partCount)
     .map(([name, p]) => `${name} ${p.points > 0 ? '+' : ''}${p.points.toFixed(2)} (${p.value})`);
+  // What the rubric's bounds read (rubric-readings.ts): the non-zero shares.
+  const readings = RUBRIC_READINGS.filter((name) => b.rubric_readings[name] > 0).map(
+    (name) => `${name} ${b.rubric_readings[name].toFixed(2)}`,
+  );
   process.stdout.write(
     `      total ${b.total} (baseline ${b.baseline}); ${parts.join(', ')}\n` +
-      `      amount ${b.largest_amount ? b.largest_amount.text : '-'}; kinds ${Object.keys(b.event_kinds).join(',') || '-'}\n`,
+      `      amount ${b.largest_amount ? b.largest_amount.text : '-'}; kinds ${Object.keys(b.event_kinds).join(',') || '-'}` +
+      `; readings ${readings.join(', ') || '-'}\n`,
   );
+  if (values.headlines) {
+    for (const h of b.headlines) process.stdout.write(`        | ${h}\n`);
+    process.stdout.write(`        summary: ${t.summary}\n`);
+  }
 };
 
 if (wanted.length > 0) {

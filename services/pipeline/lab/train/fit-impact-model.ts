@@ -28,6 +28,13 @@ process.stdout.write(
   `  without the headline embedding: Spearman ${f(textOnly.spearman)} (served score ${f(textOnly.spearmanScore)}), ` +
     `per fold ${textOnly.perFold.map(f).join(' ')}, mean absolute error ${f(textOnly.mae)}\n`,
 );
+// What the rubric readings' bounds change (rubric-readings.ts): the served error without them.
+const featureOnly = (g: typeof figures): string =>
+  f(g.predictions.reduce((s, p, i) => s + Math.abs(p.featureScore - rows.ys[i]!), 0) / rows.ys.length);
+process.stdout.write(
+  `  without the rubric readings' bounds: mean absolute error ${featureOnly(figures)} (without the embedding ${featureOnly(textOnly)}); ` +
+    `scores they move: ${figures.predictions.filter((p) => p.score !== p.featureScore).length}\n`,
+);
 process.stdout.write(`penalty ${model.lambda}; center ${model.center}; stretch ${model.stretch}\n`);
 model.features.forEach((name, i) => process.stdout.write(`  ${name.padEnd(24)} ${model.weights[i]}\n`));
 process.stdout.write(`  meaning (headline embedding, ${model.embedding.weights.length} dimensions)\n`);

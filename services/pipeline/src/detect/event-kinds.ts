@@ -1,3 +1,5 @@
+import { largeCompanies } from './business-names';
+
 /**
  * The kinds of event a headline reports, read from its words in context: "Keith Richards Recalls
  * Childhood" is a memory, not a product recall; "crowd-funding" is not a funding round; "County
@@ -205,6 +207,24 @@ function centralBankRemark(text: string): string | undefined {
     if (banker && REMARK_RE.test(sentence) && POLICY_TOPIC_RE.test(sentence)) return banker[0];
   }
   return undefined;
+}
+
+/**
+ * Whether a text tells a large company's product recall in words the recall kind's cues miss: the
+ * company just before the word ("US opens probe into GM recall", "GM's recall") or a hyphenated cue
+ * ("Ignition-Switch Recall"); a memory ("Buffett recalls meeting ...") is none. The rubric's bounds
+ * read it (rubric-readings.ts); the recall kind, a column of the regression, keeps its cues (reading
+ * these there too moved the fit's stretch and two dozen demo scores with it: lab notes 2026-12-06).
+ */
+export function namesCompanyRecall(text: string): boolean {
+  for (const m of text.matchAll(/\brecall(?:s|ed|ing)?\b/gi)) {
+    const { before, after } = around(text, m.index, m[0].length);
+    if (MEMORY_OBJECTS.has(after[0] ?? '')) continue;
+    if (largeCompanies(before.slice(-2).join(' ').replace(/'s$/, '')).length > 0) return true;
+    const parts = [...before.slice(-3), ...after.slice(0, 6)].flatMap((w) => w.split('-'));
+    if (parts.some((w) => RECALL_CUES.has(w))) return true;
+  }
+  return false;
 }
 
 /** Up to eight lower-case words either side of a match (punctuation dropped). */

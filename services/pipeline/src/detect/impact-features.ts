@@ -2,6 +2,7 @@ import type { Category } from '@trendscope/core';
 import { isBusinessOutlet, largeCompanies, namesCompanyForm } from './business-names';
 import { EVENT_KINDS, eventKinds, type EventKind } from './event-kinds';
 import { largestAmount, namesPersonalSum, type MoneyAmount } from './money-amounts';
+import { rubricReadings, type RubricReadings } from './rubric-readings';
 
 /** Categories whose classifier probability is a feature ("other" is the baseline). */
 const CATEGORY_FEATURES = ['business', 'technology', 'politics', 'world', 'health', 'entertainment', 'sports'] as const;
@@ -41,6 +42,8 @@ export interface ImpactEvidence {
   event_kinds: Partial<Record<EventKind, string[]>>;
   large_companies: string[];
   business_outlet_share: number;
+  /** What the rubric's bounds read (shares of the texts; rubric-readings.ts). */
+  rubric_readings: RubricReadings;
 }
 
 /** Largest money amount counted (log10 US dollars): ten trillion. */
@@ -98,6 +101,7 @@ export function impactFeatures(input: ImpactInput): { values: number[]; evidence
       event_kinds: kinds,
       large_companies: companies,
       business_outlet_share: Math.round(outletShare * 100) / 100,
+      rubric_readings: rubricReadings(texts, kindsPerText),
     },
   };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { IMPACT_FEATURES, type ImpactInput } from './impact-features';
 import { type LinearTerms, readLinearModelFile } from './linear-model-file';
+import type { RubricReadings } from './rubric-readings';
 
 /** The committed impact model (rebuilt byte for byte by lab/train/fit-impact-model.ts, `make impact-model`). */
 export const DEFAULT_IMPACT_MODEL_PATH = path.resolve(import.meta.dirname, '..', '..', 'models', 'impact-model.json');
@@ -95,8 +96,14 @@ const WEIGHTIER_KINDS = [
  * bill was served 4); an economy's headline statistic released with its figure, or a central
  * banker's view on policy, is at least 7, and another statistic's release at least 6 (China's
  * industrial output, a Fed president on tapering and US job openings were served 6, 5 and 4).
+ * With the story's readings (rubric-readings.ts), their bounds too (readingBounds).
  */
-export function rubricBounds(values: readonly number[]): { min: number; max: number } {
+export function rubricBounds(values: readonly number[], readings?: RubricReadings): { min: number; max: number } {
+  const bounds = featureBounds(values);
+  return readings ? readingBounds(bounds, values, readings) : bounds;
+}
+
+function featureBounds(values: readonly number[]): { min: number; max: number } {
   const at = (name: string): number => values[IMPACT_FEATURES.indexOf(name)] ?? 0;
   // The money feature is log10(US dollars) - 6 (impact-features.ts).
   const usdLog = at('money') > 0 ? at('money') + 6 : 0;
@@ -126,12 +133,60 @@ export function rubricBounds(values: readonly number[]): { min: number; max: num
   return { min: 1, max: 10 };
 }
 
+/**
+ * The bounds of the rubric's readings (rubric-readings.ts), told by most of the story's texts
+ * (RELEASE_SHARE), within those of the features (a floor never lifts a score above a ceiling the
+ * features set, nor a ceiling lowers one below their floor): a deal between two large companies is
+ * the rubric's large merger, at least 7 (Comcast-Time Warner Cable was served 6), and a major
+ * recall (a large company's recall under an official probe, or a million units) at least 7 (the
+ * probe of GM's ignition-switch recall was served 6); a merger naming both parties is at least the
+ * rubric's mid-size deal, 5 (Chiquita-Fyffes was served 4). A remark reports no decision: a
+ * central banker's view on policy where no text tells a decision is at most 7 (the rubric's 9-10 is
+ * a central-bank decision; ECB's Noyer "not happy" with the euro was served 8), and an official's
+ * words with no decision, no deal, release or shock beside them at most 6 (China's premier on debt
+ * risks and corruption was served 7).
+ */
+function readingBounds(
+  bounds: { min: number; max: number },
+  values: readonly number[],
+  r: RubricReadings,
+): { min: number; max: number } {
+  const at = (name: string): number => values[IMPACT_FEATURES.indexOf(name)] ?? 0;
+  let { min, max } = bounds;
+  const floor = (to: number): void => {
+    if (max >= to) min = Math.max(min, to);
+  };
+  const ceiling = (to: number): void => {
+    if (min <= to) max = Math.min(max, to);
+  };
+  if (r.large_company_deal >= RELEASE_SHARE || r.major_recall >= RELEASE_SHARE) floor(7);
+  if (r.named_merger >= RELEASE_SHARE) floor(5);
+  if (at('event_central_bank_remark') > 0 && r.central_bank_decision === 0) ceiling(7);
+  if (r.official_remark >= RELEASE_SHARE && OFFICIAL_EVENT_KINDS.every((k) => at(`event_${k}`) === 0)) ceiling(6);
+  return { min, max };
+}
+
+/** Events beside an official's words that make them more than a remark (a deal, a release, a shock ...). */
+const OFFICIAL_EVENT_KINDS = [
+  'deal',
+  'ipo',
+  'earnings',
+  'enforcement',
+  'central_bank',
+  'macro_release',
+  'major_macro_release',
+  'recall',
+  'funding',
+  'geopolitics',
+] as const;
+
 /** The served 1-10 score: the model's, within the rubric's bounds. */
 export function boundedScore(
   model: Pick<ImpactModel, 'center' | 'stretch'>,
   raw: number,
   values: readonly number[],
+  readings?: RubricReadings,
 ): number {
-  const { min, max } = rubricBounds(values);
+  const { min, max } = rubricBounds(values, readings);
   return Math.min(max, Math.max(min, impactScore(model, raw)));
 }

@@ -49,7 +49,7 @@ export function businessImpact(input: ImpactInput, model: ImpactModel = loadImpa
     total: round2(total),
     center: fit.center,
     stretch: fit.stretch,
-    score: boundedScore(fit, total, values),
+    score: boundedScore(fit, total, values, evidence.rubric_readings),
   };
 }
 

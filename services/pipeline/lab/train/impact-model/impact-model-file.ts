@@ -28,8 +28,11 @@ export interface ImpactFigures {
   perFold: number[];
   /** Mean absolute error of the served score against the mean rating. */
   mae: number;
-  /** Held-out prediction of each story (raw) and its served score. */
-  predictions: { raw: number; score: number }[];
+  /**
+   * Held-out prediction of each story (raw), its served score, and the score within the features'
+   * bounds alone (without the rubric readings' bounds: what they change).
+   */
+  predictions: { raw: number; score: number; featureScore: number }[];
 }
 
 /**
@@ -39,7 +42,7 @@ export interface ImpactFigures {
 export function crossValidate(rows: ImpactRows, columns?: readonly number[]): ImpactFigures {
   const xs = columns ? rows.xs.map((x) => columns.map((c) => x[c]!)) : rows.xs;
   const fold = rows.groups.map((g) => foldOf(g, IMPACT_FOLDS));
-  const predictions = rows.ys.map(() => ({ raw: 0, score: 0 }));
+  const predictions = rows.ys.map(() => ({ raw: 0, score: 0, featureScore: 0 }));
   const perFold: number[] = [];
   for (let k = 0; k < IMPACT_FOLDS; k++) {
     const train = rows.ys.map((_, i) => i).filter((i) => fold[i] !== k);
@@ -52,7 +55,11 @@ export function crossValidate(rows: ImpactRows, columns?: readonly number[]): Im
     for (const i of test) {
       const raw = predictRidge(model, xs[i]!);
       // The served score: within the rubric's bounds, read from the story's own features.
-      predictions[i] = { raw, score: boundedScore(model, raw, rows.xs[i]!) };
+      predictions[i] = {
+        raw,
+        score: boundedScore(model, raw, rows.xs[i]!, rows.readings[i]),
+        featureScore: boundedScore(model, raw, rows.xs[i]!),
+      };
     }
     perFold.push(
       round3(

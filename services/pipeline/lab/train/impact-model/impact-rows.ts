@@ -1,6 +1,7 @@
 import type { Category } from '@trendscope/core';
 import { type Classifier, loadClassifier } from '../../../src/classify/classifier';
 import { impactFeatures, IMPACT_FEATURES, meanEmbedding, type ImpactInput } from '../../../src/detect/impact-features';
+import type { RubricReadings } from '../../../src/detect/rubric-readings';
 import { embedTexts } from '../../../src/embed/embed-texts';
 import { loadRatedStories, type RatedStory } from '../../corpus/rated-stories';
 import { storyGroups } from './story-groups';
@@ -12,6 +13,8 @@ export interface ImpactRows {
   /** The text features (IMPACT_FEATURES) followed by the headline embedding's dimensions. */
   xs: number[][];
   ys: number[];
+  /** What the rubric's bounds read of each story (not columns of the regression). */
+  readings: RubricReadings[];
 }
 
 /** Columns of the text features alone (the model without the embedding). */
@@ -31,7 +34,9 @@ export async function impactRows(): Promise<ImpactRows> {
   const stories = loadRatedStories();
   const xs: number[][] = [];
   for (const s of stories) xs.push(await impactRow(s, classifier));
-  return { stories, groups: storyGroups(stories), xs, ys: stories.map((s) => s.mean) };
+  // The readings do not depend on the classifier's probabilities.
+  const readings = stories.map((s) => impactFeatures(ratedInput(s, {})).evidence.rubric_readings);
+  return { stories, groups: storyGroups(stories), xs, ys: stories.map((s) => s.mean), readings };
 }
 
 /** The fitter's row of one rated story: its text features, then its headlines' mean embedding. */

@@ -1,0 +1,136 @@
+import { largeCompanies, namesCompanyForm } from './business-names';
+import { namesCompanyRecall, type EventKind } from './event-kinds';
+import { largestAmount } from './money-amounts';
+
+/**
+ * What the rubric's bounds read of a story beyond the regression's features
+ * (services/pipeline/data/impact-ratings/RUBRIC.md): each a share of the story's texts. They bound
+ * the served score (rubricBounds in impact-model.ts) and are not columns of the regression, whose
+ * few rated examples of each would only shrink their weight to nothing.
+ */
+export interface RubricReadings {
+  /** A deal between two large companies ("Comcast-Time Warner Cable merger"): the rubric's large merger, 7-8. */
+  large_company_deal: number;
+  /** A merger that names both parties ("Chiquita, Fyffes merge"): at least the rubric's mid-size deal, 5-6. */
+  named_merger: number;
+  /**
+   * A major recall: a large company's recall under an official probe ("US opens probe into GM
+   * recall") or a recall of a million units or more; the rubric's 7-8 against "a recall of one model".
+   */
+  major_recall: number;
+  /** A central bank's decision on policy ("Fed holds rates", "ECB cuts deposit rate"). */
+  central_bank_decision: number;
+  /** A head of government's or a minister's words that report no decision ("China's debt risks are controllable: Premier Li"). */
+  official_remark: number;
+}
+
+/** The readings' names, in a fixed order. */
+export const RUBRIC_READINGS = [
+  'large_company_deal',
+  'named_merger',
+  'major_recall',
+  'central_bank_decision',
+  'official_remark',
+] as const satisfies readonly (keyof RubricReadings)[];
+
+/**
+ * Names that are one company under two spellings, or an investor rather than a company: a pair of
+ * them is not a deal between two large companies.
+ */
+const SAME_COMPANY: Readonly<Record<string, string>> = {
+  'wal-mart': 'walmart',
+  'jp morgan': 'jpmorgan',
+  exxonmobil: 'exxon',
+  'general motors': 'gm',
+  vw: 'volkswagen',
+  'hewlett-packard': 'hp',
+  glaxosmithkline: 'gsk',
+  'king digital': 'candy crush',
+  alphabet: 'google',
+  citi: 'citigroup',
+  daimler: 'mercedes',
+};
+const INVESTORS = new Set(['buffett', 'icahn']);
+
+/** A deal in words the event kinds do not count on their own ("Comcast-Time Warner Cable deal"). */
+const DEAL_WORD_RE = /\b(?:deal|merger|tie-up|takeover|acquisition|bid)\b/i;
+
+/** A name as headlines write it: a capitalised word, with "&", "'" or "-" inside. */
+const NAME = String.raw`\p{Lu}[\p{L}\p{N}&'’.]*`;
+/**
+ * Two named parties joined before a merger ("Chiquita, Fyffes merger", "Dish-DirecTV Merger",
+ * "Chiquita And Fyffes To Merge"): a merger is a combination of the two it names.
+ */
+const NAMED_MERGER_RE = new RegExp(
+  String.raw`${NAME}(?:\s${NAME})?\s*(?:[-–/,]|\s(?:and|And|AND|&)\s)\s*${NAME}(?:\s\S+){0,2}\s(?:[Mm]erg(?:e|er|ers|es|ing)|MERGE[RS]?)\b`,
+  'u',
+);
+
+/** An official inquiry into a company's recall: a regulator's, a prosecutor's or a legislature's. */
+const PROBE_RE =
+  /\b(?:probes?|probed|probing|investigat\w*|inquir(?:y|ies|es)|congress(?:ional)?|senate|hearings?|justice department|doj|nhtsa|regulators?|criminal)\b/i;
+/** A count of a million units or more, not money ("2.6M small cars", "1.6 million vehicles"). */
+const MILLION_UNITS_RE =
+  /(?<![$€£¥\d.,])(?:\d+(?:\.\d+)?\s?(?:million|mln|m)\b(?!\s*(?:dollars|euros|pounds|yen))|\d{1,3}(?:,\d{3}){2,}\b)/i;
+
+/** A central bank named as an institution. */
+const CENTRAL_BANK_RE =
+  /\b(?:Fed|FOMC|ECB|BoE|BOE|BoJ|BOJ|PBOC|PBoC|RBI|SNB|RBA|Riksbank|Federal Reserve|central bank|Bank of (?:England|Japan|Canada|Korea))\b/;
+/**
+ * A decision the bank takes, not one a speaker says it may or should take: a verb's third-person or
+ * past form ("Fed holds rates", "ECB cut its deposit rate"), never the bare word, which headlines
+ * also write as a noun ("Fed's Plosser: Taper pace may be too slow").
+ */
+const DECISION_RE =
+  /\b(?<!(?:should|could|may|might|would|must|to|not) )(?:raises|raised|hikes|hiked|cuts|cut(?= (?:its|the|rates?|interest|deposit|benchmark|key|policy)\b)|lowers|lowered|holds|held|keeps|kept|leaves|left|slashes|slashed|trims|trimmed|tapers|tapered|ends|ended|expands|expanded|extends|extended|launches|launched|announces|announced|unveils|unveiled|boosts|boosted|maintains|maintained|votes to|decides|decided|decision|unchanged|on hold)\b/i;
+
+/** A head of government or a minister, by role. */
+const OFFICIAL_RE = /\b(?:premier|prime minister|president|chancellor|(?:\p{L}+ )?minister|treasury secretary)\b/iu;
+/** Words that report what the official said, not what the government did. */
+const SAYS_RE =
+  /(?:^[^:]{2,60}:|:\s*(?:\p{Lu}[\p{L}.]*\s?){1,4}$|\b(?:says?|said|saying|downplays?|plays down|vows?|pledges?|insists?|warns?|urges?|calls? for|hopes?|expects?|believes?|should|wants?|defends?|repeats?|reiterates?)\b)/u;
+/** Words that report a decision: an announcement, a law, a measure. */
+const GOVERNMENT_DECISION_RE =
+  /\b(?:announc(?:es|ed)|approv(?:es|ed)|signs?|signed|pass(?:es|ed)|impos(?:es|ed)|orders?|ordered|bans?|banned|launch(?:es|ed)|unveil(?:s|ed)|cuts?|raises?|lowers?|scraps?|plans?|sets?|agrees?|agreed|decides?|decided)\b/i;
+
+/**
+ * The readings of a story's texts (each headline, and the summary when it is not one) with the
+ * event kinds eventKinds found in each.
+ */
+export function rubricReadings(
+  texts: readonly string[],
+  kindsPerText: readonly Partial<Record<EventKind, string[]>>[],
+): RubricReadings {
+  const n = Math.max(1, texts.length);
+  const share = (test: (t: string, i: number) => boolean): number => texts.filter(test).length / n;
+  return {
+    large_company_deal: share(
+      (t, i) => (kindsPerText[i]?.deal !== undefined || DEAL_WORD_RE.test(t)) && companiesIn(t) >= 2,
+    ),
+    named_merger: share((t) => NAMED_MERGER_RE.test(t)),
+    major_recall: share(
+      (t, i) =>
+        (kindsPerText[i]?.recall !== undefined || namesCompanyRecall(t)) &&
+        ((largeCompanies(t).length > 0 && PROBE_RE.test(t)) || MILLION_UNITS_RE.test(t)),
+    ),
+    central_bank_decision: share((t) => CENTRAL_BANK_RE.test(t) && DECISION_RE.test(t)),
+    official_remark: share(
+      (t) =>
+        OFFICIAL_RE.test(t) &&
+        SAYS_RE.test(t) &&
+        !CENTRAL_BANK_RE.test(t) &&
+        !GOVERNMENT_DECISION_RE.test(t) &&
+        largeCompanies(t).length === 0 &&
+        !namesCompanyForm(t) &&
+        (largestAmount(t)?.usd ?? 0) < 1e9,
+    ),
+  };
+}
+
+/** Distinct large companies a text names, one spelling each, investors not counted. */
+function companiesIn(text: string): number {
+  const names = largeCompanies(text)
+    .filter((c) => !INVESTORS.has(c))
+    .map((c) => SAME_COMPANY[c] ?? c);
+  return new Set(names).size;
+}

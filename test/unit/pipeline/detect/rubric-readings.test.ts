@@ -1,0 +1,125 @@
+import { expect } from 'chai';
+import { namesCompanyRecall } from '@trendscope/pipeline/detect/event-kinds';
+import { businessImpact } from '@trendscope/pipeline/detect/impact';
+import { impactFeatures } from '@trendscope/pipeline/detect/impact-features';
+import { rubricBounds } from '@trendscope/pipeline/detect/impact-model';
+
+/** The readings, features and bounds of a story told by these headlines (the first also its summary). */
+function read(headlines: string[]): {
+  readings: ReturnType<typeof impactFeatures>['evidence']['rubric_readings'];
+  bounds: { min: number; max: number };
+} {
+  const { values, evidence } = impactFeatures({
+    headlines,
+    summary: headlines[0]!,
+    domains: ['reuters.com'],
+    reports: 10,
+    categories: { business: 1 },
+  });
+  return { readings: evidence.rubric_readings, bounds: rubricBounds(values, evidence.rubric_readings) };
+}
+
+describe("rubric readings: the rubric's bounds read in context", () => {
+  it("reads a large company's recall without a cue word beside it", () => {
+    expect(namesCompanyRecall('US opens probe into GM recall')).to.equal(true);
+    expect(namesCompanyRecall('GM Faces Criminal Probe Over Ignition-Switch Recall')).to.equal(true);
+    expect(namesCompanyRecall("Congress to seek answers on delayed GM's recall")).to.equal(true);
+    expect(namesCompanyRecall('Warren Buffett recalls meeting Bill Gates')).to.equal(false);
+    expect(namesCompanyRecall('Keith Richards Recalls Childhood')).to.equal(false);
+  });
+
+  it('puts a deal between two large companies at 7 or more (the rubric: a large merger)', () => {
+    // A demo of 2026-12-06 served the Comcast-Time Warner Cable trend 6.
+    const comcast = read([
+      'Fox executive raises questions on Comcast-Time Warner Cable merger',
+      'Media executives question Comcast-Time Warner Cable deal',
+      'Al Franken Blasts Comcast, Time Warner Cable Merger Again',
+    ]);
+    expect(comcast.readings.large_company_deal).to.equal(1);
+    expect(comcast.bounds.min).to.equal(7);
+    // A large company buying a small one is no large merger (the raters: Amazon-comiXology 4).
+    const small = read(['Amazon to Buy Digital Comics Provider ComiXology', 'Amazon.com to acquire comiXology']);
+    expect(small.readings.large_company_deal).to.equal(0);
+    expect(small.bounds.min).to.equal(1);
+    // Two spellings of one company, or an investor and a company, are not two companies.
+    expect(read(['Wal-Mart deal: Walmart buys stake in Chinese grocer']).readings.large_company_deal).to.equal(0);
+    expect(read(["Icahn's eBay stake deal"]).readings.large_company_deal).to.equal(0);
+  });
+
+  it("puts a merger naming both parties at 5 or more (the rubric's mid-size deal)", () => {
+    // Chiquita-Fyffes was served 4.
+    const chiquita = read([
+      'World has new top banana as Chiquita, Fyffes merge',
+      'Chiquita-Fyffes merge to make top bananas',
+      'Top Banana: Chiquita And Fyffes To Merge',
+      'Chiquita, Fyffes merger to create top banana company',
+    ]);
+    expect(chiquita.readings.named_merger).to.equal(1);
+    expect(chiquita.bounds.min).to.equal(5);
+    expect(read(['Twitter acquires data startup Gnip']).readings.named_merger).to.equal(0);
+    expect(read(['BHP Billiton mulls $20 billion demerger plan']).readings.named_merger).to.equal(0);
+  });
+
+  it('puts a major recall at 7 or more: a large company under an official probe, or a million units', () => {
+    // The probe of GM's ignition-switch recall was served 6.
+    const probe = read([
+      'GM ignition-switch recall gets U.S. probe',
+      'US opens probe into GM recall',
+      'GM Faces Criminal Probe Over Ignition-Switch Recall',
+      'Justice Department investigating GM recall',
+    ]);
+    expect(probe.readings.major_recall).to.equal(1);
+    expect(probe.bounds.min).to.equal(7);
+    expect(read(['Toyota recalls 1.6 million cars over airbags']).bounds.min).to.equal(7);
+    // A recall of one model is the rubric's 5-6 (the raters: Mazda's 42,000 cars 4).
+    const mazda = read(['Mazda to Recall 42000 Cars Due to Yellow Sac Spiders', 'Spiders prompt second Mazda recall']);
+    expect(mazda.readings.major_recall).to.equal(0);
+    expect(mazda.bounds.min).to.equal(1);
+    // A recall counted in money is not a million units.
+    expect(read(['Ford recall to cost $5 million']).readings.major_recall).to.equal(0);
+  });
+
+  it("keeps a central banker's remark with no decision at 7 or less, and an official's words at 6 or less", () => {
+    // ECB's Noyer "not happy" with the euro was served 8: the rubric's 9-10 is a central-bank decision.
+    const noyer = read([
+      "ECB's Noyer says 'not happy' with euro's rise",
+      'ECB to reveal bad loan hurdles for euro zone bank test',
+      "ECB's Noyer not Happy With Euro Strength -- Update",
+    ]);
+    expect(noyer.readings.central_bank_decision).to.equal(0);
+    expect(noyer.bounds.max).to.equal(7);
+    const decision = read([
+      'ECB cuts deposit rate below zero, Draghi says more to come',
+      "ECB's Draghi says ready to act",
+    ]);
+    expect(decision.readings.central_bank_decision).to.be.above(0);
+    expect(decision.bounds.max).to.equal(10);
+    // China's premier on debt risks and corruption was served 7.
+    const premier = read([
+      'China, US should expand common interests: Premier Li',
+      'China Premier Li downplays debt risks',
+      "China has 'zero tolerance' for corruption: Premier Li",
+    ]);
+    expect(premier.readings.official_remark).to.equal(1);
+    expect(premier.bounds.max).to.equal(6);
+    // A decision, or a shock beside the words, is more than a remark.
+    expect(
+      read(['Premier Li announces tax cuts for small firms', 'China premier Li unveils rail spending']).bounds.max,
+    ).to.equal(10);
+    expect(read(['Putin says Russia will respond to sanctions', 'President Putin warns Ukraine']).bounds.max).to.equal(
+      10,
+    );
+  });
+
+  it('serves the readings in score_breakdown and bounds the served score by them', () => {
+    const b = businessImpact({
+      headlines: ['US opens probe into GM recall', 'GM Faces Criminal Probe Over Ignition-Switch Recall'],
+      summary: 'Justice Department investigating GM recall',
+      domains: ['reuters.com'],
+      reports: 5,
+      categories: { business: 1 },
+    });
+    expect(b.rubric_readings.major_recall).to.equal(1);
+    expect(b.score).to.be.at.least(7);
+  });
+});
