@@ -9,6 +9,7 @@ import {
 import { lazyClassifier } from '../classify/classifier';
 import { DEFAULT_RATINGS_FILE, loadDomainRatings } from '../score/domain-ratings';
 import { DEFAULT_CLUSTER_OPTIONS, type ClusterOptions } from './cluster';
+import { collectGarbage } from './collect-garbage';
 import type { DetectSettings, PassStart } from './detect-load';
 import { runPass, type PassCounts } from './detect-pass';
 import { writeRun } from './detect.repository';
@@ -88,9 +89,9 @@ export function detectSettings(opts: DetectOptions): DetectSettings {
  * One detection run at clock `now`: passes of at most maxNewReports new reports each, the earliest
  * first (detect-pass.ts: load, cluster, apply, build, write), until a pass reads fewer than that
  * or maxPasses have run; each pass reads on after the last report the one before read and lets go
- * of what it held before the next. Every pass uses the run's clock `now` (its window, the open
- * trends, velocity): the passes of a backlog see what one run would, and none moves a trend back
- * in time; a full pass leaves the velocity refresh of the trends it does not change to the last.
+ * of what it held before the next (a full garbage collection between passes, collect-garbage.ts).
+ * Every pass uses the run's clock `now` (its window, the open trends, velocity): the passes of a
+ * backlog see what one run would, and none moves a trend back in time; a full pass leaves the velocity refresh of the trends it does not change to the last.
  * The single-flight lock is checked before each pass writes and between passes; the data
  * generation is bumped after each pass's writes (readers see them at once). At the end a RunDoc
  * records the summed counts and the passes. Replaying it with the same clock, data and pass size
@@ -136,6 +137,8 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
       }
       logger.info({ run_id: runId, pass: passes, ...pass.counts }, 'detect pass finished: more reports wait');
       start = { after: pass.last, mergeJudgedUntil: pass.mergeJudgedTo };
+      // What the pass let go is collected before the next one grows the heap on top of it.
+      collectGarbage();
     }
     const summary: DetectSummary = {
       run_id: runId,
