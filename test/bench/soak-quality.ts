@@ -1,7 +1,9 @@
 /**
  * The soak's clustering quality: B-cubed precision, recall and F1 of the soak's stored trends
  * beside one detection run over the same rows at the soak's last clock (the same code path, story
- * rejoin included, into indices of its own, no new-report cap) and beside the clustering alone
+ * rejoin included, into indices of its own, with the configured settings: passes of
+ * PIPELINE_DETECT_MAX_NEW_REPORTS reports), beside the same run forced to one pass over every row
+ * (as the batch side was before passes; SOAK_ONE_PASS=off leaves it out) and beside the clustering alone
  * (clusterArticles, recurring columns left out as runDetect does), each against UCI's raw labels
  * against the labels corrected by reading (lab/metrics/corrected-gold.ts: only story pairs
  * read by hand are merged, so the correction covers the rows those pairs' stories hold), and against
@@ -28,19 +30,29 @@ export interface ScoredSoak {
   articles: string;
 }
 
-/** One detection run over `seen` at `now` into the indices of `prefix` (no new-report cap). */
+/** A batch run forced to one pass over every report (the bound at its largest). */
+export const ONE_PASS = { PIPELINE_DETECT_MAX_NEW_REPORTS: '1000000' };
+
+/** Whether the quality lines include the batch run forced to one pass (SOAK_ONE_PASS=off: not). */
+export function scoresOnePass(): boolean {
+  return process.env.SOAK_ONE_PASS !== 'off';
+}
+
+/** One detection run over `seen` at `now` into the indices of `prefix`, with the configured settings over `env`. */
 export async function batchRun(
   client: OpenSearchClient,
   prefix: string,
   seen: readonly Report[],
   now: Date,
+  env: Record<string, string> = {},
 ): Promise<void> {
   const names = indexNames(prefix);
   await migrateIndices(client, names);
   await ingest(client, names.articles, seen);
-  const run = spawnRun(prefix, now, { PIPELINE_DETECT_MAX_NEW_REPORTS: '1000000' });
+  const run = spawnRun(prefix, now, env);
   process.stdout.write(
-    `  batch detection run at ${now.toISOString().slice(0, 16)}: ${run.articles_considered} new, ` +
+    `  batch detection run${env === ONE_PASS ? ', one pass,' : ''} at ${now.toISOString().slice(0, 16)}: ` +
+      `${run.articles_considered} new in ${run.passes ?? 1} passes, ` +
       `${run.articles_assigned} assigned, ${run.trends_written} trends, CPU ${run.cpu_ms.toFixed(0)} ms, ` +
       `peak RSS ${run.peak_rss_mb.toFixed(0)} MB\n`,
   );
@@ -60,8 +72,14 @@ export async function printSoakQuality(
 ): Promise<void> {
   const gold = new Map(seen.map((r) => [r.id, r.story]));
   const batchNames = indexNames(batchPrefix);
+  const onePassPrefix = `${batchPrefix}-one`;
   if (runBatch) await batchRun(client, batchPrefix, seen, lastRun);
+  if (runBatch && scoresOnePass()) await batchRun(client, onePassPrefix, seen, lastRun, ONE_PASS);
   const batch = await storedAssignments(client, batchNames.articles);
+  // A batch run made before (runBatch false) is scored one pass too when its one-pass indices were kept.
+  const onePassArticles = indexNames(onePassPrefix).articles;
+  const hasOnePass = scoresOnePass() && (runBatch || (await client.indices.exists({ index: onePassArticles })).body);
+  const onePass = hasOnePass ? await storedAssignments(client, onePassArticles) : undefined;
   const soakAssignments = await Promise.all(soaks.map((s) => storedAssignments(client, s.articles)));
   const columns = recurringColumnIds(
     seen.map((r) => ({ id: r.id, title: r.doc.title, time: r.time, domain: r.doc.domain })),
@@ -100,6 +118,7 @@ export async function printSoakQuality(
     `  B-cubed over ${gold.size} reports (raw UCI labels | corrected by reading | and by the month's joins read):\n` +
       soaks.map((s, k) => line(s.name, score(soakAssignments[k]!))).join('') +
       line('batch detection run', [batchRaw, batchCorrected, batchMonth]) +
+      (onePass ? line('batch run, one pass', score(onePass)) : '') +
       line('batch clustering alone', [aloneRaw, aloneCorrected, aloneMonth]) +
       soaks
         .map((s, k) => {

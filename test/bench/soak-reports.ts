@@ -117,12 +117,14 @@ export interface RunFigures {
   /** Trends read with their clustering state, and read whole (with their timeline). */
   trend_states_read?: number;
   trend_docs_read?: number;
-  /** Per step of the run (run-detect.ts DetectPhase): heap in use and peak RSS so far at its end, MB. */
+  /** Per step of the run's last pass (run-detect.ts DetectPhase): heap in use and peak RSS so far at its end, MB. */
   phases?: Record<string, [number, number]>;
   articles_considered: number;
   articles_assigned: number;
   trends_written: number;
   trends_merged: number;
+  /** Passes the run made (PIPELINE_DETECT_MAX_NEW_REPORTS new reports each at most). */
+  passes?: number;
 }
 
 /** One detection run over the indices of `prefix` at clock `now`, in a process of its own. */

@@ -48,7 +48,7 @@ await migrateIndices(client, names);
 process.stdout.write(
   `soak bench: UCI x${SCALE} (${reports.length} reports), detection every ${INTERVAL / HOUR} simulated h, ` +
     `one process per run\n` +
-    `  day  now               new  assigned  articles read (lean)  trends read (states, whole)  written  CPU ms  wall ms  peak RSS MB  heap MB  ingest ms  per step: heap / peak RSS so far (MB)\n`,
+    `  day  now               new  passes  assigned  articles read (lean)  trends read (states, whole)  written  CPU ms  wall ms  peak RSS MB  heap MB  ingest ms  per step: heap / peak RSS so far (MB)\n`,
 );
 const runs: (RunFigures & { day: number })[] = [];
 const started = performance.now();
@@ -71,7 +71,7 @@ try {
     runs.push(r);
     process.stdout.write(
       `  ${String(day).padStart(3)}  ${now.toISOString().slice(0, 16)}  ${String(r.articles_considered).padStart(5)}  ` +
-        `${String(r.articles_assigned).padStart(8)}  ${`${r.articles_read} (${r.articles_read_lean})`.padStart(20)}  ` +
+        `${String(r.passes ?? 1).padStart(6)}  ${String(r.articles_assigned).padStart(8)}  ${`${r.articles_read} (${r.articles_read_lean})`.padStart(20)}  ` +
         `${`${r.trends_read} (${r.trend_states_read ?? '-'}, ${r.trend_docs_read ?? '-'})`.padStart(27)}  ${String(r.trends_written).padStart(7)}  ` +
         `${r.cpu_ms.toFixed(0).padStart(6)}  ${r.wall_ms.toFixed(0).padStart(7)}  ` +
         `${r.peak_rss_mb.toFixed(0).padStart(11)}  ${r.heap_used_mb.toFixed(0).padStart(7)}  ${ingestMs.toFixed(0).padStart(9)}  ${phaseFigures(r)}\n`,
@@ -137,7 +137,7 @@ try {
   await client.close();
 }
 
-/** Heap in use / peak RSS so far at the end of each step of a run, e.g. `load 96/280 cluster ...`. */
+/** Heap in use / peak RSS so far at the end of each step of a run's last pass, e.g. `load 96/280 cluster ...`. */
 function phaseFigures(r: RunFigures): string {
   return Object.entries(r.phases ?? {})
     .map(([phase, [heap, rss]]) => `${phase} ${heap.toFixed(0)}/${rss.toFixed(0)}`)

@@ -67,7 +67,7 @@ describe('detection writes (real OpenSearch + Redis)', function () {
     expect(run.body._source).to.include({ kind: 'detect', status: 'succeeded' });
   });
 
-  it('reads at most maxNewReports new reports, the earliest first, and leaves the rest to the next run', async () => {
+  it('reads at most maxNewReports new reports per pass, the earliest first, and drains the rest in later passes of the same run', async () => {
     const now = new Date('2026-11-22T12:00:00Z');
     const at = (h: number): string => new Date(now.getTime() - h * 3_600_000).toISOString();
     // Five reports of one story an hour apart, written in an order unlike their times, and one undated.
@@ -98,12 +98,23 @@ describe('detection writes (real OpenSearch + Redis)', function () {
       'capped-1',
     ]);
 
-    const first = await runDetect(detectDeps(s), { now, maxNewReports: 3 });
-    expect(first.articles_considered).to.equal(3);
-    const second = await runDetect(detectDeps(s), { now, maxNewReports: 3 });
-    expect(second.articles_considered).to.equal(3);
-    const third = await runDetect(detectDeps(s), { now, maxNewReports: 3 });
-    expect(third.articles_considered).to.equal(0);
+    // Bounded to one pass, a run reads the three earliest and leaves the rest to the next run.
+    const one = await runDetect(detectDeps(s), { now, maxNewReports: 3, maxPasses: 1 });
+    expect(one).to.include({ articles_considered: 3, passes: 1, stopped_at_max_passes: 1 });
+    expect(await unassignedIds()).to.deep.equal(['capped-1', 'capped-2', 'capped-undated']);
+    // Unbounded, the next run reads the other three in a second pass of three (full), then finds none.
+    const drained = await runDetect(detectDeps(s), { now, maxNewReports: 3 });
+    expect(drained).to.include({ articles_considered: 3, passes: 2, stopped_at_max_passes: 0 });
+    expect(await unassignedIds()).to.deep.equal([]);
+    const run = await s.opensearch.get({ index: s.names.runs, id: drained.run_id });
+    expect((run.body._source as { counts: Record<string, number> }).counts).to.include({ passes: 2 });
+    const after = await runDetect(detectDeps(s), { now, maxNewReports: 3 });
+    expect(after).to.include({ articles_considered: 0, passes: 1 });
+
+    async function unassignedIds(): Promise<string[]> {
+      const left = await loadUnassignedArticles(s.opensearch, s.names, since, now.toISOString());
+      return left.map((a) => a.id).sort();
+    }
   });
 
   it('finds the trends the story rejoin may pair by term, within its bounds, and reads their state only', async () => {

@@ -37,6 +37,8 @@ function gatedRun(): { run: () => Promise<DetectSummary>; started: Promise<void>
         trends_written: 0,
         trends_merged: 0,
         domains_written: 0,
+        passes: 1,
+        stopped_at_max_passes: 0,
       };
     },
   };

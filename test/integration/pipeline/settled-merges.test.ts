@@ -27,7 +27,7 @@ interface Outcome {
 }
 
 /** Runs detection over ARTICLES in fresh indices, once per entry of `runs`, and reads what it left. */
-async function detectIn(runs: { atSeconds: number; maxNewReports?: number }[]): Promise<Outcome> {
+async function detectIn(runs: { atSeconds: number; maxNewReports?: number; maxPasses?: number }[]): Promise<Outcome> {
   const s: TestServices = await openTestServices();
   try {
     await migrateIndices(s.opensearch, s.names);
@@ -38,6 +38,7 @@ async function detectIn(runs: { atSeconds: number; maxNewReports?: number }[]): 
         ...SETTLE,
         now: new Date(T0 + run.atSeconds * S),
         maxNewReports: run.maxNewReports,
+        maxPasses: run.maxPasses,
       });
     }
     const stored = await s.opensearch.search({ index: s.names.trends, body: { size: 10, sort: [{ id: 'asc' }] } });
@@ -77,7 +78,11 @@ describe('merges judged at a settle time in real detection runs (mergeSettleMinu
   });
 
   it('makes the same merge when each run reads one report and judges only up to it', async () => {
-    const runs = [600, 600, 600, 600].map((atSeconds) => ({ atSeconds, maxNewReports: 1 }));
+    const runs = [600, 600, 600, 600].map((atSeconds) => ({ atSeconds, maxNewReports: 1, maxPasses: 1 }));
     expect(await detectIn(runs)).to.deep.equal(once);
+  });
+
+  it('makes the same merge in one run whose passes read one report each, each judging only up to it', async () => {
+    expect(await detectIn([{ atSeconds: 600, maxNewReports: 1 }])).to.deep.equal(once);
   });
 });

@@ -283,9 +283,17 @@ export const CONFIG_VARIABLES = {
     .integer()
     .min(100)
     .max(1000000)
-    .default(20000)
+    .default(2000)
     .description(
-      "Most new reports one detection run reads and clusters (the earliest first); the rest wait for the next run, so a backlog cannot outgrow the run's memory.",
+      'Most new reports one pass of a detection run reads and clusters (the earliest first): a run makes passes until none waits, so its memory follows this, not the backlog.',
+    ),
+  PIPELINE_DETECT_MAX_PASSES: Joi.number()
+    .integer()
+    .min(1)
+    .max(10000)
+    .default(100)
+    .description(
+      'Most passes one detection run makes (each of up to PIPELINE_DETECT_MAX_NEW_REPORTS reports); reports still waiting after them are the next run’s.',
     ),
   PIPELINE_DETECT_MAX_MEMBERS_READ: Joi.number()
     .integer()

@@ -93,8 +93,10 @@ export interface PipelineConfig {
   readonly detectIntervalSeconds: number;
   /** TTL of the single-flight detection lock (ms): how long a crashed run blocks the next one. */
   readonly detectLockTtlMs: number;
-  /** Most new reports one detection run reads and clusters (the earliest first). */
+  /** Most new reports one pass of a detection run reads and clusters (the earliest first). */
   readonly detectMaxNewReports: number;
+  /** Most passes one detection run makes; the reports still waiting are the next run's. */
+  readonly detectMaxPasses: number;
   /** Most stored members one detection run reads of a trend it adds reports to (larger ones grow from their state). */
   readonly detectMaxMembersRead: number;
   /** The stage queues a worker process consumes (PIPELINE_WORKER_QUEUES; every stage by default). */
@@ -197,6 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
       detectIntervalSeconds: v.PIPELINE_DETECT_INTERVAL_SECONDS,
       detectLockTtlMs: v.PIPELINE_DETECT_LOCK_TTL_MS,
       detectMaxNewReports: v.PIPELINE_DETECT_MAX_NEW_REPORTS,
+      detectMaxPasses: v.PIPELINE_DETECT_MAX_PASSES,
       detectMaxMembersRead: v.PIPELINE_DETECT_MAX_MEMBERS_READ,
       workerQueues: (v.PIPELINE_WORKER_QUEUES === 'all'
         ? [...PIPELINE_STAGE_NAMES]

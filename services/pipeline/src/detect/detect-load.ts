@@ -8,9 +8,10 @@ import {
   loadArchivedTrends,
   loadCandidateTrends,
   loadMergesJudgedUntil,
+  loadNewReports,
   loadTrendsById,
-  loadUnassignedArticles,
   type ArchivedTrend,
+  type SortValues,
   type StoredTrend,
 } from './detect.repository';
 import { finishableMerges, openTrendStates } from './load-trend-states';
@@ -28,8 +29,10 @@ export interface DetectSettings {
   idf: (term: string) => number;
   /** Whether the clustering compares headline meanings (the states keep their sums). */
   withMeaning: boolean;
-  /** Most new reports the run reads (PIPELINE_DETECT_MAX_NEW_REPORTS). */
+  /** Most new reports one pass of the run reads (PIPELINE_DETECT_MAX_NEW_REPORTS). */
   maxNewReports: number;
+  /** Most passes one run makes (PIPELINE_DETECT_MAX_PASSES); what waits beyond is the next run's. */
+  maxPasses: number;
   /**
    * Most stored members a run reads of a trend it adds reports to (PIPELINE_DETECT_MAX_MEMBERS_READ):
    * a trend with more is grown from its stored document and a sample of them (grow-trend.ts).
@@ -72,6 +75,19 @@ export interface DetectInput {
    */
   mergeJudgedUntil?: number;
   mergeJudgedTo: number;
+  /** Whether the pass read its most new reports (maxNewReports): more may wait after `last`. */
+  full: boolean;
+  /** Where the next pass's read goes on from (the last report read, earliest-first order). */
+  last?: SortValues;
+}
+
+/**
+ * Where a pass after the first of a run starts: after the last report the pass before read, with
+ * the clock up to which it judged merges (the run records it only at its end).
+ */
+export interface PassStart {
+  after?: SortValues;
+  mergeJudgedUntil?: number;
 }
 
 /** Whether an article has an effective time (published, else fetched). */
@@ -80,24 +96,26 @@ export function datedArticle(a: StoredArticle): boolean {
 }
 
 /**
- * Reads a run's input: the open trends (without their state), the unfinished merges, at most
- * `maxNewReports` new reports (the earliest first), the closed trends they name, and the stored
- * compact state of the open trends the reports may change (candidate-trends.ts; load-trend-states.ts:
- * a trend written before the state was kept is rebuilt from its articles, once).
+ * Reads one pass's input: the open trends (without their state), the unfinished merges, at most
+ * `maxNewReports` new reports (the earliest first; after `start.after` in a later pass), the closed
+ * trends they name, and the stored compact state of the open trends the reports may change
+ * (candidate-trends.ts; load-trend-states.ts: a trend written before the state was kept is rebuilt
+ * from its articles, once). A full pass that another follows leaves the velocity refresh of the
+ * trends it does not change to the last pass (same clock, same result, done once).
  */
 export async function loadDetectInput(
   deps: Pick<DetectDeps, 'opensearch' | 'names' | 'logger'>,
   s: DetectSettings,
+  start?: PassStart,
+  finalPass = true,
 ): Promise<DetectInput> {
   const { opensearch: client, names } = deps;
   const active = await loadActiveTrends(client, names, s.since);
-  // Merges an earlier run marked but did not finish: finished here, as if merged in this run.
+  // Merges an earlier run (or pass) marked but did not finish: finished here, as if merged in this pass.
   const unfinished = await finishableMerges(client, names, active);
-  const loaded = await loadUnassignedArticles(client, names, s.since, s.now.toISOString(), s.maxNewReports);
+  const read = await loadNewReports(client, names, s.since, s.now.toISOString(), s.maxNewReports, start?.after);
+  const loaded = read.articles;
   const capped = loaded.length >= s.maxNewReports;
-  if (capped) {
-    deps.logger.warn({ max: s.maxNewReports }, 'detection read its most new reports: the rest wait for the next run');
-  }
   const unassigned = loaded.filter(datedArticle);
   // Closed trends naming the new reports' entities, read as their compact state (no articles).
   const archiveFrom = new Date(Date.parse(s.since) - s.cluster.archiveDays * 86_400_000).toISOString();
@@ -112,7 +130,8 @@ export async function loadDetectInput(
   const columns = knownColumns(unassigned);
   const clustered = unassigned.filter((a) => !columns.has(a.id));
   const settleMs = (s.cluster.mergeSettleMinutes ?? 0) * 60_000;
-  const mergeJudgedUntil = settleMs > 0 ? await loadMergesJudgedUntil(client, names) : undefined;
+  const mergeJudgedUntil =
+    settleMs > 0 ? (start ? start.mergeJudgedUntil : await loadMergesJudgedUntil(client, names)) : undefined;
   const lastRead = unassigned.reduce((m, a) => Math.max(m, articleTime(a)), Number.NEGATIVE_INFINITY);
   const judgedTo = capped && unassigned.length > 0 ? lastRead - 1 : s.now.getTime();
   const mergeJudgedTo = Math.max(judgedTo, mergeJudgedUntil ?? Number.NEGATIVE_INFINITY);
@@ -126,7 +145,8 @@ export async function loadDetectInput(
     states.delete(id);
     if (absorbed && survivor) states.set(survivor.id, combinedState(survivor, absorbed));
   }
-  const refreshing = new Set(active.filter((t) => needsVelocityRefresh(t, s.now)).map((t) => t.id));
+  const lastPass = !capped || finalPass;
+  const refreshing = new Set(lastPass ? active.filter((t) => needsVelocityRefresh(t, s.now)).map((t) => t.id) : []);
   return {
     active,
     unfinished,
@@ -139,6 +159,8 @@ export async function loadDetectInput(
     refreshing,
     mergeJudgedUntil,
     mergeJudgedTo,
+    full: capped,
+    last: read.last,
   };
 }
 

@@ -44,11 +44,12 @@ export function openDetectServices(config: Config, requestTimeoutMs: number): De
 export function configuredDetectOptions(
   config: Config,
   now: Date,
-): Pick<DetectOptions, 'now' | 'ratingsFile' | 'maxNewReports' | 'maxMembersRead'> {
+): Pick<DetectOptions, 'now' | 'ratingsFile' | 'maxNewReports' | 'maxPasses' | 'maxMembersRead'> {
   return {
     now,
     ratingsFile: resolve(REPO_ROOT, config.pipeline.domainRatingsFile),
     maxNewReports: config.pipeline.detectMaxNewReports,
+    maxPasses: config.pipeline.detectMaxPasses,
     maxMembersRead: config.pipeline.detectMaxMembersRead,
   };
 }

@@ -18,7 +18,8 @@ import { appendAll } from './large-arrays';
 /** Hits fetched per page when reading the detection window. */
 const PAGE = 1000;
 
-type SortValues = (string | number | boolean)[];
+/** A hit's sort values: where a search_after read goes on from. */
+export type SortValues = (string | number | boolean)[];
 
 /** A page of hits as searchAll returns them. */
 export interface Hit<T> {
@@ -27,7 +28,10 @@ export interface Hit<T> {
   sort: SortValues;
 }
 
-/** All documents matching a query, paged with search_after over a stable sort (at most `limit`). */
+/**
+ * All documents matching a query, paged with search_after over a stable sort (at most `limit`;
+ * with `from`, those sorted after that hit's sort values).
+ */
 export async function searchAll<T>(
   client: OpenSearchClient,
   index: string,
@@ -35,9 +39,10 @@ export async function searchAll<T>(
   sort: Record<string, unknown>[],
   fields?: readonly string[],
   limit = Number.POSITIVE_INFINITY,
+  from?: SortValues,
 ): Promise<Hit<T>[]> {
   const out: Hit<T>[] = [];
-  let after: SortValues | undefined;
+  let after: SortValues | undefined = from;
   for (;;) {
     const res = await client.search({
       index,
@@ -415,20 +420,52 @@ export async function loadUnassignedArticles(
   until: string,
   max = Number.POSITIVE_INFINITY,
 ): Promise<StoredArticle[]> {
+  return (await loadNewReports(client, names, since, until, max)).articles;
+}
+
+/** The sort value of an article without a published date (9999-12-31T23:59:59.999Z): after every dated one. */
+const UNDATED_LAST = 253_402_300_799_999;
+
+/** New reports read by one detection pass, and where the next pass's read goes on from. */
+export interface NewReports {
+  articles: StoredArticle[];
+  /** The sort values of the last report read in the earliest-first order (undefined: none read). */
+  last?: SortValues;
+}
+
+/**
+ * Up to `max` unassigned articles whose effective time lies in [since, until], the earliest first
+ * (published, else fetched; then canonical URL), returned in canonical URL order; with `after`,
+ * only those sorted after it: a pass of a run reads on from the one before, so the reports an
+ * earlier pass left unassigned (columns' editions, reports with nothing to compare) never fill a
+ * later pass.
+ */
+export async function loadNewReports(
+  client: OpenSearchClient,
+  names: IndexNames,
+  since: string,
+  until: string,
+  max = Number.POSITIVE_INFINITY,
+  after?: SortValues,
+): Promise<NewReports> {
   const query = { bool: { must_not: [{ exists: { field: 'trend_id' } }], filter: [articleTimeIn(since, until)] } };
   const earliest = [
-    { published_date: { order: 'asc', missing: '_last' } },
+    // Undated last, as `missing: '_last'` sorts them, but with a sort value a JavaScript number
+    // holds exactly (_last's is 2^63 - 1, which comes back rounded and fails as search_after).
+    { published_date: { order: 'asc', missing: UNDATED_LAST } },
     { fetched_at: 'asc' },
     { canonical_url: 'asc' },
   ];
-  const hits = await searchAll<ArticleDoc>(client, names.articles, query, earliest, undefined, max);
+  const hits = await searchAll<ArticleDoc>(client, names.articles, query, earliest, undefined, max, after);
+  const last = hits.at(-1)?.sort;
   // In the keyword order OpenSearch sorts canonical URLs by (UTF-8 bytes), as runs always read them.
   const key = (h: Hit<ArticleDoc>): Buffer => Buffer.from(h._source.canonical_url ?? '');
-  return withBodies(
+  const articles = await withBodies(
     client,
     names,
     hits.sort((a, b) => Buffer.compare(key(a), key(b))).map((h) => ({ ...h._source, id: h._id })),
   );
+  return { articles, last };
 }
 
 /**

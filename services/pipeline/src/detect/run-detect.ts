@@ -9,14 +9,12 @@ import {
 import { lazyClassifier } from '../classify/classifier';
 import { DEFAULT_RATINGS_FILE, loadDomainRatings } from '../score/domain-ratings';
 import { DEFAULT_CLUSTER_OPTIONS, type ClusterOptions } from './cluster';
-import { applyClusters } from './detect-apply';
-import { buildRun } from './detect-build';
-import { clusterRun } from './detect-cluster';
-import { loadDetectInput, type DetectSettings } from './detect-load';
+import { collectGarbage } from './collect-garbage';
+import type { DetectSettings, PassStart } from './detect-load';
+import { runPass, type PassCounts } from './detect-pass';
 import { writeRun } from './detect.repository';
 import { backgroundIdf } from './idf';
 import { DEFAULT_REJOIN_OPTIONS, type RejoinOptions } from './rejoin-stories';
-import { writeDetectResult } from './write-detect';
 
 /** What runDetect needs. */
 export interface DetectDeps {
@@ -25,25 +23,26 @@ export interface DetectDeps {
   redis: Redis;
   keyPrefix: string;
   logger: Logger;
-  /** Throws when the run no longer holds the single-flight lock (checked before anything is written). */
+  /** Throws when the run no longer holds the single-flight lock (checked before each pass writes, and between passes). */
   assertLockHeld?: () => Promise<void>;
-  /** Called as each step of the run ends (a measuring tool reads the process's memory there). */
+  /** Called as each step of each pass ends (a measuring tool reads the process's memory there). */
   onPhase?: (phase: DetectPhase) => void;
 }
 
-/** The steps of a run, in order. */
+/** The steps of a pass, in order. */
 export type DetectPhase = 'load' | 'cluster' | 'apply' | 'build' | 'write';
 
-/** Counts of one detection run. */
-export interface DetectSummary {
+/**
+ * Counts of one detection run, summed over its passes (trends_written and domains_written count
+ * writes: a trend changed by two passes counts twice; trends_merged: stored trends merged into
+ * another, their ids now resolving to the survivor).
+ */
+export interface DetectSummary extends PassCounts {
   run_id: string;
-  articles_considered: number;
-  articles_assigned: number;
-  trends_created: number;
-  trends_written: number;
-  /** Stored trends merged into another in this run (their ids now resolve to the survivor). */
-  trends_merged: number;
-  domains_written: number;
+  /** Passes the run made (each up to maxNewReports new reports). */
+  passes: number;
+  /** 1 when the run stopped at maxPasses with new reports still waiting (the next run's), else 0. */
+  stopped_at_max_passes: number;
   /** With mergeSettleMinutes: the clock up to which the run judged merges (ms), the next run's mergeJudgedUntil. */
   merges_judged_until?: number;
 }
@@ -54,8 +53,13 @@ export interface DetectOptions {
   windowHours?: number;
   modelPath?: string;
   ratingsFile?: string;
-  /** Most new reports the run reads and clusters, the earliest first (PIPELINE_DETECT_MAX_NEW_REPORTS); the rest wait. */
+  /**
+   * Most new reports one pass reads and clusters, the earliest first (PIPELINE_DETECT_MAX_NEW_REPORTS);
+   * a run makes passes until none waits, at most maxPasses (default: one pass over every report).
+   */
   maxNewReports?: number;
+  /** Most passes one run makes (PIPELINE_DETECT_MAX_PASSES; default: until none waits): beyond, reports wait for the next run. */
+  maxPasses?: number;
   /** Most stored members read of a trend the run adds reports to (PIPELINE_DETECT_MAX_MEMBERS_READ; default: all). */
   maxMembersRead?: number;
   /** Clustering options over DEFAULT_CLUSTER_OPTIONS. */
@@ -75,21 +79,23 @@ export function detectSettings(opts: DetectOptions): DetectSettings {
     idf: backgroundIdf(),
     withMeaning: cluster.meaningThreshold > 0 || cluster.learnedMerge,
     maxNewReports: opts.maxNewReports ?? Number.POSITIVE_INFINITY,
+    maxPasses: Math.max(1, opts.maxPasses ?? Number.POSITIVE_INFINITY),
     maxMembersRead: opts.maxMembersRead ?? Number.POSITIVE_INFINITY,
     rejoin: { ...DEFAULT_REJOIN_OPTIONS, ...opts.rejoin },
   };
 }
 
 /**
- * One detection run at clock `now`, top-down: loads the new reports and the open trends' stored
- * compact state (detect-load.ts, no member article read), clusters the new ones and decides what
- * to read (detect-cluster.ts: the members of the trends it changes; the stored documents of those
- * whose velocity moves with the clock), applies merges, assignments and the story rejoin
- * (detect-apply.ts), builds the documents (detect-build.ts: rebuilt trends from their members,
- * refreshed ones from their stored documents, the domains' quality) and writes them in the
- * crash-safe order of a merge (write-detect.ts), then records a RunDoc and bumps the data
- * generation. Replaying it with the same clock and data writes the same documents (ids derive
- * from content).
+ * One detection run at clock `now`: passes of at most maxNewReports new reports each, the earliest
+ * first (detect-pass.ts: load, cluster, apply, build, write), until a pass reads fewer than that
+ * or maxPasses have run; each pass reads on after the last report the one before read and lets go
+ * of what it held before the next (a full garbage collection between passes, collect-garbage.ts).
+ * Every pass uses the run's clock `now` (its window, the open trends, velocity): the passes of a
+ * backlog see what one run would, and none moves a trend back in time; a full pass leaves the velocity refresh of the trends it does not change to the last.
+ * The single-flight lock is checked before each pass writes and between passes; the data
+ * generation is bumped after each pass's writes (readers see them at once). At the end a RunDoc
+ * records the summed counts and the passes. Replaying it with the same clock, data and pass size
+ * writes the same documents (ids derive from content, the passes from the reports' order).
  */
 export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<DetectSummary> {
   const { opensearch: client, names, logger } = deps;
@@ -101,49 +107,47 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
 
   try {
     const ratings = loadDomainRatings(opts.ratingsFile ?? DEFAULT_RATINGS_FILE);
-    const input = await loadDetectInput(deps, settings);
-    deps.onPhase?.('load');
-    const clustered = await clusterRun(deps, input, settings);
-    deps.onPhase?.('cluster');
-    const applied = await applyClusters(deps, input, clustered, settings);
-    deps.onPhase?.('apply');
-    // The build lets go of the input's states and reads (releaseClustering, releaseReads): counted first.
-    const considered = input.unassigned.length;
-    // Editions found in this run are marked, so later runs leave them out from the start (knownColumns).
-    const columnMarks = input.unassigned
-      .filter((a) => clustered.columns.has(a.id) && !a.detect_column)
-      .map((a) => a.id);
-    const { trends, refreshed, domains, embeddings } = await buildRun(deps, input, clustered, applied, {
-      ...settings,
-      classifier,
-      ratings,
-    });
-    deps.onPhase?.('build');
-    const { result } = clustered;
-    await writeDetectResult(deps, {
-      merged: result.merged,
-      trends,
-      refreshed,
-      articleTrends: [...result.assignments, ...applied.moved],
-      articleEmbeddings: embeddings,
-      columns: columnMarks,
-      deleted: [...result.merged.keys(), ...input.unfinished.keys()],
-      domains,
-    });
-    deps.onPhase?.('write');
+    const total: PassCounts = {
+      articles_considered: 0,
+      articles_assigned: 0,
+      trends_created: 0,
+      trends_written: 0,
+      trends_merged: 0,
+      domains_written: 0,
+    };
+    let start: PassStart | undefined;
+    let passes = 0;
+    let stopped = false;
+    let judgedTo = 0;
+    for (;;) {
+      if (passes > 0) await deps.assertLockHeld?.();
+      passes++;
+      const pass = await runPass(deps, settings, { classifier, ratings }, start, passes >= settings.maxPasses);
+      for (const k of Object.keys(total) as (keyof PassCounts)[]) total[k] += pass.counts[k];
+      judgedTo = pass.mergeJudgedTo;
+      await bumpGeneration(deps.redis, deps.keyPrefix);
+      if (!pass.full) break;
+      if (passes >= settings.maxPasses) {
+        stopped = true;
+        logger.warn(
+          { passes, max_new_reports: settings.maxNewReports },
+          'detection made its most passes: the reports still waiting are the next run’s',
+        );
+        break;
+      }
+      logger.info({ run_id: runId, pass: passes, ...pass.counts }, 'detect pass finished: more reports wait');
+      start = { after: pass.last, mergeJudgedUntil: pass.mergeJudgedTo };
+      // What the pass let go is collected before the next one grows the heap on top of it.
+      collectGarbage();
+    }
     const summary: DetectSummary = {
       run_id: runId,
-      articles_considered: considered,
-      articles_assigned: result.assignments.size,
-      // A trend founded in this run and rejoined into an older one in the same run was not created.
-      trends_created: result.created.filter((id) => !applied.rejoined.has(id)).length,
-      trends_written: trends.length + refreshed.length,
-      trends_merged: result.merged.size + input.unfinished.size,
-      domains_written: domains.length,
-      ...((settings.cluster.mergeSettleMinutes ?? 0) > 0 ? { merges_judged_until: input.mergeJudgedTo } : {}),
+      ...total,
+      passes,
+      stopped_at_max_passes: stopped ? 1 : 0,
+      ...((settings.cluster.mergeSettleMinutes ?? 0) > 0 ? { merges_judged_until: judgedTo } : {}),
     };
     await writeRun(client, names, runDoc(runId, opts.now, performance.now() - startedMs, 'succeeded', summary));
-    await bumpGeneration(deps.redis, deps.keyPrefix);
     logger.info({ ...summary }, 'detect run finished');
     return summary;
   } catch (err) {

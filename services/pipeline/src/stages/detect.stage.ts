@@ -25,6 +25,7 @@ export async function runDetectStage(input: DetectJobData, deps: StageDeps): Pro
       now,
       ratingsFile: resolve(REPO_ROOT, deps.pipeline.domainRatingsFile),
       maxNewReports: deps.pipeline.detectMaxNewReports,
+      maxPasses: deps.pipeline.detectMaxPasses,
       maxMembersRead: deps.pipeline.detectMaxMembersRead,
     },
     { ttlMs: deps.pipeline.detectLockTtlMs },
