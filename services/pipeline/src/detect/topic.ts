@@ -157,12 +157,22 @@ export function isReadableTopic(phrase: string): boolean {
 }
 
 /**
- * A headline made presentable as a topic: a trailing " - Publisher" / " | Site" dropped, dates and
- * times taken out ("Health Matters 03/12/14" -> "Health Matters"), and quotes or brackets that have
- * no partner removed.
+ * An urgency or wire-service tag opening a headline ("BREAKING: ", "UPDATE 2-", "WRAPUP 3-",
+ * "EXCLUSIVE-"): it says how the outlet sent the report, not what happened. Capitals only, so a
+ * headline's own first word ("Update on ...") stays.
+ */
+const WIRE_TAG = /^(?:BREAKING(?: NEWS)?|UPDATE(?: ?\d+)?|WRAPUP(?: ?\d+)?|EXCLUSIVE|CORRECTED|REFILE|RPT)\s*[:-]\s*/;
+
+/**
+ * A headline made presentable as a topic: an opening wire tag and a trailing " - Publisher" /
+ * " | Site" dropped, dates and times taken out ("Health Matters 03/12/14" -> "Health Matters"), and
+ * quotes or brackets that have no partner removed.
  */
 export function cleanHeadline(title: string): string {
-  let t = title.replace(/\s+[|–—-]\s+[^|–—-]{2,40}$/, '').trim();
+  let t = title
+    .replace(WIRE_TAG, '')
+    .replace(/\s+[|–—-]\s+[^|–—-]{2,40}$/, '')
+    .trim();
   for (let i = 0; i < 3 && hasDateOrTime(t); i++) {
     t = t.replace(DATE_OR_TIME, ' ').replace(/\s*[,:;-]\s*(?=[,:;-]|$)/g, '');
   }

@@ -288,6 +288,24 @@ describe('chooseTopic', () => {
 });
 
 describe('topic rules', () => {
+  it('drops an opening urgency or wire tag from a headline, not a first word that is its own', () => {
+    expect(cleanHeadline('BREAKING: Company is Giving 7-Year-Old Boy Lifesaving Drug')).to.equal(
+      'Company is Giving 7-Year-Old Boy Lifesaving Drug',
+    );
+    expect(cleanHeadline('UPDATE 2-FDA bans imports from Sun Pharma plant in India crackdown')).to.equal(
+      'FDA bans imports from Sun Pharma plant in India crackdown',
+    );
+    expect(cleanHeadline('WRAPUP 3-China premier warns on economic slowdown')).to.equal(
+      'China premier warns on economic slowdown',
+    );
+    expect(cleanHeadline('Update on the search for the missing jet')).to.equal(
+      'Update on the search for the missing jet',
+    );
+    expect(cleanHeadline('FDA-approved headband prevents migraines')).to.equal(
+      'FDA-approved headband prevents migraines',
+    );
+  });
+
   it('tells a text cut off with an ellipsis', () => {
     expect(endsCut('She’s Not The Only ...')).to.equal(true);
     expect(endsCut('Keibler weds…”')).to.equal(true);
