@@ -8,7 +8,7 @@ import { businessImpact, IMPACT_HEADLINES } from './impact';
 import { keyPhrases } from './key-phrases';
 import { isRoundupTrend } from './roundup-title';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
-import { beforeCut, chooseTopic, endsCut, isGeneric, namesNoEvent } from './topic';
+import { beforeCut, chooseTopic, endsCut, isGeneric, namesNoEvent, withoutWireTag } from './topic';
 import { meaningOrder } from './topic-centre';
 import { trendCategory } from './trend-category';
 import {
@@ -251,7 +251,7 @@ export function chooseSummary(members: readonly SummaryMember[], topic: string):
       (sentence) => sentence.split(' ').length < 3 || (adds(sentence) > 0 && ofStory(sentence, own)),
     );
     // Only a lead glues the topic to its first sentence; a headline that opens with it goes on with it.
-    const s = m.description || m.body ? afterOpening(lead, topic) : withoutPublisher(lead, m);
+    const s = withoutWireTag(m.description || m.body ? afterOpening(lead, topic) : withoutPublisher(lead, m));
     // A headline its outlet cut off keeps its complete part ("FDA Proposes Overhaul of Nutrition
     // Facts Labeling - Food and Drug ..." -> "FDA Proposes Overhaul of Nutrition Facts Labeling").
     const whole = beforeCut(s);

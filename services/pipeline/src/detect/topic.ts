@@ -163,14 +163,18 @@ export function isReadableTopic(phrase: string): boolean {
  */
 const WIRE_TAG = /^(?:BREAKING(?: NEWS)?|UPDATE(?: ?\d+)?|WRAPUP(?: ?\d+)?|EXCLUSIVE|CORRECTED|REFILE|RPT)\s*[:-]\s*/;
 
+/** A text without an opening wire tag (WIRE_TAG), for a topic or a summary. */
+export function withoutWireTag(text: string): string {
+  return text.replace(WIRE_TAG, '');
+}
+
 /**
  * A headline made presentable as a topic: an opening wire tag and a trailing " - Publisher" /
  * " | Site" dropped, dates and times taken out ("Health Matters 03/12/14" -> "Health Matters"), and
  * quotes or brackets that have no partner removed.
  */
 export function cleanHeadline(title: string): string {
-  let t = title
-    .replace(WIRE_TAG, '')
+  let t = withoutWireTag(title)
     .replace(/\s+[|–—-]\s+[^|–—-]{2,40}$/, '')
     .trim();
   for (let i = 0; i < 3 && hasDateOrTime(t); i++) {

@@ -136,6 +136,21 @@ describe('chooseSummary and summarise', () => {
     ).to.equal('Mt. Gox bankruptcy investigation extended by Tokyo court till May 9');
   });
 
+  it('drops an opening wire tag from a headline it takes ("UPDATE 2-")', () => {
+    expect(
+      chooseSummary(
+        [
+          {
+            title: 'UPDATE 2-FDA bans imports from Sun Pharma plant in India crackdown',
+            description: null,
+            body: null,
+          },
+        ],
+        'Sun Pharma Gets FDA Import Ban on Gujarat Plant',
+      ),
+    ).to.equal('FDA bans imports from Sun Pharma plant in India crackdown');
+  });
+
   it('never splits a decimal into two sentences', () => {
     expect(summarise({ title: "What's New in Apple iOS 7.1?", description: null, body: null })).to.equal(
       "What's New in Apple iOS 7.1?",
