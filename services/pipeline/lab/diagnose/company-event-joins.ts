@@ -14,7 +14,7 @@ import { DEFAULT_REJOIN_OPTIONS } from '../../src/detect/rejoin-stories';
 import { sharedBusinessEvent } from '../../src/detect/shared-business-event';
 import { dot } from '../../src/text/word-vectors';
 import { clusteredSet, rejoinPool } from '../evaluate/trends/clustered-set';
-import { loadReadings, READING_FILES } from '../metrics/corrected-gold';
+import { pairReadings } from '../metrics/corrected-gold';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
@@ -29,12 +29,7 @@ const wanted = readCommandLine(
 const o = DEFAULT_REJOIN_OPTIONS;
 const idf = backgroundIdf();
 const bare = (id: string): string => id.replace(/^uci:/, '');
-const verdicts = new Map<string, string>();
-for (const r of READING_FILES.flatMap(loadReadings)) {
-  const v = r.oneStory ? 'one story' : 'two stories';
-  verdicts.set(`${r.a} ${r.b}`, v);
-  verdicts.set(`${r.b} ${r.a}`, v);
-}
+const readingOf = pairReadings();
 
 const tally = new Map<string, number>();
 for (const key of wanted) {
@@ -49,7 +44,7 @@ for (const key of wanted) {
     const event = sharedBusinessEvent(a.central, b.central);
     if (!event) continue;
     const [ga, gb] = [bare(majority.get(a.id)!), bare(majority.get(b.id)!)];
-    const reading = ga === gb ? 'same UCI story' : (verdicts.get(`${ga} ${gb}`) ?? 'unread');
+    const reading = readingOf(ga, gb);
     tally.set(reading, (tally.get(reading) ?? 0) + 1);
     process.stdout.write(
       `${key}\t${reading}\t${m.toFixed(3)}\t${event.kinds.join('+')} [${event.companies.join(', ')}]\t` +

@@ -26,7 +26,7 @@ import {
 import { dot as termDot } from '../../src/detect/term-vector';
 import { dot } from '../../src/text/word-vectors';
 import { clusteredSet, rejoinPool } from '../evaluate/trends/clustered-set';
-import { loadReadings, READING_FILES } from '../metrics/corrected-gold';
+import { pairReadings } from '../metrics/corrected-gold';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
@@ -47,12 +47,7 @@ const o: RejoinOptions = { ...DEFAULT_REJOIN_OPTIONS, ...rejoin };
 const OFF: RejoinOptions = { ...o, rejoinLateHours: 0 };
 const idf = backgroundIdf();
 const bare = (id: string): string => id.replace(/^uci:/, '');
-const verdicts = new Map<string, string>();
-for (const r of READING_FILES.flatMap(loadReadings)) {
-  const v = r.oneStory ? 'one story' : 'two stories';
-  verdicts.set(`${r.a} ${r.b}`, v);
-  verdicts.set(`${r.b} ${r.a}`, v);
-}
+const readingOf = pairReadings();
 
 const tally = new Map<string, number>();
 for (const key of wanted) {
@@ -68,7 +63,7 @@ for (const key of wanted) {
     const before = sameStory(a, b, m, OFF) && sizesAllowed(a, b, OFF);
     const path = reportedAtOnce(a, b, o.rejoinAtOnceSeconds) ? 'at once' : 'late';
     const [ga, gb] = [bare(majority.get(a.id)!), bare(majority.get(b.id)!)];
-    const reading = ga === gb ? 'same UCI story' : (verdicts.get(`${ga} ${gb}`) ?? 'unread');
+    const reading = readingOf(ga, gb);
     const verdict = joined ? (before ? 'joined before' : 'NEW JOIN') : 'apart';
     if (joined && !before) tally.set(`${key} ${reading}`, (tally.get(`${key} ${reading}`) ?? 0) + 1);
     const shared = [...a.entities].filter((e) => b.entities.has(e));

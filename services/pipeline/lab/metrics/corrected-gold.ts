@@ -41,6 +41,25 @@ export function loadReadings(file: string): StoryReading[] {
 }
 
 /**
+ * How a reader filed two UCI story ids (a "uci:" prefix ignored): "same UCI story", "one story" or
+ * "two stories" by the reading files (READING_FILES), else "unread". For lab tools that list the
+ * pairs a rule joins beside their reading.
+ */
+export function pairReadings(): (a: string, b: string) => string {
+  const verdicts = new Map<string, string>();
+  for (const r of READING_FILES.flatMap(loadReadings)) {
+    const v = r.oneStory ? 'one story' : 'two stories';
+    verdicts.set(`${r.a} ${r.b}`, v);
+    verdicts.set(`${r.b} ${r.a}`, v);
+  }
+  const bare = (id: string): string => id.replace(/^uci:/, '');
+  return (a, b) => {
+    const [ga, gb] = [bare(a), bare(b)];
+    return ga === gb ? 'same UCI story' : (verdicts.get(`${ga} ${gb}`) ?? 'unread');
+  };
+}
+
+/**
  * Gold labels corrected by reading: UCI story ids a reader called one story (transitively) map to
  * one id (the smallest), every other id to itself; a pair read as two stories is never merged by
  * this step. A "uci:" prefix (the demo's labels) is kept. Only pairs the rejoin's cheap gates
