@@ -95,7 +95,8 @@ const WEIGHTIER_KINDS = [
  * price with no company and no weightier event is a curiosity, at most 2 (a $284 billion electric
  * bill was served 4); an economy's headline statistic released with its figure, or a central
  * banker's view on policy, is at least 7, and another statistic's release at least 6 (China's
- * industrial output, a Fed president on tapering and US job openings were served 6, 5 and 4).
+ * industrial output, a Fed president on tapering and US job openings were served 6, 5 and 4); a
+ * market report with no weightier event is at most 6 (two index moves were served 7).
  * With the story's readings (rubric-readings.ts), their bounds too (readingBounds).
  */
 export function rubricBounds(values: readonly number[], readings?: RubricReadings): { min: number; max: number } {
@@ -130,8 +131,17 @@ function featureBounds(values: readonly number[]): { min: number; max: number } 
     return { min: 7, max: 10 };
   }
   if (at('event_macro_release') >= RELEASE_SHARE) return { min: 6, max: 10 };
+  // Prices moving, told by most of the story's texts, with no decision, deal, results or release
+  // beside them (an economy or a conflict named as the cause does not count): a day's market report,
+  // which the raters put at 4-6.33 every time (10 rated stories).
+  if (at('event_markets') >= RELEASE_SHARE && MARKET_WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)) {
+    return { min: 1, max: 6 };
+  }
   return { min: 1, max: 10 };
 }
+
+/** Events that make a market report more than one (the market's cause named alone does not). */
+const MARKET_WEIGHTIER_KINDS = WEIGHTIER_KINDS.filter((k) => k !== 'macro_data' && k !== 'geopolitics');
 
 /**
  * The bounds of the rubric's readings (rubric-readings.ts), told by most of the story's texts

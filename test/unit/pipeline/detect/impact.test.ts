@@ -202,6 +202,27 @@ describe('businessImpact', () => {
     });
   });
 
+  it('keeps a market report with no weightier event at 6 or less, and a market move beside a release or a deal free', () => {
+    // The demo of 2026-12-06 served two days' index moves 7; the raters put every such story at 4-6.33.
+    const values = (b: ReturnType<typeof businessImpact>): number[] => IMPACT_FEATURES.map((n) => b.parts[n]!.value);
+    const wrap = score(
+      [
+        'S&P 500 Erases Loss as Investors Weigh Economy, Ukraine Crisis',
+        'U.S. Stocks Fluctuate as Investors Weigh Economy, Ukraine Crisis',
+        'Major Averages Move To The Downside In Early Trading',
+        "Today's Dow Jones Industrial Average DJIA, Nasdaq, S&P 500 stock market ...",
+      ],
+      ['bloomberg.com', 'reuters.com', 'marketwatch.com', 'rttnews.com'],
+    );
+    expect(rubricBounds(values(wrap))).to.deep.equal({ min: 1, max: 6 });
+    expect(wrap.score).to.be.at.most(6);
+    const withResults = score(
+      ['Stocks jump as Apple posts record quarterly earnings', 'Wall Street rises after Apple earnings beat'],
+      ['reuters.com', 'bloomberg.com'],
+    );
+    expect(rubricBounds(values(withResults)).max).to.equal(10);
+  });
+
   it("rates a person's bill a curiosity (at most 2), macro data and a central banker's view at 6-7 or more", () => {
     const values = (b: ReturnType<typeof businessImpact>): number[] => IMPACT_FEATURES.map((n) => b.parts[n]!.value);
     const bill = score(
