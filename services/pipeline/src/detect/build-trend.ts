@@ -5,7 +5,7 @@ import { contentTerms, stem } from '../text/tokenize';
 import { displayText, sameText } from './display-text';
 import { meanEmbedding, type ImpactInput } from './impact-features';
 import { businessImpact, IMPACT_HEADLINES } from './impact';
-import { keyPhrases } from './key-phrases';
+import { keyPhrases, type KeyPhrase } from './key-phrases';
 import { isRoundupTrend } from './roundup-title';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
 import { beforeCut, chooseTopic, endsCut, isGeneric, namesNoEvent, withoutWireTag } from './topic';
@@ -81,26 +81,15 @@ export function buildTrend(
 ): TrendDoc {
   if (members.length === 0) throw new RangeError('a trend needs at least one article');
   const now = opts.now.getTime();
-  const { sorted, vectors, centroid } = trendCentre(members, opts.idf);
-  const origin = sorted[0]!;
+  const centre = trendCentre(members, opts.idf);
+  const { sorted, vectors, centroid } = centre;
   const counts = whole ?? memberAggregates(sorted, now, opts.velocity ?? DEFAULT_VELOCITY_OPTIONS);
-  // Members by closeness to the centroid, most central first (ties in time order).
-  const closeness = vectors.map((v) => dot(v, centroid));
-  const byCentrality = sorted
-    .map((_, i) => i)
-    .sort((a, b) => (closeness[b]! - closeness[a]! > 1e-12 ? 1 : closeness[a]! - closeness[b]! > 1e-12 ? -1 : a - b));
-  const centralMember = sorted[byCentrality[0]!]!;
-
-  const titles = sorted.map((m) => displayText(m.title));
-  const phrases = keyPhrases(titles, opts.idf);
-  const firstTitle = titles.find((t) => t !== '') ?? origin.domain;
-  // Topic and summary are read from the members nearest the centre of the headlines' meaning
-  // (topic-centre.ts) when the run embedded them, then the rest by the term centroid.
-  const byMeaning = opts.embedText ? meaningOrder(titles, opts.embedText) : undefined;
-  const readOrder = byMeaning ? [...byMeaning, ...byCentrality.filter((i) => !byMeaning.includes(i))] : byCentrality;
-  const centralTitle = titles[readOrder[0]!] || displayText(centralMember.title) || firstTitle;
-  const headlines = [centralTitle, ...readOrder.map((i) => titles[i]!)].filter((t) => t !== '');
-  const topic = clip(chooseTopic(sorted.length === 1 ? [] : phrases, headlines) || firstTitle, 200);
+  const embedText = opts.embedText;
+  const { phrases, readOrder, topic } = topicReading(
+    centre,
+    opts.idf,
+    embedText ? (titles) => meaningOrder(titles, embedText) : undefined,
+  );
   const readMembers = readOrder.map((i) => sorted[i]!);
   const summary = chooseSummary(readMembers, topic);
   // The impact score reads a lead: a line of how the story was reported is none, the topic is.
@@ -150,6 +139,46 @@ export function buildTrend(
     // decided on all members only (a trend grown from a sample is far past a few editions).
     ...(whole === undefined && isRoundupTrend(sorted) ? { roundup: true } : {}),
   };
+}
+
+/** Orders a trend's headlines (time order) by closeness to their centre of meaning; undefined when it cannot. */
+export type MeaningOrder = (titles: readonly string[]) => number[] | undefined;
+
+/**
+ * A trend's topic and the order its members are read in for it and the summary: the members
+ * nearest the centre of the headlines' meaning (topic-centre.ts) when the run embedded them, then
+ * the rest by the term centroid (most central first, ties in time order); with the key phrases of
+ * its headlines.
+ */
+export function topicReading(
+  centre: Pick<ReturnType<typeof trendCentre>, 'sorted' | 'vectors' | 'centroid'>,
+  idf: (term: string) => number,
+  byMeaningOf?: MeaningOrder,
+): { phrases: KeyPhrase[]; readOrder: number[]; topic: string } {
+  const { sorted, vectors, centroid } = centre;
+  const closeness = vectors.map((v) => dot(v, centroid));
+  const byCentrality = sorted
+    .map((_, i) => i)
+    .sort((a, b) => (closeness[b]! - closeness[a]! > 1e-12 ? 1 : closeness[a]! - closeness[b]! > 1e-12 ? -1 : a - b));
+  const centralMember = sorted[byCentrality[0]!]!;
+  const titles = sorted.map((m) => displayText(m.title));
+  const phrases = keyPhrases(titles, idf);
+  const firstTitle = titles.find((t) => t !== '') ?? sorted[0]!.domain;
+  const byMeaning = byMeaningOf?.(titles);
+  const readOrder = byMeaning ? [...byMeaning, ...byCentrality.filter((i) => !byMeaning.includes(i))] : byCentrality;
+  const centralTitle = titles[readOrder[0]!] || displayText(centralMember.title) || firstTitle;
+  const headlines = [centralTitle, ...readOrder.map((i) => titles[i]!)].filter((t) => t !== '');
+  const topic = clip(chooseTopic(sorted.length === 1 ? [] : phrases, headlines) || firstTitle, 200);
+  return { phrases, readOrder, topic };
+}
+
+/** The topic buildTrend gives a trend of these members (lab tools that compare centres of meaning). */
+export function buildTrendTopic(
+  members: readonly TrendMember[],
+  idf: (term: string) => number,
+  byMeaningOf?: MeaningOrder,
+): string {
+  return topicReading(trendCentre(members, idf), idf, byMeaningOf).topic;
 }
 
 /** What a trend counts over all its members: the fields buildTrend does not read from their texts. */

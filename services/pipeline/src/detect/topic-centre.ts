@@ -24,6 +24,14 @@ export function sampleText(title: string): string {
   return displayText(title);
 }
 
+/** How the centre of meaning is found (the defaults are served; the lab compares others: topic-centres.ts). */
+export interface CentreOptions {
+  /** Weights of the sampled headlines' unit embeddings in the first centre; all 1 (the plain mean) by default. */
+  start?: (vectors: readonly Float32Array[]) => number[];
+  sharpness?: number;
+  passes?: number;
+}
+
 /**
  * The sampled members ordered by closeness to the trend's sentence-embedding centre of headlines,
  * most central first: the mean of the unit embeddings, then re-weighted twice with weights
@@ -35,7 +43,10 @@ export function sampleText(title: string): string {
 export function meaningOrder(
   titles: readonly string[],
   embedText: (text: string) => Float32Array | undefined,
+  o: CentreOptions = {},
 ): number[] | undefined {
+  const sharpness = o.sharpness ?? CENTRE_SHARPNESS;
+  const passes = o.passes ?? CENTRE_PASSES;
   const sample = topicSample(titles.length).filter((i) => sampleText(titles[i]!) !== '');
   if (sample.length < 2) return undefined;
   const vectors: Float32Array[] = [];
@@ -60,11 +71,11 @@ export function meaningOrder(
     for (let k = 0; k < dim; k++) c[k] = c[k]! / norm;
     return c;
   };
-  let centre = centreOf(vectors.map(() => 1));
-  for (let pass = 0; pass < CENTRE_PASSES; pass++) {
+  let centre = centreOf(o.start ? o.start(vectors) : vectors.map(() => 1));
+  for (let pass = 0; pass < passes; pass++) {
     const cos = cosines(centre);
     const top = Math.max(...cos);
-    centre = centreOf(cos.map((c) => Math.exp(CENTRE_SHARPNESS * (c - top))));
+    centre = centreOf(cos.map((c) => Math.exp(sharpness * (c - top))));
   }
   const cos = cosines(centre);
   return sample

@@ -1,3 +1,4 @@
+import { sameText, textKey } from './display-text';
 import type { KeyPhrase } from './key-phrases';
 import { NUMBERED_WORD, phraseInHeadlines } from './noun-phrase';
 import { ENGLISH_STOPWORDS } from '../text/stopwords';
@@ -190,8 +191,10 @@ export function cleanHeadline(title: string): string {
  * when that reads as a topic and its head names an event (saysWhatHappened: "Ebola outbreak", not
  * "Crush maker"); else the next ones that do (up to PHRASES_TRIED; a lone word, a
  * phrase that is only a person's name, or one of capitalised words only, stops the search, since it
- * names no story); a phrase that is a clause in its headline ("Korea launches rocket"), or that
- * stops inside a longer name ("Justin Timberlake's Super"), is skipped. Else the first of the cleaned
+ * names no story); a phrase that is a clause in its headline ("Korea launches rocket"), that
+ * stops inside a longer name ("Justin Timberlake's Super"), is skipped; one that only one wording
+ * holds, carried by several reports, gives that headline when it reads whole ("McDonnell bid" ->
+ * "Prosecutors oppose McDonnell bid for more details"). Else the first of the cleaned
  * headlines (central first, a page's furniture such as "(click the phrases to see a list)" and a
  * roundup column's edition title left out: namesNoEvent)
  * that has two words or more and was not cut off by its outlet, else
@@ -199,10 +202,20 @@ export function cleanHeadline(title: string): string {
  */
 export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly string[]): string {
   const reports = headlines.filter((h) => !namesNoEvent(h));
+  const readable = (clean: string): boolean =>
+    clean.split(' ').length >= TOPIC_MIN_WORDS && !hasDateOrTime(clean) && balanced(clean) && !isGeneric(clean);
   for (const p of phrases.slice(0, PHRASES_TRIED)) {
     const found = phraseInHeadlines(p.display, headlines);
     // A clause in its headline: its noun phrase is no topic, and the phrase as it is reads as a clause.
     if (found && found.nounPhrase === undefined) continue;
+    // A phrase that only one wording holds, a wording several reports carry, is a piece of that
+    // headline ("McDonnell bid" of two reports of "Prosecutors oppose McDonnell bid for more
+    // details"): the headline says what happened, when it reads whole and had no date taken out.
+    const holding = reports.length > 0 ? wordingsHolding(p.display, reports) : [];
+    if (holding.length === 1 && reports.filter((h) => sameText(h, holding[0]!)).length >= 2) {
+      const whole = cleanHeadline(holding[0]!);
+      if (!endsCut(whole) && !hasDateOrTime(holding[0]!) && readable(whole)) return whole;
+    }
     // A person's name alone says who, not what: the name every headline of a story about one person
     // holds wins on count over each phrase of what happened ("Neil Young" over "Pono", "Kickstarter"),
     // all the more in a trend joined from two reports of the story, so a central headline is the topic.
@@ -218,8 +231,6 @@ export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly s
     if (reports.length > 0 && !saysWhatHappened(display)) continue;
     if (isReadableTopic(display)) return display;
   }
-  const readable = (clean: string): boolean =>
-    clean.split(' ').length >= TOPIC_MIN_WORDS && !hasDateOrTime(clean) && balanced(clean) && !isGeneric(clean);
   const pool = reports.length > 0 ? reports : headlines;
   const cleaned = pool.map(cleanHeadline);
   // A headline whose date had to be taken out may read cut where the date stood ("Twitter #Music
@@ -248,6 +259,17 @@ export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly s
   if (parts[0] !== undefined) return parts[0];
   for (const clean of cleaned) if (readable(clean)) return clean;
   return headlines[0] ?? '';
+}
+
+/** The distinct wordings (by textKey; the first headline of each, in the order given) that hold a phrase as whole words. */
+export function wordingsHolding(phrase: string, headlines: readonly string[]): string[] {
+  const want = ` ${textKey(phrase)} `;
+  const found = new Map<string, string>();
+  for (const h of headlines) {
+    const key = textKey(h);
+    if (` ${key} `.includes(want) && !found.has(key)) found.set(key, h);
+  }
+  return [...found.values()];
 }
 
 /** Fewest words the uncut part of a cut headline keeps to be a topic. */

@@ -14,6 +14,7 @@ import {
   namesNoEvent,
   saysWhatHappened,
   uncutPart,
+  wordingsHolding,
 } from '@trendscope/pipeline/detect/topic';
 
 const flatIdf = (): number => 1;
@@ -100,9 +101,12 @@ describe('chooseTopic', () => {
     // A chip is a thing, not an event: the headline says what happened to it.
     expect(chooseTopic(phrases, [headline])).to.equal(headline);
     const launch = [{ key: 'enabl pixel visual core launch', display: 'Enables Pixel Visual Core launch', score: 3 }];
-    expect(chooseTopic(launch, ['Google enables Pixel Visual Core launch for apps'])).to.equal(
-      'Pixel Visual Core launch',
-    );
+    expect(
+      chooseTopic(launch, [
+        'Google enables Pixel Visual Core launch for apps',
+        'Google enables Pixel Visual Core launch in Android 8.1',
+      ]),
+    ).to.equal('Pixel Visual Core launch');
   });
 
   it("gives the central headline, not a person's bare name, for a lone surname on top", () => {
@@ -139,12 +143,41 @@ describe('chooseTopic', () => {
     expect(chooseTopic(keyPhrases(swift, flatIdf), swift)).to.equal("Taylor Swift tops Billboard's money-makers list");
   });
 
+  it('gives the headline, not a piece of it, when one wording alone holds the phrase', () => {
+    // The in-process demo: two outlets' copies of one AP headline; "McDonnell bid" says little.
+    const copies = [
+      'Prosecutors oppose McDonnell bid for more details',
+      'Prosecutors oppose McDonnell bid for more details',
+    ];
+    expect(chooseTopic(keyPhrases(copies, flatIdf), copies)).to.equal(copies[0]);
+    expect(wordingsHolding('McDonnell bid', copies)).to.deep.equal([copies[0]]);
+    // The headline that holds the phrase, not the central one: a live blog and two copies of the
+    // report the phrase is from.
+    const alibaba = [
+      'Business news and markets: live',
+      'Alibaba reveals plan for US stock market listing',
+      'Alibaba reveals plan for US stock market listing',
+    ];
+    const listing = [{ key: 'stock market list', display: 'Stock market listing', score: 3 }];
+    expect(chooseTopic(listing, alibaba)).to.equal(alibaba[1]);
+    // One report alone holding it: the phrase stays (a lone report may be another story's).
+    expect(chooseTopic(listing, alibaba.slice(0, 2))).to.equal('Stock market listing');
+    // Wordings that share the phrase keep it.
+    const three = [
+      'Ebola outbreak in Guinea spreads to capital',
+      'Doctors race to contain Ebola outbreak',
+      'What the Ebola outbreak means for West Africa',
+    ];
+    expect(wordingsHolding('Ebola outbreak', three)).to.have.length(3);
+    expect(chooseTopic(keyPhrases(three, flatIdf), three)).to.equal('Ebola outbreak');
+  });
+
   it('skips a phrase that is a clause in its headline', () => {
     const phrases = [
       { key: 'korea launch rocket', display: 'Korea launches rocket', score: 3 },
       { key: 'satellit launch', display: 'satellite launch', score: 2 },
     ];
-    const headlines = ['North Korea launches rocket', 'Satellite launch sparks fears'];
+    const headlines = ['North Korea launches rocket', 'Satellite launch sparks fears', 'Satellite launch condemned'];
     expect(chooseTopic(phrases, headlines)).to.equal('Satellite launch');
   });
 

@@ -76,6 +76,25 @@ export async function detectedTrends(
   /** The clock the trends are built at (velocity moves with it); `now` unless given. */
   builtAt: Date = now,
 ): Promise<DemoTrend[]> {
+  return (await detectedTrendsBuilt(articles, gold, uciRows, now, options, builtAt)).trends;
+}
+
+/** What detectedTrends built from: each trend's members (by trend id) and the run's sentence embeddings. */
+export interface BuiltTrends {
+  trends: DemoTrend[];
+  members: Map<string, TrendMember[]>;
+  embedText?: (text: string) => Float32Array | undefined;
+}
+
+/** detectedTrends with what the trends were built from (lab tools that rebuild a part of a trend). */
+export async function detectedTrendsBuilt(
+  articles: readonly DetectArticle[],
+  gold: ReadonlyMap<string, string>,
+  uciRows: readonly UciRow[],
+  now: Date,
+  options: DetectedTrendsOptions = {},
+  builtAt: Date = now,
+): Promise<BuiltTrends> {
   const publisher = new Map(uciRows.map((r) => [`uci-${r.id}`, r]));
   const idf = backgroundIdf();
   const classifier = loadClassifier();
@@ -146,12 +165,17 @@ export async function detectedTrends(
   // As runDetect does: no two listed trends show one topic.
   const renamed = distinctTopics(out.map((d) => d.trend));
   for (const d of out) d.trend.topic = renamed.get(d.trend.id) ?? d.trend.topic;
-  return out.sort(
+  const trends = out.sort(
     (a, b) =>
       b.trend.last_seen.localeCompare(a.trend.last_seen) ||
       b.trend.business_impact_score - a.trend.business_impact_score ||
       (a.trend.id < b.trend.id ? -1 : 1),
   );
+  return {
+    trends,
+    members: new Map(memberLists.map(([id, , members]) => [id, members])),
+    ...(embedText ? { embedText } : {}),
+  };
 }
 
 function shift(articles: DetectArticle[], now: Date): DetectArticle[] {

@@ -1,0 +1,147 @@
+/**
+ * Topic fidelity of the in-process lists (story-figures.ts) with the topic re-read from each
+ * trend's members by other centres of meaning: the trends are clustered and embedded once per set,
+ * then each variant orders every trend's sampled headlines and chooseTopic reads the topic as
+ * buildTrend does (distinctTopics after). Prints fidelity against UCI's and the corrected labels,
+ * duplicate topics and topic artifacts per variant; -v lists every topic a variant changes against
+ * the served one, with the share of the trend's majority story.
+ * Run: node --import tsx services/pipeline/lab/diagnose/topic-centres.ts [demo,apr-0,...] ['served;{"density":0.6};...'] [-v]
+ */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
+import { isListed } from '@trendscope/core';
+import { backgroundIdf } from '../../src/detect/idf';
+import { buildTrendTopic } from '../../src/detect/build-trend';
+import { distinctTopics } from '../../src/detect/distinct-topics';
+import { meaningOrder, type CentreOptions } from '../../src/detect/topic-centre';
+import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { detectedTrendsBuilt, majorityGold, type DemoTrend } from '../evaluate/trends/demo-trends';
+import { articleLabeller } from '../metrics/corrected-gold';
+import { storyQuality, textArtifacts } from '../metrics/story-quality';
+import { atMost, knownNames, readCommandLine } from '../command-line';
+import { setArticles } from './story-figures';
+
+/**
+ * A variant as JSON: "sharpness" and "passes" of the served re-weighting, and where it starts:
+ * "density" t (the mean of the headline with most others at cosine >= t and those others), or
+ * "group" t (the mean of the largest group of headlines linked at cosine >= t, single link); "served"
+ * is the defaults (the plain mean, then two passes at sharpness 10).
+ */
+export interface Variant {
+  sharpness?: number;
+  passes?: number;
+  density?: number;
+  group?: number;
+}
+
+/** Cosines of every pair of unit vectors. */
+function pairCosines(vectors: readonly Float32Array[]): number[][] {
+  return vectors.map((a) => vectors.map((b) => a.reduce((s, x, k) => s + x * b[k]!, 0)));
+}
+
+/** Start weights: the densest headline and its neighbours at cosine >= t. */
+export function densityStart(t: number): (vectors: readonly Float32Array[]) => number[] {
+  return (vectors) => {
+    const pair = pairCosines(vectors);
+    const count = pair.map((row, j) => row.filter((c, k) => k !== j && c >= t).length);
+    const seed = count.indexOf(Math.max(...count));
+    return pair[seed]!.map((c, k) => (k === seed || c >= t ? 1 : 0));
+  };
+}
+
+/** Start weights: the largest group of headlines linked at cosine >= t (single link; the first on ties). */
+export function groupStart(t: number): (vectors: readonly Float32Array[]) => number[] {
+  return (vectors) => {
+    const pair = pairCosines(vectors);
+    const root = vectors.map((_, j) => j);
+    const find = (j: number): number => (root[j] === j ? j : (root[j] = find(root[j]!)));
+    pair.forEach((row, j) =>
+      row.forEach((c, k) => {
+        if (k > j && c >= t) root[find(j)] = find(k);
+      }),
+    );
+    const size = new Map<number, number>();
+    vectors.forEach((_, j) => size.set(find(j), (size.get(find(j)) ?? 0) + 1));
+    let best = find(0);
+    for (const [r, n] of size) if (n > size.get(best)!) best = r;
+    return vectors.map((_, j) => (find(j) === best ? 1 : 0));
+  };
+}
+
+/** The centre options of a variant ("served" or JSON of Variant). */
+export function variantOptions(name: string): CentreOptions {
+  if (name === 'served') return {};
+  const v = JSON.parse(name) as Variant;
+  return {
+    ...(v.sharpness !== undefined ? { sharpness: v.sharpness } : {}),
+    ...(v.passes !== undefined ? { passes: v.passes } : {}),
+    ...(v.density !== undefined ? { start: densityStart(v.density) } : {}),
+    ...(v.group !== undefined ? { start: groupStart(v.group) } : {}),
+  };
+}
+
+/** A trend whose majority story holds fewer of its members than this is mixed (listed with -v). */
+const MIXED = 0.7;
+
+if (import.meta.main) {
+  const { wanted, variants, verbose } = readCommandLine(
+    'topic-centres.ts [demo,apr-0,...] [variant;variant...] [-v]',
+    { verbose: { type: 'boolean', short: 'v', default: false } },
+    ({ values, positionals }) => {
+      const [keys = 'demo,apr-0,apr-10', list = 'served'] = atMost(2, positionals);
+      const known = ['demo', ...CLUSTER_SETS.map((s) => s.key)];
+      return { wanted: knownNames(keys, known), variants: list.split(';'), verbose: values.verbose };
+    },
+  );
+  const idf = backgroundIdf();
+  const readLabel = articleLabeller();
+  for (const key of wanted) {
+    const { articles, gold, uciRows, now } = setArticles(key);
+    const built = await detectedTrendsBuilt(articles, gold, uciRows, now);
+    const { embedText } = built;
+    for (const variant of variants) {
+      const centre = variantOptions(variant);
+      const trends: DemoTrend[] = built.trends.map((d) => {
+        const members = built.members.get(d.trend.id)!;
+        const order = embedText ? (titles: readonly string[]) => meaningOrder(titles, embedText, centre) : undefined;
+        return { ...d, trend: { ...d.trend, topic: buildTrendTopic(members, idf, order) } };
+      });
+      const renamed = distinctTopics(trends.map((d) => d.trend));
+      for (const d of trends) d.trend.topic = renamed.get(d.trend.id) ?? d.trend.topic;
+      const q = storyQuality(trends);
+      const r = storyQuality(trends.map((d) => ({ ...d, gold: d.gold.map((g, i) => readLabel(d.ids?.[i], g)) })));
+      const artifacts = q.artifacts.filter((a) => a.kind.startsWith('topic')).length;
+      const dups = q.duplicateTopics.reduce((s, x) => s + x.count - 1, 0);
+      const changed = trends.filter((d, i) => d.trend.topic !== built.trends[i]!.trend.topic && q.listed > 0);
+      process.stdout.write(
+        `${key.padEnd(8)} ${variant.padEnd(48)} listed ${q.listed}  fidelity ${q.fidelity.toFixed(3)} / ${r.fidelity.toFixed(3)}  ` +
+          `dup ${dups}  topic artifacts ${artifacts}  changed ${changed.length}\n`,
+      );
+      if (!verbose) continue;
+      for (const d of trends.filter((x) => isListed(x.trend))) {
+        const g = majorityGold(d);
+        const share = d.gold.filter((x) => x === g).length / d.gold.length;
+        if (share >= MIXED) continue;
+        const stories = [...new Set(d.gold)]
+          .map((s) => [s, d.gold.filter((x) => x === s).length] as const)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 3)
+          .map(([s, n]) => `${n} ${d.titles[d.gold.indexOf(s)]!.slice(0, 50)}`);
+        process.stdout.write(
+          `    mixed (${d.titles.length}, ${share.toFixed(2)}) ${d.trend.topic}  ||  ${stories.join(' | ')}\n`,
+        );
+      }
+      for (const u of r.unfaithful) process.stdout.write(`    read-unfaithful  ${u.topic}  <-  ${u.best}\n`);
+      trends.forEach((d, i) => {
+        const before = built.trends[i]!;
+        if (d.trend.topic === before.trend.topic) return;
+        const g = majorityGold(d);
+        const share = d.gold.filter((x) => x === g).length / d.gold.length;
+        const flags = textArtifacts(d.trend.topic).join(',');
+        process.stdout.write(
+          `    changed (${d.titles.length}, majority ${share.toFixed(2)}) ${before.trend.topic}  ->  ${d.trend.topic}${flags ? `  [${flags}]` : ''}\n`,
+        );
+      });
+    }
+  }
+}
