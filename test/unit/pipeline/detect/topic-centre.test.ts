@@ -23,6 +23,9 @@ describe('topicSample', () => {
     expect(big[0]).to.be.below(40);
     expect(big[big.length - 1]).to.be.above(960);
   });
+  it('reads every member of a 90-member trend, so no time order among them changes its centre', () => {
+    expect(topicSample(90)).to.deep.equal(Array.from({ length: 90 }, (_, i) => i));
+  });
 });
 
 describe('meaningOrder', () => {
