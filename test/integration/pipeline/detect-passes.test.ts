@@ -87,6 +87,25 @@ describe('a detection run drains its backlog in passes (maxNewReports per pass; 
     expect(again.summary).to.deep.equal(passes.summary);
   });
 
+  it('collects the garbage after each step of a pass but the write, and between passes, with the same result', async () => {
+    const steps: string[] = [];
+    const collected = await detectOnce({}, (s) =>
+      runDetect(
+        {
+          ...detectDeps(s),
+          onPhase: (phase) => steps.push(phase),
+          collectGarbage: () => steps.push('gc'),
+        },
+        { now: new Date(NOW), maxNewReports: 3 },
+      ),
+    );
+    const pass = ['load', 'gc', 'cluster', 'gc', 'apply', 'gc', 'build', 'gc', 'write'];
+    // Four passes, a collection between each two (after the write) and none after the last.
+    expect(steps).to.deep.equal([...pass, 'gc', ...pass, 'gc', ...pass, 'gc', ...pass]);
+    expect(collected.articles).to.deep.equal(passes.articles);
+    expect(collected.trends).to.deep.equal(passes.trends);
+  });
+
   it('stops at maxPasses and leaves the reports still waiting to the next run', async () => {
     const bounded = await detectOnce({ maxNewReports: 3, maxPasses: 2 });
     expect(bounded.summary).to.include({ articles_considered: 6, passes: 2, stopped_at_max_passes: 1 });

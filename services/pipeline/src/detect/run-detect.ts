@@ -27,6 +27,8 @@ export interface DetectDeps {
   assertLockHeld?: () => Promise<void>;
   /** Called as each step of each pass ends (a measuring tool reads the process's memory there). */
   onPhase?: (phase: DetectPhase) => void;
+  /** The full garbage collection run between a pass's steps and between passes (default: collect-garbage.ts). */
+  collectGarbage?: () => void;
 }
 
 /** The steps of a pass, in order. */
@@ -89,7 +91,8 @@ export function detectSettings(opts: DetectOptions): DetectSettings {
  * One detection run at clock `now`: passes of at most maxNewReports new reports each, the earliest
  * first (detect-pass.ts: load, cluster, apply, build, write), until a pass reads fewer than that
  * or maxPasses have run; each pass reads on after the last report the one before read and lets go
- * of what it held before the next (a full garbage collection between passes, collect-garbage.ts).
+ * of what it held before the next (a full garbage collection between passes and between the steps
+ * of a pass, collect-garbage.ts).
  * Every pass uses the run's clock `now` (its window, the open trends, velocity): the passes of a
  * backlog see what one run would, and none moves a trend back in time; a full pass leaves the velocity refresh of the trends it does not change to the last.
  * The single-flight lock is checked before each pass writes and between passes; the data
@@ -138,7 +141,7 @@ export async function runDetect(deps: DetectDeps, opts: DetectOptions): Promise<
       logger.info({ run_id: runId, pass: passes, ...pass.counts }, 'detect pass finished: more reports wait');
       start = { after: pass.last, mergeJudgedUntil: pass.mergeJudgedTo };
       // What the pass let go is collected before the next one grows the heap on top of it.
-      collectGarbage();
+      (deps.collectGarbage ?? collectGarbage)();
     }
     const summary: DetectSummary = {
       run_id: runId,
