@@ -16,7 +16,8 @@ import {
   type QueryDeps,
   type TrendDoc,
 } from '@trendscope/core';
-import { runDetect } from '@trendscope/pipeline/detect/run-detect';
+import { loadDetectInput } from '@trendscope/pipeline/detect/detect-load';
+import { detectSettings, runDetect } from '@trendscope/pipeline/detect/run-detect';
 import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
 import { publisherArticle } from '../../support/factories';
 import { detectDeps, openTestServices, silentLogger, type TestServices } from '../../support/services';
@@ -227,6 +228,27 @@ describe('a merge interrupted between its steps (real OpenSearch + Redis)', func
       });
     });
   }
+
+  it('reads what a run that died before its closing refresh wrote: its assigned reports are not new again', async () => {
+    // A run that dies after moving articles skips its refresh (write-detect.ts); were the next run
+    // to read them as new and then, after a periodic refresh, among its trend's members, it would
+    // count them twice (a trend of 6 served with 8). Periodic refresh off: only the run's own shows them.
+    const { s } = await openScenario();
+    try {
+      await indexArticles(s, [
+        article('a1', 0, 'Licence approval for bank'),
+        article('a2', 1, 'Licence approval for bank'),
+      ]);
+      await s.opensearch.indices.putSettings({ index: s.names.articles, body: { index: { refresh_interval: '-1' } } });
+      for (const id of ['a1', 'a2']) {
+        await s.opensearch.update({ index: s.names.articles, id, body: { doc: { trend_id: first } } });
+      }
+      const input = await loadDetectInput(detectDeps(s), detectSettings({ now: new Date(T0 + 60 * S) }));
+      expect(input.unassigned.map((a) => a.id)).to.deep.equal([]);
+    } finally {
+      await s.cleanup();
+    }
+  });
 
   it('undoes a mark whose survivor was never written: that trend is served and listed again', async () => {
     const { s, q } = await openScenario();

@@ -10,6 +10,7 @@ import {
   loadMergesJudgedUntil,
   loadNewReports,
   loadTrendsById,
+  refreshDetectIndices,
   type ArchivedTrend,
   type SortValues,
   type StoredTrend,
@@ -110,6 +111,11 @@ export async function loadDetectInput(
   finalPass = true,
 ): Promise<DetectInput> {
   const { opensearch: client, names } = deps;
+  // What the run before wrote is made visible first: a run that died before its closing refresh
+  // (write-detect.ts) leaves article moves and assignments unseen until the index's periodic
+  // refresh, which could then land between this pass's reads (a report read as new, then again
+  // among its trend's members, counted twice).
+  await refreshDetectIndices(client, names);
   const active = await loadActiveTrends(client, names, s.since);
   // Merges an earlier run (or pass) marked but did not finish: finished here, as if merged in this pass.
   const unfinished = await finishableMerges(client, names, active);
