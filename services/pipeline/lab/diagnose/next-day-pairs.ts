@@ -6,9 +6,11 @@
  * headline meaning from `least` to under rejoinMeaning. Per pair: meaning, centroid cosine, the
  * shared heaviest terms with their idf, the two trends' top names (entities most members name) and
  * how many they share, whether the later trend's central headline names the earlier's top name,
- * size ratio, gap, and the verdict: a reader's (data/story-joins/*.tsv, month pairs included), else
- * "same story" when the corrected labels agree, else "unread". Then, for simple rules (meaning >= m
- * AND shared top name AND centroid cosine >= c), the pairs each would join per set role, by verdict.
+ * size ratio, gap, the closest two central headlines, the later trend's new terms (novelTerms), and
+ * the verdict: a reader's (next-day-pairs.tsv, then the other data/story-joins/*.tsv readings, month
+ * pairs included), else "one story (labels)" when the corrected labels give both one id, else
+ * "unread". Then the joins of simple rules (meaning >= m AND shared top names AND centroid cosine >=
+ * c; the closest headlines; meaning AND few new terms) per set role, by verdict.
  * What a rule for the next day's reports would have to separate (docs/lab-notes/trends.md, "The next
  * day's reports").
  * Run: node --import tsx services/pipeline/lab/diagnose/next-day-pairs.ts [least meaning, 0.6] [from hours, 14] [to hours, 48] [demo,apr-0,...]
@@ -35,6 +37,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '@trendscope/core';
 import { articleLabeller, loadReadings, MONTH_READING_FILE, pairReadings } from '../metrics/corrected-gold';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { contentTerms } from '../../src/text/tokenize';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
 const HOUR = 3_600_000;
@@ -95,6 +98,24 @@ interface Pair {
   sharedTop: number;
   headlineNames: boolean;
   best: number;
+  novel: number;
+}
+/** Heaviest terms of one trend read for words its partner lacks, and how deep the partner is read. */
+const NOVEL_TERMS = 5;
+const PARTNER_TERMS = 30;
+
+/**
+ * The later trend's NOVEL_TERMS heaviest terms that are no word of either trend's names and not
+ * among the earlier's PARTNER_TERMS heaviest: what the later reports that the earlier did not
+ * (a subject's next event), or none (one event re-told).
+ */
+function novelTerms(a: StoryView, b: StoryView): string[] {
+  const named = new Set([...a.entities, ...b.entities].flatMap((e) => contentTerms(e)));
+  const partner = topTerms(a.centroid, PARTNER_TERMS);
+  return [...topTerms(b.centroid, b.centroid.size).keys()]
+    .filter((t) => !named.has(t))
+    .slice(0, NOVEL_TERMS)
+    .filter((t) => !partner.has(t));
 }
 const all: Pair[] = [];
 
@@ -174,13 +195,14 @@ for (const key of wanted) {
         const [ex, ey] = [lookup(x), lookup(y)];
         if (ex && ey) best = Math.max(best, dot(ex, ey));
       }
-    all.push({ key, role, verdict, meaning: m, cosine, sharedTop, headlineNames, best });
+    const novel = novelTerms(a, b);
+    all.push({ key, role, verdict, meaning: m, cosine, sharedTop, headlineNames, best, novel: novel.length });
     lines.push([
       m,
       `${key}\t${verdict}${own === undefined && read === 'same UCI story' ? ' (labels)' : ''}\tmeaning ${m.toFixed(3)}\tcosine ${cosine.toFixed(3)}\t` +
         `${a.article_count}/${b.article_count} (ratio ${(Math.min(a.article_count, b.article_count) / Math.max(a.article_count, b.article_count)).toFixed(2)}, ` +
         `gold ${ga[1]}/${gb[1]})\tgap ${gap.toFixed(1)} h\tnames shared ${sharedTop} [${na.join(', ')}] / [${nb.join(', ')}]\t` +
-        `headline names it ${headlineNames ? 'yes' : 'no'}\tclosest headlines ${best.toFixed(3)}\n` +
+        `headline names it ${headlineNames ? 'yes' : 'no'}\tclosest headlines ${best.toFixed(3)}\tnew terms ${novel.length} [${novel.join(' ')}]\n` +
         `\tgold ${ga[0]} / ${gb[0]}\tterms ${terms.map(([t, w]) => `${t}:${w.toFixed(1)}`).join(' ')}\n` +
         `\t${a.central.join(' / ')}\n\t${b.central.join(' / ')}\n`,
     ]);
@@ -210,3 +232,10 @@ for (const b of [0.8, 0.85, 0.9, 0.95]) {
   const byRole = ['tuning', 'held out'].map((r) => `${r} ${tally(joined.filter((p) => p.role === r))}`);
   process.stdout.write(`  closest>=${b}\t${byRole.join('\t')}\n`);
 }
+process.stdout.write("rules on the later trend's new terms (joins one story / two stories / unsettled / unread)\n");
+for (const m of [0.6, 0.65, 0.7])
+  for (const n of [0, 1, 2]) {
+    const joined = all.filter((p) => p.meaning >= m && p.novel <= n);
+    const byRole = ['tuning', 'held out'].map((r) => `${r} ${tally(joined.filter((p) => p.role === r))}`);
+    process.stdout.write(`  meaning>=${m} new terms<=${n}\t${byRole.join('\t')}\n`);
+  }
