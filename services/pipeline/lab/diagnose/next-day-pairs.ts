@@ -1,0 +1,241 @@
+/**
+ * Every pair of trends of the next day's reports that the story rejoin leaves apart, on each set
+ * clustered and rejoined by the defaults: the later trend founded `from`-`to` hours after the
+ * earlier's last report (or after its founding, when founded while the earlier still reported),
+ * the rejoin's cheap gates passed (sizes, rejoinHours, centroid cosine, shared heaviest terms), central-
+ * headline meaning from `least` to under rejoinMeaning. Per pair: meaning, centroid cosine, the
+ * shared heaviest terms with their idf, the two trends' top names (entities most members name) and
+ * how many they share, whether the later trend's central headline names the earlier's top name,
+ * size ratio, gap, the closest two central headlines, the later trend's new terms (novelTerms), and
+ * the verdict: a reader's (next-day-pairs.tsv, then the other data/story-joins/*.tsv readings, month
+ * pairs included), else "one story (labels)" when the corrected labels give both one id, else
+ * "unread". Then the joins of simple rules (meaning >= m AND shared top names AND centroid cosine >=
+ * c; the closest headlines; meaning AND few new terms) per set role, by verdict.
+ * What a rule for the next day's reports would have to separate (docs/lab-notes/trends.md, "The next
+ * day's reports").
+ * Run: node --import tsx services/pipeline/lab/diagnose/next-day-pairs.ts [least meaning, 0.6] [from hours, 14] [to hours, 48] [demo,apr-0,...]
+ */
+// First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
+import '@trendscope/core/require-project-node';
+import { atMost, knownNames, oneNumber, readCommandLine } from '../command-line';
+import { backgroundIdf } from '../../src/detect/idf';
+import {
+  DEFAULT_REJOIN_OPTIONS,
+  meanEmbedding,
+  sizesAllowed,
+  storyViews,
+  type StoryView,
+} from '../../src/detect/rejoin-stories';
+import { dot as termDot, sharedTerms, topTerms } from '../../src/detect/term-vector';
+import { embeddingLookup } from '../../src/embed/embed-texts';
+import { dot } from '../../src/text/word-vectors';
+import type { DetectArticle } from '../../src/detect/cluster';
+import { clusteredSet } from '../evaluate/trends/clustered-set';
+import { rejoinedAssignments } from '../evaluate/trends/rejoined';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '@trendscope/core';
+import { articleLabeller, loadReadings, MONTH_READING_FILE, pairReadings } from '../metrics/corrected-gold';
+import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { contentTerms } from '../../src/text/tokenize';
+
+const NOW = new Date('2030-01-01T00:00:00Z');
+const HOUR = 3_600_000;
+/** Names read per trend as its top names. */
+const TOP_NAMES = 3;
+/** Heaviest centroid terms compared, as the rejoin's candidates are looked up. */
+const KEY_TERMS = 10;
+
+const { least, from, to, wanted } = readCommandLine(
+  'next-day-pairs.ts [least meaning, 0.6] [from hours, 14] [to hours, 48] [set keys, comma-separated: demo,apr-0,...]',
+  {},
+  ({ positionals }) => {
+    const [l = '0.6', f = '14', t = '48', keys = 'demo,apr-0,apr-10,giveme-train'] = atMost(4, positionals);
+    return {
+      least: oneNumber(l),
+      from: oneNumber(f),
+      to: oneNumber(t),
+      wanted: knownNames(keys, ['demo', ...CLUSTER_SETS.map((s) => s.key)]),
+    };
+  },
+);
+const idf = backgroundIdf();
+const readingOf = pairReadings();
+const month = new Map(
+  loadReadings(MONTH_READING_FILE).flatMap((r) => [
+    [`${r.a} ${r.b}`, r.oneStory],
+    [`${r.b} ${r.a}`, r.oneStory],
+  ]),
+);
+const label = articleLabeller();
+/**
+ * The next day's pairs read for this question (data/story-joins/next-day-pairs.tsv: verdict, set,
+ * gold_a, gold_b, reading): a reader's verdict where no reading file settles the pair or where the
+ * corrected labels file two stories under one id. Read by this tool only: it corrects no label.
+ */
+const NEXT_DAY_FILE = path.join(REPO_ROOT, 'services', 'pipeline', 'data', 'story-joins', 'next-day-pairs.tsv');
+const nextDay = new Map(
+  readFileSync(NEXT_DAY_FILE, 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter(Boolean)
+    .flatMap((line) => {
+      const [v, set, a, b] = line.split('\t');
+      return [
+        [`${set} ${a} ${b}`, v!],
+        [`${set} ${b} ${a}`, v!],
+      ];
+    }),
+);
+const o = DEFAULT_REJOIN_OPTIONS;
+
+interface Pair {
+  key: string;
+  role: string;
+  verdict: string;
+  meaning: number;
+  cosine: number;
+  sharedTop: number;
+  headlineNames: boolean;
+  best: number;
+  novel: number;
+}
+/** Heaviest terms of one trend read for words its partner lacks, and how deep the partner is read. */
+const NOVEL_TERMS = 5;
+const PARTNER_TERMS = 30;
+
+/**
+ * The later trend's NOVEL_TERMS heaviest terms that are no word of either trend's names and not
+ * among the earlier's PARTNER_TERMS heaviest: what the later reports that the earlier did not
+ * (a subject's next event), or none (one event re-told).
+ */
+function novelTerms(a: StoryView, b: StoryView): string[] {
+  const named = new Set([...a.entities, ...b.entities].flatMap((e) => contentTerms(e)));
+  const partner = topTerms(a.centroid, PARTNER_TERMS);
+  return [...topTerms(b.centroid, b.centroid.size).keys()]
+    .filter((t) => !named.has(t))
+    .slice(0, NOVEL_TERMS)
+    .filter((t) => !partner.has(t));
+}
+const all: Pair[] = [];
+
+/** The trend's names most of its members name, most first. */
+function topNames(members: readonly DetectArticle[]): string[] {
+  const counts = new Map<string, number>();
+  for (const m of members) for (const e of new Set(m.entities)) counts.set(e, (counts.get(e) ?? 0) + 1);
+  return [...counts]
+    .sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))
+    .slice(0, TOP_NAMES)
+    .map(([e]) => e);
+}
+
+for (const key of wanted) {
+  const role = key === 'demo' ? 'tuning' : CLUSTER_SETS.find((s) => s.key === key)!.role;
+  const set = clusteredSet(key, idf, NOW);
+  const after = await rejoinedAssignments(set.articles, set.assignments, idf);
+  const byId = new Map(set.articles.map((a) => [a.id, a]));
+  const groups = new Map<string, DetectArticle[]>();
+  for (const [a, t] of after) groups.set(t, [...(groups.get(t) ?? []), byId.get(a)!]);
+  const majority = new Map(
+    [...groups].map(([t, list]) => {
+      const counts = new Map<string, number>();
+      for (const a of list) {
+        const g = label(a.id, set.gold.get(a.id)!);
+        counts.set(g, (counts.get(g) ?? 0) + 1);
+      }
+      return [t, [...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0]!];
+    }),
+  );
+  const names = new Map([...groups].map(([t, list]) => [t, topNames(list)]));
+  const views = storyViews(groups, idf, o);
+  const pairs: [StoryView, StoryView, number][] = [];
+  for (let i = 0; i < views.length; i++)
+    for (let j = i + 1; j < views.length; j++) {
+      const [a, b] = [views[i]!, views[j]!];
+      // The later's founding after the earlier's last report, or after its founding when founded while it reported.
+      const gap = (b.first_seen > a.last_seen ? b.first_seen - a.last_seen : b.first_seen - a.first_seen) / HOUR;
+      if (gap < from || gap > to || (b.first_seen - a.last_seen) / HOUR > o.rejoinHours) continue;
+      if (!sizesAllowed(a, b, o) || termDot(a.centroid, b.centroid) < o.rejoinCosine) continue;
+      if (sharedTerms(topTerms(a.centroid, KEY_TERMS), topTerms(b.centroid, KEY_TERMS)) < o.rejoinTerms) continue;
+      pairs.push([a, b, gap]);
+    }
+  const lookup = await embeddingLookup(new Set(pairs.flatMap(([a, b]) => [...a.central, ...b.central])));
+  const meaning = new Map(views.map((v) => [v.id, meanEmbedding(v.central.map(lookup))]));
+  const lines: [number, string][] = [];
+  for (const [a, b, gap] of pairs) {
+    const [ma, mb] = [meaning.get(a.id), meaning.get(b.id)];
+    if (!ma || !mb) continue;
+    const m = dot(ma, mb);
+    if (m < least || m >= o.rejoinMeaning) continue;
+    const [ga, gb] = [majority.get(a.id)!, majority.get(b.id)!];
+    const read = readingOf(ga[0], gb[0]);
+    const monthRead = month.get(`${ga[0].replace(/^uci:/, '')} ${gb[0].replace(/^uci:/, '')}`);
+    const own = nextDay.get(`${key} ${ga[0]} ${gb[0]}`);
+    const verdict =
+      own !== undefined
+        ? own
+        : read === 'one story' || read === 'same UCI story' || monthRead === true
+          ? 'one story'
+          : read === 'two stories' || monthRead === false
+            ? 'two stories'
+            : 'unread';
+    const cosine = termDot(a.centroid, b.centroid);
+    const [ka, kb] = [topTerms(a.centroid, KEY_TERMS), topTerms(b.centroid, KEY_TERMS)];
+    const terms = [...ka.keys()]
+      .filter((t) => kb.has(t))
+      .map((t) => [t, idf(t)] as const)
+      .sort((x, y) => y[1] - x[1]);
+    const [na, nb] = [names.get(a.id)!, names.get(b.id)!];
+    const sharedTop = na.filter((n) => nb.includes(n)).length;
+    const headlineNames = na[0] !== undefined && b.central[0]!.toLowerCase().includes(na[0].toLowerCase());
+    // The closest two central headlines, one of each trend: one event re-told, or two events of one subject.
+    let best = -1;
+    for (const x of a.central)
+      for (const y of b.central) {
+        const [ex, ey] = [lookup(x), lookup(y)];
+        if (ex && ey) best = Math.max(best, dot(ex, ey));
+      }
+    const novel = novelTerms(a, b);
+    all.push({ key, role, verdict, meaning: m, cosine, sharedTop, headlineNames, best, novel: novel.length });
+    lines.push([
+      m,
+      `${key}\t${verdict}${own === undefined && read === 'same UCI story' ? ' (labels)' : ''}\tmeaning ${m.toFixed(3)}\tcosine ${cosine.toFixed(3)}\t` +
+        `${a.article_count}/${b.article_count} (ratio ${(Math.min(a.article_count, b.article_count) / Math.max(a.article_count, b.article_count)).toFixed(2)}, ` +
+        `gold ${ga[1]}/${gb[1]})\tgap ${gap.toFixed(1)} h\tnames shared ${sharedTop} [${na.join(', ')}] / [${nb.join(', ')}]\t` +
+        `headline names it ${headlineNames ? 'yes' : 'no'}\tclosest headlines ${best.toFixed(3)}\tnew terms ${novel.length} [${novel.join(' ')}]\n` +
+        `\tgold ${ga[0]} / ${gb[0]}\tterms ${terms.map(([t, w]) => `${t}:${w.toFixed(1)}`).join(' ')}\n` +
+        `\t${a.central.join(' / ')}\n\t${b.central.join(' / ')}\n`,
+    ]);
+  }
+  for (const [, line] of lines.sort((x, y) => y[0] - x[0])) process.stdout.write(line);
+  process.stdout.write(
+    `${key} (${role}): ${lines.length} next-day pairs listed of ${pairs.length} past the cheap gates\n`,
+  );
+}
+
+// Simple rules: meaning >= m AND at least n shared top names AND centroid cosine >= c; joins per role by verdict.
+const tally = (ps: Pair[]): string =>
+  ['one story', 'two stories', 'unsettled', 'unread'].map((v) => ps.filter((p) => p.verdict === v).length).join('/');
+process.stdout.write('rules (joins one story / two stories / unsettled / unread, per role)\n');
+for (const m of [0.6, 0.65, 0.7, 0.75])
+  for (const name of [0, 1, 2])
+    for (const c of [0.5, 0.6, 0.7, 0.8, 0.9]) {
+      const joined = all.filter((p) => p.meaning >= m && p.sharedTop >= name && p.cosine >= c);
+      const byRole = ['tuning', 'held out'].map((r) => `${r} ${tally(joined.filter((p) => p.role === r))}`);
+      process.stdout.write(`  meaning>=${m} top names shared >=${name} cosine>=${c}\t${byRole.join('\t')}\n`);
+    }
+process.stdout.write(
+  'rules on the closest two central headlines (joins one story / two stories / unsettled / unread)\n',
+);
+for (const b of [0.8, 0.85, 0.9, 0.95]) {
+  const joined = all.filter((p) => p.best >= b);
+  const byRole = ['tuning', 'held out'].map((r) => `${r} ${tally(joined.filter((p) => p.role === r))}`);
+  process.stdout.write(`  closest>=${b}\t${byRole.join('\t')}\n`);
+}
+process.stdout.write("rules on the later trend's new terms (joins one story / two stories / unsettled / unread)\n");
+for (const m of [0.6, 0.65, 0.7])
+  for (const n of [0, 1, 2]) {
+    const joined = all.filter((p) => p.meaning >= m && p.novel <= n);
+    const byRole = ['tuning', 'held out'].map((r) => `${r} ${tally(joined.filter((p) => p.role === r))}`);
+    process.stdout.write(`  meaning>=${m} new terms<=${n}\t${byRole.join('\t')}\n`);
+  }
