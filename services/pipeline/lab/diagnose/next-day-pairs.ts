@@ -31,7 +31,7 @@ import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot } from '../../src/text/word-vectors';
 import type { DetectArticle } from '../../src/detect/cluster';
 import { clusteredSet } from '../evaluate/trends/clustered-set';
-import { rejoinedAssignments } from '../evaluate/trends/rejoined';
+import { rejoinedAssignments, trendsWithMajority } from '../evaluate/trends/rejoined';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '@trendscope/core';
@@ -133,19 +133,7 @@ for (const key of wanted) {
   const role = key === 'demo' ? 'tuning' : CLUSTER_SETS.find((s) => s.key === key)!.role;
   const set = clusteredSet(key, idf, NOW);
   const after = await rejoinedAssignments(set.articles, set.assignments, idf);
-  const byId = new Map(set.articles.map((a) => [a.id, a]));
-  const groups = new Map<string, DetectArticle[]>();
-  for (const [a, t] of after) groups.set(t, [...(groups.get(t) ?? []), byId.get(a)!]);
-  const majority = new Map(
-    [...groups].map(([t, list]) => {
-      const counts = new Map<string, number>();
-      for (const a of list) {
-        const g = label(a.id, set.gold.get(a.id)!);
-        counts.set(g, (counts.get(g) ?? 0) + 1);
-      }
-      return [t, [...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0]!];
-    }),
-  );
+  const { groups, majority } = trendsWithMajority(set.articles, after, (id) => label(id, set.gold.get(id)!));
   const names = new Map([...groups].map(([t, list]) => [t, topNames(list)]));
   const views = storyViews(groups, idf, o);
   const pairs: [StoryView, StoryView, number][] = [];
