@@ -38,6 +38,12 @@ export function scoresOnePass(): boolean {
   return process.env.SOAK_ONE_PASS !== 'off';
 }
 
+/**
+ * Passes enough for one run to work off every report (PIPELINE_DETECT_MAX_PASSES' default, 100,
+ * stops at 200,000: at 30x the batch side would leave reports unassigned and score them apart).
+ */
+const EVERY_PASS = { PIPELINE_DETECT_MAX_PASSES: '10000' };
+
 /** One detection run over `seen` at `now` into the indices of `prefix`, with the configured settings over `env`. */
 export async function batchRun(
   client: OpenSearchClient,
@@ -49,7 +55,7 @@ export async function batchRun(
   const names = indexNames(prefix);
   await migrateIndices(client, names);
   await ingest(client, names.articles, seen);
-  const run = spawnRun(prefix, now, env);
+  const run = spawnRun(prefix, now, { ...EVERY_PASS, ...env });
   process.stdout.write(
     `  batch detection run${env === ONE_PASS ? ', one pass,' : ''} at ${now.toISOString().slice(0, 16)}: ` +
       `${run.articles_considered} new in ${run.passes ?? 1} passes, ` +
