@@ -171,6 +171,13 @@ export interface TrendDoc {
    * served by id, but not listed, like one outlet's report (model/listing.ts; absent otherwise).
    */
   roundup?: boolean;
+  /**
+   * Set when half or more of its reports are editions of template columns whose headlines name
+   * another day on each edition ("Mortgage Rate Summary for PNC Bank Mar 12", "... Mar 13"): rate
+   * tables republished daily, not a story. Stored, searchable and served by id, but not listed
+   * (model/listing.ts; absent otherwise).
+   */
+  dated_column?: boolean;
 }
 
 /** What detection keeps on a trend to compare a new report with it later (not indexed). */

@@ -10,9 +10,10 @@ export const LISTED_MIN_SOURCES = 2;
 
 /**
  * Whether /v1/trends/recent lists a trend (the same rule as its OpenSearch filter): two or more
- * publishers, and not a trend of roundup columns' editions with fewer reporting anything else
- * (`roundup`, detect/roundup-title.ts).
+ * publishers, not a trend of roundup columns' editions with fewer reporting anything else
+ * (`roundup`, detect/roundup-title.ts), and not a template column's dated editions
+ * (`dated_column`, detect/dated-column.ts).
  */
-export function isListed(trend: Pick<TrendDoc, 'source_count' | 'roundup'>): boolean {
-  return trend.source_count >= LISTED_MIN_SOURCES && trend.roundup !== true;
+export function isListed(trend: Pick<TrendDoc, 'source_count' | 'roundup' | 'dated_column'>): boolean {
+  return trend.source_count >= LISTED_MIN_SOURCES && trend.roundup !== true && trend.dated_column !== true;
 }

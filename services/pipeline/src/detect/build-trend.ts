@@ -6,6 +6,7 @@ import { displayText, sameText } from './display-text';
 import { meanEmbedding, type ImpactInput } from './impact-features';
 import { businessImpact, IMPACT_HEADLINES } from './impact';
 import { keyPhrases, type KeyPhrase } from './key-phrases';
+import { isDatedColumnTrend } from './dated-column';
 import { isRoundupTrend } from './roundup-title';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
 import { beforeCut, chooseTopic, endsCut, isGeneric, namesNoEvent, withoutWireTag } from './topic';
@@ -138,6 +139,8 @@ export function buildTrend(
     // Roundup columns' editions with at most one outlet's report besides are not listed (roundup-title.ts);
     // decided on all members only (a trend grown from a sample is far past a few editions).
     ...(whole === undefined && isRoundupTrend(sorted) ? { roundup: true } : {}),
+    // A template column's editions for several days (rate tables) are not listed either (dated-column.ts).
+    ...(whole === undefined && isDatedColumnTrend(sorted) ? { dated_column: true } : {}),
   };
 }
 
