@@ -6,11 +6,13 @@
  * headline meaning from `least` to under rejoinMeaning. Per pair: meaning, centroid cosine, the
  * shared heaviest terms with their idf, the two trends' top names (entities most members name) and
  * how many they share, whether the later trend's central headline names the earlier's top name,
- * size ratio, gap, the closest two central headlines, the later trend's new terms (novelTerms), and
- * the verdict: a reader's (next-day-pairs.tsv, then the other data/story-joins/*.tsv readings, month
+ * size ratio, gap, the closest two central headlines, the later trend's new terms (novelTerms), the
+ * whole member sets' evidence (every member headline embedded: member-evidence.ts), and the
+ * verdict: a reader's (next-day-pairs.tsv, then the other data/story-joins/*.tsv readings, month
  * pairs included), else "one story (labels)" when the corrected labels give both one id, else
  * "unread". Then the joins of simple rules (meaning >= m AND shared top names AND centroid cosine >=
- * c; the closest headlines; meaning AND few new terms) per set role, by verdict.
+ * c; the closest headlines; meaning AND few new terms; each member measure above every tuning
+ * two-story pair's value) per set role, by verdict.
  * What a rule for the next day's reports would have to separate (docs/lab-notes/trends.md, "The next
  * day's reports").
  * Run: node --import tsx services/pipeline/lab/diagnose/next-day-pairs.ts [least meaning, 0.6] [from hours, 14] [to hours, 48] [demo,apr-0,...]
@@ -38,6 +40,14 @@ import { REPO_ROOT } from '@trendscope/core';
 import { articleLabeller, loadReadings, MONTH_READING_FILE, pairReadings } from '../metrics/corrected-gold';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
 import { contentTerms } from '../../src/text/tokenize';
+import {
+  distinctHeadlines,
+  EDGE_MEMBERS,
+  memberEvidence,
+  NEAR_COSINES,
+  TOP_K,
+  type MemberEvidence,
+} from '../evaluate/trends/member-evidence';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
 const HOUR = 3_600_000;
@@ -99,6 +109,8 @@ interface Pair {
   headlineNames: boolean;
   best: number;
   novel: number;
+  /** The whole member sets' evidence (member-evidence.ts). */
+  members: MemberEvidence;
 }
 /** Heaviest terms of one trend read for words its partner lacks, and how deep the partner is read. */
 const NOVEL_TERMS = 5;
@@ -149,12 +161,21 @@ for (const key of wanted) {
     }
   const lookup = await embeddingLookup(new Set(pairs.flatMap(([a, b]) => [...a.central, ...b.central])));
   const meaning = new Map(views.map((v) => [v.id, meanEmbedding(v.central.map(lookup))]));
-  const lines: [number, string][] = [];
-  for (const [a, b, gap] of pairs) {
+  const listed = pairs.filter(([a, b]) => {
     const [ma, mb] = [meaning.get(a.id), meaning.get(b.id)];
-    if (!ma || !mb) continue;
+    if (!ma || !mb) return false;
     const m = dot(ma, mb);
-    if (m < least || m >= o.rejoinMeaning) continue;
+    return m >= least && m < o.rejoinMeaning;
+  });
+  // Every member headline of the listed pairs' trends embedded (member-evidence.ts).
+  const headlines = new Map(
+    [...new Set(listed.flatMap(([a, b]) => [a.id, b.id]))].map((id) => [id, distinctHeadlines(groups.get(id)!)]),
+  );
+  const memberLookup = await embeddingLookup([...headlines.values()].flat());
+  const lines: [number, string][] = [];
+  for (const [a, b, gap] of listed) {
+    const m = dot(meaning.get(a.id)!, meaning.get(b.id)!);
+    const members = memberEvidence(headlines.get(a.id)!, headlines.get(b.id)!, memberLookup)!;
     const [ga, gb] = [majority.get(a.id)!, majority.get(b.id)!];
     const read = readingOf(ga[0], gb[0]);
     const monthRead = month.get(`${ga[0].replace(/^uci:/, '')} ${gb[0].replace(/^uci:/, '')}`);
@@ -184,20 +205,25 @@ for (const key of wanted) {
         if (ex && ey) best = Math.max(best, dot(ex, ey));
       }
     const novel = novelTerms(a, b);
-    all.push({ key, role, verdict, meaning: m, cosine, sharedTop, headlineNames, best, novel: novel.length });
+    all.push({ key, role, verdict, meaning: m, cosine, sharedTop, headlineNames, best, novel: novel.length, members });
     lines.push([
       m,
       `${key}\t${verdict}${own === undefined && read === 'same UCI story' ? ' (labels)' : ''}\tmeaning ${m.toFixed(3)}\tcosine ${cosine.toFixed(3)}\t` +
         `${a.article_count}/${b.article_count} (ratio ${(Math.min(a.article_count, b.article_count) / Math.max(a.article_count, b.article_count)).toFixed(2)}, ` +
         `gold ${ga[1]}/${gb[1]})\tgap ${gap.toFixed(1)} h\tnames shared ${sharedTop} [${na.join(', ')}] / [${nb.join(', ')}]\t` +
         `headline names it ${headlineNames ? 'yes' : 'no'}\tclosest headlines ${best.toFixed(3)}\tnew terms ${novel.length} [${novel.join(' ')}]\n` +
+        `\tmembers ${members.sizes.join('/')}: later's near an earlier's ${NEAR_COSINES.map((t, i) => `>=${t} ${members.nearShare[i]!.toFixed(2)}`).join(' ')}; ` +
+        `back ${members.nearShareBack.map((x) => x.toFixed(2)).join(' ')}; mean nearest ${members.meanNearest.toFixed(3)}; ` +
+        `top ${TOP_K} ${members.topMean.toFixed(3)}; edge ${EDGE_MEMBERS} ${members.edge.toFixed(3)}; ` +
+        `origin ${members.origin.toFixed(3)}; relative to own ${members.relative.toFixed(3)}\n` +
         `\tgold ${ga[0]} / ${gb[0]}\tterms ${terms.map(([t, w]) => `${t}:${w.toFixed(1)}`).join(' ')}\n` +
         `\t${a.central.join(' / ')}\n\t${b.central.join(' / ')}\n`,
     ]);
   }
   for (const [, line] of lines.sort((x, y) => y[0] - x[0])) process.stdout.write(line);
   process.stdout.write(
-    `${key} (${role}): ${lines.length} next-day pairs listed of ${pairs.length} past the cheap gates\n`,
+    `${key} (${role}): ${lines.length} next-day pairs listed of ${pairs.length} past the cheap gates; ` +
+      `${new Set([...headlines.values()].flat()).size} member headlines embedded\n`,
   );
 }
 
@@ -227,3 +253,39 @@ for (const m of [0.6, 0.65, 0.7])
     const byRole = ['tuning', 'held out'].map((r) => `${r} ${tally(joined.filter((p) => p.role === r))}`);
     process.stdout.write(`  meaning>=${m} new terms<=${n}\t${byRole.join('\t')}\n`);
   }
+
+// Member-level evidence (member-evidence.ts): per measure, the tuning pairs' ranges by verdict, and the
+// joins of "measure >= the least value above every tuning two-story pair's" (no wrong join on
+// tuning by construction) per role, then of a few fixed thresholds.
+const measures: [string, (p: Pair) => number][] = [
+  ...NEAR_COSINES.map((t, i): [string, (p: Pair) => number] => [`near share >=${t}`, (p) => p.members.nearShare[i]!]),
+  ...NEAR_COSINES.map((t, i): [string, (p: Pair) => number] => [
+    `near share back >=${t}`,
+    (p) => p.members.nearShareBack[i]!,
+  ]),
+  ...NEAR_COSINES.map((t, i): [string, (p: Pair) => number] => [
+    `near share both ways >=${t}`,
+    (p) => Math.min(p.members.nearShare[i]!, p.members.nearShareBack[i]!),
+  ]),
+  ['mean nearest', (p) => p.members.meanNearest],
+  [`top ${TOP_K} mean`, (p) => p.members.topMean],
+  [`edge ${EDGE_MEMBERS}`, (p) => p.members.edge],
+  [`origin ${EDGE_MEMBERS}`, (p) => p.members.origin],
+  ['relative to own', (p) => p.members.relative],
+];
+const range = (xs: number[]): string =>
+  xs.length === 0 ? '-' : `${Math.min(...xs).toFixed(3)}-${Math.max(...xs).toFixed(3)}`;
+process.stdout.write(
+  'member evidence: tuning ranges (one story | two stories | unsettled); joins above every tuning two-story pair (one / two / unsettled / unread)\n',
+);
+for (const [name, f] of measures) {
+  const tuning = all.filter((p) => p.role === 'tuning');
+  const of = (v: string): number[] => tuning.filter((p) => p.verdict === v).map(f);
+  const bar = Math.max(...of('two stories'), -1) + 1e-9;
+  const joined = all.filter((p) => f(p) >= bar);
+  const byRole = ['tuning', 'held out'].map((r) => `${r} ${tally(joined.filter((p) => p.role === r))}`);
+  process.stdout.write(
+    `  ${name}\tone ${range(of('one story'))} | two ${range(of('two stories'))} | unsettled ${range(of('unsettled'))}` +
+      `\tabove ${bar.toFixed(3)}: ${byRole.join('\t')}\n`,
+  );
+}
