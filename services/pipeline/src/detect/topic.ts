@@ -191,11 +191,11 @@ const DESK_SLUG =
   /^(?:[A-Z]{2,} ){0,3}(?:MARKETS|STOCKS|SNAPSHOT|FOREX|FX|PRECIOUS|METALS|GRAINS|SOFTS|TREASURIES|BONDS|DEBT|ECONOMY|FOCUS|TIMELINE|TABLE|HIGHLIGHTS|ANALYSIS|BRIEF|URGENT)(?: ?\d+)?-(?=\S)/u;
 
 /**
- * A label closing a headline that says how it was filed or shown ("-- Update", "(VIDEO)", "[WATCH]",
+ * A label closing a headline that says how it was filed or shown ("-- Update", "(VIDEO)", "[WATCH]", ": Watch",
  * "– RECAP", a wire update number "(1)"), not what happened.
  */
 const TRAILING_LABEL = new RegExp(
-  String.raw`\s*(?:[([]\s*(?:${LABEL_WORDS.split(' ').join('|')})(?:\s*\d+)?\s*[)\]]|\(\d\)|\s(?:--?|[–—])\s*(?:${LABEL_WORDS.split(' ').join('|')})(?:\s*\d+)?)$`,
+  String.raw`\s*(?:[([]\s*(?:${LABEL_WORDS.split(' ').join('|')})(?:\s*\d+)?\s*[)\]]|\(\d\)|(?:\s(?:--?|[–—])|:)\s*(?:${LABEL_WORDS.split(' ').join('|')})(?:\s*\d+)?)$`,
   'iu',
 );
 
@@ -334,11 +334,11 @@ const MONEY_SCALE: Readonly<Record<string, number>> = {
   trillion: 12,
 };
 const MONEY =
-  /(?:^|[^\p{L}\p{N}])(?:US|A|C|NZ|HK)?([$€£¥])\s?(\d[\d,]*(?:\.\d+)?)(?:\s?(trillion|billion|million|thousand|tn|bn|bln|bil|mn|mln|mil|[kmb])\b)?/giu;
+  /(?:^|[^\p{L}\p{N}])(?:US|A|C|NZ|HK)?([$€£¥])\s?(\d[\d,]*(?:\.\d+)?)(?:[\s-]?(trillion|billion|million|thousand|tn|bn|bln|bil|mn|mln|mil|[kmb])\b)?/giu;
 
 /**
- * The money amounts a text names, each as its currency and value ("$7.6 billion", "$7.6B" and
- * "US$7.6bil" are all "$7600000000"), once each.
+ * The money amounts a text names, each as its currency and value ("$7.6 billion", "$7.6B",
+ * "US$7.6bil" and "$7.6-billion" are all "$7600000000"), once each.
  */
 export function moneyFigures(text: string): string[] {
   const out = new Set<string>();

@@ -333,7 +333,7 @@ describe('chooseTopic', () => {
     expect(chooseTopic([], headlines.slice(0, 2))).to.equal(
       "'Candy Crush' maker sees up to $9.6 billion IPO valuation",
     );
-    expect(moneyFigures('sees up to US$7.6bil, $7.6 Billion, $7.6B, £500m')).to.deep.equal([
+    expect(moneyFigures('sees up to US$7.6bil, $7.6 Billion, $7.6B, $7.6-billion, £500m')).to.deep.equal([
       '$7600000000',
       '£500000000',
     ]);
@@ -415,6 +415,7 @@ describe('topic rules', () => {
     expect(withoutSectionLabel("ECB's Noyer not Happy With Euro Strength -- Update")).to.equal(
       "ECB's Noyer not Happy With Euro Strength",
     );
+    expect(withoutSectionLabel('Coldplay’s “Magic” Video: Watch')).to.equal('Coldplay’s “Magic” Video');
     expect(withoutSectionLabel('Zac Efron Confirms a Reunion May Happen! (VIDEO)')).to.equal(
       'Zac Efron Confirms a Reunion May Happen!',
     );
