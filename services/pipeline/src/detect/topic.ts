@@ -293,13 +293,15 @@ export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly strin
     cleaned
       .slice(0, ABRIDGED_LOOKED_AT)
       .find((other) => !endsCut(other) && readable(other) && abridges(clean, other)) ?? clean;
-  // A headline that only names a thing ("Colon Cancer Awareness", a page's title repeated by a few
-  // outlets) says what, not what happened: one that says more first.
-  const saysMore = (clean: string): boolean => !namesOnlyAThing(clean);
-  for (const clean of [...undated, ...cleaned]) {
-    if (!endsCut(clean) && readable(clean) && saysMore(clean)) return whole(clean);
+  const uncut = [...undated, ...cleaned].filter((clean) => !endsCut(clean) && readable(clean));
+  // A central headline that only names a thing ("Colon Cancer Awareness", a page's title repeated
+  // by a few outlets) says what, not what happened: the first headline of a sentence's length
+  // (more words than such a name) says more, when there is one.
+  if (uncut[0] !== undefined && namesOnlyAThing(uncut[0])) {
+    const saysMore = uncut.find((clean) => contentWords(clean).length > NAME_ONLY_MOST_WORDS);
+    if (saysMore !== undefined) return whole(saysMore);
   }
-  for (const clean of [...undated, ...cleaned]) if (!endsCut(clean) && readable(clean)) return whole(clean);
+  if (uncut[0] !== undefined) return whole(uncut[0]);
   for (const clean of cleaned) {
     const whole = beforeCut(clean);
     if (whole !== undefined && readable(whole)) return whole;
@@ -494,7 +496,15 @@ export function isGeneric(text: string): boolean {
 }
 
 /** Most words (function words not counted) of a headline that only names a thing. */
-const NAME_ONLY_MOST_WORDS = 4;
+const NAME_ONLY_MOST_WORDS = 3;
+
+/** The words of a text that are not function words. */
+function contentWords(text: string): string[] {
+  return text
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .filter((w) => !ENGLISH_STOPWORDS.has(w.toLowerCase().replace(/[^\p{L}]/gu, '')));
+}
 
 /**
  * Whether a headline only names a thing, a cause or a title and says nothing happened to it
@@ -502,8 +512,7 @@ const NAME_ONLY_MOST_WORDS = 4;
  * and a head that names no event (saysWhatHappened).
  */
 export function namesOnlyAThing(headline: string): boolean {
-  const words = headline.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w));
-  const content = words.filter((w) => !ENGLISH_STOPWORDS.has(w.toLowerCase().replace(/[^\p{L}]/gu, '')));
+  const content = contentWords(headline);
   if (content.length === 0 || content.length > NAME_ONLY_MOST_WORDS || !onlyCapitalised(content.join(' ')))
     return false;
   if (saysWhatHappened(headline) || /[!?:]/.test(headline)) return false;
