@@ -296,9 +296,14 @@ export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly strin
   const uncut = [...undated, ...cleaned].filter((clean) => !endsCut(clean) && readable(clean));
   // A central headline that only names a thing ("Colon Cancer Awareness", a page's title repeated
   // by a few outlets) says what, not what happened: the first headline of a sentence's length
-  // (more words than such a name) says more, when there is one.
+  // (more words than such a name) that shares one of its words says more, when there is one (a
+  // column's title such as "Business Highlights" shares none with the reports it gathers).
   if (uncut[0] !== undefined && namesOnlyAThing(uncut[0])) {
-    const saysMore = uncut.find((clean) => contentWords(clean).length > NAME_ONLY_MOST_WORDS);
+    const named = new Set(contentWords(uncut[0]).map((w) => textKey(w)));
+    const saysMore = uncut.find(
+      (clean) =>
+        contentWords(clean).length > NAME_ONLY_MOST_WORDS && contentWords(clean).some((w) => named.has(textKey(w))),
+    );
     if (saysMore !== undefined) return whole(saysMore);
   }
   if (uncut[0] !== undefined) return whole(uncut[0]);

@@ -352,6 +352,10 @@ describe('chooseTopic', () => {
     expect(namesOnlyAThing('Apple Removes Telegram')).to.equal(false);
     expect(namesOnlyAThing('Costa Rica Plane Crash')).to.equal(false);
     expect(chooseTopic([], ['Colon Cancer Awareness'])).to.equal('Colon Cancer Awareness');
+    // A column's title gathering other reports: no headline of its own thing says more.
+    expect(chooseTopic([], ['Business Highlights', 'Pa. Maple Festival antique auto show judging'])).to.equal(
+      'Business Highlights',
+    );
   });
 
   it('falls back when there is no phrase at all', () => {
