@@ -4,7 +4,8 @@
  * gold stories leading two listed trends, topic fidelity and text artifacts; then the gold measures
  * again against labels corrected by reading (corrected-gold.ts: UCI stories a reader calls one story
  * merged, stories read apart from the id they are filed under split off).
- * Run: node --import tsx services/pipeline/lab/diagnose/story-figures.ts ['<clustering options as JSON>'] [demo,mar1-0,...] [-v]
+ * Run: node --import tsx services/pipeline/lab/diagnose/story-figures.ts ['<clustering options as JSON>'] [demo,mar1-0,...] [-v] [--topics]
+ * --topics prints every listed trend's topic and summary (to compare two trees' lists by reading).
  * The options take "meaningSource" and "mergeModelPath" as cluster-figures.ts does.
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -21,6 +22,7 @@ import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meani
 import { articleLabeller } from '../metrics/corrected-gold';
 import { storyQuality } from '../metrics/story-quality';
 import { extent } from '../../src/detect/large-arrays';
+import { isListed } from '@trendscope/core';
 import { atMost, jsonOptions, knownNames, readCommandLine } from '../command-line';
 
 /** Clustering and rejoin options over the defaults, and the lab's choice of meaning and merge model. */
@@ -73,13 +75,21 @@ export async function setTrends(key: string, opts: Options = {}): Promise<DemoTr
 }
 
 if (import.meta.main) {
-  const { options, wanted, verbose } = readCommandLine(
-    "story-figures.ts ['<clustering options as JSON>'] [demo,mar1-0,...] [-v]",
-    { verbose: { type: 'boolean', short: 'v', default: false } },
+  const { options, wanted, verbose, topics } = readCommandLine(
+    "story-figures.ts ['<clustering options as JSON>'] [demo,mar1-0,...] [-v] [--topics]",
+    {
+      verbose: { type: 'boolean', short: 'v', default: false },
+      topics: { type: 'boolean', default: false },
+    },
     ({ values, positionals }) => {
       const [json = '{}', keys = 'demo,mar1-0,mar2-0,mar2-20,mar2-40,apr-30'] = atMost(2, positionals);
       const known = ['demo', ...CLUSTER_SETS.map((s) => s.key)];
-      return { options: jsonOptions<Options>(json), wanted: knownNames(keys, known), verbose: values.verbose };
+      return {
+        options: jsonOptions<Options>(json),
+        wanted: knownNames(keys, known),
+        verbose: values.verbose,
+        topics: values.topics,
+      };
     },
   );
   process.stdout.write(`options: ${JSON.stringify(options)}\n`);
@@ -100,6 +110,11 @@ if (import.meta.main) {
       `  ${'  labels corrected by reading'.padEnd(32)} gold stories leading 2+ ${String(r.goldRepeats.length).padStart(3)}  ` +
         `fidelity ${r.fidelity.toFixed(3)}\n`,
     );
+    if (topics) {
+      for (const d of trends.filter((t) => isListed(t.trend))) {
+        process.stdout.write(`    topic ${key} ${d.trend.article_count}  ${d.trend.topic}  ||  ${d.trend.summary}\n`);
+      }
+    }
     if (!verbose) continue;
     for (const g of r.goldRepeats) process.stdout.write(`    read-gold ${g.gold}  ${g.topics.join(' | ')}\n`);
     for (const u of r.unfaithful) process.stdout.write(`    read-unfaithful  ${u.topic}  <-  ${u.best}\n`);

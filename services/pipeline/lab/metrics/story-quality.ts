@@ -123,6 +123,8 @@ export function textArtifacts(text: string): string[] {
   const prefix = /^(.{3,60}?)\s+[-–—:|]\s+(.+)$/u.exec(text);
   if (prefix && prefix[2]!.toLowerCase().startsWith(prefix[1]!.toLowerCase())) out.push('doubled prefix');
   if (/\p{L}[`´]\p{L}/u.test(text)) out.push('backtick apostrophe');
+  // A backtick or acute accent opening or closing a quoted word ("Billboard's `Top Money Maker`").
+  if (/(?:^|[\s(])[`´][\p{L}\p{N}]|[\p{L}\p{N}][`´](?:$|[\s).,:;!?])/u.test(text)) out.push('backtick quote');
   if (/&(?:[a-z]+|#\d+);|#39;/i.test(text)) out.push('HTML remnant');
   // An outlet's headline or lead cut off with an ellipsis reads as unfinished ("She's Not The Only ...").
   if (/(?:\.\s?\.\s?\.|…)[\s"'”’)\]]*$/u.test(text)) out.push('ends in an ellipsis');

@@ -9,7 +9,7 @@ import { keyPhrases, type KeyPhrase } from './key-phrases';
 import { isDatedColumnTrend } from './dated-column';
 import { isRoundupTrend } from './roundup-title';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
-import { beforeCut, chooseTopic, endsCut, isGeneric, namesNoEvent, withoutWireTag } from './topic';
+import { beforeCut, chooseTopic, endsCut, isGeneric, namesNoEvent, withoutSectionLabel } from './topic';
 import { meaningOrder } from './topic-centre';
 import { trendCategory } from './trend-category';
 import {
@@ -283,7 +283,7 @@ export function chooseSummary(members: readonly SummaryMember[], topic: string):
       (sentence) => sentence.split(' ').length < 3 || (adds(sentence) > 0 && ofStory(sentence, own)),
     );
     // Only a lead glues the topic to its first sentence; a headline that opens with it goes on with it.
-    const s = withoutWireTag(m.description || m.body ? afterOpening(lead, topic) : withoutPublisher(lead, m));
+    const s = withoutSectionLabel(m.description || m.body ? afterOpening(lead, topic) : withoutPublisher(lead, m));
     // A headline its outlet cut off keeps its complete part ("FDA Proposes Overhaul of Nutrition
     // Facts Labeling - Food and Drug ..." -> "FDA Proposes Overhaul of Nutrition Facts Labeling").
     const whole = beforeCut(s);
@@ -460,9 +460,10 @@ export function summarise(
   // A sentence ends at . ! or ? followed by a space and a capital, digit or quote: "7.1" and "U.S.
   // stocks" are no ends, so a decimal is never split into "7. 1".
   const sentences = source
-    // An initial or a title's abbreviation ("Samuel L. Jackson", "Mt. Gox") ends no sentence either.
+    // An initial or a title's abbreviation ("Samuel L. Jackson", "Mt. Gox") ends no sentence either,
+    // nor a short capitalised abbreviation before a number ("files Ch. 11", "Jan. 1, 2018", "Vol. 2").
     .split(
-      /(?<=[.!?]+["'”’)]?)(?<!(?:^|[\s(])(?:\p{Lu}|Mt|St|Dr|Mr|Mrs|Ms|Gov|Sen|Rep|Gen|Jr|Sr|No|vs)\.)\s+(?=["'“‘(]?[\p{Lu}\p{N}])/u,
+      /(?<=[.!?]+["'”’)]?)(?<!(?:^|[\s(])(?:\p{Lu}|Mt|St|Dr|Mr|Mrs|Ms|Gov|Sen|Rep|Gen|Jr|Sr|No|vs)\.)(?<!(?:^|[\s(])\p{Lu}\p{Ll}{1,3}\.(?=\s+\p{N}))\s+(?=["'“‘(]?[\p{Lu}\p{N}])/u,
     )
     .map((s) => s.trim())
     .filter(Boolean);

@@ -9,13 +9,17 @@ const VERSION_SPLIT = /\b((?:iOS|Android|OS X|Windows|version|v)\s?)(\d{1,2})\. 
 
 /**
  * A headline or lead as a reader should see it: HTML remnants decoded (normaliseText), a backtick
- * or acute accent used as an apostrophe written as one ("children`s book" -> "children's book"), a
+ * or acute accent used as an apostrophe or a quote mark written as one ("children`s book" ->
+ * "children's book", "`Top Money Maker`" -> "'Top Money Maker'"), a
  * decimal or version number that a feed split rejoined ("6. 1 percent" -> "6.1 percent", "iOS 7. 1"), and a name prefix that
  * repeats the headline's own opening dropped ("Lena Dunham - Lena Dunham may quit acting").
  */
 export function displayText(text: string): string {
   let t = normaliseText(text)
     .replace(/(\p{L})[`´](\p{L})/gu, "$1'$2")
+    // A backtick or acute accent opening or closing a quoted word is a quote mark ("Billboard's `Top Money Maker`").
+    .replace(/(^|[\s([])[`´](?=[\p{L}\p{N}])/gu, "$1'")
+    .replace(/([\p{L}\p{N}.!?])[`´](?=$|[\s)\].,:;!?])/gu, "$1'")
     .replace(
       /(^|[^\d.])([$€£])?(\d{1,3})\. (\d{1,3})\b/gu,
       (m, pre: string, cur = '', a: string, b: string, at: number, all: string) =>

@@ -1,6 +1,6 @@
 import { sameText, textKey } from './display-text';
 import type { KeyPhrase } from './key-phrases';
-import { NUMBERED_WORD, phraseInHeadlines } from './noun-phrase';
+import { NUMBERED_WORD, phraseInHeadlines, tagHeadline } from './noun-phrase';
 import { ENGLISH_STOPWORDS } from '../text/stopwords';
 import { isRoundupTitle } from './roundup-title';
 
@@ -164,18 +164,61 @@ export function isReadableTopic(phrase: string): boolean {
  */
 const WIRE_TAG = /^(?:BREAKING(?: NEWS)?|UPDATE(?: ?\d+)?|WRAPUP(?: ?\d+)?|EXCLUSIVE|CORRECTED|REFILE|RPT)\s*[:-]\s*/;
 
-/** A text without an opening wire tag (WIRE_TAG), for a topic or a summary. */
-export function withoutWireTag(text: string): string {
-  return text.replace(WIRE_TAG, '');
+/**
+ * Words of an outlet's desk, section or medium label ("Premarket", "Stock Update", "Market
+ * Snapshot", "Forex", "Video", "Watch", "First Look", "Editorial"): a label made only of these,
+ * opening a headline before a colon or a spaced dash, says where or how the outlet filed the
+ * report, not what happened ("Premarket: World shares capped by China data"). Chosen from the
+ * labels that open most headlines of the tuning sets' file (UCI April 1-15); a label that says
+ * what kind of report it is ("Review:", "Study:", "Report:", "Poll:") stays, since it is part of
+ * what the headline says.
+ */
+const LABEL_WORDS =
+  'premarket pre-market midday after-hours aftermarket stock stocks sector market markets snapshot forex ' +
+  'business update updated updates breaking exclusive news wrapup video videos watch photo photos pictures ' +
+  'gallery listen audio live first look recap repeat refile corrected editorial opinion analysis commentary';
+const SECTION_LABEL = new RegExp(
+  String.raw`^(?:${LABEL_WORDS.split(' ').join('|')})(?:\s+(?:${LABEL_WORDS.split(' ').join('|')})){0,2}(?:\s*:|\s+[-–—])\s+`,
+  'iu',
+);
+
+/**
+ * A news agency's desk slug in capitals joined to the headline by a hyphen ("GLOBAL MARKETS-World
+ * stocks dip", "US STOCKS SNAPSHOT-", "PRECIOUS-Gold extends gains"): its last word names a desk, so
+ * a name written in capitals with a hyphen ("TIAA-CREF", "NASA-funded") stays.
+ */
+const DESK_SLUG =
+  /^(?:[A-Z]{2,} ){0,3}(?:MARKETS|STOCKS|SNAPSHOT|FOREX|FX|PRECIOUS|METALS|GRAINS|SOFTS|TREASURIES|BONDS|DEBT|ECONOMY|FOCUS|TIMELINE|TABLE|HIGHLIGHTS|ANALYSIS|BRIEF|URGENT)(?: ?\d+)?-(?=\S)/u;
+
+/**
+ * A label closing a headline that says how it was filed or shown ("-- Update", "(VIDEO)", "[WATCH]", ": Watch",
+ * "– RECAP", a wire update number "(1)"), not what happened.
+ */
+const TRAILING_LABEL = new RegExp(
+  String.raw`\s*(?:[([]\s*(?:${LABEL_WORDS.split(' ').join('|')})(?:\s*\d+)?\s*[)\]]|\(\d\)|(?:\s(?:--?|[–—])|:)\s*(?:${LABEL_WORDS.split(' ').join('|')})(?:\s*\d+)?)$`,
+  'iu',
+);
+
+/**
+ * A text without its opening wire tag (WIRE_TAG), desk slug (DESK_SLUG) and desk or section labels
+ * (SECTION_LABEL, up to two: "VIDEO: First Look - ..."), and without a closing label
+ * (TRAILING_LABEL), for a topic or a summary; the text as it is when nothing of two words or more
+ * would be left.
+ */
+export function withoutSectionLabel(text: string): string {
+  let t = text.replace(WIRE_TAG, '').replace(DESK_SLUG, '');
+  for (let i = 0; i < 2; i++) t = t.replace(SECTION_LABEL, '');
+  t = t.replace(TRAILING_LABEL, '');
+  return t.trim().split(/\s+/).length >= 2 ? t.trim() : text;
 }
 
 /**
- * A headline made presentable as a topic: an opening wire tag and a trailing " - Publisher" /
+ * A headline made presentable as a topic: an opening wire tag or section label and a trailing " - Publisher" /
  * " | Site" dropped, dates and times taken out ("Health Matters 03/12/14" -> "Health Matters"), and
  * quotes or brackets that have no partner removed.
  */
 export function cleanHeadline(title: string): string {
-  let t = withoutWireTag(title)
+  let t = withoutSectionLabel(title)
     .replace(/\s+[|–—-]\s+[^|–—-]{2,40}$/, '')
     .trim();
   for (let i = 0; i < 3 && hasDateOrTime(t); i++) {
@@ -198,9 +241,15 @@ export function cleanHeadline(title: string): string {
  * headlines (central first, a page's furniture such as "(click the phrases to see a list)" and a
  * roundup column's edition title left out: namesNoEvent)
  * that has two words or more and was not cut off by its outlet, else
- * the complete part of a cut one, else the central headline as it is.
+ * the complete part of a cut one, else the central headline as it is. Headlines that name a money
+ * amount other than the one most of them name (consensusFigure) are read last, and a phrase naming
+ * such an amount is skipped.
  */
-export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly string[]): string {
+export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly string[]): string {
+  // A headline whose money figure is not the one most members carry goes last ("$9.6 billion" in
+  // one of 60 reports of a "$7.6 billion" valuation): a topic carries the trend's figure, or none.
+  const consensus = consensusFigure(given);
+  const headlines = consensus === undefined ? given : figuresAgreeFirst(given, consensus);
   const reports = headlines.filter((h) => !namesNoEvent(h));
   const readable = (clean: string): boolean =>
     clean.split(' ').length >= TOPIC_MIN_WORDS && !hasDateOrTime(clean) && balanced(clean) && !isGeneric(clean);
@@ -229,7 +278,7 @@ export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly s
     // A phrase whose head names no event ("Crush maker", "Board nominees") says what, not what happened:
     // a headline does, unless every headline is page furniture (then the phrase is all there is).
     if (reports.length > 0 && !saysWhatHappened(display)) continue;
-    if (isReadableTopic(display)) return display;
+    if (isReadableTopic(display) && (consensus === undefined || carriesFigure(display, consensus))) return display;
   }
   const pool = reports.length > 0 ? reports : headlines;
   const cleaned = pool.map(cleanHeadline);
@@ -244,7 +293,20 @@ export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly s
     cleaned
       .slice(0, ABRIDGED_LOOKED_AT)
       .find((other) => !endsCut(other) && readable(other) && abridges(clean, other)) ?? clean;
-  for (const clean of [...undated, ...cleaned]) if (!endsCut(clean) && readable(clean)) return whole(clean);
+  const uncut = [...undated, ...cleaned].filter((clean) => !endsCut(clean) && readable(clean));
+  // A central headline that only names a thing ("Colon Cancer Awareness", a page's title repeated
+  // by a few outlets) says what, not what happened: the first headline of a sentence's length
+  // (more words than such a name) that shares one of its words says more, when there is one (a
+  // column's title such as "Business Highlights" shares none with the reports it gathers).
+  if (uncut[0] !== undefined && namesOnlyAThing(uncut[0])) {
+    const named = new Set(contentWords(uncut[0]).map((w) => textKey(w)));
+    const saysMore = uncut.find(
+      (clean) =>
+        contentWords(clean).length > NAME_ONLY_MOST_WORDS && contentWords(clean).some((w) => named.has(textKey(w))),
+    );
+    if (saysMore !== undefined) return whole(saysMore);
+  }
+  if (uncut[0] !== undefined) return whole(uncut[0]);
   for (const clean of cleaned) {
     const whole = beforeCut(clean);
     if (whole !== undefined && readable(whole)) return whole;
@@ -259,6 +321,63 @@ export function chooseTopic(phrases: readonly KeyPhrase[], headlines: readonly s
   if (parts[0] !== undefined) return parts[0];
   for (const clean of cleaned) if (readable(clean)) return clean;
   return headlines[0] ?? '';
+}
+
+/** Scale words after a money amount, as powers of ten ("$7.6bn", "US$7.6bil", "$7.6 bln", "£500m"). */
+const MONEY_SCALE: Readonly<Record<string, number>> = {
+  k: 3,
+  thousand: 3,
+  m: 6,
+  mn: 6,
+  mln: 6,
+  mil: 6,
+  million: 6,
+  b: 9,
+  bn: 9,
+  bln: 9,
+  bil: 9,
+  billion: 9,
+  tn: 12,
+  trillion: 12,
+};
+const MONEY =
+  /(?:^|[^\p{L}\p{N}])(?:US|A|C|NZ|HK)?([$€£¥])\s?(\d[\d,]*(?:\.\d+)?)(?:[\s-]?(trillion|billion|million|thousand|tn|bn|bln|bil|mn|mln|mil|[kmb])\b)?/giu;
+
+/**
+ * The money amounts a text names, each as its currency and value ("$7.6 billion", "$7.6B",
+ * "US$7.6bil" and "$7.6-billion" are all "$7600000000"), once each.
+ */
+export function moneyFigures(text: string): string[] {
+  const out = new Set<string>();
+  for (const m of text.matchAll(MONEY)) {
+    const value = Number(m[2]!.replace(/,/g, '')) * 10 ** (MONEY_SCALE[(m[3] ?? '').toLowerCase()] ?? 0);
+    if (Number.isFinite(value) && value > 0) out.add(`${m[1]}${Math.round(value)}`);
+  }
+  return [...out];
+}
+
+/**
+ * The money amount most of the headlines name: carried by two headlines or more and by more than
+ * any other amount; undefined when no amount is (no figure, or a tie).
+ */
+export function consensusFigure(headlines: readonly string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const h of headlines) for (const f of moneyFigures(h)) counts.set(f, (counts.get(f) ?? 0) + 1);
+  const ranked = [...counts].sort((a, b) => b[1] - a[1]);
+  const [top, next] = ranked;
+  return top && top[1] >= 2 && (!next || next[1] < top[1]) ? top[0] : undefined;
+}
+
+/** Whether a text names no money amount, or names the consensus one among its amounts. */
+function carriesFigure(text: string, consensus: string): boolean {
+  const figures = moneyFigures(text);
+  return figures.length === 0 || figures.includes(consensus);
+}
+
+/** The headlines in their order, those naming an amount other than the consensus one (and not it) moved last. */
+function figuresAgreeFirst(headlines: readonly string[], consensus: string): string[] {
+  const agree = headlines.filter((h) => carriesFigure(h, consensus));
+  return [...agree, ...headlines.filter((h) => !carriesFigure(h, consensus))];
 }
 
 /** The distinct wordings (by textKey; the first headline of each, in the order given) that hold a phrase as whole words. */
@@ -379,6 +498,31 @@ export function isGeneric(text: string): boolean {
     .split(/[^\p{L}\p{N}']+/u)
     .filter(Boolean);
   return ws.length > 0 && ws.every((w) => GENERIC_WORDS.has(w) || ENGLISH_STOPWORDS.has(w) || /^\d+$/.test(w));
+}
+
+/** Most words (function words not counted) of a headline that only names a thing. */
+const NAME_ONLY_MOST_WORDS = 3;
+
+/** The words of a text that are not function words. */
+function contentWords(text: string): string[] {
+  return text
+    .split(/\s+/)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .filter((w) => !ENGLISH_STOPWORDS.has(w.toLowerCase().replace(/[^\p{L}]/gu, '')));
+}
+
+/**
+ * Whether a headline only names a thing, a cause or a title and says nothing happened to it
+ * ("Colon Cancer Awareness", "Business in Brief"): a few words, all capitalised but function words, no verb,
+ * and a head that names no event (saysWhatHappened).
+ */
+export function namesOnlyAThing(headline: string): boolean {
+  const content = contentWords(headline);
+  if (content.length === 0 || content.length > NAME_ONLY_MOST_WORDS || !onlyCapitalised(content.join(' ')))
+    return false;
+  if (saysWhatHappened(headline) || /[!?:]/.test(headline)) return false;
+  // Tagged in lower case: title case makes the tagger read every word as a name ("Apple Removes Telegram").
+  return !tagHeadline(headline.toLowerCase()).some((t) => t.tags.has('Verb') || isVerb(t.text));
 }
 
 /** Whether every word of a phrase opens with a capital or a digit ("JC Penney", "Point72 Asset Management"). */

@@ -115,6 +115,16 @@ describe('buildTrend', () => {
 });
 
 describe('chooseSummary and summarise', () => {
+  it('never ends a sentence on a short abbreviation before a number ("files Ch. 11")', () => {
+    const lead =
+      'Pizza chain Sbarro, which runs hundreds of restaurants in shopping malls and airports across the United ' +
+      'States and abroad, files Ch. 11 for the second time in three years. It owes lenders money.';
+    expect(summarise({ title: 'T', description: lead, body: null })).to.equal(
+      'Pizza chain Sbarro, which runs hundreds of restaurants in shopping malls and airports across the United ' +
+        'States and abroad, files Ch. 11 for the second time in three years.',
+    );
+  });
+
   it('never ends a sentence on an initial ("Samuel L. Jackson")', () => {
     expect(
       summarise({ title: 'Video - Samuel L. Jackson Seen Carrying His Suit Outside', description: null, body: null }),

@@ -8,6 +8,17 @@ describe('displayText', () => {
     );
   });
 
+  it('writes a backtick or acute accent used as a quote mark as one', () => {
+    // UCI March 2014 and Giveme5W1H headlines (both topics on the demo).
+    expect(displayText("Taylor Swift named Billboard's `Top Money Maker`")).to.equal(
+      "Taylor Swift named Billboard's 'Top Money Maker'",
+    );
+    expect(displayText('`Smoke rings’ spotted in the ocean from space')).to.equal(
+      "'Smoke rings’ spotted in the ocean from space",
+    );
+    expect(displayText('Singer ´Pink´ cancels tour')).to.equal("Singer 'Pink' cancels tour");
+  });
+
   it('keeps typographic apostrophes as they are', () => {
     expect(displayText('Russia re-establishes contact with Angola’s satellite')).to.equal(
       'Russia re-establishes contact with Angola’s satellite',

@@ -14,7 +14,11 @@ import {
   namesNoEvent,
   saysWhatHappened,
   uncutPart,
+  consensusFigure,
+  moneyFigures,
+  namesOnlyAThing,
   wordingsHolding,
+  withoutSectionLabel,
 } from '@trendscope/pipeline/detect/topic';
 
 const flatIdf = (): number => 1;
@@ -315,6 +319,45 @@ describe('chooseTopic', () => {
     expect(chooseTopic([], [headlines[0]!])).to.equal('Twitter #Music Pulled From App Store, Shutting Down');
   });
 
+  it('takes a headline carrying the money figure most members carry, or none', () => {
+    // UCI March 2014: one of many reports of King's IPO valuation says $9.6 billion, the rest $7.6 billion.
+    const headlines = [
+      "'Candy Crush' maker sees up to $9.6 billion IPO valuation",
+      'Candy Crush maker sees $7.6bn IPO valuation',
+      'Candy Crush maker eyes $7.6 billion IPO',
+      'Candy Crush maker valued at $7.6 billion?',
+      'King, maker of Candy Crush, files for IPO',
+    ];
+    expect(chooseTopic([], headlines)).to.equal('Candy Crush maker sees $7.6bn IPO valuation');
+    // No figure most carry (a tie): the central headline stays.
+    expect(chooseTopic([], headlines.slice(0, 2))).to.equal(
+      "'Candy Crush' maker sees up to $9.6 billion IPO valuation",
+    );
+    expect(moneyFigures('sees up to US$7.6bil, $7.6 Billion, $7.6B, $7.6-billion, £500m')).to.deep.equal([
+      '$7600000000',
+      '£500000000',
+    ]);
+    expect(consensusFigure(headlines)).to.equal('$7600000000');
+  });
+
+  it('takes a headline that says what happened before one that only names a thing', () => {
+    // UCI March 2014: three outlets titled a page "Colon Cancer Awareness".
+    expect(
+      chooseTopic(
+        [],
+        ['Colon Cancer Awareness', 'American Cancer Society Urges Increased Colon Cancer Screening to Save Lives'],
+      ),
+    ).to.equal('American Cancer Society Urges Increased Colon Cancer Screening to Save Lives');
+    expect(namesOnlyAThing('Colon Cancer Awareness')).to.equal(true);
+    expect(namesOnlyAThing('Apple Removes Telegram')).to.equal(false);
+    expect(namesOnlyAThing('Costa Rica Plane Crash')).to.equal(false);
+    expect(chooseTopic([], ['Colon Cancer Awareness'])).to.equal('Colon Cancer Awareness');
+    // A column's title gathering other reports: no headline of its own thing says more.
+    expect(chooseTopic([], ['Business Highlights', 'Pa. Maple Festival antique auto show judging'])).to.equal(
+      'Business Highlights',
+    );
+  });
+
   it('falls back when there is no phrase at all', () => {
     expect(chooseTopic([], ['Only headline'])).to.equal('Only headline');
   });
@@ -336,6 +379,52 @@ describe('topic rules', () => {
     );
     expect(cleanHeadline('FDA-approved headband prevents migraines')).to.equal(
       'FDA-approved headband prevents migraines',
+    );
+  });
+
+  it('drops an opening desk, section or medium label, not a label that says what kind of report it is', () => {
+    // UCI April 1-15 2014 (the demo's "Premarket: ..." topic).
+    expect(cleanHeadline('Premarket: World shares capped by China data, Ukraine worries')).to.equal(
+      'World shares capped by China data, Ukraine worries',
+    );
+    expect(withoutSectionLabel('Stock Update: General Motors recall probe team')).to.equal(
+      'General Motors recall probe team',
+    );
+    expect(withoutSectionLabel('MARKET SNAPSHOT: US Stocks End Week With Losses')).to.equal(
+      'US Stocks End Week With Losses',
+    );
+    expect(withoutSectionLabel('Forex - Euro holds gains after weak euro zone inflation data')).to.equal(
+      'Euro holds gains after weak euro zone inflation data',
+    );
+    expect(withoutSectionLabel('VIDEO: First Look - Shailene Woodley in New DIVERGENT Preview Clips')).to.equal(
+      'Shailene Woodley in New DIVERGENT Preview Clips',
+    );
+    expect(withoutSectionLabel("UPDATE 2-McDonald's US sales continue to struggle")).to.equal(
+      "McDonald's US sales continue to struggle",
+    );
+    // A label of what kind of report it is, a subject before a colon, and a label with nothing after it stay.
+    expect(withoutSectionLabel('Study: Coffee drinkers live longer')).to.equal('Study: Coffee drinkers live longer');
+    expect(withoutSectionLabel('Heartbleed: Banks check their servers')).to.equal(
+      'Heartbleed: Banks check their servers',
+    );
+    expect(withoutSectionLabel('Sector Update: Financials')).to.equal('Sector Update: Financials');
+    expect(withoutSectionLabel('Stock market rallies - Reuters')).to.equal('Stock market rallies - Reuters');
+    // A news agency's desk slug, and a label closing the headline.
+    expect(withoutSectionLabel('GLOBAL MARKETS-World stocks, copper, oil dip after weak China export data')).to.equal(
+      'World stocks, copper, oil dip after weak China export data',
+    );
+    expect(withoutSectionLabel('TIAA-CREF buys stake in office tower')).to.equal(
+      'TIAA-CREF buys stake in office tower',
+    );
+    expect(withoutSectionLabel("ECB's Noyer not Happy With Euro Strength -- Update")).to.equal(
+      "ECB's Noyer not Happy With Euro Strength",
+    );
+    expect(withoutSectionLabel('Coldplay’s “Magic” Video: Watch')).to.equal('Coldplay’s “Magic” Video');
+    expect(withoutSectionLabel('Zac Efron Confirms a Reunion May Happen! (VIDEO)')).to.equal(
+      'Zac Efron Confirms a Reunion May Happen!',
+    );
+    expect(withoutSectionLabel('JC Penney Gains as Citigroup Analyst Upgrades Chain to Buy (1)')).to.equal(
+      'JC Penney Gains as Citigroup Analyst Upgrades Chain to Buy',
     );
   });
 
@@ -479,7 +568,7 @@ describe('chooseTopic on cut-off phrases of real headlines', () => {
           'The things they say:',
         ],
       ),
-    ).to.equal('Video - Samuel L. Jackson Seen Carrying His Suit Outside');
+    ).to.equal('Samuel L. Jackson Seen Carrying His Suit Outside');
     expect(uncutPart('Damn. This was good…')).to.equal(undefined);
     expect(chooseTopic([], ['Keibler weds…'])).to.equal('Keibler weds…');
   });

@@ -20,6 +20,7 @@ describe('text artifacts a reader sees (story quality)', () => {
   it('flags the artifacts it already knew', () => {
     expect(textArtifacts('King seeks IPO valuation up to $7. 6 Billion')).to.deep.equal(['split decimal']);
     expect(textArtifacts('Keith Richards writes children`s book')).to.deep.equal(['backtick apostrophe']);
+    expect(textArtifacts("Taylor Swift named Billboard's `Top Money Maker`")).to.deep.equal(['backtick quote']);
   });
 });
 
