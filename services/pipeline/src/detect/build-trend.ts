@@ -469,13 +469,23 @@ export function summarise(
     .filter(Boolean);
   if (sentences.length === 0) sentences.push(source);
   // A sentence cut off inside the text ("... a slew o...", then the body) is left out when another is there.
-  const whole = sentences.filter((x) => !endsCut(x));
+  // So is a photo's caption ("FILE - In this Sept. 30, 2016, file photo, ..."): it is not the story's.
+  const whole = sentences.filter((x) => !endsCut(x) && !isPhotoCaption(x));
   const complete = whole.length > 0 ? whole : sentences;
   const kept = complete.filter(keep);
   const [first, second] = kept.length > 0 ? kept : complete;
   let out = first ?? '';
   if (out.length < 120 && second && out.length + second.length < 320) out = `${out} ${second}`;
   return clip(out, 320);
+}
+
+/**
+ * Whether a sentence is a photo's caption a page carried into its lead: an agency's file-photo mark
+ * ("FILE - In this Dec. 13, 2016, file photo, ...", "FILE PHOTO: Traders work ...") or an opening "In
+ * this ... photo," (the shapes the corpora's leads hold).
+ */
+export function isPhotoCaption(sentence: string): boolean {
+  return /^(?:FILE(?: PHOTO)?\s*[-–—:]|In this\b.{0,60}?\b(?:photo|image|picture)(?=[\s,]))/u.test(sentence);
 }
 
 /** Earliest article of each domain first (source diversity), then the rest in time order, bounded. */

@@ -1,6 +1,7 @@
 import { sameText, textKey } from './display-text';
 import type { KeyPhrase } from './key-phrases';
 import { NUMBERED_WORD, phraseInHeadlines, tagHeadline } from './noun-phrase';
+import { geoFeatures } from '../classify/geo-features';
 import { ENGLISH_STOPWORDS } from '../text/stopwords';
 import { isRoundupTitle } from './roundup-title';
 
@@ -200,6 +201,27 @@ const TRAILING_LABEL = new RegExp(
 );
 
 /**
+ * A column's or desk's "<Place> Report:" or "<Schedule> Report:" label ("London Report:", "Daily
+ * Report:", "Mid-Day Report:", "Market Close Report:", "Weekend Report:", "Friday Report:" open 1-4
+ * headlines each of the tuning sets' file, UCI April 1-15, over a market or box-office round): where
+ * or when the column runs, not who reported. A report's source ("IPCC Report:", "UN Report:", "Pew
+ * Report:") and a bare "Report:" stay; a place is one the gazetteer knows (countries, capitals), so
+ * "New York Report:" stays too.
+ */
+const COLUMN_LABEL = /^(?:The\s+)?((?:\p{Lu}[\p{L}.'-]*\s+){1,2})Report\s*:\s+/u;
+const SCHEDULE_WORDS = new Set(
+  'daily weekly weekend overnight morning midday mid-day evening market close monday tuesday wednesday thursday friday saturday sunday'.split(
+    ' ',
+  ),
+);
+
+/** Whether a column label's words name a schedule ("Daily", "Market Close") or a place the gazetteer knows ("London"). */
+function isColumnName(words: string): boolean {
+  const ws = words.trim().toLowerCase().split(/\s+/);
+  return ws.every((w) => SCHEDULE_WORDS.has(w)) || geoFeatures(words).length > 0;
+}
+
+/**
  * A text without its opening wire tag (WIRE_TAG), desk slug (DESK_SLUG) and desk or section labels
  * (SECTION_LABEL, up to two: "VIDEO: First Look - ..."), and without a closing label
  * (TRAILING_LABEL), for a topic or a summary; the text as it is when nothing of two words or more
@@ -208,6 +230,7 @@ const TRAILING_LABEL = new RegExp(
 export function withoutSectionLabel(text: string): string {
   let t = text.replace(WIRE_TAG, '').replace(DESK_SLUG, '');
   for (let i = 0; i < 2; i++) t = t.replace(SECTION_LABEL, '');
+  t = t.replace(COLUMN_LABEL, (label: string, what: string) => (isColumnName(what) ? '' : label));
   t = t.replace(TRAILING_LABEL, '');
   return t.trim().split(/\s+/).length >= 2 ? t.trim() : text;
 }

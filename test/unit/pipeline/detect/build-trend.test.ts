@@ -6,6 +6,7 @@ import {
   chooseSummary,
   type SummaryMember,
   RATED_DOMAIN_WEIGHT,
+  isPhotoCaption,
   summarise,
   type TrendMember,
 } from '@trendscope/pipeline/detect/build-trend';
@@ -123,6 +124,26 @@ describe('chooseSummary and summarise', () => {
       'Pizza chain Sbarro, which runs hundreds of restaurants in shopping malls and airports across the United ' +
         'States and abroad, files Ch. 11 for the second time in three years.',
     );
+  });
+
+  it('leaves a photo caption out of a summary ("FILE - In this ... file photo, ...")', () => {
+    // A Giveme5W1H lead (the demo's Rihanna summary).
+    const lead =
+      "FILE - In this Sept. 30, 2016, file photo, Singer Rihanna poses for photographers as she arrives to Christian Dior's Spring-Summer 2017 ready-to-wear fashion collection presented in Paris. Rihanna is mourning the death of her cousin, who was shot in Barbados.";
+    expect(summarise({ title: 'T', description: lead, body: null })).to.equal(
+      'Rihanna is mourning the death of her cousin, who was shot in Barbados.',
+    );
+    expect(
+      summarise({
+        title: 'T',
+        description:
+          'FILE PHOTO: Traders work on the floor at the New York Stock Exchange. Stocks rose for a seventh session.',
+        body: null,
+      }),
+    ).to.equal('Stocks rose for a seventh session.');
+    expect(isPhotoCaption('In this May 18, 2017 file photo, actress Uma Thurman poses.')).to.equal(true);
+    expect(isPhotoCaption('In this image-conscious industry, looks matter.')).to.equal(false);
+    expect(isPhotoCaption('Filed photos show the damage.')).to.equal(false);
   });
 
   it('never ends a sentence on an initial ("Samuel L. Jackson")', () => {

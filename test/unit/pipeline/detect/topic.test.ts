@@ -382,6 +382,28 @@ describe('topic rules', () => {
     );
   });
 
+  it('drops a "<Place> Report:" or "<Schedule> Report:" column label, not a report\'s source or a bare "Report:"', () => {
+    // UCI April 1-15 2014 (the demo's "London Report: ..." topic).
+    expect(cleanHeadline('London Report: Carney to face questions over Bank oversight')).to.equal(
+      'Carney to face questions over Bank oversight',
+    );
+    expect(withoutSectionLabel('Daily Report: Yen Tumbled as S&P 500 Hits Record High')).to.equal(
+      'Yen Tumbled as S&P 500 Hits Record High',
+    );
+    expect(withoutSectionLabel("Friday Report: 'Rio 2' Narrowly Defeats 'Captain America'")).to.equal(
+      "'Rio 2' Narrowly Defeats 'Captain America'",
+    );
+    for (const kept of [
+      'IPCC Report: Climate change to hit food supplies',
+      'Pew Report: Total Value of Station Acquisitions Hits 7-Year High',
+      'Congressional Report: Regulate E-Cigs',
+      'Report: Toyota to Reach $1 Billion Settlement with Justice Dept.',
+      'Study: Most Americans getting enough sleep',
+      'Film Review: Veronica Mars is a solid cinematic turn',
+    ])
+      expect(withoutSectionLabel(kept)).to.equal(kept);
+  });
+
   it('drops an opening desk, section or medium label, not a label that says what kind of report it is', () => {
     // UCI April 1-15 2014 (the demo's "Premarket: ..." topic).
     expect(cleanHeadline('Premarket: World shares capped by China data, Ukraine worries')).to.equal(
