@@ -23,6 +23,41 @@ describe('domain quality counters across detection runs (real OpenSearch + Redis
     return res.body.hits.hits.map((h) => h._source as unknown as T);
   }
 
+  /**
+   * What `run` sends to the domains index in bulk requests: the ids written whole, and the
+   * updates with their bodies.
+   */
+  async function domainWrites<T>(run: () => Promise<T>): Promise<{
+    result: T;
+    whole: string[];
+    updates: { id: string; body: { script: { params: { doc: DomainDoc; added: { id: string }[] } } } }[];
+  }> {
+    const client = s.opensearch as unknown as { bulk: (...args: unknown[]) => unknown };
+    const bulk = client.bulk;
+    const whole: string[] = [];
+    const updates: { id: string; body: never }[] = [];
+    client.bulk = (...args: unknown[]) => {
+      const lines = ((args[0] as { body: (string | object)[] }).body ?? []).map((l) =>
+        typeof l === 'string' ? (JSON.parse(l) as Record<string, unknown>) : (l as Record<string, unknown>),
+      );
+      for (let i = 0; i < lines.length; i++) {
+        const [action, meta] = Object.entries(lines[i]!)[0] as [string, { _index: string; _id: string }];
+        if (action === 'delete') continue;
+        if (meta._index.startsWith(s.names.domains)) {
+          if (action === 'update') updates.push({ id: meta._id, body: lines[i + 1] as never });
+          else whole.push(meta._id);
+        }
+        i++;
+      }
+      return bulk.apply(client, args);
+    };
+    try {
+      return { result: await run(), whole, updates };
+    } finally {
+      client.bulk = bulk;
+    }
+  }
+
   before(async () => {
     s = await openTestServices();
     await migrateIndices(s.opensearch, s.names);
@@ -52,8 +87,27 @@ describe('domain quality counters across detection runs (real OpenSearch + Redis
     expect(first.length).to.be.greaterThan(0);
     expect(first.every((d) => d.detect_counters?.version === 1)).to.equal(true);
 
-    const second = await runDetect(detectDeps(s), { now: NOW });
+    const sent = await domainWrites(() => runDetect(detectDeps(s), { now: NOW }));
+    const second = sent.result;
     expect(second.articles_assigned).to.be.greaterThan(0);
+    // A domain with stored counters goes without its stored sample: only the headlines this run
+    // counted for it (newly assigned reports), merged where it is stored; a new domain goes whole.
+    const newlyAssigned = new Set(
+      (
+        await s.opensearch.search({ index: s.names.articles, body: { size: 1000, _source: ['trend_id'] } })
+      ).body.hits.hits
+        .filter((h) => (h._source as { trend_id?: string }).trend_id)
+        .map((h) => h._id!)
+        .filter((id) => !assignedAfterFirst.some((a) => a.id === id && a.trend_id)),
+    );
+    const firstDomains = new Set(first.map((d) => d.domain));
+    expect(sent.updates.length).to.be.greaterThan(0);
+    for (const u of sent.updates) {
+      expect(firstDomains.has(u.id), u.id).to.equal(true);
+      expect(u.body.script.params.doc.detect_counters!.recent).to.deep.equal([]);
+      for (const r of u.body.script.params.added) expect(newlyAssigned.has(r.id), r.id).to.equal(true);
+    }
+    for (const id of sent.whole) expect(firstDomains.has(id), id).to.equal(false);
     const counted = await all<DomainDoc>(s.names.domains, 'domain');
     const stamp = NOW.toISOString();
     const rescored = counted.filter((d) => d.updated_at === stamp);

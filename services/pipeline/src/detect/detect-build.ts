@@ -10,6 +10,7 @@ import { detectEmbeddings } from './detect-embeddings';
 import { distinctTopics } from './distinct-topics';
 import { grownTrend, trendGrowth } from './grow-trend';
 import { updateDomains } from './detect-domains';
+import type { DomainWrite } from './domain-sample-script';
 import { loadDomainScores } from './domain.repository';
 import { refreshedFields, refreshTrend, unchangedRefresh, type RefreshedFields } from './refresh-trend';
 import { builtState } from './story-part';
@@ -39,7 +40,7 @@ export async function buildRun(
 ): Promise<{
   trends: TrendDoc[];
   refreshed: RefreshedFields[];
-  domains: DomainDoc[];
+  domains: DomainWrite[];
   embeddings: Map<string, ArticleEmbeddings>;
 }> {
   releaseClustering(input, clustered, applied);
@@ -82,10 +83,14 @@ export async function buildRun(
   // The lists of trends not rebuilt are done with (read to be moved, or to count domains).
   const rebuilt = new Set(rebuiltLists.map(([id]) => id));
   for (const id of [...byTrend.keys()]) if (!rebuilt.has(id)) byTrend.delete(id);
-  const quality = await domainScores(deps, domains, [
-    ...rebuiltLists.flatMap(([id, list]) => grownDomains(id, list)),
-    ...fromState.flatMap((id) => Object.keys(stored.get(id)!.domain_articles ?? {})),
-  ]);
+  const quality = await domainScores(
+    deps,
+    domains.map((d) => d.doc),
+    [
+      ...rebuiltLists.flatMap(([id, list]) => grownDomains(id, list)),
+      ...fromState.flatMap((id) => Object.keys(stored.get(id)!.domain_articles ?? {})),
+    ],
+  );
   const ratedDomains = new Set([...quality.keys()].filter((d) => ratingOf(s.ratings, d) !== null));
   const { embedText, fresh } = await detectEmbeddings(
     rebuiltLists.map(([, list]) => toTrendMembers(list)),

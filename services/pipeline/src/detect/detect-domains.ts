@@ -13,6 +13,7 @@ import { ratingOf, type DomainRatings } from '../score/domain-ratings';
 import { articleTime, type StoredArticle } from './active-trend';
 import { domainEstimates } from './domain-docs';
 import { loadDomainArticles, loadDomainCounters, loadSimhashMatches } from './domain.repository';
+import type { DomainWrite } from './domain-sample-script';
 import { groupBy } from './group-by';
 import type { DetectDeps } from './run-detect';
 
@@ -42,11 +43,14 @@ export interface DomainRunInput {
  * exact repeats, at most MAX_STORED_KEYS); the reports left without a trend count for the run's
  * document only (they are read again by the next run). A domain without counters of this version
  * has them rebuilt from its articles in the window, once. Other domains keep their documents.
+ * A domain with stored counters of this version is written without its estimator's sample, with
+ * the headlines the pass counted for it to merge into the stored one (domain-sample-script.ts);
+ * a rebuilt or new one is written whole.
  */
 export async function updateDomains(
   deps: Pick<DetectDeps, 'opensearch' | 'names'>,
   p: DomainRunInput,
-): Promise<DomainDoc[]> {
+): Promise<DomainWrite[]> {
   const { opensearch: client, names } = deps;
   const fromDay = dayOf(p.now.getTime() - p.windowHours * 3_600_000);
   const since = `${fromDay}T00:00:00.000Z`;
@@ -78,7 +82,12 @@ export async function updateDomains(
       return [domain, addToCounters(emptyCounters(), list, fromDay)] as const;
     }),
   );
-  return countDomains({ ...p, fresh, base, copies: freshCopies, fromDay });
+  const fromTime = Date.parse(`${fromDay}T00:00:00.000Z`);
+  return countDomainWrites({ ...p, fresh, base, copies: freshCopies, fromDay }).map(({ doc, added }) =>
+    stored.get(doc.domain)?.version === DOMAIN_COUNTERS_VERSION
+      ? { doc: { ...doc, detect_counters: { ...doc.detect_counters!, recent: [] } }, added, fromTime }
+      : { doc },
+  );
 }
 
 /** An article as the counters count it: its time and copy decision. */
@@ -91,13 +100,18 @@ function counted(a: StoredArticle, copies: ReadonlyMap<string, CountedArticle['c
  * their counters before the run (`base`): the assigned ones are added to the counters kept (but
  * not those the last counting run already counted), the others count for this document only.
  */
-export function countDomains(
-  p: Pick<DomainRunInput, 'fresh' | 'assigned' | 'stories' | 'now' | 'ratings'> & {
-    base: ReadonlyMap<string, DomainCounters>;
-    copies: ReadonlyMap<string, CountedArticle['copy']>;
-    fromDay: string;
-  },
-): DomainDoc[] {
+export function countDomains(p: CountInput): DomainDoc[] {
+  return countDomainWrites(p).map((w) => w.doc);
+}
+
+type CountInput = Pick<DomainRunInput, 'fresh' | 'assigned' | 'stories' | 'now' | 'ratings'> & {
+  base: ReadonlyMap<string, DomainCounters>;
+  copies: ReadonlyMap<string, CountedArticle['copy']>;
+  fromDay: string;
+};
+
+/** countDomains with, per domain, the sample entries of the reports added to its kept counters. */
+function countDomainWrites(p: CountInput): { doc: DomainDoc; added: DomainCounters['recent'] }[] {
   const estimate = domainEstimates(p.stories, p.ratings);
   return [...groupBy(p.fresh, (a) => a.domain)]
     .sort((a, b) => (a[0] < b[0] ? -1 : 1))
@@ -116,6 +130,7 @@ export function countDomains(
         rating: ratingOf(p.ratings, domain),
         estimate: estimate(domain, view.recent, signals.articles),
       });
-      return { ...doc, detect_counters: kept };
+      const added = adding.map((a) => ({ id: a.id, time: a.time, title: a.title, url: a.url }));
+      return { doc: { ...doc, detect_counters: kept }, added };
     });
 }

@@ -530,7 +530,7 @@ export async function bulkWrite<T extends object>(
   client: OpenSearchClient,
   index: string,
   docs: readonly { id: string; doc: T }[],
-  action: 'index' | 'update',
+  action: 'index' | 'update' | 'script',
 ): Promise<number> {
   if (docs.length === 0) return 0;
   const dropped: { status: number; id: string; reason: string }[] = [];
@@ -544,6 +544,8 @@ export async function bulkWrite<T extends object>(
       const at = located.get(id);
       // A located index is a concrete name: the request's require_alias does not apply to it.
       const meta = at ? { _index: at, _id: id, require_alias: false } : { _index: index, _id: id };
+      // 'script': the document is the update's body itself (a script and its params), no `doc`.
+      if (action === 'script') return [{ update: meta }, { ...doc, doc: undefined }];
       return action === 'index' ? { index: meta } : [{ update: meta }, {}];
     },
     onDrop: (d) => {

@@ -6,6 +6,7 @@ import {
   type TrendDoc,
 } from '@trendscope/core';
 import { bulkWrite, bulkWriteAll, deleteTrends, markMerged, refreshDetectIndices } from './detect.repository';
+import { domainSampleUpdate, type DomainWrite } from './domain-sample-script';
 import type { RefreshedFields } from './refresh-trend';
 import type { DetectDeps } from './run-detect';
 
@@ -25,7 +26,8 @@ export interface DetectWrites {
   columns?: readonly string[];
   /** Trend documents to delete once their articles moved (absorbed in this or an earlier run). */
   deleted: readonly string[];
-  domains: readonly DomainDoc[];
+  /** Domain documents: whole, or without the estimator's sample and the headlines to merge into it. */
+  domains: readonly (DomainDoc | DomainWrite)[];
 }
 
 /**
@@ -58,11 +60,20 @@ export async function writeDetectResult(
   );
   // Domains before articles: a run stopped in between leaves its new reports unassigned, and
   // the next run finds them in the domains' `counted` ids instead of counting them twice.
+  const domains = w.domains.map((d): DomainWrite => ('doc' in d ? d : { doc: d }));
   await bulkWrite(
     client,
     names.domains,
-    w.domains.map((d) => ({ id: d.domain, doc: d })),
+    domains.filter((d) => !d.added).map(({ doc }) => ({ id: doc.domain, doc })),
     'index',
+  );
+  await bulkWrite(
+    client,
+    names.domains,
+    domains
+      .filter((d): d is Required<DomainWrite> => d.added !== undefined)
+      .map((d) => ({ id: d.doc.domain, doc: domainSampleUpdate(d) })),
+    'script',
   );
   await bulkWriteAll(client, names.articles, articleUpdates(w), 'update');
   await deleteTrends(client, names, w.deleted);
