@@ -3,29 +3,13 @@ import { isListed, recentTrendsRequest } from '@trendscope/core';
 import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
 import { buildTrend, type TrendMember } from '@trendscope/pipeline/detect/build-trend';
 import { isDatedColumnTrend, titleDay } from '@trendscope/pipeline/detect/dated-column';
+import { buildTrendMember } from '../../../support/trend-member';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
 function member(i: number, title: string, domain: string): TrendMember {
   // Within a minute of each other, as an aggregator's feed delivers a day's column editions.
-  const time = NOW.getTime() - (60 - i) * 1_000;
-  return {
-    id: `art-${i}`,
-    time,
-    url: `https://${domain}/${i}`,
-    title,
-    description: null,
-    body: null,
-    publisher: domain,
-    domain,
-    author: null,
-    published_date: new Date(time).toISOString(),
-    word_count: 0,
-    fetch_method: 'feed',
-    language: 'en',
-    simhash: (0x1000 + i).toString(16).padStart(16, 'a'),
-    content_retained: false,
-  };
+  return buildTrendMember(i, NOW.getTime() - (60 - i) * 1_000, title, domain);
 }
 
 /** Headlines of UCI's "Current Mortgage Rates" story (March 2014): three sites' daily rate columns and two reports. */

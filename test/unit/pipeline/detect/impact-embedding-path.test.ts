@@ -14,6 +14,7 @@ import { DEFAULT_IMPACT_MODEL_PATH, loadImpactModel, type ImpactModel } from '@t
 import { impactRow, ratedInput } from '@trendscope/pipeline/lab/train/impact-model/impact-rows';
 import { loadRatedStories, type RatedStory } from '@trendscope/pipeline/lab/corpus/rated-stories';
 import { predictRidge, type RidgeFit } from '@trendscope/pipeline/lab/train/impact-model/ridge';
+import { buildTrendMember } from '../../../support/trend-member';
 
 /** The committed model as the fitter's ridge fit: text columns then embedding columns. */
 function asFit(model: ImpactModel, columns: 'all' | 'embedding'): RidgeFit {
@@ -33,23 +34,12 @@ function membersOf(s: RatedStory): TrendMember[] {
   const t0 = Date.parse('2026-11-20T08:00:00Z');
   return s.headlines.map((title, i) => {
     const domain = s.domains[i % Math.max(1, s.domains.length)] ?? 'news.example';
-    return {
+    return buildTrendMember(i, t0 + i * 600_000, title, domain, {
       id: `${s.id}-${i}`,
-      time: t0 + i * 600_000,
-      url: `https://${domain}/${i}`,
-      title,
       description: i === 0 && s.lead ? s.lead : null,
-      body: null,
-      publisher: domain,
-      domain,
-      author: null,
-      published_date: new Date(t0 + i * 600_000).toISOString(),
       word_count: 300,
-      fetch_method: 'feed',
-      language: 'en',
       simhash: (0x1000 + i).toString(16).padStart(16, '0'),
-      content_retained: false,
-    };
+    });
   });
 }
 

@@ -3,28 +3,12 @@ import { isListed, recentTrendsRequest } from '@trendscope/core';
 import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
 import { buildTrend, type TrendMember } from '@trendscope/pipeline/detect/build-trend';
 import { isRoundupTitle, isRoundupTrend } from '@trendscope/pipeline/detect/roundup-title';
+import { buildTrendMember } from '../../../support/trend-member';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
 function member(i: number, title: string, domain: string): TrendMember {
-  const time = NOW.getTime() - (10 - i) * 600_000;
-  return {
-    id: `art-${i}`,
-    time,
-    url: `https://${domain}/${i}`,
-    title,
-    description: null,
-    body: null,
-    publisher: domain,
-    domain,
-    author: null,
-    published_date: new Date(time).toISOString(),
-    word_count: 0,
-    fetch_method: 'feed',
-    language: 'en',
-    simhash: (0x1000 + i).toString(16).padStart(16, 'a'),
-    content_retained: false,
-  };
+  return buildTrendMember(i, NOW.getTime() - (10 - i) * 600_000, title, domain);
 }
 
 describe('roundup columns (roundup-title.ts)', () => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
 import { buildTrend, type TrendMember } from '@trendscope/pipeline/detect/build-trend';
 import { meaningOrder, TOPIC_SAMPLE, topicSample } from '@trendscope/pipeline/detect/topic-centre';
+import { buildTrendMember } from '../../../support/trend-member';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
@@ -56,23 +57,13 @@ describe('buildTrend with the centre of meaning', () => {
   ];
   const patients = ['About 4200 patients may be at HIV risk in US hospital'];
   const titles = [...gel, ...patients, ...patients, ...patients];
-  const members: TrendMember[] = titles.map((title, i) => ({
-    id: `art-${i}`,
-    time: NOW.getTime() - (20 - i) * 3_600_000,
-    url: `https://site${i}.example/${i}`,
-    title,
-    description: null,
-    body: null,
-    publisher: `Site ${i}`,
-    domain: `site${i}.example`,
-    author: null,
-    published_date: null,
-    word_count: 0,
-    fetch_method: 'feed',
-    language: 'en',
-    simhash: null,
-    content_retained: false,
-  }));
+  const members: TrendMember[] = titles.map((title, i) =>
+    buildTrendMember(i, NOW.getTime() - (20 - i) * 3_600_000, title, `site${i}.example`, {
+      publisher: `Site ${i}`,
+      published_date: null,
+      simhash: null,
+    }),
+  );
   const opts = { now: NOW, classifier: loadClassifier(), idf: (): number => 3, domainQuality: new Map() };
   const vectors = new Map(titles.map((t, i) => [t, near(gel.includes(t) ? 0 : 3, i)]));
 
