@@ -228,23 +228,24 @@ export async function seed(
 }
 
 /**
- * An article by a publisher of its own (`news-<id>.example`), reported, fetched and indexed at
- * `at` (ms): what detection tests feed a run, each report from another outlet.
+ * An article by a publisher of its own (`news-<id>.example`, or `domain` where several reports share
+ * one), reported, fetched and indexed at `at` (ms): what detection tests feed a run.
  */
 export function publisherArticle(
   id: string,
   at: number,
   title: string,
   entities: string[] = [],
+  domain = `news-${id}.example`,
 ): { id: string; doc: ArticleDoc } {
   const when = new Date(at).toISOString();
   return {
     id,
     doc: buildArticle({
-      url: `https://news-${id}.example/${id}`,
-      canonical_url: `https://news-${id}.example/${id}`,
-      domain: `news-${id}.example`,
-      publisher: `News ${id}`,
+      url: `https://${domain}/${id}`,
+      canonical_url: `https://${domain}/${id}`,
+      domain,
+      publisher: domain === `news-${id}.example` ? `News ${id}` : domain,
       title,
       body: `${title}.`,
       entities,

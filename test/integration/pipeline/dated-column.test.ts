@@ -1,15 +1,7 @@
 import { expect } from 'chai';
-import {
-  getRecentTrends,
-  getStats,
-  getTrend,
-  migrateIndices,
-  type ArticleDoc,
-  type QueryDeps,
-  type TrendDoc,
-} from '@trendscope/core';
+import { getRecentTrends, getStats, getTrend, migrateIndices, type QueryDeps, type TrendDoc } from '@trendscope/core';
 import { runDetect } from '@trendscope/pipeline/detect/run-detect';
-import { buildArticle } from '../../support/factories';
+import { publisherArticle } from '../../support/factories';
 import { detectDeps, openTestServices, type TestServices } from '../../support/services';
 
 const T0 = Date.parse('2026-11-20T09:00:07Z');
@@ -42,23 +34,6 @@ const STORY: [string, string][] = [
   ['nrk.no', 'Carlsen wins the Oslo chess tournament again'],
 ];
 
-function article(domain: string, at: number, title: string, entities: string[]): ArticleDoc {
-  const when = new Date(at).toISOString();
-  const url = `https://${domain}/${encodeURIComponent(title.toLowerCase().replace(/\W+/g, '-'))}`;
-  return buildArticle({
-    url,
-    canonical_url: url,
-    domain,
-    publisher: domain,
-    title,
-    body: `${title}.`,
-    entities,
-    published_date: when,
-    fetched_at: when,
-    indexed_at: when,
-  });
-}
-
 describe("a template column's dated editions detected as a trend (OpenSearch + Redis)", function () {
   this.timeout(120_000);
   let s: TestServices;
@@ -69,11 +44,10 @@ describe("a template column's dated editions detected as a trend (OpenSearch + R
     await migrateIndices(s.opensearch, s.names);
     q = { opensearch: s.opensearch, names: s.names, queryTimeoutMs: 5000, now: () => new Date(T0 + H) };
     const docs = [
-      ...RATE_PAGES.map(([domain, title], i) => ({ id: `r${i}`, doc: article(domain, T0 + i * S, title, []) })),
-      ...STORY.map(([domain, title], i) => ({
-        id: `s${i}`,
-        doc: article(domain, T0 + (i + 20) * S, title, ['Magnus Carlsen']),
-      })),
+      ...RATE_PAGES.map(([domain, title], i) => publisherArticle(`r${i}`, T0 + i * S, title, [], domain)),
+      ...STORY.map(([domain, title], i) =>
+        publisherArticle(`s${i}`, T0 + (i + 20) * S, title, ['Magnus Carlsen'], domain),
+      ),
     ];
     const body = docs.flatMap(({ id, doc }) => [{ index: { _index: s.names.articles, _id: id } }, doc]);
     const res = await s.opensearch.bulk({ body, refresh: true });
