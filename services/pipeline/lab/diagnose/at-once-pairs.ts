@@ -4,7 +4,7 @@
  * their heaviest terms and that the story rejoin leaves apart, on each set clustered and rejoined by
  * the defaults: sizes, centroid cosine, shared heaviest terms and entities, the central headlines'
  * meaning, the majority gold stories (labels corrected by reading) and how a reader read the pair
- * (data/story-joins/*.tsv). Pairs whose meaning is under `least` are counted, not printed. What a
+ * (data/story-joins/*.tsv), with both ids. Pairs whose meaning is under `least` are counted, not printed. What a
  * rule for one story's reports told in other words in the same hours would have to separate
  * (docs/lab-notes/trends.md, "One story told in other words in the same hours").
  * Run: node --import tsx services/pipeline/lab/diagnose/at-once-pairs.ts [least meaning, 0.45] [hours, 12] [demo,apr-0,...]
@@ -26,7 +26,7 @@ import { dot } from '../../src/text/word-vectors';
 import { clusteredSet } from '../evaluate/trends/clustered-set';
 import { rejoinedAssignments, trendsWithMajority } from '../evaluate/trends/rejoined';
 import { articleLabeller, pairReadings } from '../metrics/corrected-gold';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { CLUSTER_SETS, PAIR_READING_SETS } from '../corpus/cluster-sets';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
 const { least, hours, wanted } = readCommandLine(
@@ -37,7 +37,7 @@ const { least, hours, wanted } = readCommandLine(
     return {
       least: oneNumber(l),
       hours: oneNumber(h),
-      wanted: knownNames(keys, ['demo', ...CLUSTER_SETS.map((s) => s.key)]),
+      wanted: knownNames(keys, ['demo', ...[...CLUSTER_SETS, ...PAIR_READING_SETS].map((s) => s.key)]),
     };
   },
 );
@@ -79,7 +79,7 @@ for (const key of wanted) {
       `${key}\t${reading}\tmeaning ${m.toFixed(3)}\tcosine ${termDot(a.centroid, b.centroid).toFixed(3)}\t` +
         `terms ${sharedTerms(topTerms(a.centroid, 10), topTerms(b.centroid, 10))}\t` +
         `${a.article_count}/${b.article_count} (gold ${ga[1]}/${b.article_count === 0 ? 0 : gb[1]})\t` +
-        `founded ${((b.first_seen - a.first_seen) / 60_000).toFixed(0)} min apart\t[${shared.join(', ')}]\n` +
+        `founded ${((b.first_seen - a.first_seen) / 60_000).toFixed(0)} min apart\t[${shared.join(', ')}]\tgold ${ga[0]} / ${gb[0]}\n` +
         `\t${a.central.join(' / ')}\n\t${b.central.join(' / ')}\n`,
     ]);
   }

@@ -14,8 +14,11 @@
  * c; the closest headlines; meaning AND few new terms; each member measure above every tuning
  * two-story pair's value) per set role, by verdict.
  * What a rule for the next day's reports would have to separate (docs/lab-notes/trends.md, "The next
- * day's reports").
- * Run: node --import tsx services/pipeline/lab/diagnose/next-day-pairs.ts [least meaning, 0.6] [from hours, 14] [to hours, 48] [demo,apr-0,...]
+ * day's reports"). `--sheet FILE` writes a reading sheet of the pairs (their central, earliest and
+ * latest headlines, no measure: read before the measures are); `--features FILE` writes every
+ * pair's measures and verdict as a table (read by next-day-rule.ts). The pair-reading sets of
+ * cluster-sets.ts are known here too.
+ * Run: node --import tsx services/pipeline/lab/diagnose/next-day-pairs.ts [least meaning, 0.6] [from hours, 14] [to hours, 48] [demo,apr-0,...] [--sheet FILE] [--features FILE]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -38,7 +41,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '@trendscope/core';
 import { articleLabeller, loadReadings, MONTH_READING_FILE, pairReadings } from '../metrics/corrected-gold';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { clusterSet, CLUSTER_SETS, PAIR_READING_SETS } from '../corpus/cluster-sets';
+import { writeFileSync } from 'node:fs';
 import { contentTerms } from '../../src/text/tokenize';
 import {
   distinctHeadlines,
@@ -56,16 +60,19 @@ const TOP_NAMES = 3;
 /** Heaviest centroid terms compared, as the rejoin's candidates are looked up. */
 const KEY_TERMS = 10;
 
-const { least, from, to, wanted } = readCommandLine(
-  'next-day-pairs.ts [least meaning, 0.6] [from hours, 14] [to hours, 48] [set keys, comma-separated: demo,apr-0,...]',
-  {},
-  ({ positionals }) => {
+const SET_KEYS = ['demo', ...[...CLUSTER_SETS, ...PAIR_READING_SETS].map((s) => s.key)];
+const { least, from, to, wanted, sheet, features } = readCommandLine(
+  'next-day-pairs.ts [least meaning, 0.6] [from hours, 14] [to hours, 48] [set keys, comma-separated: demo,apr-0,...] [--sheet FILE] [--features FILE]',
+  { sheet: { type: 'string' }, features: { type: 'string' } },
+  ({ positionals, values }) => {
     const [l = '0.6', f = '14', t = '48', keys = 'demo,apr-0,apr-10,giveme-train'] = atMost(4, positionals);
     return {
       least: oneNumber(l),
       from: oneNumber(f),
       to: oneNumber(t),
-      wanted: knownNames(keys, ['demo', ...CLUSTER_SETS.map((s) => s.key)]),
+      wanted: knownNames(keys, SET_KEYS),
+      sheet: values.sheet,
+      features: values.features,
     };
   },
 );
@@ -111,7 +118,17 @@ interface Pair {
   novel: number;
   /** The whole member sets' evidence (member-evidence.ts). */
   members: MemberEvidence;
+  gold: [string, string];
+  ratio: number;
+  gap: number;
+  /** The highest idf of a shared heaviest term. */
+  rarest: number;
 }
+/** The reading sheet's rows (--sheet): headlines only, no measure, to be read before the measures are. */
+const sheetRows: [string, string][] = [];
+/** Headlines of a trend's distinct ones shown on the sheet from each end. */
+const SHEET_ENDS = 3;
+const day = (t: number): string => new Date(t).toISOString().slice(5, 16).replace('T', ' ');
 /** Heaviest terms of one trend read for words its partner lacks, and how deep the partner is read. */
 const NOVEL_TERMS = 5;
 const PARTNER_TERMS = 30;
@@ -142,7 +159,7 @@ function topNames(members: readonly DetectArticle[]): string[] {
 }
 
 for (const key of wanted) {
-  const role = key === 'demo' ? 'tuning' : CLUSTER_SETS.find((s) => s.key === key)!.role;
+  const role = key === 'demo' ? 'tuning' : clusterSet(key)!.role;
   const set = clusteredSet(key, idf, NOW);
   const after = await rejoinedAssignments(set.articles, set.assignments, idf);
   const { groups, majority } = trendsWithMajority(set.articles, after, (id) => label(id, set.gold.get(id)!));
@@ -205,7 +222,43 @@ for (const key of wanted) {
         if (ex && ey) best = Math.max(best, dot(ex, ey));
       }
     const novel = novelTerms(a, b);
-    all.push({ key, role, verdict, meaning: m, cosine, sharedTop, headlineNames, best, novel: novel.length, members });
+    const ratio = Math.min(a.article_count, b.article_count) / Math.max(a.article_count, b.article_count);
+    all.push({
+      key,
+      role,
+      verdict,
+      meaning: m,
+      cosine,
+      sharedTop,
+      headlineNames,
+      best,
+      novel: novel.length,
+      members,
+      gold: [ga[0], gb[0]],
+      ratio,
+      gap,
+      rarest: terms[0]?.[1] ?? 0,
+    });
+    const [ha, hb] = [headlines.get(a.id)!, headlines.get(b.id)!];
+    const ends = (h: string[]): string =>
+      h.length <= 2 * SHEET_ENDS
+        ? h.join(' | ')
+        : `${h.slice(0, SHEET_ENDS).join(' | ')} | ... | ${h.slice(-SHEET_ENDS).join(' | ')}`;
+    sheetRows.push([
+      `${key} ${a.first_seen}`,
+      [
+        key,
+        ga[0],
+        gb[0],
+        own ?? (verdict === 'unread' ? '' : verdict),
+        `${a.article_count} ${day(a.first_seen)}..${day(a.last_seen)}`,
+        `${b.article_count} ${day(b.first_seen)}..${day(b.last_seen)}`,
+        a.central.join(' / '),
+        b.central.join(' / '),
+        ends(ha),
+        ends(hb),
+      ].join('\t'),
+    ]);
     lines.push([
       m,
       `${key}\t${verdict}${own === undefined && read === 'same UCI story' ? ' (labels)' : ''}\tmeaning ${m.toFixed(3)}\tcosine ${cosine.toFixed(3)}\t` +
@@ -224,6 +277,51 @@ for (const key of wanted) {
   process.stdout.write(
     `${key} (${role}): ${lines.length} next-day pairs listed of ${pairs.length} past the cheap gates; ` +
       `${new Set([...headlines.values()].flat()).size} member headlines embedded\n`,
+  );
+}
+
+if (sheet)
+  writeFileSync(
+    sheet,
+    `set\tgold_a\tgold_b\tread\tarticles_a\tarticles_b\tcentral_a\tcentral_b\theadlines_a\theadlines_b\n` +
+      sheetRows
+        .sort((x, y) => (x[0] < y[0] ? -1 : 1))
+        .map(([, row]) => `${row}\n`)
+        .join(''),
+  );
+if (features) {
+  const columns: [string, (p: Pair) => string | number][] = [
+    ['set', (p) => p.key],
+    ['role', (p) => p.role],
+    ['gold_a', (p) => p.gold[0]],
+    ['gold_b', (p) => p.gold[1]],
+    ['verdict', (p) => p.verdict],
+    ['meaning', (p) => p.meaning.toFixed(4)],
+    ['cosine', (p) => p.cosine.toFixed(4)],
+    ['shared_top', (p) => p.sharedTop],
+    ['headline_names', (p) => (p.headlineNames ? 1 : 0)],
+    ['closest', (p) => p.best.toFixed(4)],
+    ['novel', (p) => p.novel],
+    ['ratio', (p) => p.ratio.toFixed(3)],
+    ['gap', (p) => p.gap.toFixed(1)],
+    ['rarest', (p) => p.rarest.toFixed(2)],
+    ...NEAR_COSINES.map((t, i): [string, (p: Pair) => string] => [
+      `near_${t}`,
+      (p) => p.members.nearShare[i]!.toFixed(3),
+    ]),
+    ...NEAR_COSINES.map((t, i): [string, (p: Pair) => string] => [
+      `back_${t}`,
+      (p) => p.members.nearShareBack[i]!.toFixed(3),
+    ]),
+    ['mean_nearest', (p) => p.members.meanNearest.toFixed(4)],
+    ['top_mean', (p) => p.members.topMean.toFixed(4)],
+    ['edge', (p) => p.members.edge.toFixed(4)],
+    ['origin', (p) => p.members.origin.toFixed(4)],
+    ['relative', (p) => p.members.relative.toFixed(4)],
+  ];
+  writeFileSync(
+    features,
+    [columns.map(([c]) => c).join('\t'), ...all.map((p) => columns.map(([, f]) => f(p)).join('\t'))].join('\n') + '\n',
   );
 }
 

@@ -8,7 +8,7 @@ import {
   type StoryView,
 } from '../../../src/detect/rejoin-stories';
 import { embeddingLookup } from '../../../src/embed/embed-texts';
-import { CLUSTER_SETS } from '../../corpus/cluster-sets';
+import { clusterSet } from '../../corpus/cluster-sets';
 import { clusterInRuns } from './cluster-in-runs';
 import { demoArticles } from './demo-trends';
 
@@ -25,12 +25,11 @@ export interface ClusteredSet {
 }
 
 /**
- * The set of `key` (the demo's articles, or a set of cluster-sets.ts) clustered with the default
+ * The set of `key` (the demo's articles, or a set of cluster-sets.ts, pair-reading sets included) clustered with the default
  * options, in one pass or, with `runMinutes`, as detection runs every that many minutes (cluster-in-runs.ts).
  */
 export function clusteredSet(key: string, idf: (term: string) => number, now: Date, runMinutes = 0): ClusteredSet {
-  const { articles, gold } =
-    key === 'demo' ? demoArticles(new Date('2026-11-23T12:00:00Z')) : CLUSTER_SETS.find((s) => s.key === key)!.load();
+  const { articles, gold } = key === 'demo' ? demoArticles(new Date('2026-11-23T12:00:00Z')) : clusterSet(key)!.load();
   const assignments =
     runMinutes > 0
       ? clusterInRuns(articles, runMinutes, { idf }, now)
