@@ -47,8 +47,8 @@ describe('story deal: the size of the deal a story is about, read from all its m
   });
 
   it('gives no size to a story that is not about the deal (a remark beside one)', () => {
-    // "WhatsApp CEO: We won't compromise your privacy for Facebook": 5 of 85 members give the
-    // deal's $16 billion, neither its central headline nor most of its members name a deal.
+    // "WhatsApp CEO: We won't compromise your privacy for Facebook" (85 members, 3 with an amount):
+    // neither its central headline nor most of its members name a deal.
     const members = [
       "WhatsApp CEO: We won't compromise your privacy for Facebook",
       'WhatsApp founder says privacy will not change under Facebook',
