@@ -54,6 +54,8 @@ export function namesDeal(text: string): boolean {
  * @param texts every text of the story (member headlines, and the lead)
  */
 export function storyDeal(central: string, texts: readonly string[]): StoryDeal | null {
+  // Most stories write no amount at all: the cheap test first (a trend reads hundreds of headlines).
+  if (!texts.some((t) => largestAmount(t) !== null)) return null;
   const dealTexts = texts.filter(namesDeal);
   if (dealTexts.length === 0) return null;
   if (!(dealTexts.length * 2 > texts.length || namesDeal(central))) return null;
