@@ -3,8 +3,9 @@
  * the rubric: the top N listed trends by score, and trends chosen by a headline substring of one of
  * their members, each with its score, the regression's total and the parts that carry it
  * (score_breakdown.business_impact: the largest contributions, the event phrases and the largest
- * money amount read, the rubric's readings; with --headlines, the central headlines the score read).
- * Run: node --import tsx services/pipeline/lab/diagnose/demo-impact.ts ['headline,headline'] [--top N] [--parts K] [--headlines]
+ * money amount read, the rubric's readings, the deal the story is about and its size (story-deal.ts); with --headlines, the central headlines the score read).
+ * --set reads a held-out UCI slice instead (story-figures.ts' keys: mar1-0, mar2-0, ...).
+ * Run: node --import tsx services/pipeline/lab/diagnose/demo-impact.ts ['headline,headline'] [--top N] [--parts K] [--headlines] [--set KEY]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -13,10 +14,12 @@ import type { ImpactBreakdown } from '../../src/detect/impact';
 import { RUBRIC_READINGS } from '../../src/detect/rubric-readings';
 import { demoTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { readCommandLine } from '../command-line';
+import { setTrends } from './story-figures';
 
 const { values, positionals } = readCommandLine(
-  "demo-impact.ts ['headline,headline'] [--top N] [--parts K] [--headlines]",
+  "demo-impact.ts ['headline,headline'] [--top N] [--parts K] [--headlines] [--set KEY]",
   {
+    set: { type: 'string', default: 'demo' },
     top: { type: 'string', default: '20' },
     parts: { type: 'string', default: '5' },
     headlines: { type: 'boolean', default: false },
@@ -29,7 +32,7 @@ const wanted = (positionals[0] ?? '')
   .map((s) => s.trim().toLowerCase())
   .filter(Boolean);
 
-const trends = await demoTrends(new Date('2026-11-23T12:00:00Z'));
+const trends = values.set === 'demo' ? await demoTrends(new Date('2026-11-23T12:00:00Z')) : await setTrends(values.set);
 const listed = trends.filter((d) => isListed(d.trend));
 const byImpact = [...listed].sort((a, b) => b.trend.business_impact_score - a.trend.business_impact_score);
 
@@ -53,7 +56,8 @@ const show = (d: DemoTrend): void => {
   process.stdout.write(
     `      total ${b.total} (baseline ${b.baseline}); ${parts.join(', ')}\n` +
       `      amount ${b.largest_amount ? b.largest_amount.text : '-'}; kinds ${Object.keys(b.event_kinds).join(',') || '-'}` +
-      `; readings ${readings.join(', ') || '-'}\n`,
+      `; readings ${readings.join(', ') || '-'}` +
+      `; story deal ${b.story_deal ? `${b.story_deal.text} (${b.story_deal.parties.join(', ')})` : '-'}\n`,
   );
   if (values.headlines) {
     for (const h of b.headlines) process.stdout.write(`        | ${h}\n`);

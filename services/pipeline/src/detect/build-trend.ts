@@ -102,9 +102,10 @@ export function buildTrend(
     score: domainQualityScore,
     breakdown: domainQuality,
   } = trendDomainQuality(counts.domain_articles, opts);
-  const impact = businessImpact(
-    impactInput(centralHeadlines({ sorted, vectors, centroid }), lead, domains, counts.independent_reports, opts),
-  );
+  const impact = businessImpact({
+    ...impactInput(centralHeadlines({ sorted, vectors, centroid }), lead, domains, counts.independent_reports, opts),
+    members: sorted.map((m) => normaliseText(m.title)),
+  });
 
   return {
     id,

@@ -3,6 +3,7 @@ import { isBusinessOutlet, largeCompanies, namesCompanyForm } from './business-n
 import { EVENT_KINDS, eventKinds, type EventKind } from './event-kinds';
 import { largestAmount, namesPersonalSum, type MoneyAmount } from './money-amounts';
 import { rubricReadings, type RubricReadings } from './rubric-readings';
+import { storyDeal, type StoryDeal } from './story-deal';
 
 /** Categories whose classifier probability is a feature ("other" is the baseline). */
 const CATEGORY_FEATURES = ['business', 'technology', 'politics', 'world', 'health', 'entertainment', 'sports'] as const;
@@ -26,6 +27,11 @@ export interface ImpactInput {
   headlines: readonly string[];
   /** The summary (lead of the central article); may repeat a headline. */
   summary: string;
+  /**
+   * Every member headline (or a sample of a large trend's), for what only the whole story tells:
+   * the size of its deal (story-deal.ts). The headlines when absent (a rated story's are all it has).
+   */
+  members?: readonly string[];
   /** Distinct domains citing the trend. */
   domains: readonly string[];
   /** Independent reports (volume: a small part of the score by design). */
@@ -42,6 +48,8 @@ export interface ImpactEvidence {
   event_kinds: Partial<Record<EventKind, string[]>>;
   large_companies: string[];
   business_outlet_share: number;
+  /** The deal the story is about and its size, read from every member (story-deal.ts); null when none. */
+  story_deal: StoryDeal | null;
   /** What the rubric's bounds read (shares of the texts; rubric-readings.ts). */
   rubric_readings: RubricReadings;
 }
@@ -82,6 +90,8 @@ export function impactFeatures(input: ImpactInput): { values: number[]; evidence
   const companies = [...new Set(texts.flatMap((t) => largeCompanies(t)))];
   const domains = [...new Set(input.domains.map((d) => d.toLowerCase().replace(/^www\./, '')))];
   const outletShare = domains.length === 0 ? 0 : domains.filter(isBusinessOutlet).length / domains.length;
+  const members = input.members?.map((h) => h.trim()).filter(Boolean) ?? headlines;
+  const deal = storyDeal(headlines[0] ?? summary, [...new Set([...members, ...texts])]);
 
   const values = [
     Math.max(0, logUsd - MIN_LOG_USD),
@@ -101,7 +111,8 @@ export function impactFeatures(input: ImpactInput): { values: number[]; evidence
       event_kinds: kinds,
       large_companies: companies,
       business_outlet_share: Math.round(outletShare * 100) / 100,
-      rubric_readings: rubricReadings(texts, kindsPerText),
+      story_deal: deal,
+      rubric_readings: rubricReadings(texts, kindsPerText, deal),
     },
   };
 }

@@ -100,17 +100,25 @@ const WEIGHTIER_KINDS = [
  * With the story's readings (rubric-readings.ts), their bounds too (readingBounds).
  */
 export function rubricBounds(values: readonly number[], readings?: RubricReadings): { min: number; max: number } {
-  const bounds = featureBounds(values);
+  const bounds = featureBounds(values, (readings?.large_deal ?? 0) > 0);
   return readings ? readingBounds(bounds, values, readings) : bounds;
 }
 
-function featureBounds(values: readonly number[]): { min: number; max: number } {
+/** The features' bounds; `largeDeal`: the whole story tells a deal of $5B or more (no mid-size ceiling then). */
+function featureBounds(values: readonly number[], largeDeal = false): { min: number; max: number } {
   const at = (name: string): number => values[IMPACT_FEATURES.indexOf(name)] ?? 0;
   // The money feature is log10(US dollars) - 6 (impact-features.ts).
   const usdLog = at('money') > 0 ? at('money') + 6 : 0;
   if (at('event_deal') > 0 && usdLog >= Math.log10(50e9)) return { min: 9, max: 10 };
-  // A listing or deal of under $1B by no large company is a small or mid-size deal (5-6 at most).
-  if ((at('event_ipo') > 0 || at('event_deal') > 0) && usdLog > 6 && usdLog < 9 && at('large_company') === 0) {
+  // A listing or deal of under $1B by no large company is a small or mid-size deal (5-6 at most),
+  // unless the story's own deal size, read from all its members, is large.
+  if (
+    (at('event_ipo') > 0 || at('event_deal') > 0) &&
+    usdLog > 6 &&
+    usdLog < 9 &&
+    at('large_company') === 0 &&
+    !largeDeal
+  ) {
     return { min: 1, max: 6 };
   }
   if (at('event_analyst_note') > 0 && usdLog < 9 && WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)) {
@@ -147,7 +155,9 @@ const MARKET_WEIGHTIER_KINDS = WEIGHTIER_KINDS.filter((k) => k !== 'macro_data' 
  * The bounds of the rubric's readings (rubric-readings.ts), told by most of the story's texts
  * (RELEASE_SHARE), within those of the features (a floor never lifts a score above a ceiling the
  * features set, nor a ceiling lowers one below their floor): a deal between two large companies is
- * the rubric's large merger, at least 7 (Comcast-Time Warner Cable was served 6), and a major
+ * the rubric's large merger, at least 7 (Comcast-Time Warner Cable was served 6), as is a story
+ * about a deal of $5B or more, its size read from all its members (story-deal.ts: Bouygues' $15.8B
+ * bid for SFR, an amount 3 of its 34 headlines tell, was served 6), and a major
  * recall (a large company's recall under an official probe, or a million units) at least 7 (the
  * probe of GM's ignition-switch recall was served 6); a merger naming both parties is at least the
  * rubric's mid-size deal, 5 (Chiquita-Fyffes was served 4). A remark reports no decision: a
@@ -169,7 +179,7 @@ function readingBounds(
   const ceiling = (to: number): void => {
     if (min <= to) max = Math.min(max, to);
   };
-  if (r.large_company_deal >= RELEASE_SHARE || r.major_recall >= RELEASE_SHARE) floor(7);
+  if (r.large_company_deal >= RELEASE_SHARE || r.large_deal > 0 || r.major_recall >= RELEASE_SHARE) floor(7);
   if (r.named_merger >= RELEASE_SHARE) floor(5);
   if (at('event_central_bank_remark') > 0 && r.central_bank_decision === 0) ceiling(7);
   if (r.official_remark >= RELEASE_SHARE && OFFICIAL_EVENT_KINDS.every((k) => at(`event_${k}`) === 0)) ceiling(6);

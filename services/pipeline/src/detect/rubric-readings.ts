@@ -1,16 +1,23 @@
 import { largeCompanies, namesCompanyForm } from './business-names';
 import { namesCompanyRecall, type EventKind } from './event-kinds';
 import { largestAmount } from './money-amounts';
+import { LARGE_DEAL_USD, type StoryDeal } from './story-deal';
 
 /**
  * What the rubric's bounds read of a story beyond the regression's features
- * (services/pipeline/data/impact-ratings/RUBRIC.md): each a share of the story's texts. They bound
+ * (services/pipeline/data/impact-ratings/RUBRIC.md): each a share of the story's texts, but
+ * `large_deal`, read of the whole story (1 or 0). They bound
  * the served score (rubricBounds in impact-model.ts) and are not columns of the regression, whose
  * few rated examples of each would only shrink their weight to nothing.
  */
 export interface RubricReadings {
   /** A deal between two large companies ("Comcast-Time Warner Cable merger"): the rubric's large merger, 7-8. */
   large_company_deal: number;
+  /**
+   * The story is about a deal of $5B or more (LARGE_DEAL_USD), its size read from every member
+   * (story-deal.ts; the amount in score_breakdown's `story_deal`): the rubric's large merger or bid, 7-8.
+   */
+  large_deal: number;
   /** A merger that names both parties ("Chiquita, Fyffes merge"): at least the rubric's mid-size deal, 5-6. */
   named_merger: number;
   /**
@@ -27,6 +34,7 @@ export interface RubricReadings {
 /** The readings' names, in a fixed order. */
 export const RUBRIC_READINGS = [
   'large_company_deal',
+  'large_deal',
   'named_merger',
   'major_recall',
   'central_bank_decision',
@@ -95,11 +103,12 @@ const GOVERNMENT_DECISION_RE =
 
 /**
  * The readings of a story's texts (each headline, and the summary when it is not one) with the
- * event kinds eventKinds found in each.
+ * event kinds eventKinds found in each, and the deal the whole story is about (storyDeal).
  */
 export function rubricReadings(
   texts: readonly string[],
   kindsPerText: readonly Partial<Record<EventKind, string[]>>[],
+  deal: StoryDeal | null = null,
 ): RubricReadings {
   const n = Math.max(1, texts.length);
   const share = (test: (t: string, i: number) => boolean): number => texts.filter(test).length / n;
@@ -107,6 +116,7 @@ export function rubricReadings(
     large_company_deal: share(
       (t, i) => (kindsPerText[i]?.deal !== undefined || DEAL_WORD_RE.test(t)) && companiesIn(t) >= 2,
     ),
+    large_deal: deal && deal.usd >= LARGE_DEAL_USD ? 1 : 0,
     named_merger: share((t) => NAMED_MERGER_RE.test(t)),
     major_recall: share(
       (t, i) =>
