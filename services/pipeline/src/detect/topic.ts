@@ -205,8 +205,9 @@ const TRAILING_LABEL = new RegExp(
  * Report:", "Mid-Day Report:", "Market Close Report:", "Weekend Report:", "Friday Report:" open 1-4
  * headlines each of the tuning sets' file, UCI April 1-15, over a market or box-office round): where
  * or when the column runs, not who reported. A report's source ("IPCC Report:", "UN Report:", "Pew
- * Report:") and a bare "Report:" stay; a place is one the gazetteer knows (countries, capitals), so
- * "New York Report:" stays too.
+ * Report:") and a bare "Report:" stay. A place is one the tagger reads as a place (compromise's
+ * lexicon of cities, regions and countries: "New York", "Hong Kong", "Asia") or one the country
+ * gazetteer knows (countries, capitals, nationality adjectives).
  */
 const COLUMN_LABEL = /^(?:The\s+)?((?:\p{Lu}[\p{L}.'-]*\s+){1,2})Report\s*:\s+/u;
 const SCHEDULE_WORDS = new Set(
@@ -215,10 +216,12 @@ const SCHEDULE_WORDS = new Set(
   ),
 );
 
-/** Whether a column label's words name a schedule ("Daily", "Market Close") or a place the gazetteer knows ("London"). */
+/** Whether a column label's words name a schedule ("Daily", "Market Close") or a place ("London", "New York"). */
 function isColumnName(words: string): boolean {
   const ws = words.trim().toLowerCase().split(/\s+/);
-  return ws.every((w) => SCHEDULE_WORDS.has(w)) || geoFeatures(words).length > 0;
+  if (ws.every((w) => SCHEDULE_WORDS.has(w)) || geoFeatures(words).length > 0) return true;
+  const tagged = tagHeadline(words.trim());
+  return tagged.length > 0 && tagged.every((t) => t.tags.has('Place'));
 }
 
 /**
@@ -268,11 +271,16 @@ export function cleanHeadline(title: string): string {
  * amount other than the one most of them name (consensusFigure) are read last, and a phrase naming
  * such an amount is skipped.
  */
-export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly string[]): string {
+export function chooseTopic(
+  phrases: readonly KeyPhrase[],
+  given: readonly string[],
+  /** When each headline was published (ms), in the order of `given`: a figure later reports correct wins a near tie. */
+  times?: readonly number[],
+): string {
   // A headline whose money figure is not the one most members carry goes last ("$9.6 billion" in
   // one of 60 reports of a "$7.6 billion" valuation): a topic carries the trend's figure, or none.
-  const consensus = consensusFigure(given);
-  const headlines = consensus === undefined ? given : figuresAgreeFirst(given, consensus);
+  const consensus = consensusFigure(given, times);
+  const headlines = reviewsLastUnlessMost(consensus === undefined ? given : figuresAgreeFirst(given, consensus));
   const reports = headlines.filter((h) => !namesNoEvent(h));
   const readable = (clean: string): boolean =>
     clean.split(' ').length >= TOPIC_MIN_WORDS && !hasDateOrTime(clean) && balanced(clean) && !isGeneric(clean);
@@ -346,6 +354,32 @@ export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly strin
   return headlines[0] ?? '';
 }
 
+/**
+ * A review's label of up to six words, opening a headline before a colon or a dash ("Review:", "Film Review:", "'Draft
+ * Day' review:", "Veronica Mars, review:", "Review Roundup:") or closing it ("'Oculus' review",
+ * "Veronica Mars - review"): the labels the UCI files' headlines carry ("Review:" 121, "Movie
+ * review:" 60, "Film Review:" 27, "REVIEW:" 17, ... in April 1-15).
+ */
+const REVIEW_LABEL =
+  /^(?:[^\s:]+\s+){0,5}?reviews?(?:\s+round-?up)?\s*(?::|\s[-–—])\s|(?:^|[\s,:;–—-])reviews?(?:\s+round-?up)?[\s.!]*$/iu;
+
+/** Whether a headline is labelled a review ("Film Review: 'Veronica Mars' a solid cinematic turn"). */
+export function isReviewHeadline(headline: string): boolean {
+  return REVIEW_LABEL.test(headline.trim());
+}
+
+/**
+ * The headlines in their order, those labelled a review moved last when fewer than half of them
+ * are: a film's release reported by 216 outlets is no review though a few reviews sit near its
+ * centre ("Film Review: Veronica Mars"); a trend of reviews keeps its label, which says what the
+ * reports are.
+ */
+export function reviewsLastUnlessMost(headlines: readonly string[]): readonly string[] {
+  const reviews = headlines.filter(isReviewHeadline);
+  if (reviews.length === 0 || reviews.length * 2 >= headlines.length) return headlines;
+  return [...headlines.filter((h) => !isReviewHeadline(h)), ...reviews];
+}
+
 /** Scale words after a money amount, as powers of ten ("$7.6bn", "US$7.6bil", "$7.6 bln", "£500m"). */
 const MONEY_SCALE: Readonly<Record<string, number>> = {
   k: 3,
@@ -380,15 +414,54 @@ export function moneyFigures(text: string): string[] {
 }
 
 /**
- * The money amount most of the headlines name: carried by two headlines or more and by more than
- * any other amount; undefined when no amount is (no figure, or a tie).
+ * Share of the leading figure's count a figure of the same currency within REVISED_MOST_RATIO of it
+ * needs to be read as its revision, not as another figure.
  */
-export function consensusFigure(headlines: readonly string[]): string | undefined {
+const REVISED_LEAST_SHARE = 0.75;
+/** Largest ratio of two amounts read as one figure and its revision ($1 billion, then $1.2 billion). */
+const REVISED_MOST_RATIO = 1.5;
+
+/**
+ * The money amount most of the headlines name: carried by two headlines or more and by more than
+ * any other amount; undefined when no amount is (no figure, or a tie). With the headlines' times, a
+ * close runner-up of the same currency and near the same value (at least REVISED_LEAST_SHARE of the
+ * count, within REVISED_MOST_RATIO of the amount) that the later reports carry (its headlines'
+ * median time is later) is the figure instead, ties included: a figure corrected as the story goes
+ * on (Toyota's settlement, first reported as "$1 billion" by 29 headlines, announced as "$1.2
+ * billion" by 27 later ones).
+ */
+export function consensusFigure(headlines: readonly string[], times?: readonly number[]): string | undefined {
   const counts = new Map<string, number>();
-  for (const h of headlines) for (const f of moneyFigures(h)) counts.set(f, (counts.get(f) ?? 0) + 1);
+  const seen = new Map<string, number[]>();
+  headlines.forEach((h, i) => {
+    for (const f of moneyFigures(h)) {
+      counts.set(f, (counts.get(f) ?? 0) + 1);
+      if (times?.[i] !== undefined) seen.set(f, [...(seen.get(f) ?? []), times[i]]);
+    }
+  });
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   const [top, next] = ranked;
+  if (top && next && next[1] >= 2 && times !== undefined && isRevision(top, next, ranked[2])) {
+    const [a, b] = [median(seen.get(top[0]) ?? []), median(seen.get(next[0]) ?? [])];
+    if (a !== undefined && b !== undefined && a !== b) return b > a ? next[0] : top[0];
+  }
   return top && top[1] >= 2 && (!next || next[1] < top[1]) ? top[0] : undefined;
+}
+
+/** Whether the runner-up figure is close enough to the leader to be its revision, with no third figure as close. */
+function isRevision(top: [string, number], next: [string, number], third: [string, number] | undefined): boolean {
+  if (next[1] < top[1] * REVISED_LEAST_SHARE || (third && third[1] >= next[1])) return false;
+  if (top[0][0] !== next[0][0]) return false;
+  const [x, y] = [Number(top[0].slice(1)), Number(next[0].slice(1))];
+  return Math.max(x, y) / Math.min(x, y) <= REVISED_MOST_RATIO;
+}
+
+/** The middle value (the mean of the two middle ones for an even count); undefined for none. */
+function median(values: readonly number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? s[mid] : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 /** Whether a text names no money amount, or names the consensus one among its amounts. */

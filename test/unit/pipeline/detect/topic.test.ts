@@ -15,6 +15,7 @@ import {
   saysWhatHappened,
   uncutPart,
   consensusFigure,
+  isReviewHeadline,
   moneyFigures,
   namesOnlyAThing,
   wordingsHolding,
@@ -340,6 +341,58 @@ describe('chooseTopic', () => {
     expect(consensusFigure(headlines)).to.equal('$7600000000');
   });
 
+  it('takes the figure the later reports carry when an early one is as common (a corrected figure)', () => {
+    // UCI March 16-31 2014: Toyota's settlement reported as $1 billion on March 19 (29 headlines),
+    // announced as $1.2 billion the next day (27).
+    const headlines = [
+      'Report: Toyota to Reach $1 Billion Settlement with Justice Dept.',
+      'Toyota to pay $1.2 billion to settle criminal probe',
+      'Toyota set to pay $1 billion to settle US probe',
+      'Toyota agrees to pay $1.2 billion over criminal charges',
+      'Toyota to settle federal probe for $1 billion',
+      'Toyota settles case for $1.2 billion',
+      'Toyota reaches $1-billion US settlement over unintended acceleration: reports',
+      'Toyota recall settlement reached',
+    ];
+    const march19 = Date.UTC(2014, 2, 19, 12);
+    const march20 = Date.UTC(2014, 2, 20, 14);
+    const times = headlines.map((h) => (/1\.2/.test(h) ? march20 : march19));
+    expect(consensusFigure(headlines)).to.equal('$1000000000');
+    expect(consensusFigure(headlines, times)).to.equal('$1200000000');
+    expect(chooseTopic([], headlines, times)).to.equal('Toyota to pay $1.2 billion to settle criminal probe');
+    // Reported in the other order, the earlier figure is the revision's: $1 billion stays.
+    const reversed = headlines.map((h) => (/1\.2/.test(h) ? march19 : march20));
+    expect(consensusFigure(headlines, reversed)).to.equal('$1000000000');
+    // Another figure far off (not a revision) or much rarer does not take the lead from the majority's.
+    const far = headlines.map((h) => h.replace('$1.2 billion', '$3 billion'));
+    expect(consensusFigure(far, times)).to.equal('$1000000000');
+    const rare = [...headlines.slice(0, 3), 'Toyota to settle federal probe for $1 billion', headlines[6]!];
+    expect(consensusFigure(rare, [march19, march20, march19, march19, march19])).to.equal('$1000000000');
+  });
+
+  it('reads review-labelled headlines last when most of the trend is no review', () => {
+    // UCI March 1-15 2014: a few reviews near the centre of a film's release (216 reports on the demo).
+    const headlines = [
+      'Film Review: Veronica Mars',
+      "'Veronica Mars' review: Fan-made, otherwise forgotten",
+      "'Veronica Mars' Finds New Life on the Big Screen",
+      "With help from thousands on Kickstarter, 'Veronica Mars' reborn",
+      "Kristen Bell Rocks Dress With High Slit At 'Veronica Mars' Premiere",
+    ];
+    expect(chooseTopic([], headlines)).to.equal("'Veronica Mars' Finds New Life on the Big Screen");
+    // A trend of reviews keeps the label: it says what the reports are.
+    const reviews = [
+      "'Draft Day' review: Costner scores",
+      "Review: 'Draft Day' is a winner",
+      "Kevin Costner talks 'Draft Day'",
+    ];
+    expect(chooseTopic([], reviews)).to.equal(reviews[0]);
+    expect(isReviewHeadline('Veronica Mars, review: more TV pilot than big-screen reunion')).to.equal(true);
+    expect(isReviewHeadline("'Oculus' review")).to.equal(true);
+    expect(isReviewHeadline("Jay Leno Reviews New 'Tonight Show' with Host Jimmy Fallon")).to.equal(false);
+    expect(isReviewHeadline('Fed to review bank capital rules')).to.equal(false);
+  });
+
   it('takes a headline that says what happened before one that only names a thing', () => {
     // UCI March 2014: three outlets titled a page "Colon Cancer Awareness".
     expect(
@@ -393,10 +446,17 @@ describe('topic rules', () => {
     expect(withoutSectionLabel("Friday Report: 'Rio 2' Narrowly Defeats 'Captain America'")).to.equal(
       "'Rio 2' Narrowly Defeats 'Captain America'",
     );
+    // A place the tagger knows though the country gazetteer does not (no country or capital).
+    expect(withoutSectionLabel('New York Report: Falls in bank shares drag Wall St lower')).to.equal(
+      'Falls in bank shares drag Wall St lower',
+    );
+    expect(withoutSectionLabel('Hong Kong Report: Shares rise on China hopes')).to.equal('Shares rise on China hopes');
     for (const kept of [
       'IPCC Report: Climate change to hit food supplies',
       'Pew Report: Total Value of Station Acquisitions Hits 7-Year High',
       'Congressional Report: Regulate E-Cigs',
+      'White House Report: Climate change already hitting US',
+      'Box Office Report: Captain America still on top',
       'Report: Toyota to Reach $1 Billion Settlement with Justice Dept.',
       'Study: Most Americans getting enough sleep',
       'Film Review: Veronica Mars is a solid cinematic turn',
