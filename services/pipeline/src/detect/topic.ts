@@ -420,15 +420,18 @@ export function moneyFigures(text: string): string[] {
 const REVISED_LEAST_SHARE = 0.75;
 /** Largest ratio of two amounts read as one figure and its revision ($1 billion, then $1.2 billion). */
 const REVISED_MOST_RATIO = 1.5;
+/** Least time between the median reports of two figures for the later one to be a revision (reports of one hour are one telling). */
+const REVISED_LATER_MS = 3_600_000;
 
 /**
  * The money amount most of the headlines name: carried by two headlines or more and by more than
  * any other amount; undefined when no amount is (no figure, or a tie). With the headlines' times, a
  * close runner-up of the same currency and near the same value (at least REVISED_LEAST_SHARE of the
  * count, within REVISED_MOST_RATIO of the amount) that the later reports carry (its headlines'
- * median time is later) is the figure instead, ties included: a figure corrected as the story goes
- * on (Toyota's settlement, first reported as "$1 billion" by 29 headlines, announced as "$1.2
- * billion" by 27 later ones).
+ * median time is an hour or more later) is the figure instead, ties included: a figure corrected as
+ * the story goes on (Toyota's settlement, first reported as "$1 billion" by 29 headlines, announced
+ * as "$1.2 billion" by 27 a day later). A later figure that is the earlier one rounded ("$1.1
+ * billion" after "$1.13 billion") says the same less exactly, and corrects nothing.
  */
 export function consensusFigure(headlines: readonly string[], times?: readonly number[]): string | undefined {
   const counts = new Map<string, number>();
@@ -443,7 +446,10 @@ export function consensusFigure(headlines: readonly string[], times?: readonly n
   const [top, next] = ranked;
   if (top && next && next[1] >= 2 && times !== undefined && isRevision(top, next, ranked[2])) {
     const [a, b] = [median(seen.get(top[0]) ?? []), median(seen.get(next[0]) ?? [])];
-    if (a !== undefined && b !== undefined && a !== b) return b > a ? next[0] : top[0];
+    if (a !== undefined && b !== undefined && Math.abs(b - a) >= REVISED_LATER_MS) {
+      const [earlier, later] = b > a ? [top[0], next[0]] : [next[0], top[0]];
+      if (!isRounding(later, earlier)) return later;
+    }
   }
   return top && top[1] >= 2 && (!next || next[1] < top[1]) ? top[0] : undefined;
 }
@@ -454,6 +460,13 @@ function isRevision(top: [string, number], next: [string, number], third: [strin
   if (top[0][0] !== next[0][0]) return false;
   const [x, y] = [Number(top[0].slice(1)), Number(next[0].slice(1))];
   return Math.max(x, y) / Math.min(x, y) <= REVISED_MOST_RATIO;
+}
+
+/** Whether figure `rough` is figure `exact` rounded: fewer significant digits, equal at their count ("$1.1 billion" of "$1.13 billion"). */
+function isRounding(rough: string, exact: string): boolean {
+  const digits = (f: string): number => f.slice(1).replace(/0+$/, '').length;
+  const n = digits(rough);
+  return n < digits(exact) && Number(Number(exact.slice(1)).toPrecision(n)) === Number(rough.slice(1));
 }
 
 /** The middle value (the mean of the two middle ones for an even count); undefined for none. */

@@ -368,6 +368,19 @@ describe('chooseTopic', () => {
     expect(consensusFigure(far, times)).to.equal('$1000000000');
     const rare = [...headlines.slice(0, 3), 'Toyota to settle federal probe for $1 billion', headlines[6]!];
     expect(consensusFigure(rare, [march19, march20, march19, march19, march19])).to.equal('$1000000000');
+    // Figures of one hour's reports, or a later one that is the earlier rounded, correct nothing
+    // (UCI April 2014: Citigroup's $1.13 billion settlement, also told as "$1.1 billion").
+    const sameHour = headlines.map((h) => (/1\.2/.test(h) ? march19 + 600_000 : march19));
+    expect(consensusFigure(headlines, sameHour)).to.equal('$1000000000');
+    const citi = [
+      'Citigroup to pay $1.13 billion to settle investor claims',
+      'Citigroup to pay $1.13B to settle mortgage claims',
+      'Citi agrees to pay $1.1 bn in mortgage settlement',
+      'Citigroup agrees to pay $1.1 billion in mortgage settlement',
+    ];
+    const citiTimes = [march19, march19, march20, march20];
+    expect(consensusFigure(citi, citiTimes)).to.equal(undefined);
+    expect(chooseTopic([], citi, citiTimes)).to.equal(citi[0]);
   });
 
   it('reads review-labelled headlines last when most of the trend is no review', () => {
