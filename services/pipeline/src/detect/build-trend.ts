@@ -170,13 +170,8 @@ export function topicReading(
   const byMeaning = byMeaningOf?.(titles);
   const readOrder = byMeaning ? [...byMeaning, ...byCentrality.filter((i) => !byMeaning.includes(i))] : byCentrality;
   const centralTitle = titles[readOrder[0]!] || displayText(centralMember.title) || firstTitle;
-  const read = [
-    { title: centralTitle, time: sorted[readOrder[0]!]!.time },
-    ...readOrder.map((i) => ({ title: titles[i]!, time: sorted[i]!.time })),
-  ].filter((h) => h.title !== '');
-  const headlines = read.map((h) => h.title);
-  const times = read.map((h) => h.time);
-  const topic = clip(chooseTopic(sorted.length === 1 ? [] : phrases, headlines, times) || firstTitle, 200);
+  const headlines = [centralTitle, ...readOrder.map((i) => titles[i]!)].filter((t) => t !== '');
+  const topic = clip(chooseTopic(sorted.length === 1 ? [] : phrases, headlines) || firstTitle, 200);
   return { phrases, readOrder, topic };
 }
 

@@ -271,15 +271,10 @@ export function cleanHeadline(title: string): string {
  * amount other than the one most of them name (consensusFigure) are read last, and a phrase naming
  * such an amount is skipped.
  */
-export function chooseTopic(
-  phrases: readonly KeyPhrase[],
-  given: readonly string[],
-  /** When each headline was published (ms), in the order of `given`: a figure later reports correct wins a near tie. */
-  times?: readonly number[],
-): string {
+export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly string[]): string {
   // A headline whose money figure is not the one most members carry goes last ("$9.6 billion" in
   // one of 60 reports of a "$7.6 billion" valuation): a topic carries the trend's figure, or none.
-  const consensus = consensusFigure(given, times);
+  const consensus = consensusFigure(given);
   const headlines = reviewsLastUnlessMost(consensus === undefined ? given : figuresAgreeFirst(given, consensus));
   const reports = headlines.filter((h) => !namesNoEvent(h));
   const readable = (clean: string): boolean =>
@@ -414,67 +409,15 @@ export function moneyFigures(text: string): string[] {
 }
 
 /**
- * Share of the leading figure's count a figure of the same currency within REVISED_MOST_RATIO of it
- * needs to be read as its revision, not as another figure.
- */
-const REVISED_LEAST_SHARE = 0.75;
-/** Largest ratio of two amounts read as one figure and its revision ($1 billion, then $1.2 billion). */
-const REVISED_MOST_RATIO = 1.5;
-/** Least time between the median reports of two figures for the later one to be a revision (reports of one hour are one telling). */
-const REVISED_LATER_MS = 3_600_000;
-
-/**
  * The money amount most of the headlines name: carried by two headlines or more and by more than
- * any other amount; undefined when no amount is (no figure, or a tie). With the headlines' times, a
- * close runner-up of the same currency and near the same value (at least REVISED_LEAST_SHARE of the
- * count, within REVISED_MOST_RATIO of the amount) that the later reports carry (its headlines'
- * median time is an hour or more later) is the figure instead, ties included: a figure corrected as
- * the story goes on (Toyota's settlement, first reported as "$1 billion" by 29 headlines, announced
- * as "$1.2 billion" by 27 a day later). A later figure that is the earlier one rounded ("$1.1
- * billion" after "$1.13 billion") says the same less exactly, and corrects nothing.
+ * any other amount; undefined when no amount is (no figure, or a tie).
  */
-export function consensusFigure(headlines: readonly string[], times?: readonly number[]): string | undefined {
+export function consensusFigure(headlines: readonly string[]): string | undefined {
   const counts = new Map<string, number>();
-  const seen = new Map<string, number[]>();
-  headlines.forEach((h, i) => {
-    for (const f of moneyFigures(h)) {
-      counts.set(f, (counts.get(f) ?? 0) + 1);
-      if (times?.[i] !== undefined) seen.set(f, [...(seen.get(f) ?? []), times[i]]);
-    }
-  });
+  for (const h of headlines) for (const f of moneyFigures(h)) counts.set(f, (counts.get(f) ?? 0) + 1);
   const ranked = [...counts].sort((a, b) => b[1] - a[1]);
   const [top, next] = ranked;
-  if (top && next && next[1] >= 2 && times !== undefined && isRevision(top, next, ranked[2])) {
-    const [a, b] = [median(seen.get(top[0]) ?? []), median(seen.get(next[0]) ?? [])];
-    if (a !== undefined && b !== undefined && Math.abs(b - a) >= REVISED_LATER_MS) {
-      const [earlier, later] = b > a ? [top[0], next[0]] : [next[0], top[0]];
-      if (!isRounding(later, earlier)) return later;
-    }
-  }
   return top && top[1] >= 2 && (!next || next[1] < top[1]) ? top[0] : undefined;
-}
-
-/** Whether the runner-up figure is close enough to the leader to be its revision, with no third figure as close. */
-function isRevision(top: [string, number], next: [string, number], third: [string, number] | undefined): boolean {
-  if (next[1] < top[1] * REVISED_LEAST_SHARE || (third && third[1] >= next[1])) return false;
-  if (top[0][0] !== next[0][0]) return false;
-  const [x, y] = [Number(top[0].slice(1)), Number(next[0].slice(1))];
-  return Math.max(x, y) / Math.min(x, y) <= REVISED_MOST_RATIO;
-}
-
-/** Whether figure `rough` is figure `exact` rounded: fewer significant digits, equal at their count ("$1.1 billion" of "$1.13 billion"). */
-function isRounding(rough: string, exact: string): boolean {
-  const digits = (f: string): number => f.slice(1).replace(/0+$/, '').length;
-  const n = digits(rough);
-  return n < digits(exact) && Number(Number(exact.slice(1)).toPrecision(n)) === Number(rough.slice(1));
-}
-
-/** The middle value (the mean of the two middle ones for an even count); undefined for none. */
-function median(values: readonly number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? s[mid] : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 /** Whether a text names no money amount, or names the consensus one among its amounts. */
