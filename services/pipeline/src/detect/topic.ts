@@ -192,11 +192,11 @@ const DESK_SLUG =
   /^(?:[A-Z]{2,} ){0,3}(?:MARKETS|STOCKS|SNAPSHOT|FOREX|FX|PRECIOUS|METALS|GRAINS|SOFTS|TREASURIES|BONDS|DEBT|ECONOMY|FOCUS|TIMELINE|TABLE|HIGHLIGHTS|ANALYSIS|BRIEF|URGENT)(?: ?\d+)?-(?=\S)/u;
 
 /**
- * A label closing a headline that says how it was filed or shown ("-- Update", "(VIDEO)", "[WATCH]", ": Watch",
+ * A label closing a headline that says how it was filed or shown ("-- Update", "(VIDEO)", "[WATCH]", "[WATCH VIDEO]", ": Watch",
  * "– RECAP", a wire update number "(1)"), not what happened.
  */
 const TRAILING_LABEL = new RegExp(
-  String.raw`\s*(?:[([]\s*(?:${LABEL_WORDS.split(' ').join('|')})(?:\s*\d+)?\s*[)\]]|\(\d\)|(?:\s(?:--?|[–—])|:)\s*(?:${LABEL_WORDS.split(' ').join('|')})(?:\s*\d+)?)$`,
+  String.raw`\s*(?:[([]\s*(?:${LABEL_WORDS.split(' ').join('|')})(?:\s+(?:${LABEL_WORDS.split(' ').join('|')}))?(?:\s*\d+)?\s*[)\]]|\(\d\)|(?:\s(?:--?|[–—])|:)\s*(?:${LABEL_WORDS.split(' ').join('|')})(?:\s*\d+)?)$`,
   'iu',
 );
 
@@ -360,7 +360,8 @@ const REVIEW_LABEL =
 
 /** Whether a headline is labelled a review ("Film Review: 'Veronica Mars' a solid cinematic turn"). */
 export function isReviewHeadline(headline: string): boolean {
-  return REVIEW_LABEL.test(headline.trim());
+  // Read without a desk or closing label: "Noah Movie Review [WATCH VIDEO]" closes on "Review".
+  return REVIEW_LABEL.test(withoutSectionLabel(headline.trim()));
 }
 
 /**

@@ -360,6 +360,7 @@ describe('chooseTopic', () => {
     expect(chooseTopic([], reviews)).to.equal(reviews[0]);
     expect(isReviewHeadline('Veronica Mars, review: more TV pilot than big-screen reunion')).to.equal(true);
     expect(isReviewHeadline("'Oculus' review")).to.equal(true);
+    expect(isReviewHeadline('Noah Movie Review [WATCH VIDEO]')).to.equal(true);
     expect(isReviewHeadline("Jay Leno Reviews New 'Tonight Show' with Host Jimmy Fallon")).to.equal(false);
     expect(isReviewHeadline('Fed to review bank capital rules')).to.equal(false);
   });
@@ -476,6 +477,8 @@ describe('topic rules', () => {
     expect(withoutSectionLabel('Zac Efron Confirms a Reunion May Happen! (VIDEO)')).to.equal(
       'Zac Efron Confirms a Reunion May Happen!',
     );
+    // UCI March 16-31 2014 (a label of two words in brackets).
+    expect(withoutSectionLabel('Noah Movie Review [WATCH VIDEO]')).to.equal('Noah Movie Review');
     expect(withoutSectionLabel('JC Penney Gains as Citigroup Analyst Upgrades Chain to Buy (1)')).to.equal(
       'JC Penney Gains as Citigroup Analyst Upgrades Chain to Buy',
     );
