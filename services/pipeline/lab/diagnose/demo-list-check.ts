@@ -6,7 +6,8 @@
  * topic strings and gold stories that lead two listed trends, then story-quality.ts over the served
  * trends (their citations standing for their members): gold stories leading two, topic fidelity and
  * artifacts against UCI's labels and against labels corrected by reading (corrected-gold.ts), with
- * each trend's velocity checked against its served numbers, the top of page 1 and the top 20 by impact.
+ * each trend's velocity checked against its served numbers, the top of page 1 and the top 20 by impact;
+ * and the listed trends no gold story holds a majority of.
  * Run: [TRENDSCOPE_API_KEY=...] node --import tsx services/pipeline/lab/diagnose/demo-list-check.ts [API base URL, default http://127.0.0.1:8080] [--all]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -140,10 +141,13 @@ if (values.all) {
     for (const a of q.artifacts) process.stdout.write(`  ${label}: artifact ${a.kind}  ${a.text}\n`);
     for (const o of q.offStorySummaries)
       process.stdout.write(`  ${label}: off-story summary  ${o.topic}  ||  ${o.summary}\n`);
+    for (const n of q.noMajorityStory) {
+      process.stdout.write(`  ${label}: no majority story ${n.size} ${(n.share * 100).toFixed(0)}%  ${n.topic}\n`);
+    }
     process.stdout.write(
       `${label} (citations for members): gold stories leading 2+ ${q.goldRepeats.length}; ` +
         `topic fidelity ${q.fidelity.toFixed(3)}; artifacts ${q.artifacts.length}; ` +
-        `off-story summaries ${q.offStorySummaries.length}\n`,
+        `off-story summaries ${q.offStorySummaries.length}; no majority story ${q.noMajorityStory.length}\n`,
     );
   }
   process.exit(0);

@@ -108,7 +108,7 @@ if (import.meta.main) {
     );
     process.stdout.write(
       `  ${'  labels corrected by reading'.padEnd(32)} gold stories leading 2+ ${String(r.goldRepeats.length).padStart(3)}  ` +
-        `fidelity ${r.fidelity.toFixed(3)}\n`,
+        `fidelity ${r.fidelity.toFixed(3)}  no majority story ${q.noMajorityStory.length} (corrected labels ${r.noMajorityStory.length})\n`,
     );
     if (topics) {
       for (const d of trends.filter((t) => isListed(t.trend))) {
@@ -123,5 +123,8 @@ if (import.meta.main) {
     for (const u of q.unfaithful) process.stdout.write(`    unfaithful  ${u.topic}  <-  ${u.best}\n`);
     for (const a of q.artifacts) process.stdout.write(`    artifact ${a.kind}  ${a.text}\n`);
     for (const o of r.offStorySummaries) process.stdout.write(`    off-story summary  ${o.topic}  ||  ${o.summary}\n`);
+    for (const n of r.noMajorityStory) {
+      process.stdout.write(`    no-majority ${n.size} ${(n.share * 100).toFixed(0)}%  ${n.topic}\n`);
+    }
   }
 }

@@ -25,6 +25,12 @@ export interface StoryQuality {
    * holds best is of another story), with that headline.
    */
   offStorySummaries: { topic: string; summary: string; headline: string }[];
+  /**
+   * Listed trends no story holds a majority of (the largest gold story holds at most half of the
+   * members: a show's guests, a day's market moves), with that share: a topic can only say what
+   * such a trend's stories share, or tell one of them.
+   */
+  noMajorityStory: { topic: string; size: number; share: number }[];
 }
 
 /** Share of a headline's words a summary must hold to be read as that headline. */
@@ -94,6 +100,11 @@ export function storyQuality(trends: readonly DemoTrend[]): StoryQuality {
       : []),
     ...(cutOff(d.trend.topic, d.titles) ? [{ text: d.trend.topic, kind: 'topic cut off' }] : []),
   ]);
+  const noMajorityStory = listed.flatMap((d) => {
+    const g = majorityGold(d);
+    const share = d.gold.filter((x) => x === g).length / d.gold.length;
+    return share <= 0.5 ? [{ topic: d.trend.topic, size: d.gold.length, share }] : [];
+  });
   return {
     listed: listed.length,
     duplicateTopics: [...byTopic]
@@ -108,6 +119,7 @@ export function storyQuality(trends: readonly DemoTrend[]): StoryQuality {
     unfaithful,
     artifacts,
     offStorySummaries,
+    noMajorityStory,
   };
 }
 

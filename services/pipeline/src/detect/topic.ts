@@ -192,11 +192,11 @@ const DESK_SLUG =
   /^(?:[A-Z]{2,} ){0,3}(?:MARKETS|STOCKS|SNAPSHOT|FOREX|FX|PRECIOUS|METALS|GRAINS|SOFTS|TREASURIES|BONDS|DEBT|ECONOMY|FOCUS|TIMELINE|TABLE|HIGHLIGHTS|ANALYSIS|BRIEF|URGENT)(?: ?\d+)?-(?=\S)/u;
 
 /**
- * A label closing a headline that says how it was filed or shown ("-- Update", "(VIDEO)", "[WATCH]", ": Watch",
+ * A label closing a headline that says how it was filed or shown ("-- Update", "(VIDEO)", "[WATCH]", "[WATCH VIDEO]", ": Watch",
  * "– RECAP", a wire update number "(1)"), not what happened.
  */
 const TRAILING_LABEL = new RegExp(
-  String.raw`\s*(?:[([]\s*(?:${LABEL_WORDS.split(' ').join('|')})(?:\s*\d+)?\s*[)\]]|\(\d\)|(?:\s(?:--?|[–—])|:)\s*(?:${LABEL_WORDS.split(' ').join('|')})(?:\s*\d+)?)$`,
+  String.raw`\s*(?:[([]\s*(?:${LABEL_WORDS.split(' ').join('|')})(?:\s+(?:${LABEL_WORDS.split(' ').join('|')}))?(?:\s*\d+)?\s*[)\]]|\(\d\)|(?:\s(?:--?|[–—])|:)\s*(?:${LABEL_WORDS.split(' ').join('|')})(?:\s*\d+)?)$`,
   'iu',
 );
 
@@ -205,8 +205,9 @@ const TRAILING_LABEL = new RegExp(
  * Report:", "Mid-Day Report:", "Market Close Report:", "Weekend Report:", "Friday Report:" open 1-4
  * headlines each of the tuning sets' file, UCI April 1-15, over a market or box-office round): where
  * or when the column runs, not who reported. A report's source ("IPCC Report:", "UN Report:", "Pew
- * Report:") and a bare "Report:" stay; a place is one the gazetteer knows (countries, capitals), so
- * "New York Report:" stays too.
+ * Report:") and a bare "Report:" stay. A place is one the tagger reads as a place (compromise's
+ * lexicon of cities, regions and countries: "New York", "Hong Kong", "Asia") or one the country
+ * gazetteer knows (countries, capitals, nationality adjectives).
  */
 const COLUMN_LABEL = /^(?:The\s+)?((?:\p{Lu}[\p{L}.'-]*\s+){1,2})Report\s*:\s+/u;
 const SCHEDULE_WORDS = new Set(
@@ -215,10 +216,12 @@ const SCHEDULE_WORDS = new Set(
   ),
 );
 
-/** Whether a column label's words name a schedule ("Daily", "Market Close") or a place the gazetteer knows ("London"). */
+/** Whether a column label's words name a schedule ("Daily", "Market Close") or a place ("London", "New York"). */
 function isColumnName(words: string): boolean {
   const ws = words.trim().toLowerCase().split(/\s+/);
-  return ws.every((w) => SCHEDULE_WORDS.has(w)) || geoFeatures(words).length > 0;
+  if (ws.every((w) => SCHEDULE_WORDS.has(w)) || geoFeatures(words).length > 0) return true;
+  const tagged = tagHeadline(words.trim());
+  return tagged.length > 0 && tagged.every((t) => t.tags.has('Place'));
 }
 
 /**
@@ -272,7 +275,7 @@ export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly strin
   // A headline whose money figure is not the one most members carry goes last ("$9.6 billion" in
   // one of 60 reports of a "$7.6 billion" valuation): a topic carries the trend's figure, or none.
   const consensus = consensusFigure(given);
-  const headlines = consensus === undefined ? given : figuresAgreeFirst(given, consensus);
+  const headlines = reviewsLastUnlessMost(consensus === undefined ? given : figuresAgreeFirst(given, consensus));
   const reports = headlines.filter((h) => !namesNoEvent(h));
   const readable = (clean: string): boolean =>
     clean.split(' ').length >= TOPIC_MIN_WORDS && !hasDateOrTime(clean) && balanced(clean) && !isGeneric(clean);
@@ -344,6 +347,33 @@ export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly strin
   if (parts[0] !== undefined) return parts[0];
   for (const clean of cleaned) if (readable(clean)) return clean;
   return headlines[0] ?? '';
+}
+
+/**
+ * A review's label of up to six words, opening a headline before a colon or a dash ("Review:", "Film Review:", "'Draft
+ * Day' review:", "Veronica Mars, review:", "Review Roundup:") or closing it ("'Oculus' review",
+ * "Veronica Mars - review"): the labels the UCI files' headlines carry ("Review:" 121, "Movie
+ * review:" 60, "Film Review:" 27, "REVIEW:" 17, ... in April 1-15).
+ */
+const REVIEW_LABEL =
+  /^(?:[^\s:]+\s+){0,5}?reviews?(?:\s+round-?up)?\s*(?::|\s[-–—])\s|(?:^|[\s,:;–—-])reviews?(?:\s+round-?up)?[\s.!]*$/iu;
+
+/** Whether a headline is labelled a review ("Film Review: 'Veronica Mars' a solid cinematic turn"). */
+export function isReviewHeadline(headline: string): boolean {
+  // Read without a desk or closing label: "Noah Movie Review [WATCH VIDEO]" closes on "Review".
+  return REVIEW_LABEL.test(withoutSectionLabel(headline.trim()));
+}
+
+/**
+ * The headlines in their order, those labelled a review moved last when fewer than half of them
+ * are: a film's release reported by 216 outlets is no review though a few reviews sit near its
+ * centre ("Film Review: Veronica Mars"); a trend of reviews keeps its label, which says what the
+ * reports are.
+ */
+export function reviewsLastUnlessMost(headlines: readonly string[]): readonly string[] {
+  const reviews = headlines.filter(isReviewHeadline);
+  if (reviews.length === 0 || reviews.length * 2 >= headlines.length) return headlines;
+  return [...headlines.filter((h) => !isReviewHeadline(h)), ...reviews];
 }
 
 /** Scale words after a money amount, as powers of ten ("$7.6bn", "US$7.6bil", "$7.6 bln", "£500m"). */

@@ -15,6 +15,7 @@ import {
   saysWhatHappened,
   uncutPart,
   consensusFigure,
+  isReviewHeadline,
   moneyFigures,
   namesOnlyAThing,
   wordingsHolding,
@@ -340,6 +341,30 @@ describe('chooseTopic', () => {
     expect(consensusFigure(headlines)).to.equal('$7600000000');
   });
 
+  it('reads review-labelled headlines last when most of the trend is no review', () => {
+    // UCI March 1-15 2014: a few reviews near the centre of a film's release (216 reports on the demo).
+    const headlines = [
+      'Film Review: Veronica Mars',
+      "'Veronica Mars' review: Fan-made, otherwise forgotten",
+      "'Veronica Mars' Finds New Life on the Big Screen",
+      "With help from thousands on Kickstarter, 'Veronica Mars' reborn",
+      "Kristen Bell Rocks Dress With High Slit At 'Veronica Mars' Premiere",
+    ];
+    expect(chooseTopic([], headlines)).to.equal("'Veronica Mars' Finds New Life on the Big Screen");
+    // A trend of reviews keeps the label: it says what the reports are.
+    const reviews = [
+      "'Draft Day' review: Costner scores",
+      "Review: 'Draft Day' is a winner",
+      "Kevin Costner talks 'Draft Day'",
+    ];
+    expect(chooseTopic([], reviews)).to.equal(reviews[0]);
+    expect(isReviewHeadline('Veronica Mars, review: more TV pilot than big-screen reunion')).to.equal(true);
+    expect(isReviewHeadline("'Oculus' review")).to.equal(true);
+    expect(isReviewHeadline('Noah Movie Review [WATCH VIDEO]')).to.equal(true);
+    expect(isReviewHeadline("Jay Leno Reviews New 'Tonight Show' with Host Jimmy Fallon")).to.equal(false);
+    expect(isReviewHeadline('Fed to review bank capital rules')).to.equal(false);
+  });
+
   it('takes a headline that says what happened before one that only names a thing', () => {
     // UCI March 2014: three outlets titled a page "Colon Cancer Awareness".
     expect(
@@ -393,10 +418,17 @@ describe('topic rules', () => {
     expect(withoutSectionLabel("Friday Report: 'Rio 2' Narrowly Defeats 'Captain America'")).to.equal(
       "'Rio 2' Narrowly Defeats 'Captain America'",
     );
+    // A place the tagger knows though the country gazetteer does not (no country or capital).
+    expect(withoutSectionLabel('New York Report: Falls in bank shares drag Wall St lower')).to.equal(
+      'Falls in bank shares drag Wall St lower',
+    );
+    expect(withoutSectionLabel('Hong Kong Report: Shares rise on China hopes')).to.equal('Shares rise on China hopes');
     for (const kept of [
       'IPCC Report: Climate change to hit food supplies',
       'Pew Report: Total Value of Station Acquisitions Hits 7-Year High',
       'Congressional Report: Regulate E-Cigs',
+      'White House Report: Climate change already hitting US',
+      'Box Office Report: Captain America still on top',
       'Report: Toyota to Reach $1 Billion Settlement with Justice Dept.',
       'Study: Most Americans getting enough sleep',
       'Film Review: Veronica Mars is a solid cinematic turn',
@@ -445,6 +477,8 @@ describe('topic rules', () => {
     expect(withoutSectionLabel('Zac Efron Confirms a Reunion May Happen! (VIDEO)')).to.equal(
       'Zac Efron Confirms a Reunion May Happen!',
     );
+    // UCI March 16-31 2014 (a label of two words in brackets).
+    expect(withoutSectionLabel('Noah Movie Review [WATCH VIDEO]')).to.equal('Noah Movie Review');
     expect(withoutSectionLabel('JC Penney Gains as Citigroup Analyst Upgrades Chain to Buy (1)')).to.equal(
       'JC Penney Gains as Citigroup Analyst Upgrades Chain to Buy',
     );

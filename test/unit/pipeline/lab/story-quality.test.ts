@@ -50,3 +50,24 @@ describe('summaries of another story (story quality)', () => {
     ).to.deep.equal([]);
   });
 });
+
+describe('trends no story holds a majority of (story quality)', () => {
+  const trend = (topic: string, gold: string[]): DemoTrend => ({
+    trend: { topic, summary: 'x y z', source_count: 3 } as TrendDoc,
+    titles: gold.map((g, i) => `${g} headline ${i}`),
+    domains: gold.map((_, i) => `d${i}.example`),
+    gold,
+  });
+
+  it('counts a trend whose largest story holds half of its members or fewer, not one with a majority', () => {
+    const q = storyQuality([
+      trend('Juanes To Perform on the Tonight Show', ['juanes', 'juanes', 'woodley', 'woodley', 'eichner', 'putin']),
+      trend('Toyota settlement', ['toyota', 'toyota', 'gm']),
+      trend('Two halves', ['a', 'a', 'b', 'b']),
+    ]);
+    expect(q.noMajorityStory.map((n) => [n.topic, n.share])).to.deep.equal([
+      ['Juanes To Perform on the Tonight Show', 2 / 6],
+      ['Two halves', 0.5],
+    ]);
+  });
+});
