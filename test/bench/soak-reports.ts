@@ -127,9 +127,21 @@ export interface RunFigures {
   passes?: number;
 }
 
-/** One detection run over the indices of `prefix` at clock `now`, in a process of its own. */
-export function spawnRun(prefix: string, now: Date, env: Record<string, string> = {}): RunFigures {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', RUNNER, prefix, now.toISOString()], {
+/**
+ * Node flags for each run of the soak itself (SOAK_NODE_FLAGS, space-separated, e.g.
+ * `--max-old-space-size=320`): to measure a V8 setting of the detect process over the month
+ * without setting it on the bench process or the batch side's runs.
+ */
+export const SOAK_RUN_FLAGS = (process.env.SOAK_NODE_FLAGS ?? '').split(/\s+/).filter((f) => f.length > 0);
+
+/** One detection run over the indices of `prefix` at clock `now`, in a process of its own (with Node's `flags`). */
+export function spawnRun(
+  prefix: string,
+  now: Date,
+  env: Record<string, string> = {},
+  flags: readonly string[] = [],
+): RunFigures {
+  const child = spawnSync(process.execPath, [...flags, '--import', 'tsx', RUNNER, prefix, now.toISOString()], {
     encoding: 'utf8',
     env: { ...process.env, ...env },
     maxBuffer: 1 << 24,

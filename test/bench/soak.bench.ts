@@ -13,6 +13,7 @@
  * SOAK_CLUSTER='{"mergeSettleMinutes":30}' (JSON) runs every detection and the clustering alone with
  * those clustering options over the defaults.
  * SOAK_SCALE=30 replays every row 30 times (copy k k seconds later, its own URL): 30x the volume.
+ * SOAK_NODE_FLAGS='--max-old-space-size=320' runs each soak run's process (not the batch side's) with those Node flags.
  * SOAK_DAYS limits the simulated days (0: all). SOAK_KEEP=1 keeps the indices (soak-score.ts scores them).
  * Run: BENCH=soak make bench, or node --import tsx test/bench/soak.bench.ts with OPENSEARCH_URL/REDIS_URL
  */
@@ -23,7 +24,15 @@ import { createOpenSearchClient, indexNames, migrateIndices } from '@trendscope/
 import { loadUci } from '@trendscope/pipeline/lab/corpus/uci.corpus';
 import { BENCH_OPENSEARCH_URL } from './bench-services';
 import { printSoakQuality } from './soak-quality';
-import { ingest, keepsSoakIndices, reportsOf, spawnRun, type Report, type RunFigures } from './soak-reports';
+import {
+  ingest,
+  keepsSoakIndices,
+  reportsOf,
+  SOAK_RUN_FLAGS,
+  spawnRun,
+  type Report,
+  type RunFigures,
+} from './soak-reports';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -47,7 +56,7 @@ await migrateIndices(client, names);
 
 process.stdout.write(
   `soak bench: UCI x${SCALE} (${reports.length} reports), detection every ${INTERVAL / HOUR} simulated h, ` +
-    `one process per run\n` +
+    `one process per run${SOAK_RUN_FLAGS.length > 0 ? ` (node ${SOAK_RUN_FLAGS.join(' ')})` : ''}\n` +
     `  day  now               new  passes  assigned  articles read (lean)  trends read (states, whole)  written  CPU ms  wall ms  peak RSS MB  heap MB  ingest ms  per step: heap / peak RSS so far (MB)\n`,
 );
 const runs: (RunFigures & { day: number })[] = [];
@@ -67,7 +76,7 @@ try {
     const now = new Date(t);
     lastRun = now;
     const day = Math.floor((t - 1 - day0) / DAY) + 1;
-    const r = { ...spawnRun(prefix, now), day };
+    const r = { ...spawnRun(prefix, now, {}, SOAK_RUN_FLAGS), day };
     runs.push(r);
     process.stdout.write(
       `  ${String(day).padStart(3)}  ${now.toISOString().slice(0, 16)}  ${String(r.articles_considered).padStart(5)}  ` +
