@@ -28,7 +28,8 @@ export function displayText(text: string): string {
     // A version number a feed split ("iOS 7. 1", "version 2. 0"): a sentence never ends on one.
     .replace(VERSION_SPLIT, '$1$2.$3');
   const prefixed = /^(.{3,60}?)\s+[-–—:|]\s+(.+)$/u.exec(t);
-  if (prefixed && new RegExp(`^${escape(prefixed[1]!)}(?![\\p{L}\\p{N}])`, 'iu').test(prefixed[2]!)) t = prefixed[2]!;
+  if (prefixed && new RegExp(`^${escapeRegExp(prefixed[1]!)}(?![\\p{L}\\p{N}])`, 'iu').test(prefixed[2]!))
+    t = prefixed[2]!;
   return t;
 }
 
@@ -46,6 +47,7 @@ export function textKey(text: string): string {
     .trim();
 }
 
-function escape(text: string): string {
+/** A text matched literally inside a RegExp (its pattern characters escaped). */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,4 +1,5 @@
 import { largeCompanies, namesCompanyForm } from './business-names';
+import { escapeRegExp } from './display-text';
 import { eventKinds } from './event-kinds';
 import { largestAmount, namesPersonalSum } from './money-amounts';
 
@@ -61,7 +62,9 @@ export function storyDeal(central: string, texts: readonly string[]): StoryDeal 
   if (!(dealTexts.length * 2 > texts.length || namesDeal(central))) return null;
   const parties = storyParties(dealTexts);
   if (parties.length === 0) return null;
-  const partyRes = parties.map((p) => new RegExp(String.raw`(?<![\p{L}\p{N}])${escape(p)}(?![\p{L}\p{N}])`, 'iu'));
+  const partyRes = parties.map(
+    (p) => new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRegExp(p)}(?![\p{L}\p{N}])`, 'iu'),
+  );
   let best: StoryDeal | null = null;
   for (const t of dealTexts) {
     if (namesPersonalSum(t) && largeCompanies(t).length === 0 && !namesCompanyForm(t)) continue;
@@ -85,8 +88,4 @@ function storyParties(dealTexts: readonly string[]): string[] {
     .filter(([, c]) => c * 2 >= dealTexts.length)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .map(([n]) => n);
-}
-
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -178,8 +178,10 @@ const LABEL_WORDS =
   'premarket pre-market midday after-hours aftermarket stock stocks sector market markets snapshot forex ' +
   'business update updated updates breaking exclusive news wrapup video videos watch photo photos pictures ' +
   'gallery listen audio live first look recap repeat refile corrected editorial opinion analysis commentary';
+/** LABEL_WORDS as a RegExp alternation. */
+const LABEL_ALTERNATIVES = LABEL_WORDS.split(' ').join('|');
 const SECTION_LABEL = new RegExp(
-  String.raw`^(?:${LABEL_WORDS.split(' ').join('|')})(?:\s+(?:${LABEL_WORDS.split(' ').join('|')})){0,2}(?:\s*:|\s+[-–—])\s+`,
+  String.raw`^(?:${LABEL_ALTERNATIVES})(?:\s+(?:${LABEL_ALTERNATIVES})){0,2}(?:\s*:|\s+[-–—])\s+`,
   'iu',
 );
 
@@ -196,7 +198,7 @@ const DESK_SLUG =
  * "– RECAP", a wire update number "(1)"), not what happened.
  */
 const TRAILING_LABEL = new RegExp(
-  String.raw`\s*(?:[([]\s*(?:${LABEL_WORDS.split(' ').join('|')})(?:\s+(?:${LABEL_WORDS.split(' ').join('|')}))?(?:\s*\d+)?\s*[)\]]|\(\d\)|(?:\s(?:--?|[–—])|:)\s*(?:${LABEL_WORDS.split(' ').join('|')})(?:\s*\d+)?)$`,
+  String.raw`\s*(?:[([]\s*(?:${LABEL_ALTERNATIVES})(?:\s+(?:${LABEL_ALTERNATIVES}))?(?:\s*\d+)?\s*[)\]]|\(\d\)|(?:\s(?:--?|[–—])|:)\s*(?:${LABEL_ALTERNATIVES})(?:\s*\d+)?)$`,
   'iu',
 );
 
