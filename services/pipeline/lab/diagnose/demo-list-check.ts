@@ -20,6 +20,7 @@ import { DEMO_UCI_ROWS, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { articleLabeller } from '../metrics/corrected-gold';
 import { storyQuality } from '../metrics/story-quality';
 import { atMost, readCommandLine } from '../command-line';
+import { servedUrlKey } from './served-url-key';
 
 type Summary = { id: string; topic: string; summary: string; article_count: number; source_count: number };
 /** The parts of a served trend detail read here. */
@@ -35,15 +36,7 @@ const { values, positionals } = readCommandLine(
   (line) => ({ ...line, positionals: atMost(1, line.positionals) }),
 );
 const api = positionals[0] ?? 'http://127.0.0.1:8080';
-/**
- * A URL without scheme, `www.` and trailing slash, its host case-folded (paths are case-sensitive),
- * and without backslashes: UCI's file escapes a query's `?` as `\?`, which the replay serves unescaped.
- */
-const key = (url: string): string =>
-  url
-    .replace(/\\/g, '')
-    .replace(/^https?:\/\/(?:www\.)?([^/]*)/i, (_, host: string) => host.toLowerCase())
-    .replace(/\/$/, '');
+const key = servedUrlKey;
 const gold = new Map<string, string>();
 /** The corpus article id of each URL (as the in-process lists name members), for stories read apart. */
 const articleId = new Map<string, string>();
