@@ -1,7 +1,7 @@
 import { largeCompanies, namesCompanyForm } from './business-names';
 import { namesCompanyRecall, type EventKind } from './event-kinds';
 import { largestAmount } from './money-amounts';
-import { LARGE_DEAL_USD, type StoryDeal } from './story-deal';
+import { LARGE_DEAL_USD, namesDeal, type StoryDeal } from './story-deal';
 
 /**
  * What the rubric's bounds read of a story beyond the regression's features
@@ -60,9 +60,6 @@ const SAME_COMPANY: Readonly<Record<string, string>> = {
 };
 const INVESTORS = new Set(['buffett', 'icahn']);
 
-/** A deal in words the event kinds do not count on their own ("Comcast-Time Warner Cable deal"). */
-const DEAL_WORD_RE = /\b(?:deal|merger|tie-up|takeover|acquisition|bid)\b/i;
-
 /** A name as headlines write it: a capitalised word, with "&", "'" or "-" inside. */
 const NAME = String.raw`\p{Lu}[\p{L}\p{N}&'’.]*`;
 /**
@@ -113,9 +110,7 @@ export function rubricReadings(
   const n = Math.max(1, texts.length);
   const share = (test: (t: string, i: number) => boolean): number => texts.filter(test).length / n;
   return {
-    large_company_deal: share(
-      (t, i) => (kindsPerText[i]?.deal !== undefined || DEAL_WORD_RE.test(t)) && companiesIn(t) >= 2,
-    ),
+    large_company_deal: share((t) => namesDeal(t) && companiesIn(t) >= 2),
     large_deal: deal && deal.usd >= LARGE_DEAL_USD ? 1 : 0,
     named_merger: share((t) => NAMED_MERGER_RE.test(t)),
     major_recall: share(

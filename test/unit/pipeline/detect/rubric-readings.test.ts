@@ -46,6 +46,15 @@ describe("rubric readings: the rubric's bounds read in context", () => {
     expect(read(["Icahn's eBay stake deal"]).readings.large_company_deal).to.equal(0);
   });
 
+  it("reads a large-company deal in every deal word the story's deal reads (one list: an offer, a purchase, bidding)", () => {
+    // Neither the deal kind nor the words "deal", "merger" or "bid" alone: the offer is the deal.
+    expect(read(["AstraZeneca rejects Pfizer's final offer"]).readings.large_company_deal).to.equal(1);
+    expect(
+      read(["Pfizer's purchase of AstraZeneca would be the largest in pharma"]).readings.large_company_deal,
+    ).to.equal(1);
+    expect(read(['Bidding for AstraZeneca: Pfizer and Novartis']).readings.large_company_deal).to.equal(1);
+  });
+
   it("puts a merger naming both parties at 5 or more (the rubric's mid-size deal)", () => {
     // Chiquita-Fyffes was served 4.
     const chiquita = read([
