@@ -36,6 +36,7 @@ export * from './keys/index';
 export * from './quota/index';
 export * from './accounts/index';
 export * from './http/client-address';
+export * from './text/escape-regexp';
 export * from './cli/cli-context';
 export * from './cli/require-services';
 export * from './responses/index';

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { MethodNotAllowedError } from '@trendscope/core';
+import { escapeRegExp, MethodNotAllowedError } from '@trendscope/core';
 
 /** The methods every public path answers. */
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
@@ -8,7 +8,7 @@ export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 export function pathMatcher(routePath: string): RegExp {
   const body = routePath
     .split('/')
-    .map((seg) => (seg.startsWith(':') ? '[^/]+' : seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((seg) => (seg.startsWith(':') ? '[^/]+' : escapeRegExp(seg)))
     .join('/');
   return new RegExp(`^${body}/?$`);
 }

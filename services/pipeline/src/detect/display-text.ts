@@ -1,3 +1,4 @@
+import { escapeRegExp } from '@trendscope/core';
 import { normaliseText } from '../text/normalise-text';
 
 /** A scale or unit after a decimal that a feed split ("6. 1 percent"): the two numbers are one. */
@@ -45,9 +46,4 @@ export function textKey(text: string): string {
     .replace(/['’`´]/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
-}
-
-/** A text matched literally inside a RegExp (its pattern characters escaped). */
-export function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

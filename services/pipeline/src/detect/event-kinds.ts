@@ -156,6 +156,15 @@ export function eventKinds(text: string): Partial<Record<EventKind, string[]>> {
 }
 
 /**
+ * Whether a text reports a deal: the deal kind of eventKinds alone, its patterns only (it reads no
+ * context), for a test over every member of a story (story-deal.ts) that needs no other kind.
+ */
+export function namesDealKind(text: string): boolean {
+  // search() ignores the global patterns' lastIndex.
+  return PATTERNS.deal!.some((re) => text.search(re) >= 0);
+}
+
+/**
  * A named statistic of an economy: what a statistics office or a central bank publishes on a
  * calendar. Company figures ("Apple's sales") are earnings, not these.
  */

@@ -160,7 +160,8 @@ const MARKET_WEIGHTIER_KINDS = WEIGHTIER_KINDS.filter((k) => k !== 'macro_data' 
  * bid for SFR, an amount 3 of its 34 headlines tell, was served 6), and a major
  * recall (a large company's recall under an official probe, or a million units) at least 7 (the
  * probe of GM's ignition-switch recall was served 6); a merger naming both parties is at least the
- * rubric's mid-size deal, 5 (Chiquita-Fyffes was served 4). A remark reports no decision: a
+ * rubric's mid-size deal, 5 (Chiquita-Fyffes was served 4), and a large company's executive leaving
+ * or arriving at least the news of one company, 3 (EXECUTIVE_CHANGE_FLOOR). A remark reports no decision: a
  * central banker's view on policy where no text tells a decision is at most 7 (the rubric's 9-10 is
  * a central-bank decision; ECB's Noyer "not happy" with the euro was served 8), and an official's
  * words with no decision, no deal, release or shock beside them at most 6 (China's premier on debt
@@ -181,10 +182,19 @@ function readingBounds(
   };
   if (r.large_company_deal >= RELEASE_SHARE || r.large_deal > 0 || r.major_recall >= RELEASE_SHARE) floor(7);
   if (r.named_merger >= RELEASE_SHARE) floor(5);
+  if (r.executive_change >= RELEASE_SHARE) floor(EXECUTIVE_CHANGE_FLOOR);
   if (at('event_central_bank_remark') > 0 && r.central_bank_decision === 0) ceiling(7);
   if (r.official_remark >= RELEASE_SHARE && OFFICIAL_EVENT_KINDS.every((k) => at(`event_${k}`) === 0)) ceiling(6);
   return { min, max };
 }
+
+/**
+ * The least a large company's executive change scores: the rubric's minor band (a small company's
+ * news, 3-4) is the least of one company's news, which the raters put at 4-5 for the three rated
+ * changes (Barclays' board, the Bank of England's deputy, Tesla's China head); Disney's TV chief
+ * leaving, filed as entertainment, was served 1.
+ */
+export const EXECUTIVE_CHANGE_FLOOR = 3;
 
 /** Events beside an official's words that make them more than a remark (a deal, a release, a shock ...). */
 const OFFICIAL_EVENT_KINDS = [

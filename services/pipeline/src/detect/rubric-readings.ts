@@ -1,7 +1,7 @@
 import { largeCompanies, namesCompanyForm } from './business-names';
 import { namesCompanyRecall, type EventKind } from './event-kinds';
 import { largestAmount } from './money-amounts';
-import { LARGE_DEAL_USD, type StoryDeal } from './story-deal';
+import { LARGE_DEAL_USD, namesDeal, type StoryDeal } from './story-deal';
 
 /**
  * What the rubric's bounds read of a story beyond the regression's features
@@ -29,6 +29,11 @@ export interface RubricReadings {
   central_bank_decision: number;
   /** A head of government's or a minister's words that report no decision ("China's debt risks are controllable: Premier Li"). */
   official_remark: number;
+  /**
+   * A large company's executive leaving or arriving ("Anne Sweeney to step down as Disney chief",
+   * "Crawford Gillies to join Barclays board"): the news of one company, the rubric's 3-4 at least.
+   */
+  executive_change: number;
 }
 
 /** The readings' names, in a fixed order. */
@@ -39,6 +44,7 @@ export const RUBRIC_READINGS = [
   'major_recall',
   'central_bank_decision',
   'official_remark',
+  'executive_change',
 ] as const satisfies readonly (keyof RubricReadings)[];
 
 /**
@@ -59,9 +65,6 @@ const SAME_COMPANY: Readonly<Record<string, string>> = {
   daimler: 'mercedes',
 };
 const INVESTORS = new Set(['buffett', 'icahn']);
-
-/** A deal in words the event kinds do not count on their own ("Comcast-Time Warner Cable deal"). */
-const DEAL_WORD_RE = /\b(?:deal|merger|tie-up|takeover|acquisition|bid)\b/i;
 
 /** A name as headlines write it: a capitalised word, with "&", "'" or "-" inside. */
 const NAME = String.raw`\p{Lu}[\p{L}\p{N}&'’.]*`;
@@ -101,6 +104,13 @@ const SAYS_RE =
 const GOVERNMENT_DECISION_RE =
   /\b(?:announc(?:es|ed)|approv(?:es|ed)|signs?|signed|pass(?:es|ed)|impos(?:es|ed)|orders?|ordered|bans?|banned|launch(?:es|ed)|unveil(?:s|ed)|cuts?|raises?|lowers?|scraps?|plans?|sets?|agrees?|agreed|decides?|decided)\b/i;
 
+/** An executive by role: a television show's executive producer is none. */
+const EXECUTIVE_RE =
+  /\b(?:ceo|cfo|coo|cto|chief executive|chief|chairman|chairwoman|president|executive(?! producer)|execs?|boss|board)\b/i;
+/** An executive's leaving or arriving, not what the executive says or does in office. */
+const EXECUTIVE_CHANGE_RE =
+  /\b(?:leav(?:e|es|ing)|step(?:s|ping)? down|stepped down|resign(?:s|ed|ing|ation)?|quit(?:s|ting)?|depart(?:s|ed|ing|ure)?|retir(?:e|es|ed|ing|ement)|oust(?:s|ed)?|fired|replac(?:e|es|ed|ing)|succeed(?:s|ed)?|successor|named|appoint(?:s|ed|ment)?|hires?|hired|join(?:s|ed)?|exits?)\b/i;
+
 /**
  * The readings of a story's texts (each headline, and the summary when it is not one) with the
  * event kinds eventKinds found in each, and the deal the whole story is about (storyDeal).
@@ -113,9 +123,7 @@ export function rubricReadings(
   const n = Math.max(1, texts.length);
   const share = (test: (t: string, i: number) => boolean): number => texts.filter(test).length / n;
   return {
-    large_company_deal: share(
-      (t, i) => (kindsPerText[i]?.deal !== undefined || DEAL_WORD_RE.test(t)) && companiesIn(t) >= 2,
-    ),
+    large_company_deal: share((t) => namesDeal(t) && companiesIn(t) >= 2),
     large_deal: deal && deal.usd >= LARGE_DEAL_USD ? 1 : 0,
     named_merger: share((t) => NAMED_MERGER_RE.test(t)),
     major_recall: share(
@@ -133,6 +141,9 @@ export function rubricReadings(
         largeCompanies(t).length === 0 &&
         !namesCompanyForm(t) &&
         (largestAmount(t)?.usd ?? 0) < 1e9,
+    ),
+    executive_change: share(
+      (t) => EXECUTIVE_RE.test(t) && EXECUTIVE_CHANGE_RE.test(t) && largeCompanies(t).some((c) => !INVESTORS.has(c)),
     ),
   };
 }

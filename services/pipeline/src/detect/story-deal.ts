@@ -1,6 +1,6 @@
+import { escapeRegExp } from '@trendscope/core';
 import { largeCompanies, namesCompanyForm } from './business-names';
-import { escapeRegExp } from './display-text';
-import { eventKinds } from './event-kinds';
+import { namesDealKind } from './event-kinds';
 import { largestAmount, namesPersonalSum } from './money-amounts';
 
 /**
@@ -24,7 +24,11 @@ export interface StoryDeal {
 /** A story-level deal size from which a deal is the rubric's large merger or bid (7-8). */
 export const LARGE_DEAL_USD = 5e9;
 
-/** A deal in words (the deal kind of event-kinds.ts counts more forms; an offer or a purchase in a deal story). */
+/**
+ * A deal in words the deal kind of event-kinds.ts does not count on its own ("Comcast-Time Warner
+ * Cable deal", "Vivendi board to meet on SFR bids", "raised $15.8 bln offer"): the one list of deal
+ * words, which the story's deal and the rubric's large-company deal (rubric-readings.ts) both read.
+ */
 const DEAL_WORD_RE = /\b(?:deal|merger|tie-up|takeover|acquisition|bid|bids|bidding|offer|purchase)\b/i;
 /** A capitalised name as headlines write it ("Bouygues", "SFR", "Jos.", "Men's"), split at "/" and "-". */
 const NAME_RE = /\p{Lu}[\p{L}\p{N}&]+/gu;
@@ -41,9 +45,9 @@ const NOT_PARTY = new Set(
   ).split(' '),
 );
 
-/** Whether a text names a deal (the deal kind, or a deal word). */
+/** Whether a text names a deal (a deal word, or the deal kind of event-kinds.ts). */
 export function namesDeal(text: string): boolean {
-  return eventKinds(text).deal !== undefined || DEAL_WORD_RE.test(text);
+  return DEAL_WORD_RE.test(text) || namesDealKind(text);
 }
 
 /**

@@ -46,6 +46,30 @@ describe("rubric readings: the rubric's bounds read in context", () => {
     expect(read(["Icahn's eBay stake deal"]).readings.large_company_deal).to.equal(0);
   });
 
+  it("reads a large-company deal in every deal word the story's deal reads (one list: an offer, a purchase, bidding)", () => {
+    // Neither the deal kind nor the words "deal", "merger" or "bid" alone: the offer is the deal.
+    expect(read(["AstraZeneca rejects Pfizer's final offer"]).readings.large_company_deal).to.equal(1);
+    expect(
+      read(["Pfizer's purchase of AstraZeneca would be the largest in pharma"]).readings.large_company_deal,
+    ).to.equal(1);
+    expect(read(['Bidding for AstraZeneca: Pfizer and Novartis']).readings.large_company_deal).to.equal(1);
+  });
+
+  it("puts a large company's executive leaving or arriving at 3 or more (the news of one company)", () => {
+    // A demo of 2026-12-06 served Disney's TV chief leaving 1 (filed as entertainment).
+    const disney = read([
+      'Anne Sweeney to step down as Disney chief',
+      'Disney TV executive, Anne Sweeney, leaving the company to direct TV shows',
+    ]);
+    expect(disney.readings.executive_change).to.equal(1);
+    expect(disney.bounds.min).to.equal(3);
+    expect(read(['Crawford Gillies to join Barclays board']).bounds.min).to.equal(3);
+    // An executive speaking in office, a show's producer leaving, a small company: no floor.
+    expect(read(['Disney chief Iger says parks are strong']).readings.executive_change).to.equal(0);
+    expect(read(['Executive producer leaves Disney show']).readings.executive_change).to.equal(0);
+    expect(read(['Bon-Ton CEO to resign in 2015']).readings.executive_change).to.equal(0);
+  });
+
   it("puts a merger naming both parties at 5 or more (the rubric's mid-size deal)", () => {
     // Chiquita-Fyffes was served 4.
     const chiquita = read([

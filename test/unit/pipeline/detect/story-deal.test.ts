@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { businessImpact } from '@trendscope/pipeline/detect/impact';
-import { storyDeal } from '@trendscope/pipeline/detect/story-deal';
+import { eventKinds, namesDealKind } from '@trendscope/pipeline/detect/event-kinds';
+import { namesDeal, storyDeal } from '@trendscope/pipeline/detect/story-deal';
 
 /**
  * The demo's Bouygues-SFR trend (2026-12-06): 34 member headlines, 3 of them with the bid's
@@ -73,5 +74,18 @@ describe('story deal: the size of the deal a story is about, read from all its m
     // A lottery win beside a "deal" is no deal size.
     const lottery = ['Lottery winner takes $1 billion deal', 'Lottery deal for winner', 'Winner signs lottery deal'];
     expect(storyDeal(lottery[0]!, lottery)).to.equal(null);
+  });
+
+  it('tests the deal kind alone as eventKinds reads it, and a deal word', () => {
+    const texts = [
+      'Facebook to buy WhatsApp for $19 billion',
+      'Comcast agrees to acquire Time Warner Cable',
+      'Analyst upgrades JC Penney to buy',
+      'Vivendi board to meet on SFR bids',
+      'Keith Richards Recalls Childhood',
+    ];
+    // The global patterns' lastIndex does not carry from one text (or one call) to the next.
+    for (const t of [...texts, ...texts]) expect(namesDealKind(t), t).to.equal(eventKinds(t).deal !== undefined);
+    expect(texts.map(namesDeal)).to.deep.equal([true, true, false, true, false]);
   });
 });
