@@ -333,11 +333,17 @@ export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly strin
   // by a few outlets) says what, not what happened: the first headline of a sentence's length
   // (more words than such a name) that shares one of its words says more, when there is one (a
   // column's title such as "Business Highlights" shares none with the reports it gathers).
-  if (uncut[0] !== undefined && (namesOnlyAThing(uncut[0]) || isBareTitle(uncut[0], pool))) {
+  const bareTitle = uncut[0] !== undefined && !namesOnlyAThing(uncut[0]) && isBareTitle(uncut[0], pool);
+  if (uncut[0] !== undefined && (namesOnlyAThing(uncut[0]) || bareTitle)) {
     const named = new Set(contentWords(uncut[0]).map((w) => textKey(w)));
+    // After a bare title, a headline that is the title with a word or a tag ("Infamous Second Son:
+    // Powerful", "... for PS4") says no more: it adds at least TITLE_ADDS_WORDS of its own.
+    const adds = (clean: string): number => contentWords(clean).filter((w) => !named.has(textKey(w))).length;
     const saysMore = uncut.find(
       (clean) =>
-        contentWords(clean).length > NAME_ONLY_MOST_WORDS && contentWords(clean).some((w) => named.has(textKey(w))),
+        contentWords(clean).length > NAME_ONLY_MOST_WORDS &&
+        contentWords(clean).some((w) => named.has(textKey(w))) &&
+        (!bareTitle || adds(clean) >= TITLE_ADDS_WORDS),
     );
     if (saysMore !== undefined) return whole(saysMore);
   }
@@ -611,6 +617,8 @@ export function endsDangling(text: string): boolean {
 
 /** Most words (function words not counted) of a headline read as a work's title that others quote. */
 const TITLE_MOST_WORDS = 6;
+/** Fewest content words a headline adds to a bare title to say what happened to it. */
+const TITLE_ADDS_WORDS = 2;
 
 /**
  * Whether a headline is only a work's title: wholly in quotes ("'COSMOS: A Spacetime Odyssey'"), or

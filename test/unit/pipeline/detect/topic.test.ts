@@ -681,6 +681,14 @@ describe('topics that end on a complete phrase and say what happened to a title'
       isBareTitle('Muppets Most Wanted', ['Muppets Most Wanted', 'Muppets Most Wanted at the box office']),
     ).to.equal(false);
     expect(isBareTitle("'Noah' sinks, 'Divergent' floats", [])).to.equal(false);
+    // The title with a word or a tag says no more than the title (UCI April 10-20k, a tuning set).
+    const infamous = [
+      'Infamous: Second Son – First Impressions',
+      'Infamous Second Son: Powerful',
+      'Infamous Second Son for PS4',
+      "'inFamous: Second Son' could boost PS4 sales",
+    ];
+    expect(chooseTopic([], infamous)).to.equal("'inFamous: Second Son' could boost PS4 sales");
     // A title alone, with no headline of what happened, stays.
     expect(chooseTopic([], ["'COSMOS: A Spacetime Odyssey'", "'COSMOS: A Spacetime Odyssey'"])).to.equal(
       "'COSMOS: A Spacetime Odyssey'",
