@@ -367,11 +367,12 @@ export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly strin
 /**
  * A review's label of up to six words, opening a headline before a colon or a dash ("Review:", "Film Review:", "'Draft
  * Day' review:", "Veronica Mars, review:", "Review Roundup:") or closing it ("'Oculus' review",
- * "Veronica Mars - review"): the labels the UCI files' headlines carry ("Review:" 121, "Movie
+ * "Veronica Mars - review"), after a title or column name with a colon of its own ("Disney In Depth: Movie
+ * Review:", "Captain America: The Winter Soldier Review:"): the labels the UCI files' headlines carry ("Review:" 121, "Movie
  * review:" 60, "Film Review:" 27, "REVIEW:" 17, ... in April 1-15).
  */
 const REVIEW_LABEL =
-  /^(?:[^\s:]+\s+){0,5}?reviews?(?:\s+round-?up)?\s*(?::|\s[-–—])\s|(?:^|[\s,:;–—-])reviews?(?:\s+round-?up)?[\s.!]*$/iu;
+  /^(?:(?:[^\s:]+\s+){0,3}[^\s:]+:\s+)?(?:[^\s:]+\s+){0,5}?reviews?(?:\s+round-?up)?\s*(?::|\s[-–—])\s|(?:^|[\s,:;–—-])reviews?(?:\s+round-?up)?[\s.!]*$/iu;
 
 /** Whether a headline is labelled a review ("Film Review: 'Veronica Mars' a solid cinematic turn"). */
 export function isReviewHeadline(headline: string): boolean {

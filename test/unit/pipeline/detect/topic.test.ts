@@ -363,6 +363,9 @@ describe('chooseTopic', () => {
     expect(isReviewHeadline('Veronica Mars, review: more TV pilot than big-screen reunion')).to.equal(true);
     expect(isReviewHeadline("'Oculus' review")).to.equal(true);
     expect(isReviewHeadline('Noah Movie Review [WATCH VIDEO]')).to.equal(true);
+    // A review label after a title or column name with a colon of its own (UCI headlines).
+    expect(isReviewHeadline('Disney In Depth: Movie Review: Muppets Most Wanted')).to.equal(true);
+    expect(isReviewHeadline('Captain America: The Winter Soldier Review: Cap Grows Up')).to.equal(true);
     expect(isReviewHeadline("Jay Leno Reviews New 'Tonight Show' with Host Jimmy Fallon")).to.equal(false);
     expect(isReviewHeadline('Fed to review bank capital rules')).to.equal(false);
   });
