@@ -9,7 +9,15 @@ import { keyPhrases, type KeyPhrase } from './key-phrases';
 import { isDatedColumnTrend } from './dated-column';
 import { isRoundupTrend } from './roundup-title';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
-import { beforeCut, chooseTopic, endsCut, isGeneric, namesNoEvent, withoutSectionLabel } from './topic';
+import {
+  beforeCut,
+  chooseTopic,
+  endsCut,
+  isGeneric,
+  itemsOfReviewsLast,
+  namesNoEvent,
+  withoutSectionLabel,
+} from './topic';
 import { meaningOrder } from './topic-centre';
 import { trendCategory } from './trend-category';
 import {
@@ -267,7 +275,9 @@ export function trendDomainQuality(
  * that joined the trend, or a page's boilerplate sentence ("Top Stories from around the globe
  * brought to you by ..."), is never its summary.
  */
-export function chooseSummary(members: readonly SummaryMember[], topic: string): string {
+export function chooseSummary(given: readonly SummaryMember[], topic: string): string {
+  // A review is no summary of a trend most of whose reports are no review (as for the topic).
+  const members = itemsOfReviewsLast(given, (m) => m.title ?? '');
   const topicWords = new Set(contentTerms(topic));
   // How much a text adds to the topic: its content words the topic lacks (a few are enough).
   const adds = (s: string): number =>

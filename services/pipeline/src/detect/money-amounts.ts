@@ -11,12 +11,14 @@ const USD_PER: Readonly<Record<string, number>> = {
   hkd: 0.13,
   chf: 1.05,
   rub: 0.02,
+  nzd: 0.7,
 };
 
 /** Currency spellings before or after a number, mapped to their code. */
 const CURRENCY: Readonly<Record<string, string>> = {
   $: 'usd',
   us$: 'usd',
+  $us: 'usd',
   usd: 'usd',
   dollars: 'usd',
   dollar: 'usd',
@@ -39,9 +41,15 @@ const CURRENCY: Readonly<Record<string, string>> = {
   rupees: 'inr',
   a$: 'aud',
   au$: 'aud',
+  $a: 'aud',
+  $au: 'aud',
   c$: 'cad',
   ca$: 'cad',
+  $c: 'cad',
   hk$: 'hkd',
+  $hk: 'hkd',
+  nz$: 'nzd',
+  $nz: 'nzd',
   chf: 'chf',
   francs: 'chf',
   roubles: 'rub',
@@ -56,10 +64,12 @@ const SCALE: Readonly<Record<string, number>> = {
   billion: 1e9,
   bn: 1e9,
   bln: 1e9,
+  bil: 1e9,
   b: 1e9,
   million: 1e6,
   mn: 1e6,
   mln: 1e6,
+  mil: 1e6,
   m: 1e6,
   thousand: 1e3,
   k: 1e3,
@@ -67,12 +77,13 @@ const SCALE: Readonly<Record<string, number>> = {
   lakh: 1e5,
 };
 
-const PREFIX = String.raw`(us\$|a\$|au\$|c\$|ca\$|hk\$|\$|€|£|¥|usd|eur|eu|gbp|inr|rs\.?|chf)`;
+/** A currency before the number: "US$", "A$" and "$US", "$A" (the Australian press's order) alike. */
+const PREFIX = String.raw`(us\$|a\$|au\$|c\$|ca\$|hk\$|nz\$|\$(?:us|au|a|c|hk|nz)(?=\s?\d)|\$|€|£|¥|usd|eur|eu|gbp|inr|rs\.?|chf)`;
 const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)`;
-const SCALE_WORD = String.raw`(trillion|tn|tln|billion|bln|bn|b|million|mln|mn|m|thousand|k|crore|lakh)`;
+const SCALE_WORD = String.raw`(trillion|tn|tln|billion|bln|bil|bn|b|million|mln|mil|mn|m|thousand|k|crore|lakh)`;
 const SUFFIX_CURRENCY = String.raw`(dollars|dollar|euros|euro|pounds|yen|yuan|renminbi|rmb|rupees|francs|roubles|rubles)`;
-/** "$121 billion", "US$9.3b", "EU2.1 Billion", "€2bn", "£3.3B", "$275.00". */
-const PREFIXED = new RegExp(String.raw`(?<![\p{L}\d])${PREFIX}\s?${NUMBER}(?:\s?${SCALE_WORD}(?![\p{L}]))?`, 'giu');
+/** "$121 billion", "US$9.3b", "$US1bn", "A$2.5bn", "EU2.1 Billion", "€2bn", "£3.3B", "$7.6-billion", "US$7.6bil", "$275.00". */
+const PREFIXED = new RegExp(String.raw`(?<![\p{L}\d])${PREFIX}\s?${NUMBER}(?:[\s-]?${SCALE_WORD}(?![\p{L}]))?`, 'giu');
 /** "7.2 bln euro", "3 billion dollars", "500 million yuan". */
 const SUFFIXED = new RegExp(
   String.raw`(?<![\p{L}\d$€£¥])${NUMBER}\s?${SCALE_WORD}?\s(?:of\s)?${SUFFIX_CURRENCY}(?![\p{L}])`,
@@ -85,25 +96,45 @@ export interface MoneyAmount {
   usd: number;
 }
 
+/** One amount as read: the words as written, the currency's code and the value in that currency. */
+interface ReadAmount {
+  text: string;
+  code: string;
+  value: number;
+}
+
+/** Every money amount a text writes, in its own currency ("$7. 6 Billion", a feed's split decimal, is $7.6 billion). */
+function readAmounts(text: string): ReadAmount[] {
+  const clean = text.replace(/(\d)\. (\d)/g, '$1.$2');
+  const out: ReadAmount[] = [];
+  for (const m of clean.matchAll(PREFIXED)) {
+    const code = CURRENCY[m[1]!.toLowerCase()];
+    const value = amount(m[2]!, m[3]);
+    if (code && value > 0) out.push({ text: m[0].trim(), code, value });
+  }
+  for (const m of clean.matchAll(SUFFIXED)) {
+    const code = CURRENCY[m[3]!.toLowerCase()];
+    const value = amount(m[1]!, m[2]);
+    if (code && value > 0) out.push({ text: m[0].trim(), code, value });
+  }
+  return out;
+}
+
 /**
  * Every money amount a text writes, in US dollars (currency converted at rough fixed rates).
  * Bare numbers without a currency ("1.6 million cars") are not money.
  */
 export function moneyAmounts(text: string): MoneyAmount[] {
-  // "$7. 6 Billion" (a feed's split decimal) is $7.6 billion.
-  const clean = text.replace(/(\d)\. (\d)/g, '$1.$2');
-  const out: MoneyAmount[] = [];
-  for (const m of clean.matchAll(PREFIXED)) {
-    const code = CURRENCY[m[1]!.toLowerCase()];
-    const value = amount(m[2]!, m[3]);
-    if (code && value > 0) out.push({ text: m[0].trim(), usd: value * USD_PER[code]! });
-  }
-  for (const m of clean.matchAll(SUFFIXED)) {
-    const code = CURRENCY[m[3]!.toLowerCase()];
-    const value = amount(m[1]!, m[2]);
-    if (code && value > 0) out.push({ text: m[0].trim(), usd: value * USD_PER[code]! });
-  }
-  return out;
+  return readAmounts(text).map((a) => ({ text: a.text, usd: a.value * USD_PER[a.code]! }));
+}
+
+/**
+ * The money amounts a text names, each once as its currency and value, so that spellings of one
+ * figure meet ("$7.6 billion", "$7.6B", "US$7.6bil", "$7.6-billion" and "$US7.6bn" are all
+ * "usd7600000000"; "A$7.6bn" is "aud7600000000").
+ */
+export function moneyFigures(text: string): string[] {
+  return [...new Set(readAmounts(text).map((a) => `${a.code}${Math.round(a.value)}`))];
 }
 
 /** The largest amount of a text in US dollars, or null when it names none. */

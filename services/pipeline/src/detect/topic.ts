@@ -1,9 +1,10 @@
-import { sameText, textKey } from './display-text';
+import { escapeRegExp, sameText, textKey } from './display-text';
 import type { KeyPhrase } from './key-phrases';
 import { NUMBERED_WORD, phraseInHeadlines, tagHeadline } from './noun-phrase';
 import { geoFeatures } from '../classify/geo-features';
 import { ENGLISH_STOPWORDS } from '../text/stopwords';
 import { isRoundupTitle } from './roundup-title';
+import { moneyFigures } from './money-amounts';
 
 /** Fewest and most words of a topic phrase. */
 export const TOPIC_MIN_WORDS = 2;
@@ -76,7 +77,9 @@ const EVENT_NOUNS: ReadonlySet<string> = new Set(
 /** Whether a phrase's head (its last word) names something that happened ("Ebola outbreak", "McDonnell bid"). */
 export function saysWhatHappened(phrase: string): boolean {
   const last = (phrase.split(/\s+/).pop() ?? '').toLowerCase().replace(/[^\p{L}-]/gu, '');
-  return EVENT_NOUNS.has(last) || (last.endsWith('s') && EVENT_NOUNS.has(last.slice(0, -1)));
+  return (
+    EVENT_NOUNS.has(last) || (last.endsWith('s') && !PLURALS_OF_PLACES.has(last) && EVENT_NOUNS.has(last.slice(0, -1)))
+  );
 }
 
 /** A headline that is a page's furniture, not a report: wholly in brackets, or telling the reader to click. */
@@ -154,7 +157,7 @@ export function isReadableTopic(phrase: string): boolean {
   if ((NUMBER_WORD.test(last) && !titleNumber) || isVerb(last) || isVerb(first) || NOT_PHRASE_START.has(first)) {
     return false;
   }
-  if (isGeneric(phrase)) return false;
+  if (isGeneric(phrase) || endsDangling(phrase)) return false;
   return !/^['‘’]|['‘’]$/.test(phrase);
 }
 
@@ -177,7 +180,7 @@ const WIRE_TAG = /^(?:BREAKING(?: NEWS)?|UPDATE(?: ?\d+)?|WRAPUP(?: ?\d+)?|EXCLU
 const LABEL_WORDS =
   'premarket pre-market midday after-hours aftermarket stock stocks sector market markets snapshot forex ' +
   'business update updated updates breaking exclusive news wrapup video videos watch photo photos pictures ' +
-  'gallery listen audio live first look recap repeat refile corrected editorial opinion analysis commentary';
+  'gallery listen audio live first look recap repeat refile corrected editorial opinion analysis commentary clip clips';
 /** LABEL_WORDS as a RegExp alternation. */
 const LABEL_ALTERNATIVES = LABEL_WORDS.split(' ').join('|');
 const SECTION_LABEL = new RegExp(
@@ -198,7 +201,7 @@ const DESK_SLUG =
  * "– RECAP", a wire update number "(1)"), not what happened.
  */
 const TRAILING_LABEL = new RegExp(
-  String.raw`\s*(?:[([]\s*(?:${LABEL_ALTERNATIVES})(?:\s+(?:${LABEL_ALTERNATIVES}))?(?:\s*\d+)?\s*[)\]]|\(\d\)|(?:\s(?:--?|[–—])|:)\s*(?:${LABEL_ALTERNATIVES})(?:\s*\d+)?)$`,
+  String.raw`\s*(?:[([]\s*(?:\+|w\/)?\s*(?:${LABEL_ALTERNATIVES})(?:(?:\s*[+&/]\s*|\s+(?:and\s+)?)(?:${LABEL_ALTERNATIVES}))?(?:\s*\d+)?\s*[)\]]|\(\d\)|(?:\s(?:--?|[–—])|:)\s*(?:${LABEL_ALTERNATIVES})(?:\s*\d+)?)$`,
   'iu',
 );
 
@@ -221,7 +224,7 @@ const SCHEDULE_WORDS = new Set(
 /** Whether a column label's words name a schedule ("Daily", "Market Close") or a place ("London", "New York"). */
 function isColumnName(words: string): boolean {
   const ws = words.trim().toLowerCase().split(/\s+/);
-  if (ws.every((w) => SCHEDULE_WORDS.has(w)) || geoFeatures(words).length > 0) return true;
+  if (ws.every((w) => SCHEDULE_WORDS.has(w)) || gazetteerPlace(words)) return true;
   const tagged = tagHeadline(words.trim());
   return tagged.length > 0 && tagged.every((t) => t.tags.has('Place'));
 }
@@ -280,7 +283,11 @@ export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly strin
   const headlines = reviewsLastUnlessMost(consensus === undefined ? given : figuresAgreeFirst(given, consensus));
   const reports = headlines.filter((h) => !namesNoEvent(h));
   const readable = (clean: string): boolean =>
-    clean.split(' ').length >= TOPIC_MIN_WORDS && !hasDateOrTime(clean) && balanced(clean) && !isGeneric(clean);
+    clean.split(' ').length >= TOPIC_MIN_WORDS &&
+    !hasDateOrTime(clean) &&
+    balanced(clean) &&
+    !isGeneric(clean) &&
+    !endsDangling(clean);
   for (const p of phrases.slice(0, PHRASES_TRIED)) {
     const found = phraseInHeadlines(p.display, headlines);
     // A clause in its headline: its noun phrase is no topic, and the phrase as it is reads as a clause.
@@ -326,11 +333,17 @@ export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly strin
   // by a few outlets) says what, not what happened: the first headline of a sentence's length
   // (more words than such a name) that shares one of its words says more, when there is one (a
   // column's title such as "Business Highlights" shares none with the reports it gathers).
-  if (uncut[0] !== undefined && namesOnlyAThing(uncut[0])) {
+  const bareTitle = uncut[0] !== undefined && !namesOnlyAThing(uncut[0]) && isBareTitle(uncut[0], pool);
+  if (uncut[0] !== undefined && (namesOnlyAThing(uncut[0]) || bareTitle)) {
     const named = new Set(contentWords(uncut[0]).map((w) => textKey(w)));
+    // After a bare title, a headline that is the title with a word or a tag ("Infamous Second Son:
+    // Powerful", "... for PS4") says no more: it adds at least TITLE_ADDS_WORDS of its own.
+    const adds = (clean: string): number => contentWords(clean).filter((w) => !named.has(textKey(w))).length;
     const saysMore = uncut.find(
       (clean) =>
-        contentWords(clean).length > NAME_ONLY_MOST_WORDS && contentWords(clean).some((w) => named.has(textKey(w))),
+        contentWords(clean).length > NAME_ONLY_MOST_WORDS &&
+        contentWords(clean).some((w) => named.has(textKey(w))) &&
+        (!bareTitle || adds(clean) >= TITLE_ADDS_WORDS),
     );
     if (saysMore !== undefined) return whole(saysMore);
   }
@@ -354,11 +367,12 @@ export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly strin
 /**
  * A review's label of up to six words, opening a headline before a colon or a dash ("Review:", "Film Review:", "'Draft
  * Day' review:", "Veronica Mars, review:", "Review Roundup:") or closing it ("'Oculus' review",
- * "Veronica Mars - review"): the labels the UCI files' headlines carry ("Review:" 121, "Movie
+ * "Veronica Mars - review"), after a title or column name with a colon of its own ("Disney In Depth: Movie
+ * Review:", "Captain America: The Winter Soldier Review:"): the labels the UCI files' headlines carry ("Review:" 121, "Movie
  * review:" 60, "Film Review:" 27, "REVIEW:" 17, ... in April 1-15).
  */
 const REVIEW_LABEL =
-  /^(?:[^\s:]+\s+){0,5}?reviews?(?:\s+round-?up)?\s*(?::|\s[-–—])\s|(?:^|[\s,:;–—-])reviews?(?:\s+round-?up)?[\s.!]*$/iu;
+  /^(?:(?:[^\s:]+\s+){0,3}[^\s:]+:\s+)?(?:[^\s:]+\s+){0,5}?reviews?(?:\s+round-?up)?\s*(?::|\s[-–—])\s|(?:^|[\s,:;–—-])reviews?(?:\s+round-?up)?[\s.!]*$/iu;
 
 /** Whether a headline is labelled a review ("Film Review: 'Veronica Mars' a solid cinematic turn"). */
 export function isReviewHeadline(headline: string): boolean {
@@ -373,42 +387,15 @@ export function isReviewHeadline(headline: string): boolean {
  * reports are.
  */
 export function reviewsLastUnlessMost(headlines: readonly string[]): readonly string[] {
-  const reviews = headlines.filter(isReviewHeadline);
-  if (reviews.length === 0 || reviews.length * 2 >= headlines.length) return headlines;
-  return [...headlines.filter((h) => !isReviewHeadline(h)), ...reviews];
+  return itemsOfReviewsLast(headlines, (h) => h);
 }
 
-/** Scale words after a money amount, as powers of ten ("$7.6bn", "US$7.6bil", "$7.6 bln", "£500m"). */
-const MONEY_SCALE: Readonly<Record<string, number>> = {
-  k: 3,
-  thousand: 3,
-  m: 6,
-  mn: 6,
-  mln: 6,
-  mil: 6,
-  million: 6,
-  b: 9,
-  bn: 9,
-  bln: 9,
-  bil: 9,
-  billion: 9,
-  tn: 12,
-  trillion: 12,
-};
-const MONEY =
-  /(?:^|[^\p{L}\p{N}])(?:US|A|C|NZ|HK)?([$€£¥])\s?(\d[\d,]*(?:\.\d+)?)(?:[\s-]?(trillion|billion|million|thousand|tn|bn|bln|bil|mn|mln|mil|[kmb])\b)?/giu;
-
-/**
- * The money amounts a text names, each as its currency and value ("$7.6 billion", "$7.6B",
- * "US$7.6bil" and "$7.6-billion" are all "$7600000000"), once each.
- */
-export function moneyFigures(text: string): string[] {
-  const out = new Set<string>();
-  for (const m of text.matchAll(MONEY)) {
-    const value = Number(m[2]!.replace(/,/g, '')) * 10 ** (MONEY_SCALE[(m[3] ?? '').toLowerCase()] ?? 0);
-    if (Number.isFinite(value) && value > 0) out.add(`${m[1]}${Math.round(value)}`);
-  }
-  return [...out];
+/** Items (a trend's members) in their order, those whose headline is labelled a review last unless most are (reviewsLastUnlessMost). */
+export function itemsOfReviewsLast<T>(items: readonly T[], headline: (item: T) => string): readonly T[] {
+  const review = items.map((item) => isReviewHeadline(headline(item)));
+  const reviews = review.filter(Boolean).length;
+  if (reviews === 0 || reviews * 2 >= items.length) return items;
+  return [...items.filter((_, i) => !review[i]), ...items.filter((_, i) => review[i])];
 }
 
 /**
@@ -602,4 +589,68 @@ function stripUnpaired(text: string): string {
 
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/**
+ * Plurals of event nouns that name places: "settlements" heads a key phrase of the tuning sets only
+ * as Israel's West Bank settlements (both Giveme5W1H headlines that hold it), never as legal
+ * settlements, so a phrase headed by it names a place and a headline says what happened there.
+ */
+const PLURALS_OF_PLACES: ReadonlySet<string> = new Set(['settlements']);
+
+/** Articles and determiners that cannot end a phrase ("Walking Dead Season Four Finale Recap: A"). */
+const DANGLING_WORDS: ReadonlySet<string> = new Set(
+  'a an the this these those my your his its our their every each'.split(' '),
+);
+
+/**
+ * Whether a text ends on an article or a determiner, so reads cut where its noun should follow
+ * ("Walking Dead Season Four Finale Recap: A"); a letter that names something after a capitalised
+ * word ("Plan A", "Hepatitis A") or a quoted word ("Season finale 'A'") does not dangle.
+ */
+export function endsDangling(text: string): boolean {
+  const ws = text.trim().split(/\s+/);
+  const last = ws[ws.length - 1] ?? '';
+  if (ws.length < 2 || !DANGLING_WORDS.has(last.toLowerCase())) return false;
+  const before = ws[ws.length - 2]!;
+  return !(last === 'A' && /^\p{Lu}/u.test(before) && !/[:;,–—-]$/u.test(before));
+}
+
+/** Most words (function words not counted) of a headline read as a work's title that others quote. */
+const TITLE_MOST_WORDS = 6;
+/** Fewest content words a headline adds to a bare title to say what happened to it. */
+const TITLE_ADDS_WORDS = 2;
+
+/**
+ * Whether a headline is only a work's title: wholly in quotes ("'COSMOS: A Spacetime Odyssey'"), or
+ * a few capitalised words that another headline of the trend quotes whole ("Muppets Most Wanted",
+ * quoted as "'Muppets Most Wanted'"). A title says what, not what happened to it (its premiere,
+ * its box office, its ratings), which the tagger cannot see in title case ("Wanted" reads as a verb).
+ */
+export function isBareTitle(headline: string, headlines: readonly string[]): boolean {
+  const t = headline.trim();
+  const quoted = /^(['‘"“])(.+)(['’"”])$/u.exec(t);
+  if (quoted && balanced(t) && !/['‘’"“”]/u.test(quoted[2]!.replace(/(\p{L})['’](\p{L})/gu, '$1$2'))) return true;
+  const content = contentWords(t);
+  if (
+    content.length === 0 ||
+    content.length > TITLE_MOST_WORDS ||
+    !onlyCapitalised(content.join(' ')) ||
+    /[!?]/.test(t)
+  ) {
+    return false;
+  }
+  const title = new RegExp(`['‘"“]${escapeRegExp(t)}[:,.]?['’"”]`, 'iu');
+  return headlines.some((h) => !sameText(h, t) && title.test(h));
+}
+
+/**
+ * Whether a gazetteer place names the whole of a column label: "London", "South Korea", but not
+ * "Paris Hilton" (a capital's name opening a person's).
+ */
+function gazetteerPlace(words: string): boolean {
+  const ws = words.trim().split(/\s+/);
+  if (geoFeatures(words).length === 0) return false;
+  // A place followed by a word that is none names something else ("Paris Hilton", "London Bridge").
+  return !(geoFeatures(ws.slice(0, -1).join(' ')).length > 0 && geoFeatures(ws[ws.length - 1]!).length === 0);
 }

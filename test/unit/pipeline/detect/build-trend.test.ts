@@ -204,6 +204,24 @@ describe('chooseSummary and summarise', () => {
     expect(chooseSummary(members, 'Veronica Mars')).to.equal("With help from thousands, 'Veronica Mars' reborn");
   });
 
+  it('reads review headlines last for the summary when most of the trend is no review', () => {
+    // The demo's Veronica Mars trend (216 reports): topic "'Veronica Mars' a solid cinematic turn", summary a review.
+    const members = [
+      { title: "Film review: 'Veronica Mars' fans, rejoice!", description: null, body: null },
+      { title: "With help from thousands on Kickstarter, 'Veronica Mars' reborn", description: null, body: null },
+      { title: "Kristen Bell walks the 'Veronica Mars' premiere carpet", description: null, body: null },
+    ];
+    expect(chooseSummary(members, "'Veronica Mars' opens in theaters")).to.equal(
+      "With help from thousands on Kickstarter, 'Veronica Mars' reborn",
+    );
+    // A trend of reviews keeps a review as its summary.
+    const reviews = [
+      { title: "Film review: 'Veronica Mars' fans, rejoice!", description: null, body: null },
+      { title: "Review: 'Veronica Mars' is a love letter to its backers", description: null, body: null },
+    ];
+    expect(chooseSummary(reviews, "'Veronica Mars' reviews")).to.equal("Film review: 'Veronica Mars' fans, rejoice!");
+  });
+
   it('gives the most central text when it adds to the topic, and the topic only when nothing else is there', () => {
     const members = [
       { title: 'Lena Dunham - Lena Dunham may quit acting', description: null, body: null },

@@ -5,7 +5,7 @@ import { eventKinds } from '@trendscope/pipeline/detect/event-kinds';
 import { businessImpact } from '@trendscope/pipeline/detect/impact';
 import { IMPACT_FEATURES, impactFeatures } from '@trendscope/pipeline/detect/impact-features';
 import { impactScore, rubricBounds } from '@trendscope/pipeline/detect/impact-model';
-import { largestAmount, moneyAmounts } from '@trendscope/pipeline/detect/money-amounts';
+import { largestAmount, moneyAmounts, moneyFigures } from '@trendscope/pipeline/detect/money-amounts';
 
 describe('money amounts', () => {
   it('reads amounts with their currency and scale, in US dollars', () => {
@@ -19,6 +19,25 @@ describe('money amounts', () => {
     expect(usd('Los Angeles sues Time Warner for $10M in unpaid fees')).to.equal(1e7);
     expect(usd('The deal is worth $7. 6 Billion')).to.equal(7.6e9);
     expect(usd('Bitcoin falls below $6,000')).to.equal(6000);
+  });
+
+  it('reads the currency written after the dollar sign, a hyphened scale and "bil" / "mil"', () => {
+    // UCI headlines: the Australian press writes "$US1bn"; Asian outlets "US$2bil", "US$96.2 mil".
+    const usd = (t: string): number | undefined => largestAmount(t)?.usd;
+    expect(usd('Citigroup to pay $US1bn to settle investor claims')).to.equal(1e9);
+    expect(usd('Caterpillar dodged taxes of $US2.4b, inquiry finds')).to.equal(2.4e9);
+    expect(usd('Qantas posts A$2.5bn loss')).to.be.closeTo(1.875e9, 1);
+    expect(usd('Qantas posts $A2.5bn loss')).to.be.closeTo(1.875e9, 1);
+    expect(usd('Fonterra pays NZ$1bn')).to.be.closeTo(0.7e9, 1);
+    expect(usd('Apple, Samsung trade barbs as US$2bil patent trial opens')).to.equal(2e9);
+    expect(usd("'Captain America' sets April record with US$96.2 mil.")).to.be.closeTo(96.2e6, 1);
+    expect(usd('King sees $7.6-billion valuation')).to.equal(7.6e9);
+    // One figure in its spellings, and another currency's apart.
+    const spellings = ['$US1bn', 'US$1bn', '$1 billion', '$1-billion', 'US$1bil'].map(moneyFigures);
+    expect(new Set(spellings.flat())).to.deep.equal(new Set(['usd1000000000']));
+    expect(moneyFigures('A$1bn')).to.deep.equal(['aud1000000000']);
+    // A dollar sign before a word is no currency code ("$Apple").
+    expect(moneyAmounts('the $Apple bet')).to.deep.equal([]);
   });
 
   it('does not read bare numbers as money', () => {

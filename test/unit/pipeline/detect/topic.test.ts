@@ -16,11 +16,13 @@ import {
   uncutPart,
   consensusFigure,
   isReviewHeadline,
-  moneyFigures,
   namesOnlyAThing,
+  endsDangling,
+  isBareTitle,
   wordingsHolding,
   withoutSectionLabel,
 } from '@trendscope/pipeline/detect/topic';
+import { moneyFigures } from '@trendscope/pipeline/detect/money-amounts';
 
 const flatIdf = (): number => 1;
 
@@ -335,10 +337,10 @@ describe('chooseTopic', () => {
       "'Candy Crush' maker sees up to $9.6 billion IPO valuation",
     );
     expect(moneyFigures('sees up to US$7.6bil, $7.6 Billion, $7.6B, $7.6-billion, £500m')).to.deep.equal([
-      '$7600000000',
-      '£500000000',
+      'usd7600000000',
+      'gbp500000000',
     ]);
-    expect(consensusFigure(headlines)).to.equal('$7600000000');
+    expect(consensusFigure(headlines)).to.equal('usd7600000000');
   });
 
   it('reads review-labelled headlines last when most of the trend is no review', () => {
@@ -361,6 +363,9 @@ describe('chooseTopic', () => {
     expect(isReviewHeadline('Veronica Mars, review: more TV pilot than big-screen reunion')).to.equal(true);
     expect(isReviewHeadline("'Oculus' review")).to.equal(true);
     expect(isReviewHeadline('Noah Movie Review [WATCH VIDEO]')).to.equal(true);
+    // A review label after a title or column name with a colon of its own (UCI headlines).
+    expect(isReviewHeadline('Disney In Depth: Movie Review: Muppets Most Wanted')).to.equal(true);
+    expect(isReviewHeadline('Captain America: The Winter Soldier Review: Cap Grows Up')).to.equal(true);
     expect(isReviewHeadline("Jay Leno Reviews New 'Tonight Show' with Host Jimmy Fallon")).to.equal(false);
     expect(isReviewHeadline('Fed to review bank capital rules')).to.equal(false);
   });
@@ -432,8 +437,21 @@ describe('topic rules', () => {
       'Report: Toyota to Reach $1 Billion Settlement with Justice Dept.',
       'Study: Most Americans getting enough sleep',
       'Film Review: Veronica Mars is a solid cinematic turn',
+      // A capital's name opening a person's name is no place ("Paris" in the gazetteer).
+      'Paris Hilton Report: Heiress launches new fragrance',
     ])
       expect(withoutSectionLabel(kept)).to.equal(kept);
+  });
+
+  it('drops a closing label in brackets whose medium words are joined by punctuation', () => {
+    // UCI headlines: "[Clip + Pictures]" (the demo's 'Chef' trend), "(+video)" 11, "(w/video)" 8, "(VIDEO/PHOTOS)".
+    expect(withoutSectionLabel("Jon Favreau's 'Chef' gets a new trailer [Clip + Pictures]")).to.equal(
+      "Jon Favreau's 'Chef' gets a new trailer",
+    );
+    expect(withoutSectionLabel('Storm hits the coast (+video)')).to.equal('Storm hits the coast');
+    expect(withoutSectionLabel('Storm hits the coast (w/video)')).to.equal('Storm hits the coast');
+    expect(withoutSectionLabel('Storm hits the coast (VIDEO/PHOTOS)')).to.equal('Storm hits the coast');
+    expect(withoutSectionLabel('Zynga shares fall [Zynga Inc]')).to.equal('Zynga shares fall [Zynga Inc]');
   });
 
   it('drops an opening desk, section or medium label, not a label that says what kind of report it is', () => {
@@ -627,5 +645,69 @@ describe('chooseTopic on cut-off phrases of real headlines', () => {
     ).to.equal('Samuel L. Jackson Seen Carrying His Suit Outside');
     expect(uncutPart('Damn. This was good…')).to.equal(undefined);
     expect(chooseTopic([], ['Keibler weds…'])).to.equal('Keibler weds…');
+  });
+});
+
+describe('topics that end on a complete phrase and say what happened to a title', () => {
+  it('takes the next headline when one ends on an article or a determiner', () => {
+    // UCI April 1-15 2014: the episode is titled "A", unquoted, so the headline reads cut.
+    const headlines = [
+      'Walking Dead Season Four Finale Recap: A',
+      "AMC's 'Walking Dead' Packs Yet Another Ratings Punch With Its Season Finale",
+    ];
+    expect(chooseTopic([], headlines)).to.equal(headlines[1]);
+    expect(endsDangling('Walking Dead Season Four Finale Recap: A')).to.equal(true);
+    expect(endsDangling('Apple to buy the')).to.equal(true);
+    for (const whole of ['Plan A', 'Hepatitis A', "Season finale 'A'", 'Apple buys Beats']) {
+      expect(endsDangling(whole)).to.equal(false);
+    }
+  });
+
+  it('gives the headline that says what happened to a work whose bare title is central', () => {
+    // UCI March 16-31 2014 (held out: "Muppets Most Wanted" was served) and the demo's Cosmos trend.
+    const muppets = [
+      'Muppets Most Wanted',
+      "Review: 'Muppets Most Wanted' isn't brilliant but is pleasant enough",
+      '“Divergent” Dominates, Mild “Muppets Most Wanted” at the box office',
+      "Ricky Gervais and Constantine Talk 'Muppets Most Wanted' & Sequels",
+    ];
+    expect(chooseTopic([], muppets)).to.equal('“Divergent” Dominates, Mild “Muppets Most Wanted” at the box office');
+    expect(isBareTitle('Muppets Most Wanted', muppets)).to.equal(true);
+    const cosmos = [
+      "'COSMOS: A Spacetime Odyssey'",
+      'Cosmos: A SpaceTime Odyssey Premieres To Low Ratings On Fox',
+      "'Cosmos: A Spacetime Odyssey' is newest effort to bring science to TV",
+    ];
+    expect(chooseTopic([], cosmos)).to.equal('Cosmos: A SpaceTime Odyssey Premieres To Low Ratings On Fox');
+    // A name no headline quotes, and a headline with a quote inside, are no bare titles.
+    expect(
+      isBareTitle('Muppets Most Wanted', ['Muppets Most Wanted', 'Muppets Most Wanted at the box office']),
+    ).to.equal(false);
+    expect(isBareTitle("'Noah' sinks, 'Divergent' floats", [])).to.equal(false);
+    // The title with a word or a tag says no more than the title (UCI April 10-20k, a tuning set).
+    const infamous = [
+      'Infamous: Second Son – First Impressions',
+      'Infamous Second Son: Powerful',
+      'Infamous Second Son for PS4',
+      "'inFamous: Second Son' could boost PS4 sales",
+    ];
+    expect(chooseTopic([], infamous)).to.equal("'inFamous: Second Son' could boost PS4 sales");
+    // A title alone, with no headline of what happened, stays.
+    expect(chooseTopic([], ["'COSMOS: A Spacetime Odyssey'", "'COSMOS: A Spacetime Odyssey'"])).to.equal(
+      "'COSMOS: A Spacetime Odyssey'",
+    );
+  });
+
+  it('reads a plural that names places ("settlements") as naming no event', () => {
+    // Giveme5W1H (the demo): a 2-article trend served "West Bank settlements".
+    const headlines = [
+      'Israel approves transfer of $11 million in funding for West Bank settlements',
+      'Israeli politicians oppose Likud resolution to annex parts of West Bank',
+    ];
+    const phrases = [{ key: 'west bank settlement', display: 'West Bank settlements', score: 1 }];
+    expect(chooseTopic(phrases, headlines)).to.equal(headlines[0]);
+    expect(saysWhatHappened('West Bank settlements')).to.equal(false);
+    expect(saysWhatHappened('Toyota settlement')).to.equal(true);
+    expect(saysWhatHappened('Ebola outbreaks')).to.equal(true);
   });
 });
