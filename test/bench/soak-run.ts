@@ -6,10 +6,18 @@
  * SOAK_REJOIN=off runs it without the story rejoin (rejoinCosine 0), to split what the rejoin does.
  * SOAK_CLUSTER (JSON, e.g. {"mergeSettleMinutes":30}) runs it with those clustering options over the
  * defaults (soakClusterOptions), to measure an option before it is on.
+ * SOAK_HEAP_SNAPSHOTS=<dir> writes a V8 heap snapshot at the end of the build and of the write
+ * (<dir>/build.heapsnapshot, write.heapsnapshot; test/bench/heap-summary.ts sums them), to see what
+ * a pass holds there (the snapshots' own collections and memory move the run's figures).
+ * SOAK_ALLOC_PROFILE=<dir> samples what each step allocates, collected or not (V8's sampling heap
+ * profiler), into <dir>/<step>.heapprofile (Chrome DevTools' format; heap-summary.ts sums them).
  * Run: node --import tsx test/bench/soak-run.ts <index prefix> <now ISO>
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { writeHeapSnapshot } from 'node:v8';
 import { createLogger, loadConfig } from '@trendscope/core';
 import { configuredDetectOptions, openDetectServices } from '@trendscope/pipeline/detect/detect-process';
 import { runDetect, type DetectPhase } from '@trendscope/pipeline/detect/run-detect';
@@ -61,8 +69,38 @@ const mget = opensearch.mget.bind(opensearch) as unknown as Fn;
 // At the end of each step: the heap in use, and the process's peak RSS so far (MB), so the step
 // that sets the run's peak can be told.
 const phases: Record<string, [number, number]> = {};
+const profileDir = process.env.SOAK_ALLOC_PROFILE;
+const session = profileDir ? new Session() : undefined;
+// The inspector's calls on its own thread's session answer synchronously.
+const post = (method: string, params?: object): unknown => {
+  let out: unknown;
+  session!.post(method, params ?? {}, (err, res) => {
+    if (err) throw err;
+    out = res;
+  });
+  return out;
+};
+const sample = (): void => {
+  post('HeapProfiler.startSampling', {
+    samplingInterval: 16_384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+};
+if (session) {
+  session.connect();
+  post('HeapProfiler.enable');
+  sample();
+}
 const onPhase = (phase: DetectPhase): void => {
   phases[phase] = [process.memoryUsage().heapUsed / 2 ** 20, process.resourceUsage().maxRSS / 1024];
+  if (session) {
+    const { profile } = post('HeapProfiler.stopSampling') as { profile: unknown };
+    writeFileSync(`${profileDir}/${phase}.heapprofile`, JSON.stringify(profile));
+    sample();
+  }
+  const dir = process.env.SOAK_HEAP_SNAPSHOTS;
+  if (dir && (phase === 'build' || phase === 'write')) writeHeapSnapshot(`${dir}/${phase}.heapsnapshot`);
 };
 
 const cpu0 = process.cpuUsage();

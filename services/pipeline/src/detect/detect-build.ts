@@ -144,6 +144,7 @@ export async function buildRun(
     .filter((t) => !unchangedRefresh(stored.get(t.id)!, t, s.now))
     .map(refreshedFields)
     .sort((a, b) => (a.id < b.id ? -1 : 1));
+  releaseBuilt(input, clustered);
   return { trends, refreshed: changed, domains, embeddings: fresh };
 }
 
@@ -193,6 +194,18 @@ export function releaseClustering(input: DetectInput, clustered: Clustered, appl
   const refreshed = new Set(applied.fromState);
   for (const id of [...clustered.stored.keys()]) if (!refreshed.has(id)) clustered.stored.delete(id);
   for (const id of [...clustered.grown.keys()]) if (!applied.grown.has(id)) clustered.grown.delete(id);
+}
+
+/**
+ * Lets go of what only the build read, before the pass writes what it built: the open trends'
+ * lean list (each with its domains; 9 MB for 2,485 open trends at the UCI month's day 37) and the
+ * stored documents of the refreshed trends and the growth sources (3 MB). What the pass holds
+ * through its write is then what it writes. Changes `input` and `clustered` in place.
+ */
+export function releaseBuilt(input: DetectInput, clustered: Clustered): void {
+  input.active.splice(0);
+  clustered.stored.clear();
+  clustered.grown.clear();
 }
 
 /**

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { tfidfVector } from '../classify/features';
 import { loadWordVectors } from '../text/word-vectors';
-import { coverageValue, evidenceTerms, type DomainEvidence } from './domain-evidence';
+import { coverageValue, forEachEvidenceTerm, type DomainEvidence } from './domain-evidence';
 import { shapeValues, type ShapeFeature } from './domain-shape';
 import { estimateInterval, type EstimateInterval, type EstimateUncertainty } from './estimate-interval';
 import { headlineVector } from './domain-vector';
@@ -62,16 +61,7 @@ export interface DomainEstimate {
 
 /** Estimates the rating (0-1, clamped) of a domain from its evidence. */
 export function estimateRating(model: DomainEstimator, e: DomainEvidence): DomainEstimate {
-  const terms = evidenceTerms(e);
-  // Own keys only: a headline word such as "constructor" must not find Object's prototype.
-  const known = [...new Set(terms)].filter((t) => Object.hasOwn(model.terms, t));
-  const ids = new Map(known.map((t, i) => [t, i]));
-  const vec = tfidfVector(terms, (t) => {
-    const index = ids.get(t);
-    return index === undefined ? undefined : { index, idf: model.terms[t]![0] };
-  });
-  let text = 0;
-  vec.indexes.forEach((i, j) => (text += model.terms[known[i]!]![1] * vec.values[j]!));
+  let text = textPart(model, e);
   const d = denseValues(e, model.prior);
   const part = (f: DenseFeature, x: number): number => ((x - f.mean) / f.sd) * f.weight;
   const shapeModel = Object.entries(model.shape) as [ShapeFeature, DenseFeature][];
@@ -99,6 +89,34 @@ export function estimateRating(model: DomainEstimator, e: DomainEvidence): Domai
     interval: estimateInterval(model.uncertainty, rating, e.articles),
     observations: { articles: e.articles, stories: e.coverage.stories },
   };
+}
+
+/**
+ * The text part: the weights of the sample's known terms over their TF-IDF vector ((1 + ln tf) x
+ * idf, L2-normalised, as tfidfVector), summed in the order the terms first appear (tfidfVector's
+ * index order here, so the sum is the same to the last bit). Counted in one map, without the terms'
+ * list or the vector: a late-month pass estimates some 800 domains of up to 200 headlines each,
+ * and those lists were 40 % of what its build allocated.
+ */
+export function textPart(model: Pick<DomainEstimator, 'terms'>, e: Pick<DomainEvidence, 'titles' | 'urls'>): number {
+  const counts = new Map<string, number>();
+  forEachEvidenceTerm(e, (t) => {
+    // Own keys only: a headline word such as "constructor" must not find Object's prototype.
+    if (Object.hasOwn(model.terms, t)) counts.set(t, (counts.get(t) ?? 0) + 1);
+  });
+  // forEach, not the entries' iterator: no [term, count] pair per term.
+  let norm = 0;
+  counts.forEach((count, t) => {
+    const v = (1 + Math.log(count)) * model.terms[t]![0];
+    norm += v * v;
+  });
+  const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+  let text = 0;
+  counts.forEach((count, t) => {
+    const [idf, weight] = model.terms[t]!;
+    text += weight * ((1 + Math.log(count)) * idf * scale);
+  });
+  return text;
 }
 
 const estimators = new Map<string, DomainEstimator>();

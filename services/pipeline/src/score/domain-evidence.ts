@@ -66,9 +66,14 @@ export function coCoverage(
 /** Sparse text features of a domain: headline terms and `u:` words of its URL paths. */
 export function evidenceTerms(e: Pick<DomainEvidence, 'titles' | 'urls'>): string[] {
   const out: string[] = [];
-  for (const t of e.titles) out.push(...contentTerms(t));
-  for (const u of e.urls) for (const w of urlPathWords(u)) out.push(`u:${w}`);
+  forEachEvidenceTerm(e, (term) => out.push(term));
   return out;
+}
+
+/** evidenceTerms one at a time, in their order, without the list (estimateRating counts them). */
+export function forEachEvidenceTerm(e: Pick<DomainEvidence, 'titles' | 'urls'>, visit: (term: string) => void): void {
+  for (const t of e.titles) for (const w of contentTerms(t)) visit(w);
+  for (const u of e.urls) for (const w of urlPathWords(u)) visit(`u:${w}`);
 }
 
 /** Lower-case words (3+ letters) of a URL's path, without the host. */

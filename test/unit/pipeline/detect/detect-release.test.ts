@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import type { ArticleDoc, ArticleEmbeddings } from '@trendscope/core';
 import type { StoredArticle } from '@trendscope/pipeline/detect/active-trend';
 import type { Applied } from '@trendscope/pipeline/detect/detect-apply';
-import { releaseClustering, releaseReads } from '@trendscope/pipeline/detect/detect-build';
+import { releaseBuilt, releaseClustering, releaseReads } from '@trendscope/pipeline/detect/detect-build';
 import type { Clustered } from '@trendscope/pipeline/detect/detect-cluster';
 import type { DetectInput } from '@trendscope/pipeline/detect/detect-load';
 import { articleUpdates } from '@trendscope/pipeline/detect/write-detect';
@@ -15,6 +15,8 @@ function held(): { input: DetectInput; clustered: Clustered; applied: Applied } 
   const input = {
     unassigned: [article('new-1'), article('new-2')],
     archived: [{ id: 'tr_closed' }],
+    active: [{ id: 'tr_a' }, { id: 'tr_b' }],
+    unfinished: new Map([['tr_merged', { id: 'tr_merged' }]]),
     states: new Map([
       ['tr_a', state('tr_a')],
       ['tr_b', state('tr_b')],
@@ -55,6 +57,16 @@ describe('what a run lets go of before its build and writes', () => {
     expect(clustered.members.size).to.equal(0);
     expect(clustered.sampled.size).to.equal(0);
     expect(input.unassigned).to.deep.equal([]);
+  });
+
+  it('drops the open trends and the refresh and growth sources once the trends are built, not what the write reads', () => {
+    const { input, clustered } = held();
+    releaseBuilt(input, clustered);
+    expect(input.active).to.deep.equal([]);
+    expect(clustered.stored.size).to.equal(0);
+    expect(clustered.grown.size).to.equal(0);
+    // The write deletes the unfinished merges' trends: kept.
+    expect([...input.unfinished.keys()]).to.deep.equal(['tr_merged']);
   });
 });
 

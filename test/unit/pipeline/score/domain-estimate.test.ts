@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import type { DomainEvidence } from '@trendscope/pipeline/score/domain-evidence';
-import { estimateRating } from '@trendscope/pipeline/score/domain-estimate';
+import { tfidfVector } from '@trendscope/pipeline/classify/features';
+import { evidenceTerms, type DomainEvidence } from '@trendscope/pipeline/score/domain-evidence';
+import { estimateRating, textPart, type DomainEstimator } from '@trendscope/pipeline/score/domain-estimate';
 import { trainDomainEstimator } from '@trendscope/pipeline/lab/train/domain-quality/train-domain-estimator';
 
 function evidence(titles: string[], stories = 0, ratingSum = 0): DomainEvidence {
@@ -47,6 +48,27 @@ describe('domain quality estimator', () => {
   it('reads only its own terms: a headline word such as "constructor" is not a term of Object', () => {
     const e = estimateRating(model, evidence(['Constructor toString valueOf hasOwnProperty'], 0, 0));
     expect(Number.isFinite(e.rating)).to.equal(true);
+  });
+
+  it('sums the text part as the TF-IDF vector of its known terms does, to the last bit', () => {
+    // The vector over the sample's known terms, indexed in the order they first appear.
+    const reference = (m: DomainEstimator, e: DomainEvidence): number => {
+      const terms = evidenceTerms(e);
+      const known = [...new Set(terms)].filter((t) => Object.hasOwn(m.terms, t));
+      const ids = new Map(known.map((t, i) => [t, i]));
+      const vec = tfidfVector(terms, (t) => (ids.has(t) ? { index: ids.get(t)!, idf: m.terms[t]![0] } : undefined));
+      let text = 0;
+      vec.indexes.forEach((i, j) => (text += m.terms[known[i]!]![1] * vec.values[j]!));
+      return text;
+    };
+    const samples = [
+      evidence(['Budget inquiry budget inquiry budget', 'Celebrity secret budget', 'Central bank report 7']),
+      evidence(['Constructor toString valueOf', 'Shocking diet inquiry', 'You will not believe this budget']),
+      evidence(['Nothing the model knows']),
+      evidence([]),
+    ];
+    for (const e of samples) expect(textPart(model, e)).to.equal(reference(model, e));
+    expect(textPart(model, samples[0]!)).to.not.equal(0);
   });
 
   it('answers the prior for a domain with nothing known', () => {
