@@ -1,4 +1,5 @@
-import { escapeRegExp, sameText, textKey } from './display-text';
+import { escapeRegExp } from '@trendscope/core';
+import { sameText, textKey } from './display-text';
 import type { KeyPhrase } from './key-phrases';
 import { NUMBERED_WORD, phraseInHeadlines, tagHeadline } from './noun-phrase';
 import { geoFeatures } from '../classify/geo-features';
