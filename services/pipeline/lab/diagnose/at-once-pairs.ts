@@ -4,7 +4,8 @@
  * their heaviest terms and that the story rejoin leaves apart, on each set clustered and rejoined by
  * the defaults: sizes, centroid cosine, shared heaviest terms and entities, the central headlines'
  * meaning, the majority gold stories (labels corrected by reading) and how a reader read the pair
- * (data/story-joins/*.tsv), with both ids. Pairs whose meaning is under `least` are counted, not printed. What a
+ * (data/story-joins/*.tsv), with both ids. "members" is the mean meaning of each side's member headlines
+ * against the other side's central headlines (a to b / b to a). Pairs whose meaning is under `least` are counted, not printed. What a
  * rule for one story's reports told in other words in the same hours would have to separate
  * (docs/lab-notes/trends.md, "One story told in other words in the same hours").
  * Run: node --import tsx services/pipeline/lab/diagnose/at-once-pairs.ts [least meaning, 0.45] [hours, 12] [demo,apr-0,...]
@@ -23,6 +24,7 @@ import {
 import { dot as termDot, sharedTerms, topTerms } from '../../src/detect/term-vector';
 import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot } from '../../src/text/word-vectors';
+import { normaliseText } from '../../src/text/normalise-text';
 import { clusteredSet } from '../evaluate/trends/clustered-set';
 import { rejoinedAssignments, trendsWithMajority } from '../evaluate/trends/rejoined';
 import { articleLabeller, pairReadings } from '../metrics/corrected-gold';
@@ -62,6 +64,26 @@ for (const key of wanted) {
     }
   const lookup = await embeddingLookup(new Set(pairs.flatMap(([a, b]) => [...a.central, ...b.central])));
   const meaning = new Map(views.map((v) => [v.id, meanEmbedding(v.central.map(lookup))]));
+  const shown = pairs.filter(([a, b]) => {
+    const [ma, mb] = [meaning.get(a.id), meaning.get(b.id)];
+    return ma !== undefined && mb !== undefined && dot(ma, mb) >= least;
+  });
+  const titlesOf = (id: string): string[] =>
+    groups
+      .get(id)!
+      .map((m) => normaliseText(m.title))
+      .filter((t) => t !== '');
+  const memberLookup = await embeddingLookup(shown.flatMap(([a, b]) => [...titlesOf(a.id), ...titlesOf(b.id)]));
+  // Mean meaning of one trend's member headlines against the other's central headlines: whether its
+  // members, not only its central headlines, tell the other's story.
+  const membersAgainst = (from: StoryView, to: StoryView): number => {
+    const target = meaning.get(to.id)!;
+    const values = titlesOf(from.id)
+      .map(memberLookup)
+      .filter((v) => v !== undefined)
+      .map((v) => dot(v, target));
+    return values.length === 0 ? 0 : values.reduce((x, y) => x + y, 0) / values.length;
+  };
   const counts = { pairs: pairs.length, printed: 0, sameGold: 0 };
   const lines: [number, string][] = [];
   for (const [a, b] of pairs) {
@@ -78,6 +100,7 @@ for (const key of wanted) {
       m,
       `${key}\t${reading}\tmeaning ${m.toFixed(3)}\tcosine ${termDot(a.centroid, b.centroid).toFixed(3)}\t` +
         `terms ${sharedTerms(topTerms(a.centroid, 10), topTerms(b.centroid, 10))}\t` +
+        `members ${membersAgainst(a, b).toFixed(3)}/${membersAgainst(b, a).toFixed(3)}\t` +
         `${a.article_count}/${b.article_count} (gold ${ga[1]}/${b.article_count === 0 ? 0 : gb[1]})\t` +
         `founded ${((b.first_seen - a.first_seen) / 60_000).toFixed(0)} min apart\t[${shared.join(', ')}]\tgold ${ga[0]} / ${gb[0]}\n` +
         `\t${a.central.join(' / ')}\n\t${b.central.join(' / ')}\n`,
