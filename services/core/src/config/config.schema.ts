@@ -283,7 +283,7 @@ export const CONFIG_VARIABLES = {
     .integer()
     .min(100)
     .max(1000000)
-    .default(2000)
+    .default(1000)
     .description(
       'Most new reports one pass of a detection run reads and clusters (the earliest first): a run makes passes until none waits, so its memory follows this, not the backlog.',
     ),
