@@ -11,7 +11,8 @@
 import '@trendscope/core/require-project-node';
 import { atMost, readCommandLine } from '../command-line';
 import { isListed } from '@trendscope/core';
-import { demoTrends, majorityGold } from '../evaluate/trends/demo-trends';
+import { demoTrends } from '../evaluate/trends/demo-trends';
+import { leadingGold } from '../metrics/story-quality';
 import { DEMO_READINGS_FILE, demoReading, loadDemoReadings } from '../metrics/demo-readings';
 
 const { values, positionals } = readCommandLine(
@@ -25,7 +26,7 @@ if (values.list) {
   for (const d of listed) {
     const t = d.trend;
     process.stdout.write(
-      `${t.business_impact_score}\t${t.category}\t${t.article_count}\t${majorityGold(d)}\t${t.topic}\n`,
+      `${t.business_impact_score}\t${t.category}\t${t.article_count}\t${leadingGold(d)}\t${t.topic}\n`,
     );
   }
 } else {
@@ -36,7 +37,7 @@ if (values.list) {
   const confusion = new Map<string, number>();
   for (const d of listed) {
     const t = d.trend;
-    const r = demoReading(readings, t.topic, majorityGold(d));
+    const r = demoReading(readings, t.topic, leadingGold(d));
     if (!r) {
       unread.push(t.topic);
       continue;

@@ -26,7 +26,7 @@ import { sharedBusinessEvent } from '../../src/detect/shared-business-event';
 import { dot, sharedTerms, topTerms } from '../../src/detect/term-vector';
 import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot as denseDot } from '../../src/text/word-vectors';
-import { majorityGold } from '../evaluate/trends/demo-trends';
+import { leadingGold } from '../metrics/story-quality';
 import { articleLabeller } from '../metrics/corrected-gold';
 import { setArticles, setTrends, type Options } from './story-figures';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
@@ -52,7 +52,7 @@ for (const key of wanted) {
   const listed = (await setTrends(key, options)).filter((d) => isListed(d.trend));
   const byGold = new Map<string, typeof listed>();
   for (const d of listed) {
-    const g = majorityGold({ ...d, gold: corrected(d) });
+    const g = leadingGold({ ...d, gold: corrected(d) });
     byGold.set(g, [...(byGold.get(g) ?? []), d]);
   }
   const groups = [...byGold].filter(([, ds]) => ds.length > 1);

@@ -15,9 +15,9 @@ import { buildTrendTopic } from '../../src/detect/build-trend';
 import { distinctTopics } from '../../src/detect/distinct-topics';
 import { meaningOrder, type CentreOptions } from '../../src/detect/topic-centre';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
-import { detectedTrendsBuilt, majorityGold, type DemoTrend } from '../evaluate/trends/demo-trends';
+import { detectedTrendsBuilt, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { articleLabeller } from '../metrics/corrected-gold';
-import { storyQuality, textArtifacts } from '../metrics/story-quality';
+import { leadingGold, storyQuality, textArtifacts } from '../metrics/story-quality';
 import { atMost, knownNames, readCommandLine } from '../command-line';
 import { setArticles } from './story-figures';
 
@@ -119,7 +119,7 @@ if (import.meta.main) {
       );
       if (!verbose) continue;
       for (const d of trends.filter((x) => isListed(x.trend))) {
-        const g = majorityGold(d);
+        const g = leadingGold(d);
         const share = d.gold.filter((x) => x === g).length / d.gold.length;
         if (share >= MIXED) continue;
         const stories = [...new Set(d.gold)]
@@ -135,7 +135,7 @@ if (import.meta.main) {
       trends.forEach((d, i) => {
         const before = built.trends[i]!;
         if (d.trend.topic === before.trend.topic) return;
-        const g = majorityGold(d);
+        const g = leadingGold(d);
         const share = d.gold.filter((x) => x === g).length / d.gold.length;
         const flags = textArtifacts(d.trend.topic).join(',');
         process.stdout.write(

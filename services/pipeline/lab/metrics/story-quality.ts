@@ -1,6 +1,6 @@
 import { isListed } from '@trendscope/core';
 import nlp from 'compromise/two';
-import { majorityGold, type DemoTrend } from '../evaluate/trends/demo-trends';
+import type { DemoTrend } from '../evaluate/trends/demo-trends';
 
 /**
  * Measures of what a reader sees over a WHOLE trend list (every page), judged independently of
@@ -54,6 +54,25 @@ function match(topic: string, headline: string): number {
   return share - 0.001 * have.size;
 }
 
+/**
+ * The gold story a listed trend is counted under: the one holding most of its members. Where two
+ * or more hold the same largest share (a 2-2 trend), the one the topic names (whose member the topic
+ * best matches) leads, since that is the story a reader sees the trend as; an id's sort order,
+ * which decided before, says nothing a reader sees. Left tied by the topic too, the first id.
+ */
+export function leadingGold(d: DemoTrend): string {
+  const counts = new Map<string, number>();
+  for (const g of d.gold) counts.set(g, (counts.get(g) ?? 0) + 1);
+  const most = Math.max(...counts.values());
+  const tied = [...counts]
+    .filter(([, n]) => n === most)
+    .map(([g]) => g)
+    .sort();
+  if (tied.length === 1) return tied[0]!;
+  const named = (g: string) => Math.max(...d.titles.map((t, i) => (d.gold[i] === g ? match(d.trend.topic, t) : -1)));
+  return tied.reduce((best, g) => (named(g) > named(best) ? g : best));
+}
+
 /** The measures of one list of trends (the listed ones are judged). */
 export function storyQuality(trends: readonly DemoTrend[]): StoryQuality {
   const listed = trends.filter((d) => isListed(d.trend));
@@ -64,12 +83,12 @@ export function storyQuality(trends: readonly DemoTrend[]): StoryQuality {
   }
   const byGold = new Map<string, string[]>();
   for (const d of listed) {
-    const g = majorityGold(d);
+    const g = leadingGold(d);
     byGold.set(g, [...(byGold.get(g) ?? []), d.trend.topic]);
   }
   const unfaithful: StoryQuality['unfaithful'] = [];
   for (const d of listed) {
-    const g = majorityGold(d);
+    const g = leadingGold(d);
     const scores = d.titles.map((t) => match(d.trend.topic, t));
     const top = Math.max(...scores);
     // Ties: faithful when any best-matching member is of the majority story.
@@ -79,7 +98,7 @@ export function storyQuality(trends: readonly DemoTrend[]): StoryQuality {
   }
   const offStorySummaries: StoryQuality['offStorySummaries'] = [];
   for (const d of listed) {
-    const g = majorityGold(d);
+    const g = leadingGold(d);
     // How much of each member headline the summary holds (the headline's words, stopwords out).
     const scores = d.titles.map((t) => match(t, d.trend.summary));
     const top = Math.max(...scores);
@@ -101,7 +120,7 @@ export function storyQuality(trends: readonly DemoTrend[]): StoryQuality {
     ...(cutOff(d.trend.topic, d.titles) ? [{ text: d.trend.topic, kind: 'topic cut off' }] : []),
   ]);
   const noMajorityStory = listed.flatMap((d) => {
-    const g = majorityGold(d);
+    const g = leadingGold(d);
     const share = d.gold.filter((x) => x === g).length / d.gold.length;
     return share <= 0.5 ? [{ topic: d.trend.topic, size: d.gold.length, share }] : [];
   });

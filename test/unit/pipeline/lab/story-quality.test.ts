@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { TrendDoc } from '@trendscope/core';
 import type { DemoTrend } from '@trendscope/pipeline/lab/evaluate/trends/demo-trends';
-import { storyQuality, textArtifacts } from '@trendscope/pipeline/lab/metrics/story-quality';
+import { leadingGold, storyQuality, textArtifacts } from '@trendscope/pipeline/lab/metrics/story-quality';
 
 describe('text artifacts a reader sees (story quality)', () => {
   it('flags a topic or summary its outlet cut off with an ellipsis', () => {
@@ -69,5 +69,38 @@ describe('trends no story holds a majority of (story quality)', () => {
       ['Juanes To Perform on the Tonight Show', 2 / 6],
       ['Two halves', 0.5],
     ]);
+  });
+});
+
+describe('the gold story a tied trend is counted under (story quality)', () => {
+  const trend = (topic: string, titles: string[], gold: string[]): DemoTrend => ({
+    trend: { topic, summary: 'x y z', source_count: 3 } as TrendDoc,
+    titles,
+    domains: titles.map((_, i) => `d${i}.example`),
+    gold,
+  });
+  const titles = [
+    "NBC puts kids front and center in 'About a Boy' and 'Growing Up Fisher'",
+    "Kid actors lead NBC's new comedies",
+    "What's on TV: 'The Bachelor' finale",
+    "Tonight's TV picks: 'The Bachelor'",
+  ];
+
+  it('takes the largest story; in a tie, the one the topic names, not the first id', () => {
+    expect(leadingGold(trend(titles[0]!, titles, ['z', 'z', 'a', 'a']))).to.equal('z');
+    expect(leadingGold(trend("What's on TV: 'The Bachelor' finale", titles, ['z', 'z', 'a', 'a']))).to.equal('a');
+    expect(leadingGold(trend(titles[0]!, titles, ['z', 'a', 'a', 'a']))).to.equal('a');
+  });
+
+  it('does not count a tied trend as a second trend of the story its topic does not name', () => {
+    const finale = trend(
+      "'The Bachelor' finale: Juan Pablo picks Nikki",
+      ["'The Bachelor' finale: Juan Pablo picks Nikki"],
+      ['a'],
+    );
+    const q = storyQuality([finale, trend(titles[0]!, titles, ['z', 'z', 'a', 'a'])]);
+    expect(q.goldRepeats).to.deep.equal([]);
+    const named = storyQuality([finale, trend(titles[2]!, titles, ['z', 'z', 'a', 'a'])]);
+    expect(named.goldRepeats.map((r) => r.gold)).to.deep.equal(['a']);
   });
 });

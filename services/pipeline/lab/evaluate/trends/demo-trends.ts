@@ -13,6 +13,7 @@ import { loadGiveme } from '../../corpus/giveme.corpus';
 import { loadUci, type UciRow } from '../../corpus/uci.corpus';
 import { givemeDetectArticles, uciDetectArticles } from '../../corpus/detect-articles';
 import { shiftOffset } from '../../../src/feed-server/shift-to-now';
+import { leadingGold } from '../../metrics/story-quality';
 
 /** Headlines `make demo` replays (infra/local/demo.sh, DEMO_UCI_LIMIT). */
 export const DEMO_UCI_ROWS = 12_000;
@@ -186,19 +187,12 @@ function shift(articles: DetectArticle[], now: Date): DetectArticle[] {
   return articles.map((a) => ({ ...a, time: a.time + offset }));
 }
 
-/** The gold story or event most of a trend's articles belong to. */
-export function majorityGold(d: DemoTrend): string {
-  const counts = new Map<string, number>();
-  for (const g of d.gold) counts.set(g, (counts.get(g) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]![0];
-}
-
 /** Positions (0-based) among the first `n` trends whose gold story an earlier trend already has. */
 export function storyRepeats(trends: readonly DemoTrend[], n: number): { at: number; first: number; gold: string }[] {
   const seen = new Map<string, number>();
   const out: { at: number; first: number; gold: string }[] = [];
   trends.slice(0, n).forEach((d, i) => {
-    const g = majorityGold(d);
+    const g = leadingGold(d);
     const first = seen.get(g);
     if (first === undefined) seen.set(g, i);
     else out.push({ at: i, first, gold: g });
