@@ -36,6 +36,11 @@ export function classifierFeaturesOfWords(raw: readonly string[], opts: FeatureO
   return out;
 }
 
+/** One term's TF-IDF weight before normalising: sublinear term frequency, (1 + ln tf) x idf. */
+export function tfidfWeight(count: number, idf: number): number {
+  return (1 + Math.log(count)) * idf;
+}
+
 /**
  * Sparse TF-IDF vector of feature indexes: (1 + ln tf) x idf, L2-normalised. Unknown features are
  * skipped; `lookup` maps a feature to its index and idf.
@@ -56,7 +61,7 @@ export function tfidfVector(
   const values: number[] = [];
   let norm = 0;
   for (const [index, { count, idf }] of [...tf.entries()].sort((a, b) => a[0] - b[0])) {
-    const v = (1 + Math.log(count)) * idf;
+    const v = tfidfWeight(count, idf);
     indexes.push(index);
     values.push(v);
     norm += v * v;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { tfidfWeight } from '../classify/features';
 import { loadWordVectors } from '../text/word-vectors';
 import { coverageValue, forEachEvidenceTerm, type DomainEvidence } from './domain-evidence';
 import { shapeValues, type ShapeFeature } from './domain-shape';
@@ -107,14 +108,14 @@ export function textPart(model: Pick<DomainEstimator, 'terms'>, e: Pick<DomainEv
   // forEach, not the entries' iterator: no [term, count] pair per term.
   let norm = 0;
   counts.forEach((count, t) => {
-    const v = (1 + Math.log(count)) * model.terms[t]![0];
+    const v = tfidfWeight(count, model.terms[t]![0]);
     norm += v * v;
   });
   const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
   let text = 0;
   counts.forEach((count, t) => {
     const [idf, weight] = model.terms[t]!;
-    text += weight * ((1 + Math.log(count)) * idf * scale);
+    text += weight * (tfidfWeight(count, idf) * scale);
   });
   return text;
 }
