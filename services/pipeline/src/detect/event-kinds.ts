@@ -1,4 +1,5 @@
 import { largeCompanies } from './business-names';
+import type { Span } from './work-titles';
 
 /**
  * The kinds of event a headline reports, read from its words in context: "Keith Richards Recalls
@@ -113,40 +114,45 @@ const FUNDING_CUES = new Set(
 
 /**
  * The kinds of event a text reports, each with the phrases that show it (lower-case, in order of
- * appearance, each phrase once). A text can report several kinds.
+ * appearance, each phrase once). A text can report several kinds. A phrase inside one of `titles`
+ * (a work's title, work-titles.ts) and shorter than it counts only as entertainment.
  */
-export function eventKinds(text: string): Partial<Record<EventKind, string[]>> {
+export function eventKinds(text: string, titles: readonly Span[] = []): Partial<Record<EventKind, string[]>> {
   const out: Partial<Record<EventKind, string[]>> = {};
-  const add = (kind: EventKind, phrase: string): void => {
+  const add = (kind: EventKind, phrase: string, at = -1): void => {
+    // A word of a work's title tells no event ("Avengers: Infinity War"); a title that is the signal
+    // phrase alone ("'Obamacare'") is the thing itself.
+    const end = at + phrase.length;
+    if (kind !== 'entertainment' && at >= 0 && titles.some(([s, e]) => at >= s && end <= e && e - s > end - at)) return;
     const list = (out[kind] ??= []);
     const p = phrase.toLowerCase();
     if (!list.includes(p)) list.push(p);
   };
   for (const kind of EVENT_KINDS) {
-    for (const re of PATTERNS[kind] ?? []) for (const m of text.matchAll(re)) add(kind, m[0]);
+    for (const re of PATTERNS[kind] ?? []) for (const m of text.matchAll(re)) add(kind, m[0], m.index);
   }
   for (const m of text.matchAll(/\brecall(?:s|ed|ing)?\b/gi)) {
     const { before, after } = around(text, m.index, m[0].length);
     if (/^total$/.test(before.at(-1) ?? '') || /^(?:election|vote|petition)$/.test(after[0] ?? '')) continue;
     if (MEMORY_OBJECTS.has(after[0] ?? '')) continue;
     if ([...before.slice(-3), ...after.slice(0, 6)].some((w) => RECALL_CUES.has(w) || /^\d/.test(w)))
-      add('recall', m[0]);
+      add('recall', m[0], m.index);
   }
   for (const m of text.matchAll(/\b(?:launch(?:es|ed|ing)?|unveil(?:s|ed|ing)?|debut(?:s|ed)?|rolls? out)\b/gi)) {
     const { before, after } = around(text, m.index, m[0].length);
     if ([...before.slice(-2), ...after.slice(0, 4)].some((w) => NOT_PRODUCT.has(w))) continue;
-    add('launch', m[0]);
+    add('launch', m[0], m.index);
   }
   for (const m of text.matchAll(/\b(?:crowd-?)?funding\b/gi)) {
     const { before, after } = around(text, m.index, m[0].length);
     if (/^crowd/i.test(m[0]) || before.at(-1) === 'crowd') continue;
     if ([...before.slice(-5), ...after.slice(0, 5)].some((w) => FUNDING_CUES.has(w) || /^[$€£]/.test(w)))
-      add('funding', m[0]);
+      add('funding', m[0], m.index);
   }
   for (const m of text.matchAll(
     /\braise[sd]? (?:[$€£]\s?\d[\d.,]*\s?(?:million|billion|bn|m)\b|(?:\w+ )?(?:funding|capital|round))/gi,
   ))
-    add('funding', m[0]);
+    add('funding', m[0], m.index);
   const release = macroRelease(text);
   if (release) add('macro_release', release);
   if (release && MAJOR_STATISTIC_RE.test(release)) add('major_macro_release', release);

@@ -4,6 +4,7 @@ import { EVENT_KINDS, eventKinds, type EventKind } from './event-kinds';
 import { largestAmount, namesPersonalSum, type MoneyAmount } from './money-amounts';
 import { rubricReadings, type RubricReadings } from './rubric-readings';
 import { storyDeal, type StoryDeal } from './story-deal';
+import { quotedTitles, workTitleSpans } from './work-titles';
 
 /** Categories whose classifier probability is a feature ("other" is the baseline). */
 const CATEGORY_FEATURES = ['business', 'technology', 'politics', 'world', 'health', 'entertainment', 'sports'] as const;
@@ -81,7 +82,10 @@ export function impactFeatures(input: ImpactInput): { values: number[]; evidence
   }
   const logUsd = largest ? Math.min(MAX_LOG_USD, Math.log10(largest.usd)) : 0;
 
-  const kindsPerText = texts.map((t) => eventKinds(t));
+  const members = input.members?.map((h) => h.trim()).filter(Boolean) ?? headlines;
+  // A title one text quotes is a title where another leaves it bare ("Avengers: Infinity War Super Bowl trailer").
+  const titles = [...new Set([...members, ...texts].flatMap((t) => quotedTitles(t).map((q) => q.title)))];
+  const kindsPerText = texts.map((t) => eventKinds(t, workTitleSpans(t, titles)));
   const kinds: Partial<Record<EventKind, string[]>> = {};
   for (const k of kindsPerText)
     for (const [kind, phrases] of Object.entries(k) as [EventKind, string[]][])
@@ -90,7 +94,6 @@ export function impactFeatures(input: ImpactInput): { values: number[]; evidence
   const companies = [...new Set(texts.flatMap((t) => largeCompanies(t)))];
   const domains = [...new Set(input.domains.map((d) => d.toLowerCase().replace(/^www\./, '')))];
   const outletShare = domains.length === 0 ? 0 : domains.filter(isBusinessOutlet).length / domains.length;
-  const members = input.members?.map((h) => h.trim()).filter(Boolean) ?? headlines;
   const deal = storyDeal(headlines[0] ?? summary, [...new Set([...members, ...texts])]);
 
   const values = [

@@ -157,6 +157,21 @@ describe('businessImpact', () => {
     for (const low of [review, gossip, memoir]) expect(low.score).to.be.at.most(3);
   });
 
+  it("reads no war in a film's title: a trailer stays a film trailer (1-2)", () => {
+    // A real demo served this two-page trend 3, event_geopolitics 1 from "Infinity War".
+    const trailer = score(
+      [
+        "New 'Avengers: Infinity War' trailer teases so many superheroes in one movie",
+        'Avengers: Infinity War Super Bowl trailer',
+      ],
+      ['businessinsider.com', 'dailymail.co.uk'],
+      2,
+    );
+    expect(trailer.parts.event_geopolitics!.value).to.equal(0);
+    expect(trailer.event_kinds).to.not.have.property('geopolitics');
+    expect(trailer.score).to.be.at.most(2);
+  });
+
   it('judges the event, not the volume: a hundredfold coverage moves the score by at most one point', () => {
     for (const h of ['GM recalls 1.6 million cars over ignition switch', 'Lena Dunham Says She May Quit Acting']) {
       expect(
