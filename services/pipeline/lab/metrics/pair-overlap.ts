@@ -10,10 +10,11 @@ import { hammingDistance, NEAR_DUPLICATE_BITS, simhash } from '../../src/score/s
 import { contentTerms } from '../../src/text/tokenize';
 import { normaliseText } from '../../src/text/normalise-text';
 
-/** A member as the measures read it: its headline and its lead (the text its SimHash is taken over). */
+/** A member as the measures read it: its headline, its lead, and its stored SimHash when it has one (else taken over both). */
 export interface OverlapMember {
   title: string;
   text: string;
+  simhash?: string | null;
 }
 
 /** Least idf of a word counted as rare (the background idf: "device" 6.3, "fda" 6.9, "spacex" 7.4, "migraine" 8.2). */
@@ -55,7 +56,8 @@ export function pairOverlap(
   const union = new Set([...ra, ...rb]);
   const weight = (words: Iterable<string>): number => [...words].reduce((s, w) => s + idf(w), 0);
   const rare = union.size === 0 ? 0 : weight([...ra].filter((w) => rb.has(w))) / weight(union);
-  const hashes = (side: readonly OverlapMember[]): string[] => side.map((m) => simhash(`${m.title}\n${m.text}`));
+  const hashes = (side: readonly OverlapMember[]): string[] =>
+    side.map((m) => m.simhash || simhash(`${m.title}\n${m.text}`));
   const [sa, sb] = [hashes(a), hashes(b)];
   const inFamily = (own: readonly string[], other: readonly string[]): number =>
     own.filter((h) => other.some((o) => hammingDistance(h, o) <= NEAR_DUPLICATE_BITS)).length;
