@@ -5,7 +5,8 @@
  * the defaults: sizes, centroid cosine, shared heaviest terms and entities, the central headlines'
  * meaning, the majority gold stories (labels corrected by reading) and how a reader read the pair
  * (data/story-joins/*.tsv), with both ids. "members" is the mean meaning of each side's member headlines
- * against the other side's central headlines (a to b / b to a). Pairs whose meaning is under `least` are counted, not printed. What a
+ * against the other side's central headlines (a to b / b to a); "overlap" what their members share (pair-overlap.ts: key phrases,
+ * rare words, near-duplicate family). Pairs whose meaning is under `least` are counted, not printed. What a
  * rule for one story's reports told in other words in the same hours would have to separate
  * (docs/lab-notes/trends.md, "One story told in other words in the same hours").
  * Run: node --import tsx services/pipeline/lab/diagnose/at-once-pairs.ts [least meaning, 0.45] [hours, 12] [demo,apr-0,...]
@@ -27,7 +28,8 @@ import { dot } from '../../src/text/word-vectors';
 import { normaliseText } from '../../src/text/normalise-text';
 import { clusteredSet } from '../evaluate/trends/clustered-set';
 import { rejoinedAssignments, trendsWithMajority } from '../evaluate/trends/rejoined';
-import { articleLabeller, pairReadings } from '../metrics/corrected-gold';
+import { articleLabeller, AT_ONCE_READINGS, pairReadings, READING_FILES } from '../metrics/corrected-gold';
+import { pairOverlap } from '../metrics/pair-overlap';
 import { CLUSTER_SETS, PAIR_READING_SETS } from '../corpus/cluster-sets';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
@@ -44,7 +46,8 @@ const { least, hours, wanted } = readCommandLine(
   },
 );
 const idf = backgroundIdf();
-const readingOf = pairReadings();
+// The at-once pairs' own readings besides the rejoin pool's (Game of Thrones' two interviews are read there only).
+const readingOf = pairReadings([...READING_FILES, AT_ONCE_READINGS]);
 const label = articleLabeller();
 const o = { ...DEFAULT_REJOIN_OPTIONS, rejoinMinArticles: 2 };
 
@@ -96,11 +99,13 @@ for (const key of wanted) {
     const reading = readingOf(ga[0], gb[0]);
     if (ga[0] === gb[0]) counts.sameGold++;
     const shared = [...a.entities].filter((e) => b.entities.has(e));
+    const overlap = pairOverlap(groups.get(a.id)!, groups.get(b.id)!, idf);
     lines.push([
       m,
       `${key}\t${reading}\tmeaning ${m.toFixed(3)}\tcosine ${termDot(a.centroid, b.centroid).toFixed(3)}\t` +
         `terms ${sharedTerms(topTerms(a.centroid, 10), topTerms(b.centroid, 10))}\t` +
         `members ${membersAgainst(a, b).toFixed(3)}/${membersAgainst(b, a).toFixed(3)}\t` +
+        `overlap phrases ${overlap.phrases.toFixed(2)} rare ${overlap.rare.toFixed(2)} family ${overlap.family.toFixed(2)}\t` +
         `${a.article_count}/${b.article_count} (gold ${ga[1]}/${b.article_count === 0 ? 0 : gb[1]})\t` +
         `founded ${((b.first_seen - a.first_seen) / 60_000).toFixed(0)} min apart\t[${shared.join(', ')}]\tgold ${ga[0]} / ${gb[0]}\n` +
         `\t${a.central.join(' / ')}\n\t${b.central.join(' / ')}\n`,

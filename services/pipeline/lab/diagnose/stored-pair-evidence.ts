@@ -3,7 +3,8 @@
  * their stored members: sizes and spans, whether they were reported at once or one is a small
  * fragment of the other, centroid cosine, shared heaviest terms and entities, their central headlines' meaning,
  * the name and company-event tests, and whether the cheap gates and sameStory join them with the
- * defaults (or the options given).
+ * defaults (or the options given); what their members share (pair-overlap.ts: key phrases, rare
+ * words, one near-duplicate family by the stored SimHashes).
  * Run: node --import tsx services/pipeline/lab/diagnose/stored-pair-evidence.ts <opensearch url> <trend id> <trend id> ['<rejoin options as JSON>']
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -26,6 +27,7 @@ import { sharedBusinessEvent } from '../../src/detect/shared-business-event';
 import { dot as termDot, sharedTerms, topTerms } from '../../src/detect/term-vector';
 import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot } from '../../src/text/word-vectors';
+import { pairOverlap } from '../metrics/pair-overlap';
 
 const { url, ids, options } = readCommandLine(
   "stored-pair-evidence.ts <opensearch url> <trend id> <trend id> ['<rejoin options as JSON>']",
@@ -40,7 +42,7 @@ const o: RejoinOptions = { ...DEFAULT_REJOIN_OPTIONS, ...options };
 const idf = backgroundIdf();
 
 /** A stored trend's members as detection reads them (active-trend.ts toDetectArticle). */
-async function members(trendId: string): Promise<DetectArticle[]> {
+async function members(trendId: string): Promise<(DetectArticle & { simhash?: string })[]> {
   const res = await fetch(`${url.replace(/\/$/, '')}/trendscope-articles-*/_search`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -53,6 +55,7 @@ async function members(trendId: string): Promise<DetectArticle[]> {
     text: [s.description, s.body].filter(Boolean).join('\n'),
     time: s.published_date ? Date.parse(String(s.published_date)) : Date.parse(String(s.fetched_at)),
     entities: (s.entities as string[] | undefined) ?? [],
+    ...(typeof s.simhash === 'string' ? { simhash: s.simhash } : {}),
   }));
 }
 
@@ -78,4 +81,9 @@ process.stdout.write(
     `meaning ${meaning.toFixed(3)}, name ${namedSubject(a, b, o) ?? '-'}, company event ` +
     `${sharedBusinessEvent(a.central, b.central)?.kinds.join('+') ?? '-'}\n` +
     `cheap gates pass ${rejoinCandidates(views, o).length > 0}, sameStory ${sameStory(a, b, meaning, o)}\n`,
+);
+const overlap = pairOverlap(groups.get(a.id)!, groups.get(b.id)!, idf);
+process.stdout.write(
+  `members share: key phrases ${overlap.phrases.toFixed(2)}, rare words ${overlap.rare.toFixed(2)}, ` +
+    `one near-duplicate family ${overlap.family.toFixed(2)}\n`,
 );

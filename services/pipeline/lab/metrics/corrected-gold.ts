@@ -13,6 +13,13 @@ const JOINS_DIR = path.join(REPO_ROOT, 'services', 'pipeline', 'data', 'story-jo
 export const READING_FILES = [path.join(JOINS_DIR, 'read-pairs.tsv'), path.join(JOINS_DIR, 'held-out-pairs.tsv')];
 
 /**
+ * Pairs of trends founded at once that the rejoin leaves apart, read (at-once-pairs.ts). Apart from
+ * READING_FILES: read to measure a rule for such pairs, not drawn from the rejoin's pool, so the
+ * corrected labels do not take them.
+ */
+export const AT_ONCE_READINGS = path.join(JOINS_DIR, 'at-once-pairs.tsv');
+
+/**
  * Every join of the story rejoin over the whole UCI month in one detection run, read by hand
  * (month-pairs.tsv, lab/diagnose/month-joins.ts; docs/lab-notes/trends.md, "The story rejoin over
  * the whole month"). Apart from READING_FILES: it covers the month's joins, not the held-out slices'
@@ -27,27 +34,30 @@ export interface StoryReading {
   b: string;
 }
 
-/** The readings of one file (columns `verdict`, `gold_a`, `gold_b` found by the header). */
+/**
+ * The readings of one file (columns `verdict`, `gold_a`, `gold_b` found by the header); a pair a
+ * reader left "unsettled" (at-once-pairs.tsv) is no reading either way.
+ */
 export function loadReadings(file: string): StoryReading[] {
   const [header, ...lines] = readFileSync(file, 'utf8').split('\n').filter(Boolean);
   const cols = header!.split('\t');
   const [v, a, b] = ['verdict', 'gold_a', 'gold_b'].map((c) => cols.indexOf(c));
   if (v! < 0 || a! < 0 || b! < 0) throw new Error(`${file}: no verdict / gold_a / gold_b columns`);
   const bare = (id: string): string => id.replace(/^uci:/, '');
-  return lines.map((line) => {
-    const f = line.split('\t');
-    return { oneStory: f[v!] === 'one story', a: bare(f[a!]!), b: bare(f[b!]!) };
-  });
+  return lines
+    .map((line) => line.split('\t'))
+    .filter((f) => f[v!] !== 'unsettled')
+    .map((f) => ({ oneStory: f[v!] === 'one story', a: bare(f[a!]!), b: bare(f[b!]!) }));
 }
 
 /**
  * How a reader filed two UCI story ids (a "uci:" prefix ignored): "same UCI story", "one story" or
- * "two stories" by the reading files (READING_FILES), else "unread". For lab tools that list the
+ * "two stories" by the reading files (READING_FILES, or `files`), else "unread". For lab tools that list the
  * pairs a rule joins beside their reading.
  */
-export function pairReadings(): (a: string, b: string) => string {
+export function pairReadings(files: readonly string[] = READING_FILES): (a: string, b: string) => string {
   const verdicts = new Map<string, string>();
-  for (const r of READING_FILES.flatMap(loadReadings)) {
+  for (const r of files.flatMap(loadReadings)) {
     const v = r.oneStory ? 'one story' : 'two stories';
     verdicts.set(`${r.a} ${r.b}`, v);
     verdicts.set(`${r.b} ${r.a}`, v);

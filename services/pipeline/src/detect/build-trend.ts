@@ -18,6 +18,7 @@ import {
   namesNoEvent,
   withoutSectionLabel,
 } from './topic';
+import { newWave, tellsAnotherStory } from './reopened-wave';
 import { meaningOrder } from './topic-centre';
 import { trendCategory } from './trend-category';
 import {
@@ -78,8 +79,10 @@ export const RATED_DOMAIN_WEIGHT = 4;
 
 /**
  * Builds the stored TrendDoc of one cluster: key-phrase topic and keywords, extractive summary of
- * the most central article, category, velocity with its metrics and class history, both scores
- * with their breakdown, bounded citations and per-domain counts. Pure: the clock is `opts.now`.
+ * the most central article (topic and summary read from its reports since a long silence when
+ * those outnumber the rest and tell another story: reopened-wave.ts), category, velocity with its
+ * metrics and class history, both scores with their breakdown, bounded citations and per-domain
+ * counts. Pure: the clock is `opts.now`.
  */
 export function buildTrend(
   id: string,
@@ -94,12 +97,37 @@ export function buildTrend(
   const { sorted, vectors, centroid } = centre;
   const counts = whole ?? memberAggregates(sorted, now, opts.velocity ?? DEFAULT_VELOCITY_OPTIONS);
   const embedText = opts.embedText;
-  const { phrases, readOrder, topic } = topicReading(
-    centre,
-    opts.idf,
-    embedText ? (titles) => meaningOrder(titles, embedText) : undefined,
+  // A trend whose reports since a long silence outnumber its earlier ones and tell another story
+  // is told by them (its keywords stay those of all its members).
+  const waveAfter = newWave(
+    sorted.map((m) => m.time),
+    counts.article_count,
   );
-  const readMembers = readOrder.map((i) => sorted[i]!);
+  const wave =
+    waveAfter &&
+    embedText &&
+    tellsAnotherStory(
+      sorted.slice(0, waveAfter[0]).map((m) => m.title),
+      waveAfter.map((i) => sorted[i]!.title),
+      embedText,
+    )
+      ? waveAfter
+      : undefined;
+  const told = wave
+    ? trendCentre(
+        wave.map((i) => sorted[i]!),
+        opts.idf,
+      )
+    : centre;
+  const reading = topicReading(told, opts.idf, embedText ? (titles) => meaningOrder(titles, embedText) : undefined);
+  const { readOrder, topic } = reading;
+  const phrases = wave
+    ? keyPhrases(
+        sorted.map((m) => displayText(m.title)),
+        opts.idf,
+      )
+    : reading.phrases;
+  const readMembers = readOrder.map((i) => told.sorted[i]!);
   const summary = chooseSummary(readMembers, topic);
   // The impact score reads a lead: a line of how the story was reported is none, the topic is.
   const lead = summary === reportLine(readMembers) ? topic : summary;

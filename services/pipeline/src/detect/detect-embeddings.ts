@@ -4,6 +4,7 @@ import { decodeEmbedding, encodeEmbedding } from '../embed/compact-embedding';
 import { embedTexts } from '../embed/embed-texts';
 import { normaliseText } from '../text/normalise-text';
 import { centralHeadlines, trendCentre, type TrendMember } from './build-trend';
+import { newWave } from './reopened-wave';
 import { sampleText, topicSample } from './topic-centre';
 import { memberText, voters } from './trend-category';
 
@@ -84,11 +85,20 @@ function* neededTexts(
         yield { id: m.id, kind: 'headline', text: title, stored: m.detect_embeddings?.headline };
       }
     }
-    if (centre.sorted.length > 1) {
-      for (const i of topicSample(centre.sorted.length)) {
-        const m = centre.sorted[i] as EmbeddedMember;
-        yield { id: m.id, kind: 'topic', text: sampleText(m.title), stored: m.detect_embeddings?.topic };
-      }
+    // The headlines a topic is read from: all members' sample, or a new wave's (buildTrend), which
+    // for a grown trend's sample (its whole count unknown here) may be either, so both are embedded.
+    const wave =
+      newWave(
+        centre.sorted.map((m) => m.time),
+        1,
+      ) ?? [];
+    const sampled = new Set([
+      ...(centre.sorted.length > 1 ? topicSample(centre.sorted.length) : []),
+      ...(wave.length > 1 ? topicSample(wave.length).map((k) => wave[k]!) : []),
+    ]);
+    for (const i of [...sampled].sort((a, b) => a - b)) {
+      const m = centre.sorted[i] as EmbeddedMember;
+      yield { id: m.id, kind: 'topic', text: sampleText(m.title), stored: m.detect_embeddings?.topic };
     }
     for (const m of voters(centre.sorted as EmbeddedMember[])) {
       const text = memberText(m);

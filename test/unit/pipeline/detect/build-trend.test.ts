@@ -107,6 +107,52 @@ describe('buildTrend', () => {
     expect(rated.score_breakdown.domain_quality).to.include({ rated_domains: 1, rated_weight: 4, mean: 8 });
   });
 
+  it('reads topic and summary from the reports since a long silence when they outnumber the earlier ones and tell another story', () => {
+    const storm = [
+      'Storm floods coastal towns in Portugal',
+      'Lisbon streets under water after heavy rain',
+      'Portugal evacuates villages as rivers rise',
+      'Coastal flooding closes schools in Porto',
+    ];
+    const stormReport = (i: number, hours: number): TrendMember =>
+      member(10 + i, {
+        time: NOW.getTime() - hours * H,
+        title: storm[i]!,
+        description: 'Heavy rain flooded streets in coastal towns. Residents were evacuated by boat.',
+      });
+    // One wording carried three times is denser than four wordings of the storm: it tells the whole trend.
+    const earlier = [member(0), member(1), member(2)].map((m, i) => ({
+      ...m,
+      title: 'Chipmaker acquisition approved by regulators in Brussels',
+      time: NOW.getTime() - (40 - i) * H,
+    }));
+    // Four storm reports 12 h after the last acquisition report: the trend is told by them.
+    const wave = storm.map((_, i) => stormReport(i, 40 - 2 - 12 - i / 60));
+    // Each story's headlines mean one direction: the wave tells another story (meaning 0).
+    const unit = (k: number): Float32Array => Float32Array.from({ length: 384 }, (_, j) => (j === k ? 1 : 0));
+    const embedText = (text: string): Float32Array => unit(/chipmaker/i.test(text) ? 0 : 1);
+    const withMeaning = { ...opts, embedText };
+    const t = buildTrend('tr_aaaaaaaaaaaaaaaa', [...earlier, ...wave], withMeaning);
+    expect(t.topic).to.match(/storm|flood|rain|portugal|villages/i);
+    expect(t.topic).not.to.match(/chipmaker|acquisition/i);
+    expect(t.summary).to.match(/rain|evacuated/);
+    expect(t.keywords.join(' ')).to.match(/chipmaker|acquisition/);
+    expect(t.article_count).to.equal(7);
+    // Three of them are no majority, and a silence a minute short of 12 h is none: all members tell it.
+    const fewer = buildTrend('tr_aaaaaaaaaaaaaaaa', [...earlier, ...wave.slice(1)], withMeaning);
+    expect(fewer.topic).to.match(/chipmaker|acquisition/i);
+    const shorter = wave.map((m) => ({ ...m, time: m.time - 60_000 }));
+    expect(buildTrend('tr_aaaaaaaaaaaaaaaa', [...earlier, ...shorter], withMeaning).topic).to.match(
+      /chipmaker|acquisition/i,
+    );
+    // A wave that tells the same story (one meaning), or no encoder to tell: all members tell it.
+    const sameStory = { ...opts, embedText: () => unit(2) };
+    expect(buildTrend('tr_aaaaaaaaaaaaaaaa', [...earlier, ...wave], sameStory).topic).to.match(
+      /chipmaker|acquisition/i,
+    );
+    expect(buildTrend('tr_aaaaaaaaaaaaaaaa', [...earlier, ...wave], opts).topic).to.match(/chipmaker|acquisition/i);
+  });
+
   it('summarises with one or two sentences of the most central article', () => {
     expect(summarise({ title: 'T', description: 'First one. Second one. Third one.', body: null })).to.equal(
       'First one. Second one.',

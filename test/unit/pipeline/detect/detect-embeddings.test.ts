@@ -3,6 +3,8 @@ import { detectEmbeddings, type EmbeddedMember } from '@trendscope/pipeline/dete
 import { backgroundIdf } from '@trendscope/pipeline/detect/idf';
 import { memberText } from '@trendscope/pipeline/detect/trend-category';
 import { encodeEmbedding } from '@trendscope/pipeline/embed/compact-embedding';
+import { REOPEN_SILENCE_HOURS } from '@trendscope/pipeline/detect/reopened-wave';
+import { sampleText, TOPIC_SAMPLE, topicSample } from '@trendscope/pipeline/detect/topic-centre';
 import { normaliseText } from '@trendscope/pipeline/text/normalise-text';
 
 /** A member with the given headline and lead, published `hour` hours into the day. */
@@ -73,5 +75,42 @@ describe('detection embeddings read back from the articles', () => {
     expect(fresh.get('a2')!.voter).to.be.a('string');
     expect(Object.keys(fresh.get('a1')!).concat(Object.keys(fresh.get('a2')!))).to.include('headline');
     expect(embedText(memberText(members[0]!))![0]).to.not.equal(1);
+  });
+
+  it("reads the headlines of a large trend's new wave as well as its whole sample (the topic may be read from either)", async () => {
+    // 60 reports, a silence, then 140: the wave's sample holds members the whole trend's sample of 200 skips.
+    const large = Array.from({ length: 200 }, (_, i) => {
+      const m = member(
+        `w${i}`,
+        `Flood report number ${i} from the river towns`,
+        '',
+        i < 60 ? i / 60 : REOPEN_SILENCE_HOURS + 1 + i / 600,
+      );
+      const text = sampleText(m.title);
+      return {
+        ...m,
+        detect_embeddings: {
+          topic: encodeEmbedding(text, planted(i)),
+          headline: encodeEmbedding(normaliseText(m.title), planted(i)),
+        },
+      };
+    });
+    const { embedText, fresh } = await detectEmbeddings(
+      [large],
+      backgroundIdf(),
+      { needsEmbedding: () => false },
+      {
+        warn: () => undefined,
+      },
+    );
+    expect(fresh.size).to.equal(0);
+    const whole = new Set(topicSample(200));
+    const waveOnly = topicSample(140)
+      .map((k) => 60 + k)
+      .filter((i) => !whole.has(i));
+    expect(TOPIC_SAMPLE).to.be.below(200);
+    expect(waveOnly.length).to.be.above(0);
+    for (const i of [...whole, ...waveOnly])
+      expect(embedText(sampleText(large[i]!.title)), `member ${i}`).to.not.equal(undefined);
   });
 });

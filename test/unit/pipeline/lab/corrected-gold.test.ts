@@ -1,10 +1,12 @@
 import { expect } from 'chai';
 import {
   articleLabeller,
+  AT_ONCE_READINGS,
   correctedGold,
   correctLabels,
   loadReadings,
   loadSplits,
+  pairReadings,
   READING_FILES,
 } from '@trendscope/pipeline/lab/metrics/corrected-gold';
 
@@ -66,5 +68,15 @@ describe('labels corrected by reading', () => {
     expect(readings.length).to.equal(98 + 250);
     expect(readings.every((r) => r.a !== '' && r.b !== '' && !r.a.startsWith('uci:'))).to.equal(true);
     expect(readings.filter((r) => r.oneStory).length).to.equal(82 + 216);
+  });
+
+  it("looks a pair up in the files given, and leaves a pair read 'unsettled' unread", () => {
+    const got = ['dQ3YvrFB3FGEoTMqYV0IEY6o384YM', 'uci:dNfnsdLDHC55iVMOPEvPPc6nRh9bM'] as const;
+    expect(pairReadings()(...got), 'only the at-once file reads it').to.equal('unread');
+    const withAtOnce = pairReadings([...READING_FILES, AT_ONCE_READINGS]);
+    expect(withAtOnce(...got)).to.equal('two stories');
+    expect(withAtOnce(got[1], got[0])).to.equal('two stories');
+    expect(withAtOnce('dEG8NONcrOFHyrMDDH-LXu66S9gCM', 'd14jN-aJ2l-cvYMdbU7N53DjvpdOM')).to.equal('unread');
+    expect(loadReadings(AT_ONCE_READINGS).length).to.equal(24);
   });
 });
