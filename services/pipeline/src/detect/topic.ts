@@ -407,7 +407,7 @@ export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly strin
 /**
  * A review's label of up to six words, opening a headline before a colon, a dash or a bar ("Review:", "Film Review:", "'Draft
  * Day' review:", "Veronica Mars, review:", "Review Roundup:", "Movie Review | ...") or closing it ("'Oculus' review",
- * "Veronica Mars - review"), after a title or column name with a colon of its own ("Disney In Depth: Movie
+ * "Veronica Mars - review", "Titanfall Review (Xbox One / 360 / PC)", "Neighbors Review [SXSW 2014]"), after a title or column name with a colon of its own ("Disney In Depth: Movie
  * Review:", "Captain America: The Winter Soldier Review:"): the labels the UCI files' headlines carry ("Review:" 121, "Movie
  * review:" 60, "Film Review:" 27, "REVIEW:" 17, ... in April 1-15). The word before "review" is
  * group 1 (opening) or 2 (closing), for NOT_CRITICS. A closing plural is no label: the tuning
@@ -415,7 +415,7 @@ export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly strin
  * positive reviews", 8 of 8).
  */
 const REVIEW_LABEL =
-  /^(?:(?:[^\s:]+\s+){0,3}[^\s:]+:\s+)?((?:[^\s:]+\s+){0,5}?)reviews?(?:\s+round-?up)?\s*(?::|\s[-–—|])\s|(?:^|(\S+)?[\s,:;–—-])review(?:s?\s+round-?up)?[\s.!]*$/iu;
+  /^(?:(?:[^\s:]+\s+){0,3}[^\s:]+:\s+)?((?:[^\s:]+\s+){0,5}?)reviews?(?:\s+round-?up)?\s*(?::|\s[-–—|])\s|(?:^|(\S+)?[\s,:;–—-])review(?:s?\s+round-?up)?(?:\s*[([][^()[\]]*[)\]])?[\s.!]*$/iu;
 
 /**
  * Words that, right before "review", make it a body's or a process's review, not a critic's: a

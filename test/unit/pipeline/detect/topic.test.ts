@@ -761,6 +761,8 @@ describe('stray counts, critics’ review labels, capitals media tags and talk p
       'Noah – Review',
       "'Heathers: The Musical,' theater review",
       'How I Met Your Mother: the final episode, reviews round-up',
+      'Titanfall Review (Xbox One / 360 / PC)',
+      'Neighbors Review [SXSW 2014]',
     ]) {
       expect(isReviewHeadline(critics), critics).to.equal(true);
     }
