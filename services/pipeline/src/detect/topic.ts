@@ -382,6 +382,7 @@ export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly strin
     const saysMore = uncut.find(
       (clean) =>
         contentWords(clean).length > NAME_ONLY_MOST_WORDS &&
+        !isTalkPiece(clean) &&
         contentWords(clean).some((w) => named.has(textKey(w))) &&
         (!bareTitle || adds(clean) >= TITLE_ADDS_WORDS),
     );
@@ -707,7 +708,8 @@ export function isBareTitle(headline: string, headlines: readonly string[]): boo
 /**
  * Whether a headline invites a talk about a thing rather than reporting on it ("Let's talk about
  * “Cosmos: A Spacetime Odyssey”", "Let's Talk About the True Detective Finale": 4 tuning
- * headlines, every one a talk piece): like a bare title, it names what, not what happened.
+ * headlines, every one a talk piece): like a bare title, it names what, not what happened, so it
+ * is never the headline that says more than a bare title (the real demo's Cosmos trend).
  */
 export function isTalkPiece(headline: string): boolean {
   return /^let['’]?s\s+(?:talk|chat)\b/iu.test(headline.trim());

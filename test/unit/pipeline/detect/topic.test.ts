@@ -809,5 +809,14 @@ describe('stray counts, critics’ review labels, capitals media tags and talk p
     expect(isTalkPiece(cosmos[0]!)).to.equal(true);
     expect(isTalkPiece('Johnny Depp talks Transcendence')).to.equal(false);
     expect(chooseTopic([], cosmos)).to.equal(cosmos[1]);
+    // Nor does a talk piece say more after a bare title (the real demo's central headlines, in order).
+    const served = [
+      "'COSMOS: A Spacetime Odyssey'",
+      "Let's talk about “Cosmos: A Spacetime Odyssey”",
+      'Cosmos: A Spacetime Odyssey',
+      'Cosmos: A Spacetime Odyssey: Ratings',
+      "'Cosmos: A Spacetime Odyssey': A Triumph for Science",
+    ];
+    expect(chooseTopic([], served)).to.equal(served[4]);
   });
 });
