@@ -21,6 +21,8 @@ import {
   isBareTitle,
   wordingsHolding,
   withoutSectionLabel,
+  isTalkPiece,
+  reviewsLastUnlessMost,
 } from '@trendscope/pipeline/detect/topic';
 import { moneyFigures } from '@trendscope/pipeline/detect/money-amounts';
 
@@ -709,5 +711,112 @@ describe('topics that end on a complete phrase and say what happened to a title'
     expect(saysWhatHappened('West Bank settlements')).to.equal(false);
     expect(saysWhatHappened('Toyota settlement')).to.equal(true);
     expect(saysWhatHappened('Ebola outbreaks')).to.equal(true);
+  });
+});
+
+describe('stray counts, critics’ review labels, capitals media tags and talk pieces', () => {
+  it('drops a feed’s stray closing "0", not a number the headline needs', () => {
+    // UCI April 1-15 2014 (a tuning set): the topic of a 32-report trend closed on the feed's "0".
+    const heathers = [
+      "'Heathers: The Musical' receives mixed reviews 0",
+      "'Heathers: The Musical' receives mixed reviews 0",
+      'Winona Ryder - Heathers: The Musical Receives Mixed Reviews',
+    ];
+    expect(chooseTopic([], heathers)).to.equal("'Heathers: The Musical' receives mixed reviews");
+    expect(withoutSectionLabel('Elephants can gauge threat from human voices: Study 0')).to.equal(
+      'Elephants can gauge threat from human voices: Study',
+    );
+    for (const kept of [
+      'Microsoft ends support for Windows 8',
+      'Apple unveils the iPhone 5',
+      'Tom Hanks remembers Apollo 13',
+      'American Idol crowns its Top 10',
+      'Shares of Zynga close at $5',
+      'Dow closes up 3%',
+      'Frankie Knuckles dies at 59',
+      'Fed holds rates close to 0',
+      '10 Things: Whales - 1, Scientific Whaling - 0',
+    ]) {
+      expect(withoutSectionLabel(kept)).to.equal(kept);
+    }
+  });
+
+  it('reads only a critic’s review as a review label, not a report of reviews or a body’s review', () => {
+    for (const notCritics of [
+      "'Heathers: The Musical' receives mixed reviews",
+      'Google Glass explorers get positive reviews',
+      'Gilead hepatitis C drug combo lands promise of quick FDA review',
+      'RBI keeps rates unchanged in its first bi-monthly policy review',
+      'RBI monetary policy review: Rajan delivers no surprises, holds interest rates',
+      'GM Recalls 1.3M More Cars Following Internal Review',
+      'Urban Outfitters (URBN) - Daily Trading Review',
+      'American Idol Rankings: Top 12 Week In Review',
+    ]) {
+      expect(isReviewHeadline(notCritics), notCritics).to.equal(false);
+    }
+    for (const critics of [
+      'Film Review | Veronica Mars (2014)',
+      "Movie Review | 'Captain America' is thrilling spectacle",
+      'Samsung Galaxy S5 review',
+      'Noah – Review',
+      "'Heathers: The Musical,' theater review",
+      'How I Met Your Mother: the final episode, reviews round-up',
+      'Titanfall Review (Xbox One / 360 / PC)',
+      'Neighbors Review [SXSW 2014]',
+    ]) {
+      expect(isReviewHeadline(critics), critics).to.equal(true);
+    }
+    // The Gilead trend (UCI March 16-31, held out) keeps its central headline first.
+    const gilead = [
+      'Gilead hepatitis C drug combo lands promise of quick FDA review',
+      'Backlash builds against $1000-per-pill cost of Gilead hepatitis C drug',
+      'Gilead hepatitis C drug wins FDA priority status',
+    ];
+    expect(reviewsLastUnlessMost(gilead)).to.deep.equal(gilead);
+  });
+
+  it('drops a closing media tag in capitals, not a ticker or a name in capitals', () => {
+    // UCI April 1-15 and March 1-15 2014 headlines.
+    expect(withoutSectionLabel('Bachelor Finale Air Date Ends Without A Proposal [VIDEO + REPORT]')).to.equal(
+      'Bachelor Finale Air Date Ends Without A Proposal',
+    );
+    expect(withoutSectionLabel('Celebs At SXSW: Stars Invade Austin (PHOTOS, VIDEO)')).to.equal(
+      'Celebs At SXSW: Stars Invade Austin',
+    );
+    expect(withoutSectionLabel('Watch Miley Cyrus Hilariously Fight Avril Lavigne [NSFW VIDEO]')).to.equal(
+      'Watch Miley Cyrus Hilariously Fight Avril Lavigne',
+    );
+    expect(withoutSectionLabel('Every Death In Game of Thrones So Far [SPOILERS]')).to.equal(
+      'Every Death In Game of Thrones So Far',
+    );
+    for (const kept of [
+      'Urban Outfitters shares fall (URBN)',
+      'Ebola outbreak spreads to Liberia (WHO)',
+      'Apple in talks with Comcast [WSJ]',
+      'Zynga shares fall [Zynga Inc]',
+    ]) {
+      expect(withoutSectionLabel(kept)).to.equal(kept);
+    }
+  });
+
+  it('gives the headline that says what happened when the central one invites a talk', () => {
+    // The real demo served "Let's talk about “Cosmos: A Spacetime Odyssey”" for its 151-report trend.
+    const cosmos = [
+      'Let’s talk about “Cosmos: A Spacetime Odyssey”',
+      "'Cosmos: A Spacetime Odyssey' is newest effort to bring science to TV",
+      'Cosmos: A SpaceTime Odyssey Premieres To Low Ratings On Fox',
+    ];
+    expect(isTalkPiece(cosmos[0]!)).to.equal(true);
+    expect(isTalkPiece('Johnny Depp talks Transcendence')).to.equal(false);
+    expect(chooseTopic([], cosmos)).to.equal(cosmos[1]);
+    // Nor does a talk piece say more after a bare title (the real demo's central headlines, in order).
+    const served = [
+      "'COSMOS: A Spacetime Odyssey'",
+      "Let's talk about “Cosmos: A Spacetime Odyssey”",
+      'Cosmos: A Spacetime Odyssey',
+      'Cosmos: A Spacetime Odyssey: Ratings',
+      "'Cosmos: A Spacetime Odyssey': A Triumph for Science",
+    ];
+    expect(chooseTopic([], served)).to.equal(served[4]);
   });
 });
