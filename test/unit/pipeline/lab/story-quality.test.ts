@@ -3,6 +3,16 @@ import type { TrendDoc } from '@trendscope/core';
 import type { DemoTrend } from '@trendscope/pipeline/lab/evaluate/trends/demo-trends';
 import { leadingGold, storyQuality, textArtifacts } from '@trendscope/pipeline/lab/metrics/story-quality';
 
+/** A listed trend (three publishers) of the given member headlines and their gold stories. */
+function listedTrend(topic: string, titles: string[], gold: string[], summary = 'x y z'): DemoTrend {
+  return {
+    trend: { topic, summary, source_count: 3 } as TrendDoc,
+    titles,
+    domains: titles.map((_, i) => `d${i}.example`),
+    gold,
+  };
+}
+
 describe('text artifacts a reader sees (story quality)', () => {
   it('flags a topic or summary its outlet cut off with an ellipsis', () => {
     expect(
@@ -25,12 +35,6 @@ describe('text artifacts a reader sees (story quality)', () => {
 });
 
 describe('summaries of another story (story quality)', () => {
-  const trend = (topic: string, summary: string, titles: string[], gold: string[]): DemoTrend => ({
-    trend: { topic, summary, source_count: 3 } as TrendDoc,
-    titles,
-    domains: titles.map((_, i) => `d${i}.example`),
-    gold,
-  });
   const titles = [
     'Sbarro again files for Ch. 11 reorganization',
     'Sbarro again files for Chapter 11 reorganization',
@@ -38,32 +42,41 @@ describe('summaries of another story (story quality)', () => {
   ];
 
   it('counts a summary that is the headline of a member of another story than the majority one', () => {
-    const q = storyQuality([trend(titles[0]!, 'EBay rejects Icahn slate of directors', titles, ['s', 's', 'e'])]);
+    const q = storyQuality([listedTrend(titles[0]!, titles, ['s', 's', 'e'], 'EBay rejects Icahn slate of directors')]);
     expect(q.offStorySummaries.map((o) => o.headline)).to.deep.equal(['EBay rejects Icahn slate of directors']);
   });
 
   it('passes a summary of the majority story, and one that is no member headline', () => {
-    expect(storyQuality([trend(titles[0]!, titles[1]!, titles, ['s', 's', 'e'])]).offStorySummaries).to.deep.equal([]);
+    expect(storyQuality([listedTrend(titles[0]!, titles, ['s', 's', 'e'], titles[1])]).offStorySummaries).to.deep.equal(
+      [],
+    );
     expect(
-      storyQuality([trend(titles[0]!, '3 reports by 3 publishers within an hour.', titles, ['s', 's', 'e'])])
+      storyQuality([listedTrend(titles[0]!, titles, ['s', 's', 'e'], '3 reports by 3 publishers within an hour.')])
         .offStorySummaries,
     ).to.deep.equal([]);
   });
 });
 
 describe('trends no story holds a majority of (story quality)', () => {
-  const trend = (topic: string, gold: string[]): DemoTrend => ({
-    trend: { topic, summary: 'x y z', source_count: 3 } as TrendDoc,
-    titles: gold.map((g, i) => `${g} headline ${i}`),
-    domains: gold.map((_, i) => `d${i}.example`),
-    gold,
-  });
+  const headlineTrend = (topic: string, gold: string[]) =>
+    listedTrend(
+      topic,
+      gold.map((g, i) => `${g} headline ${i}`),
+      gold,
+    );
 
   it('counts a trend whose largest story holds half of its members or fewer, not one with a majority', () => {
     const q = storyQuality([
-      trend('Juanes To Perform on the Tonight Show', ['juanes', 'juanes', 'woodley', 'woodley', 'eichner', 'putin']),
-      trend('Toyota settlement', ['toyota', 'toyota', 'gm']),
-      trend('Two halves', ['a', 'a', 'b', 'b']),
+      headlineTrend('Juanes To Perform on the Tonight Show', [
+        'juanes',
+        'juanes',
+        'woodley',
+        'woodley',
+        'eichner',
+        'putin',
+      ]),
+      headlineTrend('Toyota settlement', ['toyota', 'toyota', 'gm']),
+      headlineTrend('Two halves', ['a', 'a', 'b', 'b']),
     ]);
     expect(q.noMajorityStory.map((n) => [n.topic, n.share])).to.deep.equal([
       ['Juanes To Perform on the Tonight Show', 2 / 6],
@@ -73,12 +86,6 @@ describe('trends no story holds a majority of (story quality)', () => {
 });
 
 describe('the gold story a tied trend is counted under (story quality)', () => {
-  const trend = (topic: string, titles: string[], gold: string[]): DemoTrend => ({
-    trend: { topic, summary: 'x y z', source_count: 3 } as TrendDoc,
-    titles,
-    domains: titles.map((_, i) => `d${i}.example`),
-    gold,
-  });
   const titles = [
     "NBC puts kids front and center in 'About a Boy' and 'Growing Up Fisher'",
     "Kid actors lead NBC's new comedies",
@@ -87,20 +94,20 @@ describe('the gold story a tied trend is counted under (story quality)', () => {
   ];
 
   it('takes the largest story; in a tie, the one the topic names, not the first id', () => {
-    expect(leadingGold(trend(titles[0]!, titles, ['z', 'z', 'a', 'a']))).to.equal('z');
-    expect(leadingGold(trend("What's on TV: 'The Bachelor' finale", titles, ['z', 'z', 'a', 'a']))).to.equal('a');
-    expect(leadingGold(trend(titles[0]!, titles, ['z', 'a', 'a', 'a']))).to.equal('a');
+    expect(leadingGold(listedTrend(titles[0]!, titles, ['z', 'z', 'a', 'a']))).to.equal('z');
+    expect(leadingGold(listedTrend("What's on TV: 'The Bachelor' finale", titles, ['z', 'z', 'a', 'a']))).to.equal('a');
+    expect(leadingGold(listedTrend(titles[0]!, titles, ['z', 'a', 'a', 'a']))).to.equal('a');
   });
 
   it('does not count a tied trend as a second trend of the story its topic does not name', () => {
-    const finale = trend(
+    const finale = listedTrend(
       "'The Bachelor' finale: Juan Pablo picks Nikki",
       ["'The Bachelor' finale: Juan Pablo picks Nikki"],
       ['a'],
     );
-    const q = storyQuality([finale, trend(titles[0]!, titles, ['z', 'z', 'a', 'a'])]);
+    const q = storyQuality([finale, listedTrend(titles[0]!, titles, ['z', 'z', 'a', 'a'])]);
     expect(q.goldRepeats).to.deep.equal([]);
-    const named = storyQuality([finale, trend(titles[2]!, titles, ['z', 'z', 'a', 'a'])]);
+    const named = storyQuality([finale, listedTrend(titles[2]!, titles, ['z', 'z', 'a', 'a'])]);
     expect(named.goldRepeats.map((r) => r.gold)).to.deep.equal(['a']);
   });
 });
