@@ -108,18 +108,20 @@ describe('what make demo shows (detection over the slices it replays, in-process
     // 0.953 -> 0.968 when the replay kept dates without a time of day (2026-11-28): Giveme5W1H
     // pages of one date no longer join a UCI burst at a shifted midnight. 0.963 when the rejoin joins
     // trends about one single-word name (2026-11-28, evening): SXSW's joined trend is named by a
-    // headline of the UCI id it is not the majority of.
-    it("gives topics that best match a member of the trend's majority story (fidelity 0.963; target 0.95)", () => {
-      expect(q.fidelity).to.be.at.least(0.95);
+    // headline of the UCI id it is not the majority of. 0.977 (2026-12-06), 0.981 when a reopened
+    // trend's wave of another story tells it (the 2018 Falcon Heavy trend carrying CRS-3's reports).
+    it("gives topics that best match a member of the trend's majority story (fidelity 0.981; target 0.95)", () => {
+      expect(q.fidelity).to.be.at.least(0.97);
     });
 
     // Against labels corrected by reading (UCI stories a reader calls one story merged,
     // corrected-gold.ts): 0.963 (2026-11-27, evening), 0.977 (2026-11-28); the topic of a rejoined trend no longer
-    // counts against it for naming another UCI id of the same story.
-    it('gives topics faithful to the majority story by reading (fidelity 0.977; target 0.95)', () => {
+    // counts against it for naming another UCI id of the same story. 0.991 (2026-12-06), 0.995 with
+    // the reopened wave's topic.
+    it('gives topics faithful to the majority story by reading (fidelity 0.995; target 0.95)', () => {
       const readLabel = articleLabeller();
       const read = storyQuality(trends.map((d) => ({ ...d, gold: d.gold.map((g, i) => readLabel(d.ids?.[i], g)) })));
-      expect(read.fidelity).to.be.at.least(0.95);
+      expect(read.fidelity).to.be.at.least(0.985);
     });
 
     // 87 before: split decimals, doubled name prefixes, backtick apostrophes, summaries repeating the
@@ -141,8 +143,9 @@ describe('what make demo shows (detection over the slices it replays, in-process
     // joins trends about one single-word name (2026-11-28, evening: Sbarro's filing; Titanfall and
     // SXSW, which UCI files under two ids each, leave the count read by the labels corrected by
     // reading: 7 -> 4, the China export-data stock moves and three undated two-page Giveme5W1H trends).
+    // 7 / 4 on 2026-12-06 (a trend whose largest stories tie counted under the one its topic names).
     it('lets few gold stories lead two listed trends', () => {
-      expect(q.goldRepeats.length).to.be.at.most(9);
+      expect(q.goldRepeats.length).to.be.at.most(8);
       const readLabel = articleLabeller();
       const read = storyQuality(trends.map((d) => ({ ...d, gold: d.gold.map((g, i) => readLabel(d.ids?.[i], g)) })));
       expect(read.goldRepeats.length, 'by reading').to.be.at.most(4);
