@@ -372,9 +372,9 @@ export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly strin
   // by a few outlets) says what, not what happened: the first headline of a sentence's length
   // (more words than such a name) that shares one of its words says more, when there is one (a
   // column's title such as "Business Highlights" shares none with the reports it gathers).
-  const bareTitle =
-    uncut[0] !== undefined && !namesOnlyAThing(uncut[0]) && (isBareTitle(uncut[0], pool) || isTalkPiece(uncut[0]));
-  if (uncut[0] !== undefined && (namesOnlyAThing(uncut[0]) || bareTitle)) {
+  const onlyAThing = uncut[0] !== undefined && namesOnlyAThing(uncut[0]);
+  const bareTitle = uncut[0] !== undefined && !onlyAThing && (isBareTitle(uncut[0], pool) || isTalkPiece(uncut[0]));
+  if (uncut[0] !== undefined && (onlyAThing || bareTitle)) {
     const named = new Set(contentWords(uncut[0]).map((w) => textKey(w)));
     // After a bare title, a headline that is the title with a word or a tag ("Infamous Second Son:
     // Powerful", "... for PS4") says no more: it adds at least TITLE_ADDS_WORDS of its own.

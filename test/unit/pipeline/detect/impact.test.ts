@@ -8,8 +8,9 @@ import { impactScore, rubricBounds } from '@trendscope/pipeline/detect/impact-mo
 import { largestAmount, moneyAmounts, moneyFigures } from '@trendscope/pipeline/detect/money-amounts';
 
 describe('money amounts', () => {
+  const usd = (t: string): number | undefined => largestAmount(t)?.usd;
+
   it('reads amounts with their currency and scale, in US dollars', () => {
-    const usd = (t: string): number | undefined => largestAmount(t)?.usd;
     expect(usd('Broadcom raises Qualcomm hostile bid to about $121 billion')).to.equal(121e9);
     expect(usd('Bank plans €2bn capital raise')).to.equal(2.4e9);
     expect(usd('BoA pays US$9.3b to settle claims')).to.equal(9.3e9);
@@ -23,7 +24,6 @@ describe('money amounts', () => {
 
   it('reads the currency written after the dollar sign, a hyphened scale and "bil" / "mil"', () => {
     // UCI headlines: the Australian press writes "$US1bn"; Asian outlets "US$2bil", "US$96.2 mil".
-    const usd = (t: string): number | undefined => largestAmount(t)?.usd;
     expect(usd('Citigroup to pay $US1bn to settle investor claims')).to.equal(1e9);
     expect(usd('Caterpillar dodged taxes of $US2.4b, inquiry finds')).to.equal(2.4e9);
     expect(usd('Qantas posts A$2.5bn loss')).to.be.closeTo(1.875e9, 1);
