@@ -4,7 +4,7 @@ import { decodeEmbedding, encodeEmbedding } from '../embed/compact-embedding';
 import { embedTexts } from '../embed/embed-texts';
 import { normaliseText } from '../text/normalise-text';
 import { centralHeadlines, trendCentre, type TrendMember } from './build-trend';
-import { newWave } from './reopened-wave';
+import { afterLastSilence } from './reopened-wave';
 import { sampleText, topicSample } from './topic-centre';
 import { memberText, voters } from './trend-category';
 
@@ -87,11 +87,7 @@ function* neededTexts(
     }
     // The headlines a topic is read from: all members' sample, or a new wave's (buildTrend), which
     // for a grown trend's sample (its whole count unknown here) may be either, so both are embedded.
-    const wave =
-      newWave(
-        centre.sorted.map((m) => m.time),
-        1,
-      ) ?? [];
+    const wave = afterLastSilence(centre.sorted.map((m) => m.time)) ?? [];
     const sampled = new Set([
       ...(centre.sorted.length > 1 ? topicSample(centre.sorted.length) : []),
       ...(wave.length > 1 ? topicSample(wave.length).map((k) => wave[k]!) : []),

@@ -10,23 +10,32 @@ import { sampleText } from './topic-centre';
 export const REOPEN_SILENCE_HOURS = 12;
 
 /**
- * The members (indices into the time-ordered list) a trend's topic and summary are read from when
- * its reports since its last silence of REOPEN_SILENCE_HOURS or more outnumber those before it:
- * what is new tells a story back in the news, and a reader of the list sees the trend by its
- * latest reports (a demo's 2018 Falcon Heavy trend, reopened by one Falcon Heavy page and joined
- * by 22 reports of a 2014 launch, was served with the 2018 topic). Undefined when all members tell
- * it (no such silence, or the wave is no majority). `total` is the trend's whole article count
- * when `times` are only some of its members (a grown trend's sample, whose new members are all
- * read): the members before the silence are then counted as the rest of the whole.
+ * The members (indices into the time-ordered list) reported since a trend's last silence of
+ * REOPEN_SILENCE_HOURS or more, whatever their share; undefined when there is no such silence.
+ * Detection embeds their headlines ahead of buildTrend, which alone knows a grown trend's whole
+ * count and so whether they are a newWave.
  */
-export function newWave(times: readonly number[], total: number = times.length): number[] | undefined {
+export function afterLastSilence(times: readonly number[]): number[] | undefined {
   const silence = REOPEN_SILENCE_HOURS * 3_600_000;
   for (let i = times.length - 1; i > 0; i--) {
-    if (times[i]! - times[i - 1]! < silence) continue;
-    const wave = times.length - i;
-    return wave > total - wave ? Array.from({ length: wave }, (_, k) => i + k) : undefined;
+    if (times[i]! - times[i - 1]! >= silence) return Array.from({ length: times.length - i }, (_, k) => i + k);
   }
   return undefined;
+}
+
+/**
+ * The members a trend's topic and summary are read from when its reports since its last silence
+ * (afterLastSilence) outnumber those before it: what is new tells a story back in the news, and a
+ * reader of the list sees the trend by its latest reports (a demo's 2018 Falcon Heavy trend,
+ * reopened by one Falcon Heavy page and joined by 22 reports of a 2014 launch, was served with the
+ * 2018 topic). Undefined when all members tell it (no such silence, or the wave is no majority).
+ * `total` is the trend's whole article count when `times` are only some of its members (a grown
+ * trend's sample, whose new members are all read): the members before the silence are then
+ * counted as the rest of the whole.
+ */
+export function newWave(times: readonly number[], total: number = times.length): number[] | undefined {
+  const wave = afterLastSilence(times);
+  return wave && wave.length > total - wave.length ? wave : undefined;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import {
+  afterLastSilence,
   newWave,
   REOPEN_SILENCE_HOURS,
   tellsAnotherStory,
@@ -34,6 +35,16 @@ describe('newWave', () => {
   it('gives nothing for a trend of one report or without a silence', () => {
     expect(newWave([0])).to.equal(undefined);
     expect(newWave([0, H, 2 * H, 3 * H])).to.equal(undefined);
+  });
+});
+
+describe('afterLastSilence', () => {
+  it('gives the reports since the last silence whatever their share, nothing without a silence', () => {
+    // A minority wave, which newWave leaves out, is still given (detection embeds its headlines).
+    expect(afterLastSilence([0, 1000, 2000, SILENCE + 2000])).to.deep.equal([3]);
+    expect(afterLastSilence([0, SILENCE, SILENCE + 1, 2 * SILENCE + 1])).to.deep.equal([3]);
+    expect(afterLastSilence([0, 1000, SILENCE + 999])).to.equal(undefined);
+    expect(afterLastSilence([0])).to.equal(undefined);
   });
 });
 
