@@ -69,7 +69,8 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
   // video", or closes on the photo's credit: "(AP Photo/Jane Roe, File)", "(Jane Roe/Getty
   // Images)", "(Jane Roe/dpa via AP, file) (Associated Press)", "(Reuters)", "[Photo/Agencies]",
   // "©Jane Roe (AFP/File)", "| Photo Credit: AP", "... on Sunday. Photo: Reuters", "... Tavon. Jane
-  // Roe/Getty Images" (or that credit alone). A credit in brackets holds letters only (no digits:
+  // Roe/Getty Images", "... “inappropriate content” Jane Roe/Reuters" (a name of two words or more
+  // after a quote) or that credit alone. A credit in brackets holds letters only (no digits:
   // "(10/20)", "(to $10/share)" are prose) and a capital; its parts are split by the slash alone,
   // and words by one space, so that no input backtracks.
   [
@@ -86,7 +87,7 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
   ],
   [
     'caption',
-    /(?:^|[.!?]["”’]?\s*)\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,4} ?\/ ?\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,3}$|\p{Ll}\.(?:AFP|AP|Reuters|PTI)$/u,
+    /(?:^|[.!?]["”’]?\s*)\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,4} ?\/ ?\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,3}$|["”’]\s+\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){1,4} ?\/ ?\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,3}$|\p{Ll}\.(?:AFP|AP|Reuters|PTI)$/u,
   ],
   // A wire's production credit or print-edition tag standing alone ("(Reporting by Jane Roe;
   // Editing by John Doe)", "(China Daily 10/03/2017 page4)"), a notice about the text itself.

@@ -132,6 +132,10 @@ const FURNITURE: [string, string][] = [
   ['caption', 'A body lies on the ground on Friday in Nice after a truck ran into a crowd. Photo: Reuters'],
   ['caption', 'The singer had just spent the holiday with her cousin. Jane Roe/Getty Images'],
   ['caption', 'Jane Roe/The Verge'],
+  [
+    'caption',
+    'The app was removed from the store after the company said it had found “inappropriate content” Jane Roe/Reuters',
+  ],
   ['caption', 'A man follows a news programme about the missile launch, in Seoul on Friday.AFP'],
   ['caption', 'A sign on the campus is seen in San Diego, California, U.S. November 6, 2017. REUTERS/Jane Roe'],
   [
@@ -203,6 +207,7 @@ const PROSE = [
   'The file photo showed the ship off Yeosu, prosecutors said.',
   'Shares rose 4% in the session (to $10/share)',
   'The agencies worked together (and/or)',
+  'The band played “Highway to Hell” AC/DC',
   'Related charges against two others were dropped on Monday.',
   'Read more about it in the report, the minister said.',
   'Readers of the newsletter were urged to subscribe.',
