@@ -1,14 +1,68 @@
 /**
  * Page furniture and script text in stored bodies, ours beside trafilatura on the same pages
- * (test/support/furniture-count.ts: the phrase list and the three sets).
+ * (services/pipeline/lab/metrics/furniture-phrases.ts: the phrase list; test/support/furniture-count.ts:
+ * the three sets); then the time the stored-body path takes on hostile input shaped to make the
+ * furniture rules backtrack (huge captions, credits that never close, deep nested markup), beside
+ * prose of the same length.
  * Run: node --import tsx test/bench/furniture.bench.ts
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
-import { furnitureLine, measureFurniture } from '../support/furniture-count';
+import { extractArticle } from '@trendscope/pipeline/extract/extract-article';
+import { cleanBody } from '@trendscope/pipeline/sanitise/clean-body';
+import { furnitureLine } from '@trendscope/pipeline/lab/metrics/furniture-phrases';
+import { measureFurniture } from '../support/furniture-count';
 
 for (const { set, ours, theirs } of await measureFurniture()) {
   console.log(`${set}`);
   console.log(furnitureLine('ours', ours));
   console.log(theirs ? furnitureLine('trafilatura', theirs) : '  trafilatura not available (no python3)');
 }
+
+/** About 100 KB of text built from `unit`, in one paragraph. */
+const fill = (unit: string): string => unit.repeat(Math.ceil(100_000 / unit.length));
+const PROSE = fill('The council voted on the plan after a long debate, and the mayor said she would sign it. ');
+/** Hostile paragraphs: each is one paragraph of about 100 KB, shaped against one family of rules. */
+const HOSTILE: [string, string][] = [
+  ['prose (baseline)', PROSE],
+  [
+    'huge caption',
+    `FILE - In this Dec. 13, 2016, file photo, ${fill('the logo appears above a trading post. ')}(AP Photo/Jane Roe, File)`,
+  ],
+  ['credit never closed', `A caption ${fill('(Jane Roe/Jane Roe/Invision/AP ')}`],
+  ['slashes and spaces', `(${fill('Jane Roe  /  ')}x`],
+  ['capitalised words', `The end. ${fill('Jane Roe Abc Def ')}/ x`],
+  ['byline of names', `By ${fill('Jane Roe, ')}and 7`],
+  ['agency caption', `Reuters ${fill("Kim Jong-un's staff cheer. ' ")}x`],
+  ['most read run', `MOST READ IN NEWS ${fill("'DAD WAS' Joan claims her pal. ")}x`],
+  ['related run', `Related Stories ${fill("'WORST YET' Group leader mocks claims ")}.`],
+  ['copyright credit', `©${fill('Jane Roe ')}(AFP`],
+  ['wire credit', `${PROSE}(Writing by ${fill('Jane Roe; ')}`],
+];
+/** Nested markup: a caption inside 2,000 nested elements, prose beside it. */
+const NESTED = `<html><body><article>${'<div><span>'.repeat(2000)}<p>${HOSTILE[1]?.[1]}</p>${'</span></div>'.repeat(2000)}<p>${PROSE}</p></article></body></html>`;
+
+/** Median milliseconds of five runs of fn. */
+function ms(fn: () => unknown): number {
+  const times = Array.from({ length: 5 }, () => {
+    const start = process.hrtime.bigint();
+    fn();
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  });
+  return times.sort((a, b) => a - b)[2] ?? NaN;
+}
+
+console.log('hostile input, stored-body path (median of 5 runs after a warm-up)');
+cleanBody(`<p>${PROSE}</p>`);
+const times = HOSTILE.map(([, text]) => ms(() => cleanBody(`<p>${text}</p>`)));
+const base = times[0] ?? NaN;
+HOSTILE.forEach(([name, text], i) => {
+  const t = times[i] ?? NaN;
+  console.log(
+    `  ${name.padEnd(20)} ${String(text.length).padStart(7)} chars  cleanBody ${t.toFixed(1)} ms (${(t / base).toFixed(2)}x prose)`,
+  );
+});
+const nested = ms(() => cleanBody(extractArticle(NESTED, { url: 'https://news.example.org/a' }).body_html));
+console.log(
+  `  ${'nested markup'.padEnd(20)} ${String(NESTED.length).padStart(7)} chars  extractArticle + cleanBody ${nested.toFixed(1)} ms`,
+);

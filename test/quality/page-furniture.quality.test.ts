@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { measureFurniture, type FurnitureCount } from '../support/furniture-count';
+import type { FurnitureCount } from '@trendscope/pipeline/lab/metrics/furniture-phrases';
+import { measureFurniture } from '../support/furniture-count';
 
 /**
  * Page furniture and script text in bodies as stored, ours beside trafilatura on the same pages

@@ -3,7 +3,8 @@
  * nor the block classifier can tell it from prose by position: advertising and "continue reading"
  * lines, newsletter forms, photo caption and credit residue, highlight boxes, wire copyright
  * lines, reader call-outs, share and related-story widgets, in the languages of the corpora; a
- * date or a byline standing alone, gallery and video-player controls; and, by position, lists of
+ * date or a byline standing alone, gallery and video-player controls, news photos' captions by
+ * their wire shape, wire credits and notices about the text; and, by position, lists of
  * other stories' headlines and wire tails closing the body. And script or style text, which is
  * never prose in any language.
  */
@@ -19,6 +20,7 @@ export type FurnitureKind =
   | 'share-related'
   | 'date-byline'
   | 'media-control'
+  | 'wire-credit'
   | 'link-list';
 
 /** A paragraph is furniture when one of these matches it (anchored: a phrase at its start, or the whole line). */
@@ -62,6 +64,55 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
   ],
   ['caption', /^(?:\p{Lu}[\p{Lu} &.]{1,40}•)?(?:GETTY|ALAMY|SHUTTERSTOCK)\b|^©\s?\p{Lu}+\//u],
   ['caption', /^media playback is unsupported on your device\b/iu],
+  // A news photo's caption, by the wires' own shape: it opens "FILE - In this ... photo", "FILE
+  // PHOTO:", "This ... photo released by ... shows", "An image taken from a ... video", "Grab from a
+  // video", or closes on the photo's credit: "(AP Photo/Jane Roe, File)", "(Jane Roe/Getty
+  // Images)", "(Jane Roe/dpa via AP, file) (Associated Press)", "(Reuters)", "[Photo/Agencies]",
+  // "©Jane Roe (AFP/File)", "| Photo Credit: AP", "... on Sunday. Photo: Reuters", "... Tavon. Jane
+  // Roe/Getty Images", "... “inappropriate content” Jane Roe/Reuters" (a name of two words or more
+  // after a quote) or that credit alone. A credit in brackets holds letters only (no digits:
+  // "(10/20)", "(to $10/share)" are prose) and a capital; its parts are split by the slash alone,
+  // and words by one space, so that no input backtracks.
+  [
+    'caption',
+    /^file\s*[-–—]\s*(?:in )?this\b.{0,80}?\b(?:photo|image|picture|photograph)s?\b|^file photo\s*:|^(?:in )?this (?:\S+ ){0,6}(?:photo|image|picture|photograph|video (?:grab|image|still)) (?:released|provided|made available|obtained|distributed|issued|posted) (?:by|from|via)\b|^(?:the |an? )?(?:(?:image|photo|picture|still) taken|grab|screen ?grab|screenshot) from an? (?:[^\s.]+,? ){0,6}video\b/iu,
+  ],
+  [
+    'caption',
+    /(?:\((?=[^()]*\p{Lu})[\p{L}\p{M}'’.&, -]{0,60}(?:\/[\p{L}\p{M}'’.&, -]{1,60})+\)|\([^()]{1,80} via \p{Lu}[\p{L}\p{M}. -]{0,30}(?:,\s?[Ff]ile)?\)|\((?:AP|AP Photo|Associated Press|Reuters|AFP|Getty Images|EPA)\))(?:\s*\([^()]{0,60}\))?$/u,
+  ],
+  [
+    'caption',
+    /\[(?:photo|image|file)s?\s*\/[^\]]{1,30}\]$|©\s?[^©()]{1,80}\([^()]{1,30}\)$|\|\s*photo credit\s*:\s*[^|]{1,60}$|[.!?]["”’]?\s+(?:photo|image|picture)s?(?: credit)?\s*:\s*[^.!?:]{2,60}$/iu,
+  ],
+  [
+    'caption',
+    /(?:^|[.!?]["”’]?\s*)\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,4} ?\/ ?\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,3}$|["”’]\s+\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){1,4} ?\/ ?\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,3}$|\p{Ll}\.(?:AFP|AP|Reuters|PTI)$/u,
+  ],
+  // A wire's production credit or print-edition tag standing alone ("(Reporting by Jane Roe;
+  // Editing by John Doe)", "(China Daily 10/03/2017 page4)"), a notice about the text itself.
+  [
+    'wire-credit',
+    /^\((?:additional )?(?:reporting|writing|editing|compiled) by\b[^()]{2,300}\)$|^\([^()]{2,40} \d{1,2}\/\d{1,2}\/\d{4},? page ?\d+\)$|\bthis text may not be in its final form\b|\bplease see our terms for use of feeds\b/iu,
+  ],
+  // A caption under its picture agency's credit, with no sentence ending ("Getty - Contributor
+  // Hackers obtained partial credit card details", "AFP or licensors It is feared ...", "Reuters"
+  // alone): prose naming an agency goes on in lower case or ends like a sentence.
+  [
+    'caption',
+    /^(?:Getty(?: Images)?(?: - \p{Lu}\p{L}+)?|Reuters|EPA|AFP(?: or licensors)?|Rex(?: Features)?|Alamy|Shutterstock|PA(?: Wire)?)(?:$| [\p{Lu}\p{N}'‘"“](?!.*[.!?…][\p{Pf}\p{Pe}"'’”»]*$))/u,
+  ],
+  // Other stories' headlines under a "Related" or "Most read" label with no colon and no sentence
+  // ending, and such a label alone ("More from The New York Times:", "Trending Right Now:").
+  [
+    'share-related',
+    /^(?:Related(?: [Ss]tories| [Aa]rticles| [Cc]overage)?|MOST READ(?: IN)?|Most [Rr]ead(?: [Ii]n)?) [\p{Lu}'‘"“](?!.*[.!?…][\p{Pf}\p{Pe}"'’”»]*$)|^(?:More from [^.!?:]{1,40}|Trending(?: [Rr]ight)?(?: [Nn]ow)?|Most [Rr]ead|MOST READ|Related(?: [Ss]tories| [Aa]rticles)?):?$/u,
+  ],
+  // A link prompt ("Read more about the letter obtained by the NYT here.").
+  ['share-related', /^read more (?:about|on|of) .{0,100}\bhere[.!]?$/iu],
+  // A newsletter promo closing on its button's word ("... a new daily newsletter ... if you don't
+  // Subscribe.").
+  ['newsletter', /\bnewsletter\b.{0,160}\S \bSubscribe[.!]?$/u],
   [
     'call-out',
     /^(?:e-?mail|contact) (?:the )?(?:author|writer|reporter)s?\b.{0,60}$|^.{0,60}\b(?:can|may) be (?:reached|contacted) at \S+@\S+$|^e-?mail\s*:\s*\S+@\S+|\bcontact us at \S+@\S+$/iu,
@@ -77,6 +128,17 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
     /^(?:(?:published|updated|posted)\s*:?\s*)?(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,? )?(?:\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?|\d{4}\.\d{1,2}\.\d{1,2}\.?|\d{1,2}[./]\d{1,2}[./]\d{4}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2},? \d{4}|\d{1,2}\.? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{4})(?:,? (?:at )?\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\.?)?(?: [a-z]{2,4})?)?$/iu,
   ],
   ['date-byline', /^[Bb]y (?:\p{Lu}[\p{L}'’.-]*,? (?:and |& )?){0,5}(?:\p{Lu}[\p{L}'’.-]*)$/u],
+  // A byline box of several names ("By Jane Roe, Associated Press, John Doe, ..."), a name and the
+  // outlet's domain ("Jane Roe, CTVNews.ca"), a source before the date ("Xinhua | Updated:
+  // 2017-09-15 17:52"), an update time alone ("Updated at 9:50 p.m. ET Thursday").
+  [
+    'date-byline',
+    /^[Bb]y (?:\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,3}, ){2,10}(?:and )?\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,3}$|^\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){1,3}, [\p{L}\d-]+(?:\.[a-z]{2,6}){1,2}$/u,
+  ],
+  [
+    'date-byline',
+    /^\p{L}[\p{L} .&-]{0,30} \| (?:updated|published|posted)\s*:?\s*\d{4}-\d{2}-\d{2}(?: \d{1,2}:\d{2})?$|^(?:updated|published|posted)(?: at)? \d{1,2}[:.]\d{2}\s*[ap]\.?m\.?(?: [a-z]{2,4})?(?: (?:mon|tue|wed|thu|fri|sat|sun)[a-z]*)?$/iu,
+  ],
   // Gallery and video-player controls: "Image 1 of 8", "Hide Caption 3 of 12", "Play slideshow", a
   // video's "CLOSE" button before its blurb, and control words standing alone.
   [
@@ -247,9 +309,14 @@ export function furnitureParagraphs(paragraphs: string[], opts: FurnitureContext
   return drop;
 }
 
+/** A wire's production credit glued to the body's last sentence ("... landscape. (Writing by Jane Roe; Editing by John Doe)"). */
+const CLOSING_CREDIT =
+  /(?<=[.!?"”’])\s*\((?:additional )?(?:reporting|writing|editing|compiled) by\b[^()\n]{2,300}\)$/iu;
+
 /**
  * Plain text without its furniture and script paragraphs (paragraphs as lines or blank-line
- * blocks); ownListItems: the texts of the list items without links of the HTML it was read from.
+ * blocks) and without a wire credit closing its last paragraph; ownListItems: the texts of the
+ * list items without links of the HTML it was read from.
  */
 export function withoutFurniture(text: string, ownListItems: ReadonlySet<string> = new Set()): string {
   const lines = text.split('\n');
@@ -258,5 +325,6 @@ export function withoutFurniture(text: string, ownListItems: ReadonlySet<string>
     .filter((_, i) => !drop.has(i))
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .trim()
+    .replace(CLOSING_CREDIT, '');
 }

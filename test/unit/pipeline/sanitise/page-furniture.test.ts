@@ -80,6 +80,106 @@ const FURNITURE: [string, string][] = [
   ],
   ['media-control', 'Photos: Celebrity splits The couple split in 2005. Hide Caption 56 of 57'],
   ['media-control', 'Skip in Skip x Embed x Share CLOSE WHAT YOU NEED TO KNOW ABOUT THE LAUNCH | 2:30'],
+  // News photos' captions by the wires' shape (the demo's bodies, 2026-12-06).
+  [
+    'caption',
+    'FILE - In this Dec. 13, 2016, file photo, the logo for the bank appears above a trading post on the floor of the New York Stock Exchange. The bank said Friday, Dec. 29, 2017, that the charge was due to changes in repatriation taxes. (AP Photo/Jane Roe, File)',
+  ],
+  [
+    'caption',
+    'File - In this Thursday, Dec. 28, 2017 file photo, a teenager is brought to a courtroom inside a military prison near Jerusalem.',
+  ],
+  [
+    'caption',
+    'FILE PHOTO: Traders work on the floor of the New York Stock Exchange in New York, U.S., December 5, 2017.',
+  ],
+  [
+    'caption',
+    'This photo released by the Public Safety Ministry shows smoke rising from the site of a plane crash in Punta Islita, Costa Rica, Sunday, Dec. 31, 2017. (Public Safety Ministry via AP) ( /Associated Press)',
+  ],
+  [
+    'caption',
+    'This Dec. 28, 2017 photo made available by SpaceX shows a Falcon Heavy rocket in Cape Canaveral, Fla. With more than 5 million pounds of liftoff thrust it will lift super-size satellites.',
+  ],
+  [
+    'caption',
+    'An image taken from a August 14, 2016 video posted on social media shows a masked man and the kidnapped schoolgirls.',
+  ],
+  ['caption', 'Grab from a video obtained via CNN footage shows 15 of the schoolgirls abducted on April 14, 2016'],
+  [
+    'caption',
+    'FILE - In this Dec. 31, 2016 file photo visitors stand in front of the stage at the Brandenburg Gate. (Jane Roe/dpa via AP, file) (Associated Press)',
+  ],
+  [
+    'caption',
+    "Police cordon off the area in preparation for New Year's Eve celebrations at the Brandenburg Gate in Berlin. (Jane Roe/EPA)",
+  ],
+  [
+    'caption',
+    'Sarah Silverman said she is “consciously uncoupled” from Michael Sheen. (Jane Roe/Jane Roe/Invision/AP)',
+  ],
+  [
+    'caption',
+    'Paul Simon, photographed in 2016, will embark on his farewell tour starting May 16 in Vancouver, B.C. (Jane Roe / Los Angeles Times)',
+  ],
+  ['caption', 'The trail of a flying object is seen from the Chinese border city of Dandong on Feb. 7. (Reuters)'],
+  ['caption', 'Offshore firms created by the law firm ©Jane Roe (AFP/File)'],
+  ['caption', 'The Mandalay Bay hotel in Las Vegas | Photo Credit: Reuters'],
+  [
+    'caption',
+    'Some of the released girls are seen during a meeting in Abuja, Nigeria, October 13, 2016. [Photo/Agencies]',
+  ],
+  ['caption', 'A body lies on the ground on Friday in Nice after a truck ran into a crowd. Photo: Reuters'],
+  ['caption', 'The singer had just spent the holiday with her cousin. Jane Roe/Getty Images'],
+  ['caption', 'Jane Roe/The Verge'],
+  [
+    'caption',
+    'The app was removed from the store after the company said it had found “inappropriate content” Jane Roe/Reuters',
+  ],
+  ['caption', 'A man follows a news programme about the missile launch, in Seoul on Friday.AFP'],
+  ['caption', 'A sign on the campus is seen in San Diego, California, U.S. November 6, 2017. REUTERS/Jane Roe'],
+  [
+    'caption',
+    'Getty - Contributor Hackers obtained partial credit card details, phone numbers and driving licence numbers',
+  ],
+  ['caption', 'AFP or licensors It is feared many victims will not be aware of the hack'],
+  ['caption', "Reuters Equifax claimed that they 'had no knowledge that an intrusion'"],
+  ['caption', 'EPA Despot Kim Jong-un threatened to "sink" Japan'],
+  ['caption', 'Reuters'],
+  ['wire-credit', '(Reporting by Jane Roe; Editing by John Doe)'],
+  ['wire-credit', '(Additional reporting by Jane Roe in SEOUL. Editing by John Doe and Richard Roe)'],
+  ['wire-credit', '(China Daily USA 07/15/2016 page1)'],
+  [
+    'wire-credit',
+    'NPR transcripts are created on a rush deadline by a contractor. This text may not be in its final form and may be updated or revised in the future.',
+  ],
+  [
+    'wire-credit',
+    'The station is out of control originally appeared on BGR.com on Mon, 1 Jan 2018 at 10:05:01 EDT. Please see our terms for use of feeds.',
+  ],
+  [
+    'share-related',
+    "Related Stories 'WORST YET TO COME' Group leader mocks injury claims saying 'I'm in a happy state' BABY BOMBERS Who are they",
+  ],
+  [
+    'share-related',
+    "Related What Do the Grammys Have Against Women? Why the academy's so-called welcome mat isn't quite enough",
+  ],
+  ['share-related', 'Read more about the letter obtained by the NYT here.'],
+  [
+    'share-related',
+    "MOST READ IN NEWS 'I'M MADDIE!' Student jokes she is the missing girl PRINCE MARRY! Prince Harry ENGAGED with royal wedding set for this spring BUM'S CRUSH Student wins 'best bum 2017'",
+  ],
+  ['share-related', 'More from The New York Times:'],
+  ['share-related', 'Trending Right Now:'],
+  [
+    'newsletter',
+    "The Morning After is a new daily newsletter from Engadget designed to help you fight off FOMO. Who knows what you'll miss if you don't Subscribe.",
+  ],
+  ['date-byline', 'By Agence France-Presse, Jane Roe, John Doe, Telegraph View, Richard Roe'],
+  ['date-byline', 'Jane Roe, CTVNews.ca'],
+  ['date-byline', 'Xinhua | Updated: 2017-09-15 17:52'],
+  ['date-byline', 'Updated at 9:50 p.m. ET Thursday'],
 ];
 
 const PROSE = [
@@ -100,6 +200,24 @@ const PROSE = [
   'Photo finishes decided two of the races, the organisers said.',
   'The photo, taken on 29 December 2017, shows the ship off Yeosu.',
   'Readers can email the author of the report, the ministry said, but few have done so.',
+  // Prose sharing words with the caption, credit, related and byline rules.
+  'In this photo, taken by a neighbour, the car can be seen leaving the driveway before dawn.',
+  'This photo of the Earth was taken by astronauts aboard Apollo 17 in 1972.',
+  'An image from a security video shows the moment the bridge collapsed, police said.',
+  'The file photo showed the ship off Yeosu, prosecutors said.',
+  'Shares rose 4% in the session (to $10/share)',
+  'The agencies worked together (and/or)',
+  'The band played “Highway to Hell” AC/DC',
+  'Related charges against two others were dropped on Monday.',
+  'Read more about it in the report, the minister said.',
+  'Readers of the newsletter were urged to subscribe.',
+  'By June 2013, lawyers at the firm still had not learned of his role.',
+  'The company was criticised by Reporters Without Borders (Paris).',
+  'Reuters reported that the talks had stalled',
+  'Reuters was unable to independently confirm the reports.',
+  'EPA officials said on Monday that the rule would change.',
+  'Most read the report before the vote, the speaker said.',
+  'More from the same donors arrived in March.',
 ];
 
 describe('page furniture', () => {
@@ -124,6 +242,25 @@ describe('page furniture', () => {
     ).to.equal(true);
     expect(isScriptLike('var googletag = googletag || {}; googletag.cmd = googletag.cmd || [];')).to.equal(true);
     expect(isScriptLike('.ad-slot { display: none; } #header { color: red; }')).to.equal(true);
+  });
+
+  it("drops a wire credit closing the body's last sentence, and keeps one that does not close it", () => {
+    const closing = `${PROSE[0]}\n\n${PROSE[1]} (Writing by Jane Roe; Editing by John Doe and Richard Roe)`;
+    expect(withoutFurniture(closing)).to.equal(`${PROSE[0]}\n\n${PROSE[1]}`);
+    const inside = `${PROSE[1]} (Reporting by Jane Roe; Editing by John Doe)\n\n${PROSE[0]}`;
+    expect(withoutFurniture(inside)).to.equal(inside);
+  });
+
+  it("drops a wire photo's caption opening a page's article, and keeps the story under it", () => {
+    const prose = Array.from({ length: 4 }, (_, i) => `<p>${PROSE[1]} Paragraph ${i + 1} of the story goes on.</p>`);
+    const caption =
+      '<p>FILE - In this Dec. 13, 2016, file photo, the logo for the bank appears above a trading post on the floor of the New York Stock Exchange. The bank said Friday that two thirds of the charge are due to changes in repatriation taxes. (Jane Roe, File/Associated Press)</p>';
+    const html = `<html><body><article>${caption}${prose.join('')}<p>Timberlake performs during the halftime show. (Jane Roe/Getty Images)</p></article></body></html>`;
+    const article = extractArticle(html, { url: 'https://news.example.org/2026/12/06/story' });
+    for (const body of [article.body_html ?? '', cleanBody(html).text]) {
+      expect(body).to.include('Paragraph 4 of the story');
+      expect(body).not.to.match(/FILE - In this|Associated Press|halftime show/);
+    }
   });
 
   it('drops furniture lines and keeps the prose around them', () => {
