@@ -3,6 +3,7 @@
  * and lead, the tuning UCI slices' headlines (April 1-15, rows 0-20,000, grouped by UCI story) and
  * the demo's articles (grouped by gold story), each text with the kinds its title words no longer
  * give and the phrases that gave them; then the count of changed texts per set.
+ * Rated headlines are read without the set's "(Publisher)" suffix, as the fit reads them.
  * Run: node --import tsx services/pipeline/lab/diagnose/title-kinds.ts [-q]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -10,7 +11,8 @@ import '@trendscope/core/require-project-node';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { eventKinds } from '../../src/detect/event-kinds';
-import { quotedTitles, workTitleSpans } from '../../src/detect/work-titles';
+import { storyTitleSpans } from '../../src/detect/work-titles';
+import { withoutPublisher } from '../corpus/rated-stories';
 import { uciSlice } from '../corpus/detect-articles';
 import { demoArticles } from '../evaluate/trends/demo-trends';
 import { atMost, readCommandLine } from '../command-line';
@@ -25,7 +27,8 @@ const STORIES = fileURLToPath(new URL('../../data/impact-ratings/stories.jsonl',
 const groups: { set: string; texts: string[] }[] = [];
 for (const line of readFileSync(STORIES, 'utf8').split('\n').filter(Boolean)) {
   const s = JSON.parse(line) as { headlines: string[]; lead?: string };
-  groups.push({ set: 'rated', texts: [...s.headlines, s.lead ?? ''].filter(Boolean) });
+  // The headlines as the fit reads them (rated-stories.ts): the set's "(Publisher)" suffix is no headline's word.
+  groups.push({ set: 'rated', texts: [...s.headlines.map(withoutPublisher), s.lead ?? ''].filter(Boolean) });
 }
 for (const offset of [0, 10_000]) {
   const byStory = new Map<string, string[]>();
@@ -46,11 +49,12 @@ for (const texts of byGold.values()) groups.push({ set: 'demo', texts });
 const changed: Record<string, number> = {};
 const read: Record<string, number> = {};
 for (const g of groups) {
-  const titles = [...new Set(g.texts.flatMap((t) => quotedTitles(t).map((q) => q.title)))];
-  for (const t of new Set(g.texts)) {
+  const texts = [...new Set(g.texts)];
+  const spans = storyTitleSpans(texts);
+  for (const [i, t] of texts.entries()) {
     read[g.set] = (read[g.set] ?? 0) + 1;
     const before = eventKinds(t);
-    const after = eventKinds(t, workTitleSpans(t, titles));
+    const after = eventKinds(t, spans[i]);
     const lost = Object.keys(before).filter((k) => !(k in after)) as (keyof typeof before)[];
     if (lost.length === 0) continue;
     changed[g.set] = (changed[g.set] ?? 0) + 1;

@@ -4,7 +4,7 @@ import { EVENT_KINDS, eventKinds, type EventKind } from './event-kinds';
 import { largestAmount, namesPersonalSum, type MoneyAmount } from './money-amounts';
 import { rubricReadings, type RubricReadings } from './rubric-readings';
 import { storyDeal, type StoryDeal } from './story-deal';
-import { quotedTitles, workTitleSpans } from './work-titles';
+import { storyTitleSpans } from './work-titles';
 
 /** Categories whose classifier probability is a feature ("other" is the baseline). */
 const CATEGORY_FEATURES = ['business', 'technology', 'politics', 'world', 'health', 'entertainment', 'sports'] as const;
@@ -84,8 +84,8 @@ export function impactFeatures(input: ImpactInput): { values: number[]; evidence
 
   const members = input.members?.map((h) => h.trim()).filter(Boolean) ?? headlines;
   // A title one text quotes is a title where another leaves it bare ("Avengers: Infinity War Super Bowl trailer").
-  const titles = [...new Set([...members, ...texts].flatMap((t) => quotedTitles(t).map((q) => q.title)))];
-  const kindsPerText = texts.map((t) => eventKinds(t, workTitleSpans(t, titles)));
+  const titleSpans = storyTitleSpans(texts, members);
+  const kindsPerText = texts.map((t, i) => eventKinds(t, titleSpans[i]));
   const kinds: Partial<Record<EventKind, string[]>> = {};
   for (const k of kindsPerText)
     for (const [kind, phrases] of Object.entries(k) as [EventKind, string[]][])

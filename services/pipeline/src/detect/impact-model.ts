@@ -96,7 +96,9 @@ const WEIGHTIER_KINDS = [
  * bill was served 4); an economy's headline statistic released with its figure, or a central
  * banker's view on policy, is at least 7, and another statistic's release at least 6 (China's
  * industrial output, a Fed president on tapering and US job openings were served 6, 5 and 4); a
- * market report with no weightier event is at most 6 (two index moves were served 7).
+ * market report with no weightier event is at most 6 (two index moves were served 7); a film, a
+ * show or a star told by most texts, with no business event, company or amount, is at most 2 (a
+ * film trailer covered by a business outlet was served 3).
  * With the story's readings (rubric-readings.ts), their bounds too (readingBounds).
  */
 export function rubricBounds(values: readonly number[], readings?: RubricReadings): { min: number; max: number } {
@@ -144,6 +146,18 @@ function featureBounds(values: readonly number[], largeDeal = false): { min: num
   // which the raters put at 4-6.33 every time (10 rated stories).
   if (at('event_markets') >= RELEASE_SHARE && MARKET_WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)) {
     return { min: 1, max: 6 };
+  }
+  // A film, a show or a star, told by most of the story's texts, with no business event, company or
+  // amount beside it: the rubric's "no business relevance", 1-2. The raters put all 14 such stories
+  // at 1.00-2.67 (the two at 2.67 are autism studies that "pregnancy" reads as entertainment).
+  if (
+    at('event_entertainment') >= RELEASE_SHARE &&
+    usdLog === 0 &&
+    at('large_company') === 0 &&
+    at('company_form') === 0 &&
+    WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)
+  ) {
+    return { min: 1, max: 2 };
   }
   return { min: 1, max: 10 };
 }

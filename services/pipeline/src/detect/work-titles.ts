@@ -89,7 +89,27 @@ export function quotedTitles(text: string): { title: string; span: Span }[] {
  * trailer" beside "New 'Avengers: Infinity War' trailer").
  */
 export function workTitleSpans(text: string, known: readonly string[] = []): Span[] {
-  const spans: Span[] = [...quotedTitles(text).map((q) => q.span), ...unquotedTitles(text)];
+  return titleSpans(text, quotedTitles(text), known);
+}
+
+/**
+ * The title spans of each of a story's texts (workTitleSpans), with the titles any of them or of
+ * `others` (the story's other headlines) quotes as `known`: each text's quotes read once.
+ */
+export function storyTitleSpans(texts: readonly string[], others: readonly string[] = []): Span[][] {
+  const quoted = new Map<string, { title: string; span: Span }[]>();
+  const quotesOf = (t: string): { title: string; span: Span }[] => {
+    let q = quoted.get(t);
+    if (!q) quoted.set(t, (q = quotedTitles(t)));
+    return q;
+  };
+  const known = [...new Set([...others, ...texts].flatMap((t) => quotesOf(t).map((q) => q.title)))];
+  return texts.map((t) => titleSpans(t, quotesOf(t), known));
+}
+
+/** A text's title spans given the titles it quotes (quotedTitles) and those the story quotes elsewhere. */
+function titleSpans(text: string, quoted: readonly { span: Span }[], known: readonly string[]): Span[] {
+  const spans: Span[] = [...quoted.map((q) => q.span), ...unquotedTitles(text)];
   for (const title of known) {
     if (title.length < 4) continue;
     let at = text.indexOf(title);

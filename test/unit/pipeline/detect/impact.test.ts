@@ -3,7 +3,8 @@ import type { Category } from '@trendscope/core';
 import { loadClassifier } from '@trendscope/pipeline/classify/classifier';
 import { eventKinds } from '@trendscope/pipeline/detect/event-kinds';
 import { businessImpact } from '@trendscope/pipeline/detect/impact';
-import { IMPACT_FEATURES, impactFeatures } from '@trendscope/pipeline/detect/impact-features';
+import { IMPACT_FEATURES, impactFeatures, meanEmbedding } from '@trendscope/pipeline/detect/impact-features';
+import { embedTexts } from '@trendscope/pipeline/embed/embed-texts';
 import { impactScore, rubricBounds } from '@trendscope/pipeline/detect/impact-model';
 import { largestAmount, moneyAmounts, moneyFigures } from '@trendscope/pipeline/detect/money-amounts';
 
@@ -170,6 +171,31 @@ describe('businessImpact', () => {
     expect(trailer.parts.event_geopolitics!.value).to.equal(0);
     expect(trailer.event_kinds).to.not.have.property('geopolitics');
     expect(trailer.score).to.be.at.most(2);
+  });
+
+  it('keeps a film, a show or a star with no business event, company or amount at 2 or less', async () => {
+    // A real demo served this trend 3: business_outlets 0.5 (businessinsider.com) lifted it.
+    const headlines = [
+      "New 'Avengers: Infinity War' trailer teases so many superheroes in one movie",
+      'Avengers: Infinity War Super Bowl trailer',
+    ];
+    const summary =
+      'The latest teaser for Avengers: Infinity War debuted during Superbowl LII on Sunday. The clip featured all of the superheroes from the various Marvel movies over the last ten years';
+    const probs = classifier.probabilities([...headlines, summary].join('. '));
+    const categories = Object.fromEntries(probs.map((p) => [p.category, p.p])) as Partial<Record<Category, number>>;
+    const embedding = meanEmbedding(await embedTexts(headlines));
+    const domains = ['businessinsider.com', 'dailymail.co.uk'];
+    const trailer = businessImpact({ headlines, summary, domains, reports: 2, categories, embedding });
+    expect(trailer.score).to.be.at.most(2);
+    const values = (b: ReturnType<typeof businessImpact>): number[] => IMPACT_FEATURES.map((n) => b.parts[n]!.value);
+    expect(rubricBounds(values(trailer))).to.deep.equal({ min: 1, max: 2 });
+    // A studio's deal, a large company or an amount beside the film keep the model's score.
+    for (const h of [
+      'Disney buys Lucasfilm, maker of the Star Wars movies, for $4 billion',
+      'Netflix film premiere draws record audience',
+      'Captain America sequel sets April box office record with $96.2 million',
+    ])
+      expect(rubricBounds(values(score([h, h], domains))).max, h).to.equal(10);
   });
 
   it('judges the event, not the volume: a hundredfold coverage moves the score by at most one point', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { eventKinds } from '@trendscope/pipeline/detect/event-kinds';
-import { nameRuns, quotedTitles, workTitleSpans } from '@trendscope/pipeline/detect/work-titles';
+import { nameRuns, quotedTitles, storyTitleSpans, workTitleSpans } from '@trendscope/pipeline/detect/work-titles';
 
 describe('work titles', () => {
   const kinds = (text: string, known: string[] = []): string[] =>
@@ -35,6 +35,13 @@ describe('work titles', () => {
     expect(
       kinds('Avengers: Infinity War trailer out as war in Ukraine goes on', ['Avengers: Infinity War']),
     ).to.include('geopolitics');
+  });
+
+  it("reads each of a story's texts with the titles the others quote, as workTitleSpans does", () => {
+    const texts = ['Avengers: Infinity War Super Bowl trailer', 'Disney shows a trailer during the game'];
+    const others = ["New 'Avengers: Infinity War' trailer teases so many superheroes in one movie"];
+    expect(storyTitleSpans(texts, others)).to.deep.equal([[[0, 22]], []]);
+    expect(storyTitleSpans(texts)).to.deep.equal(texts.map((t) => workTitleSpans(t)));
   });
 
   it('reads a name phrase as a title when the text tells of a work outside it', () => {
