@@ -20,7 +20,7 @@ import type { UciRow } from '../corpus/uci.corpus';
 import { demoArticles, detectedTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
 import { articleLabeller } from '../metrics/corrected-gold';
-import { storyQuality } from '../metrics/story-quality';
+import { storyQuality, type StoryQuality } from '../metrics/story-quality';
 import { extent } from '../../src/detect/large-arrays';
 import { isListed } from '@trendscope/core';
 import { atMost, jsonOptions, knownNames, readCommandLine } from '../command-line';
@@ -74,6 +74,15 @@ export async function setTrends(key: string, opts: Options = {}): Promise<DemoTr
   });
 }
 
+/** A list's measures against UCI's labels and against the labels corrected by reading (corrected-gold.ts). */
+export function listQuality(trends: readonly DemoTrend[]): { uci: StoryQuality; read: StoryQuality } {
+  const readLabel = articleLabeller();
+  return {
+    uci: storyQuality(trends),
+    read: storyQuality(trends.map((d) => ({ ...d, gold: d.gold.map((g, i) => readLabel(d.ids?.[i], g)) }))),
+  };
+}
+
 if (import.meta.main) {
   const { options, wanted, verbose, topics } = readCommandLine(
     "story-figures.ts ['<clustering options as JSON>'] [demo,mar1-0,...] [-v] [--topics]",
@@ -96,9 +105,7 @@ if (import.meta.main) {
   for (const key of wanted) {
     const label = CLUSTER_SETS.find((s) => s.key === key)?.label ?? 'make demo (in-process)';
     const trends = await setTrends(key, options);
-    const q = storyQuality(trends);
-    const readLabel = articleLabeller();
-    const r = storyQuality(trends.map((d) => ({ ...d, gold: d.gold.map((g, i) => readLabel(d.ids?.[i], g)) })));
+    const { uci: q, read: r } = listQuality(trends);
     process.stdout.write(
       `  ${label.padEnd(32)} listed ${String(q.listed).padStart(4)}  duplicate topics ` +
         `${String(q.duplicateTopics.reduce((s, d) => s + d.count - 1, 0)).padStart(3)}  gold stories leading 2+ ` +
