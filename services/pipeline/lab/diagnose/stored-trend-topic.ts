@@ -17,7 +17,7 @@ import { backgroundIdf } from '../../src/detect/idf';
 import { meaningOrder, sampleText, topicSample } from '../../src/detect/topic-centre';
 import { embeddingLookup } from '../../src/embed/embed-texts';
 import { atMost, readCommandLine } from '../command-line';
-import { variantOptions } from './topic-centres';
+import { largestGroupOrder, variantOptions, type Variant } from './topic-centres';
 
 /** Sampled headlines printed per variant, nearest its centre first. */
 const SHOWN = 5;
@@ -42,7 +42,12 @@ const embedText = await embeddingLookup(topicSample(titles.length).map((i) => sa
 process.stdout.write(`${trendId}: ${members.length} members, ${topicSample(titles.length).length} sampled\n`);
 for (const variant of variants) {
   const o = variantOptions(variant);
-  const order = (ts: readonly string[]): number[] | undefined => meaningOrder(ts, embedText, o);
+  const v = variant === 'served' ? {} : (JSON.parse(variant) as Variant);
+  const outlets = sorted.map((m) => m.publisher || m.domain);
+  const order = (ts: readonly string[]): number[] | undefined =>
+    v.largest !== undefined
+      ? largestGroupOrder({ ...v, largest: v.largest }, ts, embedText, outlets)
+      : meaningOrder(ts, embedText, o);
   process.stdout.write(`  ${variant}: ${buildTrendTopic(members, idf, order)}\n`);
   for (const i of (order(titles) ?? []).slice(0, SHOWN)) process.stdout.write(`      ${titles[i]}\n`);
 }

@@ -11,9 +11,9 @@
 import '@trendscope/core/require-project-node';
 import { isListed } from '@trendscope/core';
 import { backgroundIdf } from '../../src/detect/idf';
-import { buildTrendTopic } from '../../src/detect/build-trend';
+import { buildTrendTopic, trendCentre } from '../../src/detect/build-trend';
 import { distinctTopics } from '../../src/detect/distinct-topics';
-import { meaningOrder, type CentreOptions } from '../../src/detect/topic-centre';
+import { meaningOrder, sampleText, topicSample, type CentreOptions } from '../../src/detect/topic-centre';
 import { CLUSTER_SETS } from '../corpus/cluster-sets';
 import { detectedTrendsBuilt, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { articleLabeller } from '../metrics/corrected-gold';
@@ -25,13 +25,87 @@ import { setArticles } from './story-figures';
  * A variant as JSON: "sharpness" and "passes" of the served re-weighting, and where it starts:
  * "density" t (the mean of the headline with most others at cosine >= t and those others), or
  * "group" t (the mean of the largest group of headlines linked at cosine >= t, single link); "served"
- * is the defaults (the plain mean, then two passes at sharpness 10).
+ * is the defaults (the plain mean, then two passes at sharpness 10); "largest" b (with "share" and
+ * "ratio") the served centre moved to the largest average-link group at bar b.
  */
 export interface Variant {
   sharpness?: number;
   passes?: number;
   density?: number;
   group?: number;
+  /**
+   * The served centre, found again from the largest group of meaning (meaningGroups at this bar)
+   * when the group it fell in is smaller: by outlets, then members, when the largest holds at least
+   * `share` of the sampled headlines (default 0) and `ratio` times the outlets of the centre's group
+   * (default: any more).
+   */
+  largest?: number;
+  share?: number;
+  ratio?: number;
+}
+
+/**
+ * Groups of unit vectors by average link: the two groups whose members' mean pairwise cosine is
+ * highest are joined while it is at least `bar`. Each vector is one member, so a story counts by
+ * how many reports it holds however alike their headlines are.
+ */
+export function meaningGroups(vectors: readonly Float32Array[], bar: number): number[][] {
+  const n = vectors.length;
+  const groups: (number[] | undefined)[] = vectors.map((_, i) => [i]);
+  // sum[a][b]: the summed cosines between the members of groups a and b.
+  const sum = pairCosines(vectors);
+  for (;;) {
+    let best = -Infinity;
+    let pair: [number, number] | undefined;
+    for (let a = 0; a < n; a++) {
+      const ga = groups[a];
+      if (!ga) continue;
+      for (let b = a + 1; b < n; b++) {
+        const gb = groups[b];
+        if (!gb) continue;
+        const mean = sum[a]![b]! / (ga.length * gb.length);
+        if (mean > best) [best, pair] = [mean, [a, b]];
+      }
+    }
+    if (!pair || best < bar) break;
+    const [a, b] = pair;
+    groups[a] = [...groups[a]!, ...groups[b]!];
+    groups[b] = undefined;
+    for (let c = 0; c < n; c++) {
+      sum[a]![c] = sum[a]![c]! + sum[b]![c]!;
+      sum[c]![a] = sum[a]![c]!;
+    }
+  }
+  return groups.filter((g): g is number[] => g !== undefined);
+}
+
+/** The order of a "largest" variant (see Variant): the served order, or one started from the largest group. */
+export function largestGroupOrder(
+  v: Variant & { largest: number },
+  titles: readonly string[],
+  embedText: (text: string) => Float32Array | undefined,
+  outlets: readonly string[],
+): number[] | undefined {
+  const served = meaningOrder(titles, embedText);
+  if (!served) return undefined;
+  // The sampled headlines, in the order meaningOrder embeds them.
+  const sample = topicSample(titles.length).filter((i) => sampleText(titles[i]!) !== '');
+  const vectors = sample.map((i) => embedText(sampleText(titles[i]!))!);
+  const groups = meaningGroups(vectors, v.largest);
+  const size = (g: readonly number[]): [number, number] => [new Set(g.map((j) => outlets[sample[j]!])).size, g.length];
+  const larger = (a: readonly number[], b: readonly number[]): boolean => {
+    const [x, y] = [size(a), size(b)];
+    return x[0] > y[0] || (x[0] === y[0] && x[1] > y[1]);
+  };
+  const held = groups.find((g) => g.includes(sample.indexOf(served[0]!)))!;
+  const largest = groups.reduce((a, b) => (larger(b, a) ? b : a));
+  const dominant =
+    larger(largest, held) &&
+    largest.length >= (v.share ?? 0) * vectors.length &&
+    size(largest)[0] >= (v.ratio ?? 0) * size(held)[0];
+  if (!dominant) return served;
+  const inLargest = new Set(largest);
+  return meaningOrder(titles, embedText, { start: (vs) => vs.map((_, j) => (inLargest.has(j) ? 1 : 0)) });
 }
 
 /** Cosines of every pair of unit vectors. */
@@ -103,7 +177,15 @@ if (import.meta.main) {
       const centre = variantOptions(variant);
       const trends: DemoTrend[] = built.trends.map((d) => {
         const members = built.members.get(d.trend.id)!;
-        const order = embedText ? (titles: readonly string[]) => meaningOrder(titles, embedText, centre) : undefined;
+        const v = variant === 'served' ? {} : (JSON.parse(variant) as Variant);
+        // Each member's outlet, in the order buildTrendTopic reads the headlines (trendCentre's).
+        const outlets = trendCentre(members, idf).sorted.map((m) => m.publisher || m.domain);
+        const order = !embedText
+          ? undefined
+          : v.largest !== undefined
+            ? (titles: readonly string[]) =>
+                largestGroupOrder({ ...v, largest: v.largest! }, titles, embedText, outlets)
+            : (titles: readonly string[]) => meaningOrder(titles, embedText, centre);
         return { ...d, trend: { ...d.trend, topic: buildTrendTopic(members, idf, order) } };
       });
       const renamed = distinctTopics(trends.map((d) => d.trend));

@@ -49,6 +49,21 @@ describe('displayText', () => {
     expect(displayText('Apple - a review of the iPad')).to.equal('Apple - a review of the iPad');
   });
 
+  it("writes a typo's capital last letter in lower case, and leaves names and acronyms", () => {
+    expect(displayText('Whole-genome sequencing for clinical use faces many challenges, study findS')).to.equal(
+      'Whole-genome sequencing for clinical use faces many challenges, study finds',
+    );
+    expect(displayText('Study findS: coffee helps')).to.equal('Study finds: coffee helps');
+    for (const kept of [
+      'New iPhone and iPad on eBay',
+      'Neil deGrasse Tyson hosts Cosmos on YouTube',
+      'easyJet and comiXology results; McDonald posts',
+      'NASA and the FDA on iOS and macOS',
+      'Fans tweet #goTeamA and @userX',
+    ])
+      expect(displayText(kept)).to.equal(kept);
+  });
+
   it('compares texts without case, punctuation or apostrophes', () => {
     expect(sameText('Mt. Gox', 'mt gox')).to.equal(true);
     expect(sameText("Veronica Mars'", 'Veronica Mars')).to.equal(true);
