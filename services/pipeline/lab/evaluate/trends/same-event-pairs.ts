@@ -8,6 +8,7 @@
  */
 import type { UciRow } from '../../corpus/uci.corpus';
 import { extractEntities } from '../../../src/score/entities';
+import { groupBy } from '../../../src/detect/group-by';
 import { dot, unit } from '../../../src/text/word-vectors';
 
 /** Headlines of one story kept as its representatives (spread over its time), at most. */
@@ -49,13 +50,7 @@ const dayOf = (t: number): string => new Date(t).toISOString().slice(0, 10);
  * headlines at least). `storyOf` gives a row's story (UCI's id, or a corrected one).
  */
 export function storyHeadlines(rows: readonly UciRow[], storyOf: (row: UciRow) => string): StoryHeadlines[] {
-  const byStory = new Map<string, UciRow[]>();
-  for (const r of rows) {
-    const s = storyOf(r);
-    const list = byStory.get(s);
-    if (list) list.push(r);
-    else byStory.set(s, [r]);
-  }
+  const byStory = groupBy(rows, storyOf);
   const out: StoryHeadlines[] = [];
   for (const [story, list] of [...byStory].sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))) {
     const seen = new Set<string>();
