@@ -13,7 +13,10 @@ const DATE_OR_TIME =
 function problems(topic: string, titles: readonly string[]): string[] {
   const out: string[] = [];
   const words = topic.split(/\s+/).filter(Boolean);
-  const fromHeadline = titles.some((t) => words.every((w) => t.includes(w.replace(/[.,:;!?]+$/, ''))));
+  // Case aside: display rules may write a headline's word in another case ("study findS" -> "study finds").
+  const fromHeadline = titles.some((t) =>
+    words.every((w) => t.toLowerCase().includes(w.replace(/[.,:;!?]+$/, '').toLowerCase())),
+  );
   if (words.length < 2) out.push('fewer than 2 words');
   if (words.length > 8 && !fromHeadline) out.push('more than 8 words and not a member headline');
   if (/^[\d\s$€£.,%]*(?:billion|million|trillion|percent)?$/i.test(topic)) out.push('a bare number or amount');
