@@ -12,6 +12,7 @@ import '@trendscope/core/require-project-node';
 import { atMost, oneNumber, readCommandLine } from '../command-line';
 import { createHash } from 'node:crypto';
 import { loadGiveme } from '../corpus/giveme.corpus';
+import { listedTrends, servedGet } from './served-api';
 
 type Citation = { url: string; title: string; author: string | null; domain: string; fetch_method: string };
 const [api, size] = readCommandLine(
@@ -26,25 +27,9 @@ const key = (url: string): string =>
   url.replace(/^https?:\/\/(?:www\.)?([^/]*)/i, (_, host: string) => host.toLowerCase()).replace(/\/$/, '');
 const records = new Map(loadGiveme().map((r) => [key(r.url), r]));
 
-/** GET as an anonymous caller, waiting out the rate limit (Retry-After) rather than failing. */
-async function get<T>(path: string): Promise<T> {
-  for (;;) {
-    const res = await fetch(`${api}${path}`);
-    if (res.status === 429) {
-      await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
-      continue;
-    }
-    if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
-    return (await res.json()) as T;
-  }
-}
+const get = <T>(path: string): Promise<T> => servedGet<T>(api, path);
 
-const ids: string[] = [];
-for (let p = 1; p <= 20; p++) {
-  const page = await get<{ trends: { id: string }[]; has_more: boolean }>(`/v1/trends/recent?limit=50&page=${p}`);
-  ids.push(...page.trends.map((t) => t.id));
-  if (!page.has_more || page.trends.length === 0) break;
-}
+const ids = (await listedTrends<{ id: string }>(api, 20)).map((t) => t.id);
 const citations = new Map<string, Citation>();
 for (const id of ids) {
   const trend = await get<{ citations: Citation[] }>(`/v1/trends/${id}`);

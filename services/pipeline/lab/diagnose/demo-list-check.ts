@@ -20,6 +20,7 @@ import { DEMO_UCI_ROWS, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { articleLabeller } from '../metrics/corrected-gold';
 import { storyQuality } from '../metrics/story-quality';
 import { atMost, readCommandLine } from '../command-line';
+import { listedTrends, servedGet } from './served-api';
 import { servedUrlKey } from './served-url-key';
 
 type Summary = { id: string; topic: string; summary: string; article_count: number; source_count: number };
@@ -49,25 +50,10 @@ for (const r of loadGiveme()) {
   articleId.set(key(r.url), r.id);
 }
 
-async function get<T>(path: string): Promise<T> {
-  // A key (TRENDSCOPE_API_KEY) when the anonymous quota is too small to read every trend.
-  const key = process.env.TRENDSCOPE_API_KEY;
-  // A 503 says "try again shortly" (the search backend timed out, as on a loaded machine): wait and retry.
-  for (let attempt = 1; ; attempt++) {
-    const res = await fetch(`${api}${path}`, key ? { headers: { 'X-API-Key': key } } : {});
-    if (res.ok) return (await res.json()) as T;
-    if (res.status !== 503 || attempt === 5) throw new Error(`GET ${path}: ${res.status}`);
-    await new Promise((done) => setTimeout(done, 2000 * attempt));
-  }
-}
+const get = <T>(path: string): Promise<T> => servedGet<T>(api, path);
 
 if (values.all) {
-  const all: Summary[] = [];
-  for (let p = 1; ; p++) {
-    const page = await get<{ trends: Summary[]; has_more: boolean }>(`/v1/trends/recent?limit=50&page=${p}`);
-    all.push(...page.trends);
-    if (!page.has_more || page.trends.length === 0) break;
-  }
+  const all = await listedTrends<Summary>(api);
   const topics = new Map<string, number>();
   const leads = new Map<string, string[]>();
   const served: DemoTrend[] = [];

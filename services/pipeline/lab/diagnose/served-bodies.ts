@@ -19,6 +19,7 @@ import { cleanBody } from '../../src/sanitise/clean-body';
 import { corpusPath } from '../corpus/corpus-path';
 import { atMost, oneNumber, readCommandLine } from '../command-line';
 import { countFurniture, furnitureLine, FURNITURE_PHRASES } from '../metrics/furniture-phrases';
+import { listedTrends, servedGet } from './served-api';
 
 const usage =
   'served-bodies.ts [API base URL, default http://127.0.0.1:8080] [--offline | --read FILE] [--dump FILE] [--show N]';
@@ -39,32 +40,15 @@ const { api, offline, read, dump, show } = readCommandLine(
   }),
 );
 
-/** GET with the key of TRENDSCOPE_API_KEY if set, waiting out 429 and retrying a 503 a few times. */
-async function get<T>(path: string): Promise<T> {
-  const key = process.env.TRENDSCOPE_API_KEY;
-  for (let attempt = 1; ; attempt++) {
-    const res = await fetch(`${api}${path}`, key ? { headers: { 'X-API-Key': key } } : {});
-    if (res.ok) return (await res.json()) as T;
-    if (res.status === 429) {
-      await new Promise((done) => setTimeout(done, 1000 * Number(res.headers.get('retry-after') ?? 1)));
-      continue;
-    }
-    if (res.status !== 503 || attempt === 5) throw new Error(`GET ${path}: ${res.status}`);
-    await new Promise((done) => setTimeout(done, 2000 * attempt));
-  }
-}
-
 /** The bodies the API serves for its listed trends, by URL, and how many trends were read. */
 async function servedBodies(): Promise<{ bodies: Map<string, string>; trends: number }> {
-  const ids: string[] = [];
-  for (let p = 1; ; p++) {
-    const page = await get<{ trends: { id: string }[]; has_more: boolean }>(`/v1/trends/recent?limit=50&page=${p}`);
-    ids.push(...page.trends.map((t) => t.id));
-    if (!page.has_more || page.trends.length === 0) break;
-  }
+  const ids = (await listedTrends<{ id: string }>(api)).map((t) => t.id);
   const bodies = new Map<string, string>();
   for (const id of ids) {
-    const content = await get<{ documents: { url: string; body: string | null }[] }>(`/v1/content/${id}?limit=50`);
+    const content = await servedGet<{ documents: { url: string; body: string | null }[] }>(
+      api,
+      `/v1/content/${id}?limit=50`,
+    );
     for (const d of content.documents) if (d.body) bodies.set(d.url, d.body);
   }
   return { bodies, trends: ids.length };

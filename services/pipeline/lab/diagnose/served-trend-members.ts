@@ -14,6 +14,7 @@ import { loadGiveme } from '../corpus/giveme.corpus';
 import { loadUci } from '../corpus/uci.corpus';
 import { DEMO_UCI_ROWS } from '../evaluate/trends/demo-trends';
 import { articleLabeller } from '../metrics/corrected-gold';
+import { servedGet } from './served-api';
 import { servedUrlKey as urlKey } from './served-url-key';
 
 const { api, ids } = readCommandLine(
@@ -43,10 +44,7 @@ interface Detail {
   citations: { url: string; title: string; domain: string }[];
 }
 for (const id of ids) {
-  const key = process.env.TRENDSCOPE_API_KEY;
-  const res = await fetch(`${api}/v1/trends/${id}`, key ? { headers: { 'X-API-Key': key } } : {});
-  if (!res.ok) throw new Error(`GET /v1/trends/${id}: ${res.status}`);
-  const d = (await res.json()) as Detail;
+  const d = await servedGet<Detail>(api, `/v1/trends/${id}`);
   process.stdout.write(
     `${id} [${d.article_count}] ${d.first_seen} - ${d.last_seen}\n  topic ${d.topic}\n  summary ${d.summary}\n`,
   );
