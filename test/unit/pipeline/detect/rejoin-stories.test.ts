@@ -220,6 +220,18 @@ describe('rejoinStories', () => {
     const off = { ...DEFAULT_REJOIN_OPTIONS, rejoinNameMeaning: 1 };
     expect(rejoinStories(atOnce(['sbarro']), filing, off).size, 'rule off').to.equal(0);
 
+    // One outlet's report an hour ahead of the burst founds the earlier trend (the FDA's migraine
+    // headband on a real demo): its founding is read at its second report.
+    const ahead = (lead: number[]): [string, DetectArticle[]] => {
+      const [id, burst] = trend('early', 2, CH11, ['sbarro']);
+      const leads = lead.map((hour, i) => ({ ...burst[0]!, id: `lead-${i}`, time: hour * H }));
+      return [id, [...leads, ...burst]];
+    };
+    const late = trend('late', 2.02, BANKRUPT, ['sbarro']);
+    expect([...rejoinStories(pair(ahead([0]), late), filing)], 'one report ahead').to.deep.equal([['late', 'early']]);
+    expect(rejoinStories(pair(ahead([0, 0.1]), late), filing).size, 'two reports ahead: a running trend').to.equal(0);
+    expect(rejoinStories(pair(ahead([0]), late), agreeing(BANKRUPT, 0.55)).size, 'one ahead, below 0.6').to.equal(0);
+
     const dayApart = (entities: string[]) =>
       pair(trend('early', 2, REVIEW, entities), trend('late', 30, LAUNCH, entities));
     const game = agreeing(LAUNCH, 0.62);
