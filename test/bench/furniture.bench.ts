@@ -38,6 +38,13 @@ const HOSTILE: [string, string][] = [
   ['related run', `Related Stories ${fill("'WORST YET' Group leader mocks claims ")}.`],
   ['copyright credit', `©${fill('Jane Roe ')}(AFP`],
   ['wire credit', `${PROSE}(Writing by ${fill('Jane Roe; ')}`],
+  ['newsletter promos', `${fill('Sign up for the free daily newsletter of the council ')}x`],
+  ['follow prompts', `${fill('Follow us on Twitter @Example or ')}x`],
+  ['inbox promos', `${fill('Get the latest updates right in your inbox ')}x`],
+  ['update label', `Updated ${fill('10:05 ')}| x`],
+  ['menu', `Categories Categories Select Category ${fill('MAINS GUIDE ')}`],
+  ['gallery counter', `${fill('A caption of the gallery. ')}1 / 18 ${fill('Jane ')}`],
+  ['labels and headlines', fill('Top Deals:</p><p>Council plans free internet in every public library</p><p>')],
 ];
 /** Nested markup: a caption inside 2,000 nested elements, prose beside it. */
 const NESTED = `<html><body><article>${'<div><span>'.repeat(2000)}<p>${HOSTILE[1]?.[1]}</p>${'</span></div>'.repeat(2000)}<p>${PROSE}</p></article></body></html>`;

@@ -10,7 +10,7 @@ export const FURNITURE_PHRASES: Record<string, RegExp> = {
   advertising:
     /(?:^|\n)\s*(?:advertisement|anzeige|werbung|publicidad|publicité)\s*:?\s*(?:$|\n)|continue reading the main story|continue reading below/i,
   newsletter:
-    /newsletter sign up|verify you[’']re not a robot|invalid email address|get daily updates directly to your inbox|could not subscribe, try again|sign up for .{0,60}(?:newsletter|e-?mails)|newsletter abonnieren|abonnez-vous à (?:la|notre) newsletter|suscr[ií]bete a(?:l| nuestro)? (?:newsletter|bolet[ií]n)|newsletter[^\n]{0,160}\bsubscribe\.?\s*(?:$|\n)/i,
+    /newsletter sign up|verify you[’']re not a robot|invalid email address|get daily updates directly to your inbox|could not subscribe, try again|sign up for .{0,60}(?:newsletter|e-?mails)|newsletter abonnieren|abonnez-vous à (?:la|notre) newsletter|suscr[ií]bete a(?:l| nuestro)? (?:newsletter|bolet[ií]n)|newsletter[^\n]{0,160}\bsubscribe\.?\s*(?:$|\n)|(?:^|\n|[.!?]\s)(?:get|sign up|subscribe)\b[^\n.!?]{0,80}\b(?:in|into|to) your inbox/i,
   caption:
     /enlarge this image|toggle caption|image copyright .{0,60}image caption|facebook twitter pinterest|photograph: [^\n.]{2,60}(?:$|\n)/i,
   // A news photo's caption as the wires write it: "FILE - In this ... file photo", "This ... photo
@@ -28,7 +28,7 @@ export const FURNITURE_PHRASES: Record<string, RegExp> = {
     /all rights reserved|may not be published, broadcast, rewritten|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|wszelkie prawa zastrzeżone/i,
   'call-out': /we pay for your stories|we pay for videos|do you have a story for|email us at tips/i,
   'share-related':
-    /read or share this story|read the original article on|(?:^|\n)\s*(?:related|read more)\s*:|follow us on (?:facebook|twitter|instagram)|(?:^|\n)\s*(?:lesen sie auch|mehr zum thema|lire aussi|lee también|czytaj (?:też|także))\b|(?:article|story) (?:originally )?appeared (?:on|in) |share (?:it|this story) with a friend|(?:^|\n)like [^\n]{1,40} on facebook|(?:^|\n)\s*read more about [^\n]{0,80} here\.?\s*(?:$|\n)/i,
+    /read or share this story|read the original article on|(?:^|\n)\s*(?:related|read more)\s*:|follow us on (?:facebook|twitter|instagram)|(?:^|\n)\s*(?:lesen sie auch|mehr zum thema|lire aussi|lee también|czytaj (?:też|także))\b|(?:article|story) (?:originally )?appeared (?:on|in) |share (?:it|this story) with a friend|(?:^|\n)like [^\n]{1,40} on facebook|(?:^|\n)\s*read more about [^\n]{0,80} here\.?\s*(?:$|\n)|(?:^|\n|[.!?]\s)follow (?:him|her|me|us) (?:on twitter )?@\w|(?:^|\n)\s*continue reading(?:…|\.{3})?\s*(?:$|\n)/i,
   // Other stories' headlines under a "Related" label without a colon ("Related stories 'WORST YET
   // TO COME' Boko Haram leader mocks ...", "Related What Do the Grammys Have Against Women? ...").
   'related-list':
@@ -37,10 +37,10 @@ export const FURNITURE_PHRASES: Record<string, RegExp> = {
   // "Source | Updated: <date>" or "Updated at <time>" line, a byline box of many names, a name and
   // the outlet's domain.
   'date-byline':
-    /(?:^|\n)\s*(?:\d{4}-\d{2}-\d{2}|\d{4}\.\d{2}\.\d{2}\.?|[A-Z][a-z]{2,8}\.? \d{1,2},? \d{4}|\d{1,2} [A-Z][a-z]{2,8} \d{4})\s*(?:$|\n)|(?:^|\n)\s*By (?:[A-Z][\w'’.-]+ ?){1,4}(?:$|\n)|(?:^|\n)\s*By (?:[A-Z][\w'’.-]*,? (?:and )?){4,16}[A-Z][\w'’.-]*\s*(?:$|\n)|(?:^|\n)\s*[A-Z][\w ]{1,30} \| Updated: \d{4}-\d{2}-\d{2}|(?:^|\n)\s*Updated at \d{1,2}:\d{2} [ap]\.m\.|(?:^|\n)\s*[A-Z][a-z]+ [A-Z][a-z]+, [A-Za-z]+\.(?:com|ca|co\.uk)\s*(?:$|\n)/,
+    /(?:^|\n)\s*(?:\d{4}-\d{2}-\d{2}|\d{4}\.\d{2}\.\d{2}\.?|[A-Z][a-z]{2,8}\.? \d{1,2},? \d{4}|\d{1,2} [A-Z][a-z]{2,8} \d{4})\s*(?:$|\n)|(?:^|\n)\s*By (?:[A-Z][\w'’.-]+ ?){1,4}(?:$|\n)|(?:^|\n)\s*By (?:[A-Z][\w'’.-]*,? (?:and )?){4,16}[A-Z][\w'’.-]*\s*(?:$|\n)|(?:^|\n)\s*[A-Z][\w ]{1,30} \| Updated: \d{4}-\d{2}-\d{2}|(?:^|\n)\s*Updated at \d{1,2}:\d{2} [ap]\.m\.|(?:^|\n)\s*[A-Z][a-z]+ [A-Z][a-z]+, [A-Za-z]+\.(?:com|ca|co\.uk)\s*(?:$|\n)|^\s*(?:Updated|UPDATED|Published|Posted)(?: [^\n|]{1,30})? \| |(?:^|\n)\s*(?:\d+ )?Published By - [^\n]{1,80} - \d{4}\.\d{2}\.\d{2}/,
   // Controls of a photo gallery or a video player read as text.
   'media-control':
-    /(?:[Ii]mage|[Pp]hoto|[Ss]lide|[Pp]icture) \d+ of \/? ?\d+|[Hh]ide [Cc]aption \d+ of \d+|[Pp]lay [Ss]lideshow|[Mm]edia playback is unsupported|[Ee]nlarge [Ii]mage\b|(?:^|\n)\s*(?:[Cc]lose|more-in|[Nn]ext|[Pp]rev|[Pp]revious|[Pp]hoto|[Nn]ow [Pp]laying:?)\s*(?:$|\n)|(?:^|\n)CLOSE [A-Z]/,
+    /(?:[Ii]mage|[Pp]hoto|[Ss]lide|[Pp]icture) \d+ of \/? ?\d+|[.!?] 1 \/ \d{1,3}(?: |\n|$)|[Hh]ide [Cc]aption \d+ of \d+|[Pp]lay [Ss]lideshow|[Mm]edia playback is unsupported|[Ee]nlarge [Ii]mage\b|(?:^|\n)\s*(?:[Cc]lose|more-in|[Nn]ext|[Pp]rev|[Pp]revious|[Pp]hoto|[Nn]ow [Pp]laying:?)\s*(?:$|\n)|(?:^|\n)CLOSE [A-Z]/,
   // Contact lines and disclaimers below the article.
   contact:
     /(?:^|\n)\s*e-?mail the (?:author|writer|reporter)|can be reached at \S+@|contact (?:us|the writers?) at \S+@|(?:^|\n)\s*disclaimer\s*:/i,
@@ -49,9 +49,10 @@ export const FURNITURE_PHRASES: Record<string, RegExp> = {
   'wire-credit':
     /\((?:additional )?(?:reporting|writing|editing) by [^()\n]{2,200}\)\s*$|(?:^|\n)\s*\([^()\n]{2,40} \d{1,2}\/\d{1,2}\/\d{4} page ?\d+\)|this text may not be in its final form|please see our terms for use of feeds/i,
   // A separator line with a short wire tail under it closing the body ("___ / Online: / ..."), or a run of three or more
-  // headline-like lines (short, no sentence ending) closing the body: lists of other stories.
+  // headline-like lines (short, no sentence ending) closing the body: lists of other stories; a
+  // site's drop-down menus read as text, an aggregator's link to its cluster of stories.
   'link-list':
-    /(?:^|\n)\s*[_\-=*]{3,}(?:\n+[^\n]{1,200}){0,4}\s*$|(?:\n[A-Z0-9][^\n.!?]{10,110}[^\n.!?:;,…"”’'\s)]){3}\s*$/,
+    /(?:^|\n)\s*[_\-=*]{3,}(?:\n+[^\n]{1,200}){0,4}\s*$|(?:\n[A-Z0-9][^\n.!?]{10,110}[^\n.!?:;,…"”’'\s)]){3}\s*$|(?:^|\n)\s*(?:Categories Categories Select Category|Archives Archives Select Month)\b|all \d[\d,]* news articles »/,
 };
 
 /** Script or style source in a body: any one of these is code, never prose. */

@@ -150,6 +150,27 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
   ['share-related', /\blike us on facebook,? (?:or|and) follow us on twitter\b/iu],
   // A link card ends in "Read more" (the Guardian's inline related story).
   ['share-related', /^.{0,160}\bread more$/iu],
+  // A teaser's link to the rest of the article on another page ("Continue reading…"): the article
+  // ends there (what follows it is judged in furnitureParagraphs).
+  ['share-related', /^continue reading(?:\s*(?:…|\.{3}|»|›|→))?$/iu],
+  // A contact and follow line closing a report ("Email Jane Roe at jroe@example.com or follow her @janeroe.").
+  [
+    'call-out',
+    /^e-?mail (?:\p{Lu}[\p{L}'’.-]* ?){1,4} at (?:\S+@\S+|\[email\]) (?:or|and) follow (?:him|her|them|me|us) (?:on twitter )?@\w{1,30}\.?$/iu,
+  ],
+  // A site's drop-down menus flattened into text: the widget's label, repeated as the control's
+  // label, then its placeholder ("Categories Categories Select Category 2015 MAINS ...", "Archives
+  // Archives Select Month January 2018 December 2017 ...").
+  ['link-list', /^(\p{Lu}\p{L}{2,20}) \1 Select \p{L}{2,20}\b/u],
+  // A news aggregator's cluster card: a headline glued to its source, a teaser, the other outlets'
+  // headlines, and the link to the cluster ("... EW.comall 371 news articles »"), and its date line
+  // ("60 Published By - Google News - Entertainment - 2017.12.30. 18:26").
+  ['link-list', /all \d[\d,]{0,8} news articles »(?:\.{3}|…)?$/u],
+  ['date-byline', /^(?:\d{1,6} )?Published [Bb]y - [^\n]{1,80} - \d{4}\.\d{2}\.\d{2}\.? \d{1,2}:\d{2}$/u],
+  // A gallery's card: its title and blurb, then its counter on the first picture ("... custom
+  // wallpapers. 1 / 18", "... in 2018 and beyond. 1 / 22 SONY Spider-Man"): a counter after a
+  // sentence, with at most a short credit or caption title after it, never a sentence.
+  ['media-control', /[.!?]["”’]? 1 ?\/ ?\d{1,3}(?: [\p{Lu}\p{N}][^.!?]{0,40})?$/u],
 ];
 
 /** Signs of script or style source: each is rare in prose, two together never seen there. */
@@ -188,6 +209,10 @@ export function isFurnitureParagraph(paragraph: string): boolean {
 /** Most and fewest words of a line read as another story's headline (fewer: a label, a verse line). */
 const HEADLINE_MAX_WORDS = 16;
 const HEADLINE_MIN_WORDS = 6;
+/** Most words of a lone closing headline ("Hollywood star Jane Roe backs new push to help ..."), and of a short sentence bridging a run. */
+const CLOSING_HEADLINE_MAX_WORDS = 20;
+/** Lines of the article a lone closing headline must follow (a shorter body may be a list of its own). */
+const MIN_LINES_BEFORE_CLOSING_HEADLINE = 3;
 /** A closing run of headline lines shorter than this may be the article's own last lines (a list, a verse). */
 const MIN_HEADLINE_RUN = 2;
 /** A wire tail under a separator line ("___ / Online: / ...") holds at most this many lines and words. */
@@ -235,6 +260,21 @@ function isHeadlineQuestion(line: string): boolean {
   );
 }
 
+/**
+ * A short line ending like a sentence: a headline of two sentences ("They were freed from the
+ * camps. But their nightmare isn't over.") joins a run of headlines between them, never closes it.
+ */
+function isShortSentenceLine(line: string): boolean {
+  const text = flatLine(line);
+  const words = text.split(' ').length;
+  return (
+    words >= HEADLINE_MIN_WORDS &&
+    words <= CLOSING_HEADLINE_MAX_WORDS &&
+    /^[\p{Lu}\p{N}‘“"']/u.test(text) &&
+    SENTENCE_END.test(text)
+  );
+}
+
 function wordCount(line: string): number {
   return line.split(/\s+/).filter((w) => w !== '').length;
 }
@@ -270,9 +310,11 @@ function isHeader(paragraph: string, title: string): boolean {
  * The paragraphs that are furniture, by index: the first one when it is the page's header (given
  * the title), each one that is furniture on its own, and by
  * position the body's tail under a separator line when it is short (a wire tail: "___ / Online: /
- * SpaceX: http://..."), and a closing run of at least two headline-like lines among furniture
- * lines (related stories). A run that would take the whole body is left: a body of headlines only
- * is judged whole by the retention rules.
+ * SpaceX: http://..."), a closing run of at least two headline-like lines among furniture
+ * lines (related stories; questions and short sentences may sit between its headlines), one
+ * headline closing the body after a sentence, and the tail under a teaser's "Continue reading" or a
+ * short label when none of its lines is a sentence. A run that would take the whole body is left:
+ * a body of headlines only is judged whole by the retention rules.
  */
 export function furnitureParagraphs(paragraphs: string[], opts: FurnitureContext = {}): Set<number> {
   const drop = new Set<number>();
@@ -295,31 +337,148 @@ export function furnitureParagraphs(paragraphs: string[], opts: FurnitureContext
   }
   // A closing run of headline lines (the paragraphs already judged furniture may sit among them).
   const inRun = (i: number): boolean => !opts.ownList?.(i) && isHeadlineLike(paragraphs[i] ?? '');
-  const bridges = (i: number): boolean => !opts.ownList?.(i) && isHeadlineQuestion(paragraphs[i] ?? '');
+  const bridges = (i: number): boolean =>
+    !opts.ownList?.(i) && (isHeadlineQuestion(paragraphs[i] ?? '') || isShortSentenceLine(paragraphs[i] ?? ''));
   let start = kept.length;
   let at = kept.length;
-  // The run closes on a headline; a question only joins it between headlines.
+  // The run closes on a headline; a question or a short sentence only joins it between headlines.
   const closes = at > 0 && inRun(kept[at - 1] as number);
   while (closes && at > 0 && (inRun(kept[at - 1] as number) || bridges(kept[at - 1] as number))) {
     at -= 1;
     if (inRun(kept[at] as number)) start = at;
   }
   const run = kept.slice(start).filter((i) => inRun(i)).length;
-  if (start > 0 && run >= MIN_HEADLINE_RUN) for (const i of kept.slice(start)) drop.add(i);
+  if (start > 0 && run >= MIN_HEADLINE_RUN) for (const i of kept.splice(start)) drop.add(i);
+  // One other story's headline closing the body after the article's last sentence.
+  const last = kept.at(-1);
+  const before = kept.at(-2);
+  if (
+    last !== undefined &&
+    before !== undefined &&
+    kept.length >= MIN_LINES_BEFORE_CLOSING_HEADLINE + 1 &&
+    !opts.ownList?.(last) &&
+    isClosingHeadline(paragraphs[last] ?? '') &&
+    SENTENCE_END.test(flatLine(paragraphs[before] ?? ''))
+  ) {
+    drop.add(kept.pop() as number);
+  }
+  // The tail under a teaser's "Continue reading" link or under short labels ("BGR Top Deals:",
+  // "Trending Right Now:"): other stories' headlines, often glued into one line, none a sentence.
+  const isLabel = (i: number): boolean => {
+    const text = flatLine(paragraphs[i] ?? '');
+    return TEASER_END.test(text) || TAIL_LABEL.test(text);
+  };
+  const keptSet = new Set(kept);
+  // Walking up from the end over headlines and labels, the highest label reached.
+  let label = -1;
+  for (let i = paragraphs.length - 1; i > 0; i -= 1) {
+    if (isLabel(i)) label = i;
+    else if (keptSet.has(i) && (opts.ownList?.(i) || !isTailHeadlines(paragraphs[i] ?? ''))) break;
+  }
+  const headlines = kept.filter((i) => i > label).length;
+  if (label > 0 && headlines >= 1 && headlines <= MAX_TAIL_LINES && kept.some((i) => i < label)) {
+    for (let i = label; i < paragraphs.length; i += 1) drop.add(i);
+  }
   return drop;
+}
+
+/**
+ * A line read as one other story's headline closing the body: a headline's shape, up to twenty
+ * words, closing on a word (not on a bracket, an emoticon or a colon: a quote's author, a blog's
+ * sign-off), with no sentence ending inside it (the article's last line closing on a site's end mark)
+ * and no address or handle (an embedded post, a link to the maker's site).
+ */
+function isClosingHeadline(line: string): boolean {
+  const text = flatLine(line);
+  const words = text.split(' ').length;
+  return (
+    words >= HEADLINE_MIN_WORDS &&
+    words <= CLOSING_HEADLINE_MAX_WORDS &&
+    /^[\p{Lu}\p{N}‘“"']/u.test(text) &&
+    /(?:^|\s)[\p{L}\p{N}'‘’"“]\S*(?<=[\p{L}\p{N}'’"”])$/u.test(text) &&
+    !SENTENCE_END.test(text) &&
+    !/[.!?…]["”’)]?\s/u.test(text) &&
+    !/https?:|www\.|@\w|\p{Ll}\.\p{Ll}{2,}\b/u.test(text) &&
+    !SCHEDULE_LINE.test(text)
+  );
+}
+
+/** A teaser's link to the rest of the article ("Continue reading…"). */
+const TEASER_END = /^continue reading(?:\s*(?:…|\.{3}|»|›|→))?$/iu;
+/** A short label over a list of links, closing on its colon ("BGR Top Deals:", "Trending Right Now:"). */
+const TAIL_LABEL = /^\p{Lu}[\p{L}\p{N}'’&-]*(?: [\p{L}\p{N}'’&-]+){0,3}:$/u;
+/** Lines of other stories' headlines: a capital or digit first, no sentence ending, not a schedule's line nor a post. */
+function isTailHeadlines(line: string): boolean {
+  const text = flatLine(line);
+  return (
+    /^[\p{Lu}\p{N}‘“"']/u.test(text) &&
+    !SENTENCE_END.test(text) &&
+    !SCHEDULE_LINE.test(text) &&
+    // An embedded post under "She wrote:" closes on its author's handle and date, not a full stop.
+    !/https?:|@\w|pic\.twitter/u.test(text)
+  );
 }
 
 /** A wire's production credit glued to the body's last sentence ("... landscape. (Writing by Jane Roe; Editing by John Doe)"). */
 const CLOSING_CREDIT =
   /(?<=[.!?"”’])\s*\((?:additional )?(?:reporting|writing|editing|compiled) by\b[^()\n]{2,300}\)$/iu;
 
+/** A sentence's text: no sentence ending, but the dots inside a domain or an address ("NJ.com's"). */
+const IN_SENTENCE = String.raw`(?:[^.!?\n]|\.(?=\w))`;
+/**
+ * A promo sentence a site glues into a paragraph of prose: a newsletter sign-up ("Sign up for the
+ * free daily newsletter.", "Get the latest updates right in your inbox.", "Subscribe to NJ.com's
+ * newsletters."), a follow prompt ("Follow us on Twitter @Spacedotcom or Facebook.", "Email Jane
+ * Roe at [address] or follow her @janeroe."). Only at a sentence's start and in the imperative:
+ * prose that tells of someone signing up or following goes on in its own words.
+ */
+const PROMO_SENTENCE = new RegExp(
+  String.raw`(?<=^|[.!?…]["”’)]?\s)\s*(?:` +
+    [
+      String.raw`(?:sign up|subscribe|register)(?: now| today| here)? (?:for|to) ${IN_SENTENCE}{0,80}?\b(?:newsletters?|e-?mail alerts|daily e-?mails?)\b${IN_SENTENCE}{0,100}`,
+      String.raw`get ${IN_SENTENCE}{0,80}?\b(?:in|into|to|straight to) your inbox\b${IN_SENTENCE}{0,100}`,
+      String.raw`follow (?:us|him|her|me|them) (?:on (?:twitter|facebook|instagram)\b|@)${IN_SENTENCE}{0,80}`,
+      String.raw`e-?mail (?:\p{Lu}[\p{L}'’-]* ?){1,4} at (?:\S+@\S+|\[email\]) (?:or|and) follow (?:him|her|them|me|us) (?:on twitter )?@\w{1,30}`,
+    ].join('|') +
+    String.raw`)(?:[.!]["”’]?(?=\s|$)|$)`,
+  'giu',
+);
+
+/** A paragraph without its promo sentences (the empty string when it held nothing else). */
+function withoutPromoSentences(paragraph: string): string {
+  if (!/newsletter|inbox|follow/iu.test(paragraph)) return paragraph;
+  return paragraph.replace(PROMO_SENTENCE, '').replace(/ {2,}/g, ' ').trim();
+}
+
+/**
+ * The page's update label glued before the first sentence ("Updated | Silicon Valley's ...",
+ * "Published 10:05 AM ET | ..."): a label and a bar, never how a sentence opens.
+ */
+const LEAD_LABEL =
+  /^(?:updated|published|posted)\s*:?(?: (?:on|at))?(?: (?:\d[\d:/.,-]{0,10}|[ap]\.?m\.?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}\.?,?|(?:mon|tue|wed|thu|fri|sat|sun)[a-z]{0,6},?|[a-z]{0,3}t)){0,6} \| /iu;
+
+/** The text without an update label before its first sentence (one that opens with a capital, a digit or a quote). */
+function withoutLeadLabel(text: string): string {
+  const first = text.search(/\S/u);
+  const m = first < 0 ? null : LEAD_LABEL.exec(text.slice(first));
+  if (m === null || !/^[\p{Lu}\p{N}"“‘']/u.test(text.slice(first + m[0].length))) return text;
+  return text.slice(0, first) + text.slice(first + m[0].length);
+}
+
 /**
  * Plain text without its furniture and script paragraphs (paragraphs as lines or blank-line
- * blocks) and without a wire credit closing its last paragraph; ownListItems: the texts of the
- * list items without links of the HTML it was read from.
+ * blocks), without promo sentences glued into its paragraphs, an update label before its first
+ * sentence and a wire credit closing its last paragraph; ownListItems: the texts of the list items
+ * without links of the HTML it was read from.
  */
 export function withoutFurniture(text: string, ownListItems: ReadonlySet<string> = new Set()): string {
-  const lines = text.split('\n');
+  const lines = withoutLeadLabel(text)
+    .split('\n')
+    .map((line) => {
+      const kept = withoutPromoSentences(line);
+      // A paragraph of promos only leaves a blank line, as a dropped paragraph does.
+      return kept === line.trim() ? line : kept;
+    });
   const drop = furnitureParagraphs(lines, { ownList: (i) => ownListItems.has(comparable(lines[i] ?? '')) });
   return lines
     .filter((_, i) => !drop.has(i))

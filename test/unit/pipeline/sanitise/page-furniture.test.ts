@@ -180,6 +180,27 @@ const FURNITURE: [string, string][] = [
   ['date-byline', 'Jane Roe, CTVNews.ca'],
   ['date-byline', 'Xinhua | Updated: 2017-09-15 17:52'],
   ['date-byline', 'Updated at 9:50 p.m. ET Thursday'],
+  // Teasers, follow lines, flattened menus, aggregator cards and gallery cards (2026-12-06, late).
+  ['share-related', 'Continue reading…'],
+  ['call-out', 'Email Jane Roe at jroe@example.com or follow her @janeroe.'],
+  [
+    'link-list',
+    'Categories Categories Select Category 2015 MAINS SELF STUDY GUIDE 2015 TEST SERIES 2016 INTEGRATED STRATEGY',
+  ],
+  ['link-list', 'Archives Archives Select Month January 2018 December 2017 November 2017 October 2017'],
+  [
+    'link-list',
+    "Example News'Council agrees budget': How the Vote Was WonExample NewsThe council voted late. Jane Roe. 1 min ago. Budget ...Other PaperCouncil Budget RecapThe Daily -Evening Post -Example.comall 371 news articles »...",
+  ],
+  ['date-byline', '60 Published By - Google News - Entertainment - 2017.12.30. 18:26'],
+  [
+    'media-control',
+    "Console update 5.50 changes: supersampling, custom wallpapers MAKER has detailed the changes coming in the console's update. 1 / 18",
+  ],
+  [
+    'media-control',
+    '22 AMAZING games for 2018 and beyond Take a look at 22 of the biggest new games coming in 2018 and beyond. 1 / 22 MAKER Spider-Man',
+  ],
 ];
 
 const PROSE = [
@@ -218,6 +239,13 @@ const PROSE = [
   'EPA officials said on Monday that the rule would change.',
   'Most read the report before the vote, the speaker said.',
   'More from the same donors arrived in March.',
+  // Prose sharing words with the teaser, follow, menu, aggregator and gallery rules.
+  'Continue reading the report, the judge told the jury, before you decide.',
+  'Email Jane Roe at the office or follow her to the meeting, the memo said.',
+  'The Select Committee on Intelligence met on Tuesday.',
+  'In all, 371 news articles were published on the topic that week.',
+  'Published by Penguin in 2017, the book sold 2 million copies.',
+  'The vote passed. 1 / 3 of members abstained, the clerk said.',
 ];
 
 describe('page furniture', () => {
@@ -263,6 +291,52 @@ describe('page furniture', () => {
     }
   });
 
+  it('cuts promo sentences glued into prose paragraphs, and keeps prose that tells of signing up or following', () => {
+    const cases: [string, string][] = [
+      [
+        'The Water Coolest is the preferred reading of finance professionals. Sign up for the free daily newsletter.',
+        'The Water Coolest is the preferred reading of finance professionals.',
+      ],
+      [
+        'Jane Roe\'s book, "Out There" (Example Press, 2018), is out now. Follow her on Twitter @janeroe. Follow us on Twitter @Example or Facebook.',
+        'Jane Roe\'s book, "Out There" (Example Press, 2018), is out now.',
+      ],
+      [
+        'Jane Roe is a columnist and a former correspondent. Follow her @JaneRoe . The opinions expressed are hers.',
+        'Jane Roe is a columnist and a former correspondent. The opinions expressed are hers.',
+      ],
+      ['Get the latest updates right in your inbox. Subscribe to Example.com’s newsletters.', ''],
+      ['Get the day’s top headlines delivered to your inbox every morning by subscribing to our newsletter.', ''],
+      ['Email Jane Roe at jroe@example.com or follow her @janeroe. Follow us on Twitter @Example and on Facebook.', ''],
+    ];
+    for (const [paragraph, kept] of cases) {
+      const text = `${PROSE[0]}\n\n${paragraph}\n\n${PROSE[1]}`;
+      const expected = kept === '' ? `${PROSE[0]}\n\n${PROSE[1]}` : `${PROSE[0]}\n\n${kept}\n\n${PROSE[1]}`;
+      expect(withoutFurniture(text), paragraph).to.equal(expected);
+    }
+    for (const prose of [
+      'He asked readers to follow him on Twitter. Few did.',
+      'Subscribers who sign up for the newsletter get a discount, the company said.',
+      'Sign up for the Disney+ bundle using the same email as your Hulu account.',
+      'The mayor said residents should follow us to the meeting. Follow the money, she added.',
+      'Get the report into the hands of every member, she said.',
+    ]) {
+      expect(withoutFurniture(prose), prose).to.equal(prose);
+    }
+  });
+
+  it('cuts an update label glued before the first sentence, and only there', () => {
+    expect(withoutFurniture(`Updated | ${PROSE[0]}\n\n${PROSE[1]}`)).to.equal(`${PROSE[0]}\n\n${PROSE[1]}`);
+    expect(withoutFurniture(`Published 10:05 AM ET | ${PROSE[0]}`)).to.equal(PROSE[0]);
+    for (const prose of [
+      `Updated figures show the deficit grew. ${PROSE[0]}`,
+      `${PROSE[0]}\n\nUpdated | ${PROSE[1]}`,
+      'Posted | returned to sender, the label read.',
+    ]) {
+      expect(withoutFurniture(prose), prose).to.equal(prose);
+    }
+  });
+
   it('drops furniture lines and keeps the prose around them', () => {
     const text = `${PROSE[0]}\n\nAdvertisement Continue reading the main story\n\n${PROSE[1]}`;
     expect(withoutFurniture(text)).to.equal(`${PROSE[0]}\n\n${PROSE[1]}`);
@@ -303,11 +377,90 @@ describe('page furniture', () => {
       expect(withoutFurniture([...STORY, ...related].join('\n\n'))).to.equal(STORY.join('\n\n'));
     });
 
-    it('keeps a single closing line without a full stop, and a closing verse of short lines', () => {
-      const last = 'The vote on the final budget is expected at the next meeting in March';
-      expect(stored(page([...STORY, last])).text).to.include(last);
+    it("drops one other story's headline closing the body after the article's last sentence", () => {
+      for (const last of [
+        'Scientists discover ‘the holy grail of dinosaurs’ in Africa',
+        'Strangers caught on a flight could face felony charges, authorities say',
+        "Hollywood star Jane Roe backs new push to help Scotland's poorest being ripped off when taking loans",
+      ]) {
+        const text = stored(page([...STORY, last])).text;
+        expect(text, last).to.match(/part 4 of the story says what it decided\.$/);
+        expect(withoutFurniture([...STORY, last].join('\n\n')), last).to.equal(STORY.join('\n\n'));
+      }
+    });
+
+    it('keeps closing lines without a full stop that are no headline, and a closing verse of short lines', () => {
+      for (const last of [
+        'The vote is expected in March. The mayor did not say when',
+        '"No-one wants to be known as the council that gave up," she said. µ',
+        'You can’t solve a problem with the same thinking that created it (Albert Einstein)',
+        'I wish you all a lovely Sunday with the family <3',
+        'More about the plan on the council’s site at council.example.org',
+        'The budget passes to the mayor for signing at https://council.example.org',
+        'Additional reporting from agencies',
+      ]) {
+        expect(withoutFurniture([...STORY, last].join('\n\n')), last).to.include(last);
+      }
       const verse = ['Blue moon!', "Now I'm no longer alone", 'Without a dream in my heart'];
       expect(withoutFurniture([...STORY, ...verse].join('\n\n'))).to.include('Without a dream in my heart');
+      // A body of a few lines may close on a line of its own.
+      const short = [STORY[0] as string, 'The vote on the final budget is expected at the next meeting in March'];
+      expect(withoutFurniture(short.join('\n\n'))).to.equal(short.join('\n\n'));
+    });
+
+    it('drops a closing run of headlines with two-sentence headlines between them', () => {
+      const related = [
+        'Airline apologizes after passengers say flight left them ‘covered in bites’',
+        'A man got a middle seat on a 13-hour flight. Passengers recorded his rage.',
+        'A man in a red hat was kicked off a flight as a crowd chanted: ‘Out!’',
+        'Strangers caught on a flight could face felony charges, authorities say',
+      ];
+      expect(withoutFurniture([...STORY, ...related].join('\n\n'))).to.equal(STORY.join('\n\n'));
+      // A short sentence closing the body is the article's: the run must close on a headline.
+      const own = [...STORY, related[0] as string, 'The airline said it would review its cleaning schedule.'];
+      expect(withoutFurniture(own.join('\n\n'))).to.equal(own.join('\n\n'));
+    });
+
+    it('drops the headlines under a teaser\'s "Continue reading" and under a short label', () => {
+      const tail = [
+        'Continue reading…',
+        'Example Top Deals:',
+        'Anyone who upgraded to a new phone should have this $13 accessory There’s a $48 camera with the best feature',
+        'Trending Right Now:',
+        'How to take advantage of the battery program right now Brand new renders show the same design',
+      ];
+      expect(stored(page([...STORY, ...tail])).text).to.match(/part 4 of the story says what it decided\.$/);
+      expect(withoutFurniture([...STORY, ...tail].join('\n\n'))).to.equal(STORY.join('\n\n'));
+    });
+
+    it("keeps an embedded post and a schedule under a label, and the article's sentences under a label", () => {
+      for (const tail of [
+        [
+          'She wrote:',
+          'What a night for the council #budget pic.twitter.com/abc — Jane Roe (@janeroe) January 1, 2018',
+        ],
+        ['Tour dates:', 'June 9 -- Coral Sky Amphitheatre, West Palm Beach', 'June 10 -- Amphitheatre, Tampa'],
+        ['What comes next:', 'The mayor signs the budget in March', 'The council meets again in April.'],
+      ]) {
+        const text = [...STORY, ...tail].join('\n\n');
+        expect(withoutFurniture(text), tail[0]).to.equal(text);
+      }
+    });
+
+    it("retains no page of a site's menus, nor a news aggregator's card", () => {
+      const menus = [
+        'FREE TEST SERIES',
+        'Subscribe to Updates',
+        'PRELIMS TEST SERIES – 2018 (CSAT + GS Total 47 Tests)',
+        `Categories Categories Select Category ${'MAINS SELF STUDY GUIDE TEST SERIES '.repeat(20)}`,
+        `Archives Archives Select Month ${'January 2018 December 2017 '.repeat(20)}`,
+      ];
+      expect(stored(page(menus)).retained).to.equal(false);
+      const card = [
+        '60 Published By - Google News - Entertainment - 2017.12.30. 18:26',
+        `Example News'Council agrees budget': How the Vote Was WonExample NewsThe council voted late on Tuesday after a long night of talks about the budget. Jane Roe. 1 min ago. Share This Article; Reddit · LinkedIn; Email; Print. Budget ...Other PaperCouncil Budget RecapThe Daily -Evening Post -Example.comall 371 news articles »...`,
+      ];
+      expect(stored(page(card)).retained).to.equal(false);
     });
 
     it("keeps the article's own closing list, and drops a closing list of links to other stories", () => {
