@@ -5,6 +5,7 @@ import { NUMBERED_WORD, phraseInHeadlines, tagHeadline } from './noun-phrase';
 import { geoFeatures } from '../classify/geo-features';
 import { ENGLISH_STOPWORDS } from '../text/stopwords';
 import { isRoundupTitle } from './roundup-title';
+import { isBylineHeadline } from './byline-headline';
 import { moneyFigures } from './money-amounts';
 
 /** Fewest and most words of a topic phrase. */
@@ -83,10 +84,13 @@ export function saysWhatHappened(phrase: string): boolean {
   );
 }
 
-/** A headline that is a page's furniture, not a report: wholly in brackets, or telling the reader to click. */
+/**
+ * A headline that is a page's furniture, not a report: wholly in brackets, telling the reader to
+ * click, or only a byline or dateline (byline-headline.ts).
+ */
 export function isFurniture(headline: string): boolean {
   const t = headline.trim();
-  return /^\(.*\)$/.test(t) || /^\W*click\b/i.test(t);
+  return /^\(.*\)$/.test(t) || /^\W*click\b/i.test(t) || isBylineHeadline(t);
 }
 
 /**
