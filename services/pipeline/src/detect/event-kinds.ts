@@ -242,6 +242,26 @@ export function namesCompanyRecall(text: string): boolean {
   return false;
 }
 
+/** A launch vehicle and its payload: a state's are no product, a company's are what it sells. */
+const LAUNCH_VEHICLES = new Set('rocket rockets satellite satellites'.split(' '));
+
+/**
+ * Whether a text tells a large company launching its own rocket or satellite ("SpaceX to launch
+ * Falcon Heavy rocket this month"), which the launch kind leaves out with a state's rocket ("North
+ * Korea launches rocket"). The rubric's bounds read it (rubric-readings.ts); the launch kind, a
+ * column of the regression, is unchanged.
+ */
+export function namesCompanyLaunch(text: string): boolean {
+  if (largeCompanies(text).length === 0) return false;
+  for (const m of text.matchAll(/\b(?:launch(?:es|ed|ing)?|unveil(?:s|ed|ing)?|debut(?:s|ed)?|rolls? out)\b/gi)) {
+    const { before, after } = around(text, m.index, m[0].length);
+    const near = [...before.slice(-2), ...after.slice(0, 4)];
+    if (near.some((w) => LAUNCH_VEHICLES.has(w)) && near.every((w) => LAUNCH_VEHICLES.has(w) || !NOT_PRODUCT.has(w)))
+      return true;
+  }
+  return false;
+}
+
 /** Up to eight lower-case words either side of a match (punctuation dropped). */
 function around(text: string, index: number, length: number): { before: string[]; after: string[] } {
   const split = (s: string): string[] =>

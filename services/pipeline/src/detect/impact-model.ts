@@ -174,12 +174,15 @@ const MARKET_WEIGHTIER_KINDS = WEIGHTIER_KINDS.filter((k) => k !== 'macro_data' 
  * bid for SFR, an amount 3 of its 34 headlines tell, was served 6), and a major
  * recall (a large company's recall under an official probe, or a million units) at least 7 (the
  * probe of GM's ignition-switch recall was served 6); a merger naming both parties is at least the
- * rubric's mid-size deal, 5 (Chiquita-Fyffes was served 4), and a large company's executive leaving
- * or arriving at least the news of one company, 3 (EXECUTIVE_CHANGE_FLOOR). A remark reports no decision: a
+ * rubric's mid-size deal, 5 (Chiquita-Fyffes was served 4), a large company's executive leaving
+ * or arriving at least the news of one company, 3 (EXECUTIVE_CHANGE_FLOOR), and a launch told by a
+ * story that names a large company at least 4 (COMPANY_LAUNCH_FLOOR). A remark reports no decision: a
  * central banker's view on policy where no text tells a decision is at most 7 (the rubric's 9-10 is
  * a central-bank decision; ECB's Noyer "not happy" with the euro was served 8), and an official's
  * words with no decision, no deal, release or shock beside them at most 6 (China's premier on debt
- * risks and corruption was served 7).
+ * risks and corruption was served 7). A day's market report is at most 6 when a currency's move
+ * counts as prices moving (market_report: "Asian currencies rise as yuan steadies; rupee shines" was
+ * served 7, its texts' currency words no `markets` words).
  */
 function readingBounds(
   bounds: { min: number; max: number },
@@ -197,8 +200,11 @@ function readingBounds(
   if (r.large_company_deal >= RELEASE_SHARE || r.large_deal > 0 || r.major_recall >= RELEASE_SHARE) floor(7);
   if (r.named_merger >= RELEASE_SHARE) floor(5);
   if (r.executive_change >= RELEASE_SHARE) floor(EXECUTIVE_CHANGE_FLOOR);
+  if (r.company_launch >= RELEASE_SHARE && at('event_entertainment') < RELEASE_SHARE) floor(COMPANY_LAUNCH_FLOOR);
   if (at('event_central_bank_remark') > 0 && r.central_bank_decision === 0) ceiling(7);
   if (r.official_remark >= RELEASE_SHARE && OFFICIAL_EVENT_KINDS.every((k) => at(`event_${k}`) === 0)) ceiling(6);
+  // The market-report ceiling of the features, with a currency's move read as a market's.
+  if (r.market_report >= RELEASE_SHARE && MARKET_WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)) ceiling(6);
   return { min, max };
 }
 
@@ -209,6 +215,15 @@ function readingBounds(
  * leaving, filed as entertainment, was served 1.
  */
 export const EXECUTIVE_CHANGE_FLOOR = 3;
+
+/**
+ * The least a launch told by a story that names a large company scores: the rubric's notable launch
+ * is 5-6 and a minor feature 3-4; the raters put every rated launch of a large company at 4.00-5.00
+ * (Amazon Dash, AOL's ad platform, Amazon's phone, SpaceX's Falcon Heavy), and those of smaller
+ * makers (Oppo, Toshiba) at 3.00. A real demo served Titanfall's launch on Microsoft's console 2 and
+ * SpaceX's cargo launch 3. A star's debut on a large company's app is entertainment: no floor.
+ */
+export const COMPANY_LAUNCH_FLOOR = 4;
 
 /** Events beside an official's words that make them more than a remark (a deal, a release, a shock ...). */
 const OFFICIAL_EVENT_KINDS = [

@@ -1,5 +1,5 @@
 import { largeCompanies, namesCompanyForm } from './business-names';
-import { namesCompanyRecall, type EventKind } from './event-kinds';
+import { namesCompanyLaunch, namesCompanyRecall, type EventKind } from './event-kinds';
 import { largestAmount } from './money-amounts';
 import { LARGE_DEAL_USD, namesDeal, type StoryDeal } from './story-deal';
 
@@ -34,6 +34,18 @@ export interface RubricReadings {
    * "Crawford Gillies to join Barclays board"): the news of one company, the rubric's 3-4 at least.
    */
   executive_change: number;
+  /**
+   * A day's market report: prices moving (the `markets` kind) or a currency's rate moving ("Asian
+   * currencies rise as yuan steadies; rupee shines"), not a policy on the currency (a trading band,
+   * a peg, an intervention, a crisis). The market-report ceiling reads it (readingBounds).
+   */
+  market_report: number;
+  /**
+   * A launch told by a story that names a large company ("'Titanfall' launches on Xbox One" beside
+   * "Microsoft's hopes 'Titanfall' shows off Xbox One's technology"; a company's own rocket counts,
+   * namesCompanyLaunch): the share of texts telling the launch, 0 when no text names a large company.
+   */
+  company_launch: number;
 }
 
 /** The readings' names, in a fixed order. */
@@ -45,6 +57,8 @@ export const RUBRIC_READINGS = [
   'central_bank_decision',
   'official_remark',
   'executive_change',
+  'market_report',
+  'company_launch',
 ] as const satisfies readonly (keyof RubricReadings)[];
 
 /**
@@ -112,6 +126,18 @@ const EXECUTIVE_CHANGE_RE =
   /\b(?:leav(?:e|es|ing)|step(?:s|ping)? down|stepped down|resign(?:s|ed|ing|ation)?|quit(?:s|ting)?|depart(?:s|ed|ing|ure)?|retir(?:e|es|ed|ing|ement)|oust(?:s|ed)?|fired|replac(?:e|es|ed|ing)|succeed(?:s|ed)?|successor|named|appoint(?:s|ed|ment)?|hires?|hired|join(?:s|ed)?|exits?)\b/i;
 
 /**
+ * A currency, or currencies as a market, named just before its move ("yuan steadies", "Asian
+ * currencies rise", "rupee hits 8-month high"): the words that name a currency also name other
+ * things ("Dollar General falls", "won the vote", "real estate", "a 30-pound gain"), so the move must
+ * follow at once, and no number come before.
+ */
+const CURRENCY_MOVE_RE =
+  /(?<!\d[-\s]?)\b(?:currenc(?:y|ies)|forex|fx|yuan|renminbi|rupees?|rupiah|ringgit|baht|pesos?|roubles?|rubles?|lira|yen|euro|sterling|pound|dollar|greenback|franc|won|real|rand|zloty|forint|shekel|loonie|aussie)(?:'s|’s)?(?:\s+index)?\s+(?:rises?|rose|rising|falls?|fell|falling|gains?|gained|slips?|slipped|steady|steadies|steadied|firm(?:s|ed|er)?|weak(?:ens?|ened|er)|strength(?:ens?|ened)|stronger|climbs?|climbed|drops?|dropped|dips?|dipped|edges?|edged|jumps?|jumped|slumps?|slumped|tumbles?|tumbled|rebounds?|rebounded|recovers?|recovered|shines?|eases?|eased|hits?|hovers?|holds?|flat|mixed|rall(?:y|ies|ied)|advances?|advanced|declines?|declined|retreats?|retreated|sinks?|sank|soars?|soared|surges?|surged|plunges?|plunged|extends?|trades?|up|down|higher|lower)\b/i;
+/** A policy on a currency or its crisis, not a day's trading ("China widens yuan trading band"). */
+const CURRENCY_POLICY_RE =
+  /\b(?:trading band|band|peg(?:s|ged)?|de-?peg\w*|devalu\w*|revalu\w*|interven\w*|controls?|free float|crisis|collapse[sd]?|capital flight)\b/i;
+
+/**
  * The readings of a story's texts (each headline, and the summary when it is not one) with the
  * event kinds eventKinds found in each, and the deal the whole story is about (storyDeal).
  */
@@ -122,6 +148,7 @@ export function rubricReadings(
 ): RubricReadings {
   const n = Math.max(1, texts.length);
   const share = (test: (t: string, i: number) => boolean): number => texts.filter(test).length / n;
+  const namesCompany = texts.some((t) => largeCompanies(t).some((c) => !INVESTORS.has(c)));
   return {
     large_company_deal: share((t) => namesDeal(t) && companiesIn(t) >= 2),
     large_deal: deal && deal.usd >= LARGE_DEAL_USD ? 1 : 0,
@@ -145,6 +172,10 @@ export function rubricReadings(
     executive_change: share(
       (t) => EXECUTIVE_RE.test(t) && EXECUTIVE_CHANGE_RE.test(t) && largeCompanies(t).some((c) => !INVESTORS.has(c)),
     ),
+    market_report: share(
+      (t, i) => kindsPerText[i]?.markets !== undefined || (CURRENCY_MOVE_RE.test(t) && !CURRENCY_POLICY_RE.test(t)),
+    ),
+    company_launch: namesCompany ? share((t, i) => kindsPerText[i]?.launch !== undefined || namesCompanyLaunch(t)) : 0,
   };
 }
 

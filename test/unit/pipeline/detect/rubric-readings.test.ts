@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { namesCompanyRecall } from '@trendscope/pipeline/detect/event-kinds';
+import { namesCompanyLaunch, namesCompanyRecall } from '@trendscope/pipeline/detect/event-kinds';
 import { businessImpact } from '@trendscope/pipeline/detect/impact';
 import { impactFeatures } from '@trendscope/pipeline/detect/impact-features';
-import { rubricBounds } from '@trendscope/pipeline/detect/impact-model';
+import { COMPANY_LAUNCH_FLOOR, rubricBounds } from '@trendscope/pipeline/detect/impact-model';
 
 /** The readings, features and bounds of a story told by these headlines (the first also its summary). */
 function read(headlines: string[]): {
@@ -133,6 +133,77 @@ describe("rubric readings: the rubric's bounds read in context", () => {
     expect(read(['Putin says Russia will respond to sanctions', 'President Putin warns Ukraine']).bounds.max).to.equal(
       10,
     );
+  });
+
+  it("keeps a day's currency report at 6 or less, as a market report; a currency policy or a central bank's move free", () => {
+    // A real demo served this trend 7: only its two share headlines read the markets kind.
+    const fx = read([
+      'Asian currencies rise as yuan steadies; rupee shines',
+      'EM ASIA FX-Asia currencies firmer as yuan steadies; rupee shines',
+      'Asia currencies firmer as yuan steadies; rupee shines',
+      'EM ASIA FX-Asian currencies rise as yuan steadies; rupee shines',
+      'Asian shares find support amid Chinese uncertainty',
+      'Asia shares find steadier footing',
+    ]);
+    expect(fx.readings.market_report).to.equal(1);
+    expect(fx.bounds.max).to.equal(6);
+    // The raters put China's wider yuan trading band at 8.00: a policy on the currency, no report.
+    const band = read(['China widens yuan trading band to 2% from 1%', "China Doubles Yuan's Trading Band"]);
+    expect(band.readings.market_report).to.equal(0);
+    expect(band.bounds.max).to.equal(10);
+    // A central bank behind the move makes it more than a report.
+    expect(read(['Yen rallies after Bank of Japan refrains from stimulus']).bounds.max).to.equal(10);
+    // A currency's name that is no currency, or a weight, is no move.
+    expect(read(['Kirstie Alley returns to Jenny Craig after 30-pound gain']).readings.market_report).to.equal(0);
+    expect(read(['Dollar General names new chief financial officer']).readings.market_report).to.equal(0);
+    expect(read(['Obama won praise from allies']).readings.market_report).to.equal(0);
+  });
+
+  it("reads a large company's own rocket launch, which the launch kind leaves out with a state's", () => {
+    expect(namesCompanyLaunch('Elon Musk: SpaceX to launch Falcon Heavy rocket this month')).to.equal(true);
+    expect(namesCompanyLaunch('North Korea launches rocket')).to.equal(false);
+    expect(namesCompanyLaunch("China opposes DPRK's missile launch")).to.equal(false);
+    // A company's campaign is no product, rocket or not.
+    expect(namesCompanyLaunch('Google launches campaign to fight rocket attacks')).to.equal(false);
+  });
+
+  it(`puts a launch told by a story that names a large company at ${COMPANY_LAUNCH_FLOOR} or more`, () => {
+    // A real demo served Titanfall's launch 2 (Microsoft named by two of its six texts) and SpaceX's 3.
+    const titanfall = read([
+      "'Titanfall' launches on Xbox One",
+      'Xbox Live down just in time for Titanfall to launch',
+      'Xbox Live down as Titanfall launches',
+      "Microsoft's Xbox on last life with 'Titanfall'",
+      "Xbox Live Down On 'Titanfall' Launch Day",
+      "Microsoft's hopes 'Titanfall' shows off Xbox One's technology",
+    ]);
+    expect(titanfall.readings.company_launch).to.be.at.least(0.5);
+    expect(titanfall.bounds.min).to.equal(COMPANY_LAUNCH_FLOOR);
+    const spacex = read([
+      'SpaceX Tests Falcon 9 Landing Rocket Before Big Launch',
+      'SpaceX Test-Fires Falcon 9 Rocket Engines Ahead of Sunday Launch',
+      'Elon Musk: SpaceX to launch Falcon Heavy rocket this month',
+      'Elon Musk will send his Tesla Roadster to Mars on a giant rocket',
+      "SpaceX Tests Falcon 9 Engines Before Sunday's Launch",
+      "SpaceX's Falcon 9 Self-Landing Rocket to Take Off Sunday",
+    ]);
+    expect(spacex.readings.company_launch).to.be.at.least(0.5);
+    expect(spacex.bounds.min).to.equal(COMPANY_LAUNCH_FLOOR);
+    // A state's rocket, a smaller maker's phone, a campaign: no floor.
+    expect(read(['North Korea launches rocket', 'DPRK launches satellite']).bounds.min).to.equal(1);
+    expect(
+      read(['Oppo launches Find 7 smartphone', 'Oppo Launches Smartphone That Takes 50MP Photos']).bounds.min,
+    ).to.equal(1);
+    expect(read(['Neil Young Launches Kickstarter Campaign For Pono', 'Pono player to cost $399']).bounds.min).to.equal(
+      1,
+    );
+    // A star's debut on a large company's app is entertainment.
+    const miley = read([
+      'Miley Cyrus debuts new tattoo on Instagram',
+      'Singer Miley Cyrus debuts lip tattoo on Instagram',
+    ]);
+    expect(miley.readings.company_launch).to.equal(1);
+    expect(miley.bounds.min).to.equal(1);
   });
 
   it('serves the readings in score_breakdown and bounds the served score by them', () => {
