@@ -84,17 +84,10 @@ export function quotedTitles(text: string): { title: string; span: Span }[] {
 }
 
 /**
- * Every span of a text that is a work's title: the titles it quotes, and each title another text of
- * the story quotes (`known`) where this one leaves it unquoted ("Avengers: Infinity War Super Bowl
- * trailer" beside "New 'Avengers: Infinity War' trailer").
- */
-export function workTitleSpans(text: string, known: readonly string[] = []): Span[] {
-  return titleSpans(text, quotedTitles(text), known);
-}
-
-/**
- * The title spans of each of a story's texts (workTitleSpans), with the titles any of them or of
- * `others` (the story's other headlines) quotes as `known`: each text's quotes read once.
+ * Every span of each of a story's texts that is a work's title: the titles it quotes, and each title
+ * another of them or of `others` (the story's other headlines) quotes where this one leaves it
+ * unquoted ("Avengers: Infinity War Super Bowl trailer" beside "New 'Avengers: Infinity War'
+ * trailer"). Each text's quotes are read once.
  */
 export function storyTitleSpans(texts: readonly string[], others: readonly string[] = []): Span[][] {
   const quoted = new Map<string, { title: string; span: Span }[]>();
