@@ -1,8 +1,4 @@
 import {
-  closeRedis,
-  createOpenSearchClient,
-  createRedis,
-  indexNames,
   type Config,
   type IndexNames,
   type Logger,
@@ -18,6 +14,7 @@ import { DomainLimiter } from './fetch/domain-limiter';
 import { RobotsCache } from './fetch/robots-cache';
 import { redisStartReserver } from './fetch/start-reserver';
 import { createSafeFetcher, type SafeFetcher } from './fetch/safe-fetcher';
+import { openProcessStores } from './process-stores';
 
 /** What the stage functions need; built once per process (createPipelineRuntime) and passed down. */
 export interface StageDeps {
@@ -56,11 +53,9 @@ export function createPipelineRuntime(
   clock: () => Date = () => new Date(),
 ): PipelineRuntime {
   const p = config.pipeline;
-  const opensearch = createOpenSearchClient({ url: config.opensearch.url, requestTimeoutMs: 60_000, maxRetries: 3 });
-  const redis = createRedis(config.redis, { forQueues: true });
+  const stores = openProcessStores(config, { requestTimeoutMs: 60_000, maxRetries: 3 });
+  const { opensearch, redis, names, keyPrefix } = stores;
   watchRedisOutages(redis, logger);
-  const keyPrefix = config.redis.keyPrefix;
-  const names = indexNames(config.opensearch.indexPrefix);
   const fetcher = createSafeFetcher({
     userAgent: p.userAgent,
     timeoutMs: p.fetchTimeoutMs,
@@ -109,8 +104,7 @@ export function createPipelineRuntime(
     async close() {
       await indexBatcher.drain();
       await fetcher.close();
-      await opensearch.close();
-      await closeRedis(redis);
+      await stores.close();
     },
   };
 }

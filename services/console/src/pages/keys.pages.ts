@@ -39,6 +39,37 @@ const KEY_HEADS = html`<th scope="col">Name</th>
   <th scope="col">Created</th>
   <th scope="col">Last used</th>`;
 
+/**
+ * A table of keys: the columns every key table starts with, then `heads`; a row a key, `cells`
+ * giving its cells (keyCells first).
+ */
+function keyTable(
+  className: string,
+  caption: string,
+  heads: SafeHtml,
+  rows: readonly KeyRow[],
+  cells: (row: KeyRow) => SafeHtml,
+): SafeHtml {
+  return html`<table class="${className}">
+    <caption>
+      ${caption}
+    </caption>
+    <thead>
+      <tr>
+        ${KEY_HEADS} ${heads}
+      </tr>
+    </thead>
+    <tbody>
+      ${rows.map(
+        (r) =>
+          html`<tr>
+            ${cells(r)}
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
 /** A key's first cells (name linked to its page, label, created, last used), `mark` after the label. */
 function keyCells(doc: ApiKeyDoc, mark: SafeHtml | string = ''): SafeHtml {
   return html`<th scope="row"><a href="/console/keys/${doc.id}">${doc.name}</a></th>
@@ -53,26 +84,15 @@ function keyCells(doc: ApiKeyDoc, mark: SafeHtml | string = ''): SafeHtml {
  */
 function revokedTable(rows: readonly KeyRow[]): SafeHtml | string {
   if (rows.length === 0) return '';
-  return html`<table class="keys revoked">
-    <caption>
-      Revoked keys
-    </caption>
-    <thead>
-      <tr>
-        ${KEY_HEADS}
-        <th scope="col">Revoked</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${rows.map(
-        (r) =>
-          html`<tr>
-            ${keyCells(r.doc, html` <span class="badge">revoked</span>`)}
-            <td>${when(r.doc.revoked_at)}</td>
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
+  return keyTable(
+    'keys revoked',
+    'Revoked keys',
+    html`<th scope="col">Revoked</th>`,
+    rows,
+    (r) =>
+      html`${keyCells(r.doc, html` <span class="badge">revoked</span>`)}
+        <td>${when(r.doc.revoked_at)}</td>`,
+  );
 }
 
 /** The keys page: the live keys, the revoked ones, the create form and how to send a key. */
@@ -80,34 +100,23 @@ export function keysPage(frame: PageFrame, allRows: readonly KeyRow[], apiBase: 
   const rows = allRows.filter((r) => r.doc.revoked_at === null);
   const revoked = allRows.filter((r) => r.doc.revoked_at !== null);
   const table = rows.length
-    ? html`<table class="keys">
-        <caption>
-          Your API keys
-        </caption>
-        <thead>
-          <tr>
-            ${KEY_HEADS}
-            <th scope="col">This minute</th>
-            <th scope="col">Today (UTC)</th>
-            <th scope="col"><span class="visually-hidden">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          ${rows.map(
-            (r) =>
-              html`<tr>
-                ${keyCells(r.doc)}
-                <td>${usageCell(r.minute, r.limits.perMinute)}</td>
-                <td>${usageCell(r.day, r.limits.perDay)}</td>
-                <td class="actions">
-                  <a href="/console/keys/${r.doc.id}"
-                    >Usage, rotate, revoke<span class="visually-hidden"> ${r.doc.name}</span></a
-                  >
-                </td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>`
+    ? keyTable(
+        'keys',
+        'Your API keys',
+        html`<th scope="col">This minute</th>
+          <th scope="col">Today (UTC)</th>
+          <th scope="col"><span class="visually-hidden">Actions</span></th>`,
+        rows,
+        (r) =>
+          html`${keyCells(r.doc)}
+            <td>${usageCell(r.minute, r.limits.perMinute)}</td>
+            <td>${usageCell(r.day, r.limits.perDay)}</td>
+            <td class="actions">
+              <a href="/console/keys/${r.doc.id}"
+                >Usage, rotate, revoke<span class="visually-hidden"> ${r.doc.name}</span></a
+              >
+            </td>`,
+      )
     : revoked.length
       ? html`<p class="empty">You have no live keys. Create one below.</p>`
       : html`<p class="empty">You have no keys yet. Create one below.</p>`;

@@ -1,6 +1,7 @@
 import type { ArticleDoc } from '../model/documents';
 import type { RetainedDocument } from '../responses/content.schema';
-import { isoRequired, isoSeconds } from './timestamp';
+import { presentProvenance } from './provenance.presenter';
+import { isoRequired } from './timestamp';
 
 /** The stored article fields a retained document reads. */
 export const DOCUMENT_FIELDS = [
@@ -20,12 +21,7 @@ export const DOCUMENT_FIELDS = [
 /** Builds the public document of a stored article whose body was retained. */
 export function presentDocument(doc: Pick<ArticleDoc, (typeof DOCUMENT_FIELDS)[number]>): RetainedDocument {
   return {
-    url: doc.url,
-    title: doc.title,
-    publisher: doc.publisher,
-    domain: doc.domain,
-    author: doc.author ?? null,
-    published_date: isoSeconds(doc.published_date),
+    ...presentProvenance(doc),
     fetched_at: isoRequired(doc.fetched_at),
     fetch_method: doc.fetch_method,
     language: doc.language ?? null,

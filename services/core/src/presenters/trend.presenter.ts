@@ -1,7 +1,8 @@
 import type { CitationDoc, TrendDoc } from '../model/documents';
 import type { Citation } from '../responses/trend-detail.schema';
 import type { TrendSummary } from '../responses/trend-summary.schema';
-import { isoRequired, isoSeconds } from './timestamp';
+import { presentProvenance } from './provenance.presenter';
+import { isoRequired } from './timestamp';
 
 /** The stored fields a summary is built from (what list queries fetch from `_source`). */
 export const TREND_SUMMARY_FIELDS = [
@@ -45,12 +46,7 @@ export function presentTrendSummary(doc: TrendSummaryDoc, id?: string): TrendSum
 /** Builds the public citation of a stored one. */
 export function presentCitation(c: CitationDoc): Citation {
   return {
-    url: c.url,
-    title: c.title,
-    publisher: c.publisher,
-    domain: c.domain,
-    author: c.author ?? null,
-    published_date: isoSeconds(c.published_date),
+    ...presentProvenance(c),
     word_count: c.word_count,
     fetch_method: c.fetch_method,
   };

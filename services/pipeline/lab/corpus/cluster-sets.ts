@@ -48,6 +48,9 @@ export const CLUSTER_SETS: readonly ClusterSet[] = [
   { key: 'apr-30', label: 'UCI April rows 30-40k', role: 'held out', load: uci(APRIL, 30_000) },
 ];
 
+/** The set keys the lab tools take: `demo` (the articles make demo replays, demo-trends.ts) and each set above. */
+export const DEMO_AND_CLUSTER_SET_KEYS: readonly string[] = ['demo', ...CLUSTER_SETS.map((s) => s.key)];
+
 /**
  * UCI rows in no set above and outside the demo's (its first 12,000 March 1-15 rows), clustered only
  * to read more pairs of trends for the story rejoin (data/story-joins/pair-readings.tsv): tuning

@@ -15,7 +15,7 @@ import { sharedBusinessEvent } from '../../src/detect/shared-business-event';
 import { dot } from '../../src/text/word-vectors';
 import { clusteredSet, rejoinPool } from '../evaluate/trends/clustered-set';
 import { pairReadings } from '../metrics/corrected-gold';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
 const wanted = readCommandLine(
@@ -23,7 +23,7 @@ const wanted = readCommandLine(
   {},
   ({ positionals }) => {
     const [keys = 'mar1-0,mar2-0,mar2-20,mar2-40,apr-30'] = atMost(1, positionals);
-    return knownNames(keys, ['demo', ...CLUSTER_SETS.map((s) => s.key)]);
+    return knownNames(keys, DEMO_AND_CLUSTER_SET_KEYS);
   },
 );
 const o = DEFAULT_REJOIN_OPTIONS;

@@ -9,7 +9,7 @@
 import '@trendscope/core/require-project-node';
 import { LISTED_MIN_SOURCES } from '@trendscope/core';
 import { COLUMN_MIN_DAYS, titleDay } from '../../src/detect/dated-column';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
 import { atMost, knownNames, readCommandLine } from '../command-line';
 import { setTrends } from './story-figures';
 
@@ -19,7 +19,7 @@ if (import.meta.main) {
     { verbose: { type: 'boolean', short: 'v', default: false } },
     ({ values, positionals }) => {
       const [keys = 'demo,mar1-0,mar2-0,mar2-20,mar2-40,apr-30'] = atMost(1, positionals);
-      return { wanted: knownNames(keys, ['demo', ...CLUSTER_SETS.map((s) => s.key)]), verbose: values.verbose };
+      return { wanted: knownNames(keys, DEMO_AND_CLUSTER_SET_KEYS), verbose: values.verbose };
     },
   );
   for (const key of wanted) {

@@ -30,18 +30,17 @@ import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot } from '../../src/text/word-vectors';
 import { clusteredSet } from '../evaluate/trends/clustered-set';
 import { loadReadings, READING_FILES } from '../metrics/corrected-gold';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
-const KEYS = ['demo', ...CLUSTER_SETS.map((s) => s.key)];
 const { options, wanted, k } = readCommandLine(
   "fragment-rejoin-check.ts ['<rejoin options as JSON>'] [set keys, comma-separated: demo,mar1-0,...] [k]",
   {},
   ({ positionals }) => {
-    const [json = '{}', keys = KEYS.join(','), size = '3'] = atMost(3, positionals);
+    const [json = '{}', keys = DEMO_AND_CLUSTER_SET_KEYS.join(','), size = '3'] = atMost(3, positionals);
     const k = Number(size);
     if (!Number.isInteger(k) || k < 2) throw new Error(`not a fragment size: ${size}`);
-    return { options: jsonOptions<RejoinOptions>(json), wanted: knownNames(keys, KEYS), k };
+    return { options: jsonOptions<RejoinOptions>(json), wanted: knownNames(keys, DEMO_AND_CLUSTER_SET_KEYS), k };
   },
 );
 const o: RejoinOptions = { ...DEFAULT_REJOIN_OPTIONS, ...options };

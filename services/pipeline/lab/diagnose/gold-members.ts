@@ -11,7 +11,7 @@ import '@trendscope/core/require-project-node';
 import { atMost, jsonOptions, knownNames, readCommandLine } from '../command-line';
 import { isListed } from '@trendscope/core';
 import { correctedGold } from '../metrics/corrected-gold';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
 import { setArticles, setTrends, type Options } from './story-figures';
 
 const { options, key, wanted } = readCommandLine(
@@ -19,7 +19,7 @@ const { options, key, wanted } = readCommandLine(
   {},
   ({ positionals }) => {
     const [json = '{}', set = 'demo', golds = ''] = atMost(3, positionals);
-    knownNames(set, ['demo', ...CLUSTER_SETS.map((s) => s.key)]);
+    knownNames(set, DEMO_AND_CLUSTER_SET_KEYS);
     return { options: jsonOptions<Options>(json), key: set, wanted: new Set(golds.split(',').filter(Boolean)) };
   },
 );

@@ -27,17 +27,17 @@ import { dot as termDot } from '../../src/detect/term-vector';
 import { dot } from '../../src/text/word-vectors';
 import { clusteredSet, rejoinPool } from '../evaluate/trends/clustered-set';
 import { pairReadings } from '../metrics/corrected-gold';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
 const { options, wanted } = readCommandLine(
   "late-fragment-joins.ts ['<rejoin options as JSON>'] [set keys, comma-separated: demo,mar1-0,...]",
   {},
   ({ positionals }) => {
-    const [json = '{}', keys = ['demo', ...CLUSTER_SETS.map((s) => s.key)].join(',')] = atMost(2, positionals);
+    const [json = '{}', keys = DEMO_AND_CLUSTER_SET_KEYS.join(',')] = atMost(2, positionals);
     return {
       options: jsonOptions<RejoinOptions & { runMinutes: number }>(json),
-      wanted: knownNames(keys, ['demo', ...CLUSTER_SETS.map((s) => s.key)]),
+      wanted: knownNames(keys, DEMO_AND_CLUSTER_SET_KEYS),
     };
   },
 );

@@ -25,7 +25,7 @@ import { dot, sharedTerms, topTerms } from '../../src/detect/term-vector';
 import { dot as denseDot } from '../../src/text/word-vectors';
 import { clusteredSet, rejoinPool } from '../evaluate/trends/clustered-set';
 import { bcubed } from '../metrics/bcubed';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
 const { wanted, values } = readCommandLine(
@@ -38,7 +38,7 @@ const { wanted, values } = readCommandLine(
   },
   ({ values, positionals }) => {
     const [keys = 'demo,apr-0,apr-10,giveme-train'] = atMost(1, positionals);
-    return { values, wanted: knownNames(keys, ['demo', ...CLUSTER_SETS.map((s) => s.key)]) };
+    return { values, wanted: knownNames(keys, DEMO_AND_CLUSTER_SET_KEYS) };
   },
   // -pool, -same and -extra as the lab notes wrote them: parseArgs reads single-dash flags as letters.
   process.argv.slice(2).map((a) => (['-pool', '-same', '-extra'].includes(a) ? `-${a}` : a)),

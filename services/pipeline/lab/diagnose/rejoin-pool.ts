@@ -13,14 +13,13 @@ import { DEFAULT_REJOIN_OPTIONS, type StoryView } from '../../src/detect/rejoin-
 import { dot, sharedTerms, topTerms } from '../../src/detect/term-vector';
 import { dot as denseDot } from '../../src/text/word-vectors';
 import { clusteredSet, rejoinPool } from '../evaluate/trends/clustered-set';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
 const wanted = readCommandLine(
   'rejoin-pool.ts [set keys, comma-separated: demo,apr-0,...] > pool.tsv',
   {},
-  ({ positionals }) =>
-    knownNames(atMost(1, positionals)[0] ?? 'demo,apr-0,apr-10', ['demo', ...CLUSTER_SETS.map((s) => s.key)]),
+  ({ positionals }) => knownNames(atMost(1, positionals)[0] ?? 'demo,apr-0,apr-10', DEMO_AND_CLUSTER_SET_KEYS),
 );
 const idf = backgroundIdf();
 const POOL = { ...DEFAULT_REJOIN_OPTIONS, rejoinEntities: 0, rejoinMeaning: 0 };

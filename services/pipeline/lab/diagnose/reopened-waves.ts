@@ -18,7 +18,7 @@ import '@trendscope/core/require-project-node';
 import { DEFAULT_CLUSTER_OPTIONS } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import { atMost, knownNames, readCommandLine } from '../command-line';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
 import { clusteredSet } from '../evaluate/trends/clustered-set';
 import { pairReadings } from '../metrics/corrected-gold';
 
@@ -28,7 +28,7 @@ const { sets, hours, verbose } = readCommandLine(
   ({ positionals, values }) => {
     const [list = 'demo,giveme-train,apr-0,apr-10', h = '12'] = atMost(2, positionals);
     const sets = list.split(',');
-    for (const s of sets) knownNames(s, ['demo', ...CLUSTER_SETS.map((c) => c.key)]);
+    for (const s of sets) knownNames(s, DEMO_AND_CLUSTER_SET_KEYS);
     const hours = Number(h);
     if (!Number.isFinite(hours) || hours <= 0) throw new Error(`hours: not a positive number: ${h}`);
     return { sets, hours, verbose: values.v };

@@ -14,7 +14,7 @@ import type { ClusterOptions, DetectArticle } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import { loadMergeModel } from '../../src/detect/merge-model';
 import type { RejoinOptions } from '../../src/detect/rejoin-stories';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { CLUSTER_SETS, DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
 import { uciDetectArticles, uciSlice } from '../corpus/detect-articles';
 import type { UciRow } from '../corpus/uci.corpus';
 import { demoArticles, detectedTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
@@ -92,10 +92,9 @@ if (import.meta.main) {
     },
     ({ values, positionals }) => {
       const [json = '{}', keys = 'demo,mar1-0,mar2-0,mar2-20,mar2-40,apr-30'] = atMost(2, positionals);
-      const known = ['demo', ...CLUSTER_SETS.map((s) => s.key)];
       return {
         options: jsonOptions<Options>(json),
-        wanted: knownNames(keys, known),
+        wanted: knownNames(keys, DEMO_AND_CLUSTER_SET_KEYS),
         verbose: values.verbose,
         topics: values.topics,
       };

@@ -29,7 +29,7 @@ import { dot as denseDot } from '../../src/text/word-vectors';
 import { leadingGold } from '../metrics/story-quality';
 import { articleLabeller } from '../metrics/corrected-gold';
 import { setArticles, setTrends, type Options } from './story-figures';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
 
 const { options, wanted } = readCommandLine(
   "story-repeat-gates.ts ['<options as JSON>'] [set keys, comma-separated: demo,mar1-0,...]",
@@ -38,7 +38,7 @@ const { options, wanted } = readCommandLine(
     const [json = '{}', keys = 'demo,mar1-0,mar2-0,mar2-20,mar2-40,apr-30'] = atMost(2, positionals);
     return {
       options: jsonOptions<Options>(json),
-      wanted: knownNames(keys, ['demo', ...CLUSTER_SETS.map((s) => s.key)]),
+      wanted: knownNames(keys, DEMO_AND_CLUSTER_SET_KEYS),
     };
   },
 );

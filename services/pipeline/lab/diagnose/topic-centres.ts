@@ -14,7 +14,7 @@ import { backgroundIdf } from '../../src/detect/idf';
 import { buildTrendTopic, trendCentre } from '../../src/detect/build-trend';
 import { distinctTopics } from '../../src/detect/distinct-topics';
 import { meaningOrder, sampleText, topicSample, type CentreOptions } from '../../src/detect/topic-centre';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
 import { detectedTrendsBuilt, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { articleLabeller } from '../metrics/corrected-gold';
 import { leadingGold, storyQuality, textArtifacts } from '../metrics/story-quality';
@@ -163,8 +163,11 @@ if (import.meta.main) {
     { verbose: { type: 'boolean', short: 'v', default: false } },
     ({ values, positionals }) => {
       const [keys = 'demo,apr-0,apr-10', list = 'served'] = atMost(2, positionals);
-      const known = ['demo', ...CLUSTER_SETS.map((s) => s.key)];
-      return { wanted: knownNames(keys, known), variants: list.split(';'), verbose: values.verbose };
+      return {
+        wanted: knownNames(keys, DEMO_AND_CLUSTER_SET_KEYS),
+        variants: list.split(';'),
+        verbose: values.verbose,
+      };
     },
   );
   const idf = backgroundIdf();

@@ -24,21 +24,30 @@ function titleWord(word: string, first: boolean): boolean {
 }
 
 /**
- * Whether a text is written in sentence case: at least one word of four letters or more starts
- * lower-case outside the given spans (a title-case headline capitalises every such word, so its
- * capitals tell no name from a common word).
+ * Where a text's first lower-case word of four letters or more (small words aside) outside the
+ * given spans starts, or -1. A text with one is written in sentence case: a title-case headline
+ * capitalises every such word, so its capitals tell no name from a common word.
  */
-export function sentenceCase(text: string, skip: readonly Span[] = []): boolean {
+function firstLowerWord(text: string, skip: readonly Span[] = []): number {
   for (const m of text.matchAll(/[\p{L}'’-]{4,}/gu)) {
-    if (skip.some(([s, e]) => m.index >= s && m.index < e)) continue;
+    if (within(m.index, skip)) continue;
     if (
       /^\p{Ll}/u.test(m[0]) &&
       !SMALL_WORDS.has(m[0]) &&
       !/^(?:with|from|into|over|than|that|this|upon|onto)$/.test(m[0])
     )
-      return true;
+      return m.index;
   }
-  return false;
+  return -1;
+}
+
+function within(at: number, spans: readonly Span[]): boolean {
+  return spans.some(([s, e]) => at >= s && at < e);
+}
+
+/** A text's firstLowerWord, found when first asked and kept for the next question about the same text. */
+interface TextCase {
+  firstLower?: number;
 }
 
 /** A named day or season of the calendar ("Free Cone Day", "Autism Awareness Month"): an occasion, not a work. */
@@ -57,20 +66,18 @@ const QUOTE_RE =
  * 'Avengers: Infinity War' trailer teases ..."). A quoted remark is in lower case ("'give false
  * hopes'"); in a title-case headline a quote's capitals tell nothing, so it quotes no title here.
  */
-export function quotedTitles(text: string): { title: string; span: Span }[] {
+export function quotedTitles(text: string, textCase: TextCase = {}): { title: string; span: Span }[] {
   const quotes = [...text.matchAll(QUOTE_RE)].map((m) => {
     const inner = m[1] ?? m[2] ?? m[3] ?? m[4] ?? '';
     const start = m.index + 1;
     return { title: inner.trim(), span: [start, start + inner.length] as Span };
   });
-  if (
-    quotes.length === 0 ||
-    !sentenceCase(
-      text,
-      quotes.map((q) => q.span),
-    )
-  )
-    return [];
+  if (quotes.length === 0) return [];
+  const firstLower = (textCase.firstLower ??= firstLowerWord(text));
+  if (firstLower < 0) return [];
+  // Sentence case outside the quotes: read again only when a quote holds the text's first lower-case word.
+  const spans = quotes.map((q) => q.span);
+  if (within(firstLower, spans) && firstLowerWord(text, spans) < 0) return [];
   return quotes.filter(({ title }) => {
     const words = title.split(/\s+/).filter(Boolean);
     return (
@@ -84,32 +91,34 @@ export function quotedTitles(text: string): { title: string; span: Span }[] {
 }
 
 /**
- * Every span of a text that is a work's title: the titles it quotes, and each title another text of
- * the story quotes (`known`) where this one leaves it unquoted ("Avengers: Infinity War Super Bowl
- * trailer" beside "New 'Avengers: Infinity War' trailer").
- */
-export function workTitleSpans(text: string, known: readonly string[] = []): Span[] {
-  return titleSpans(text, quotedTitles(text), known);
-}
-
-/**
- * The title spans of each of a story's texts (workTitleSpans), with the titles any of them or of
- * `others` (the story's other headlines) quotes as `known`: each text's quotes read once.
+ * Every span of each of a story's texts that is a work's title: the titles it quotes, and each title
+ * another of them or of `others` (the story's other headlines) quotes where this one leaves it
+ * unquoted ("Avengers: Infinity War Super Bowl trailer" beside "New 'Avengers: Infinity War'
+ * trailer"). Each text's quotes are read once.
  */
 export function storyTitleSpans(texts: readonly string[], others: readonly string[] = []): Span[][] {
-  const quoted = new Map<string, { title: string; span: Span }[]>();
-  const quotesOf = (t: string): { title: string; span: Span }[] => {
-    let q = quoted.get(t);
-    if (!q) quoted.set(t, (q = quotedTitles(t)));
-    return q;
+  const read = new Map<string, ReadText>();
+  const readOf = (t: string): ReadText => {
+    let r = read.get(t);
+    if (!r) {
+      const textCase: TextCase = {};
+      read.set(t, (r = { textCase, quoted: quotedTitles(t, textCase) }));
+    }
+    return r;
   };
-  const known = [...new Set([...others, ...texts].flatMap((t) => quotesOf(t).map((q) => q.title)))];
-  return texts.map((t) => titleSpans(t, quotesOf(t), known));
+  const known = [...new Set([...others, ...texts].flatMap((t) => readOf(t).quoted.map((q) => q.title)))];
+  return texts.map((t) => titleSpans(t, readOf(t), known));
 }
 
-/** A text's title spans given the titles it quotes (quotedTitles) and those the story quotes elsewhere. */
-function titleSpans(text: string, quoted: readonly { span: Span }[], known: readonly string[]): Span[] {
-  const spans: Span[] = [...quoted.map((q) => q.span), ...unquotedTitles(text)];
+/** What is read of a text once for all its questions: its case and the titles it quotes. */
+interface ReadText {
+  textCase: TextCase;
+  quoted: readonly { title: string; span: Span }[];
+}
+
+/** A text's title spans given what it quotes and the titles the story quotes elsewhere. */
+function titleSpans(text: string, { textCase, quoted }: ReadText, known: readonly string[]): Span[] {
+  const spans: Span[] = [...quoted.map((q) => q.span), ...unquotedTitles(text, textCase)];
   for (const title of known) {
     if (title.length < 4) continue;
     let at = text.indexOf(title);
@@ -130,14 +139,14 @@ function titleSpans(text: string, quoted: readonly { span: Span }[], known: read
  * Tribune") is no work; a text about anything else keeps its names ("North Korea", "Wall Street").
  * The text needs two lower-case words outside the names, so a title-case headline has none.
  */
-function unquotedTitles(text: string): Span[] {
-  const runs = nameRuns(text);
+function unquotedTitles(text: string, textCase: TextCase): Span[] {
+  const runs = nameRuns(text, textCase);
   if (runs.length === 0) return [];
   const outside = (at: number): boolean => !runs.some(([s, e]) => at >= s && at < e);
-  const lower = [...text.matchAll(/[\p{L}'’-]{4,}/gu)].filter(
+  const common = [...text.matchAll(/[\p{L}'’-]{4,}/gu)].filter(
     (m) => outside(m.index) && /^\p{Ll}/u.test(m[0]) && !SMALL_WORDS.has(m[0]),
   );
-  if (lower.length < 2) return [];
+  if (common.length < 2) return [];
   const works = [...text.matchAll(WORK_RE)].filter((m) => outside(m.index));
   return works.length > 0 ? runs : [];
 }
@@ -153,8 +162,8 @@ function capitalised(word: string): boolean {
  * dash or a quote ends one ("Review: Shallow"). A title-case text has none (its capitals tell
  * nothing).
  */
-export function nameRuns(text: string): Span[] {
-  if (!sentenceCase(text)) return [];
+export function nameRuns(text: string, textCase: TextCase = {}): Span[] {
+  if ((textCase.firstLower ??= firstLowerWord(text)) < 0) return [];
   const words = [...text.matchAll(/[\p{L}\p{N}](?:[\p{L}\p{N}.&-]|['’](?=\p{L}))*/gu)].map((m) => ({
     word: m[0],
     start: m.index,

@@ -55,12 +55,17 @@ function findChild(node: PageNode, test: (n: PageNode) => boolean): PageNode | n
   return null;
 }
 
+/** A day from its year, month and day numbers as a page writes them (`1`, `01`): what parseLooseDate makes of it. */
+function numericDay(y: string | undefined, m: string | undefined, d: string | undefined): string | null {
+  return parseLooseDate(`${y}-${(m ?? '').padStart(2, '0')}-${(d ?? '').padStart(2, '0')}`);
+}
+
 /** A date written out in a short text: day-month-year, ISO, or what parseLooseDate reads. */
 function dateIn(text: string): string | null {
   const dmy = DMY_RE.exec(text);
   if (dmy) {
     const [, d, m, y] = dmy;
-    return parseLooseDate(`${y}-${(m ?? '').padStart(2, '0')}-${(d ?? '').padStart(2, '0')}`);
+    return numericDay(y, m, d);
   }
   const iso = ISO_DAY_RE.exec(text);
   if (iso) return parseLooseDate(iso[0]);
@@ -73,10 +78,7 @@ function writtenDate(text: string): string | null {
   const numeric = DMY_RE.exec(text) ?? SPACED_DMY_RE.exec(text);
   if (numeric) {
     const [, d, m, y] = numeric;
-    candidates.push({
-      at: numeric.index,
-      value: parseLooseDate(`${y}-${(m ?? '').padStart(2, '0')}-${(d ?? '').padStart(2, '0')}`),
-    });
+    candidates.push({ at: numeric.index, value: numericDay(y, m, d) });
   }
   const dmy = DAY_MONTH_YEAR_RE.exec(text);
   if (dmy) candidates.push({ at: dmy.index, value: parseLooseDate(`${dmy[1]} ${dmy[2]} ${dmy[3]}`) });
@@ -100,7 +102,7 @@ export function urlDate(url: string): string | null {
   const day = URL_DAY_RE.exec(path);
   if (!day) return null;
   const [, y, m, d] = day;
-  return parseLooseDate(`${y}-${(m ?? '').padStart(2, '0')}-${(d ?? '').padStart(2, '0')}`);
+  return numericDay(y, m, d);
 }
 
 /** A date shown just after the headline (where bylines sit), read when nothing declares one. */

@@ -68,16 +68,8 @@ export function demoArticles(now: Date): { articles: DetectArticle[]; gold: Map<
  * clustered, rejoined (rejoin-stories.ts) and built by the production code (UCI rows give publisher and URL; other articles
  * are pages of a publisher of their own), in the order of /v1/trends/recent.
  */
-export async function detectedTrends(
-  articles: readonly DetectArticle[],
-  gold: ReadonlyMap<string, string>,
-  uciRows: readonly UciRow[],
-  now: Date,
-  options: DetectedTrendsOptions = {},
-  /** The clock the trends are built at (velocity moves with it); `now` unless given. */
-  builtAt: Date = now,
-): Promise<DemoTrend[]> {
-  return (await detectedTrendsBuilt(articles, gold, uciRows, now, options, builtAt)).trends;
+export async function detectedTrends(...args: Parameters<typeof detectedTrendsBuilt>): Promise<DemoTrend[]> {
+  return (await detectedTrendsBuilt(...args)).trends;
 }
 
 /** What detectedTrends built from: each trend's members (by trend id) and the run's sentence embeddings. */
@@ -94,6 +86,7 @@ export async function detectedTrendsBuilt(
   uciRows: readonly UciRow[],
   now: Date,
   options: DetectedTrendsOptions = {},
+  /** The clock the trends are built at (velocity moves with it); `now` unless given. */
   builtAt: Date = now,
 ): Promise<BuiltTrends> {
   const publisher = new Map(uciRows.map((r) => [`uci-${r.id}`, r]));
