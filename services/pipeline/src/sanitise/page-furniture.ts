@@ -235,29 +235,29 @@ function flatLine(line: string): string {
 }
 
 /**
+ * A line's flat text (flatLine) when it is shaped like a headline: `least` to `most` words, starting
+ * with a capital, a digit or an opening quote; null otherwise. Each headline test adds how it ends.
+ */
+function headlineShaped(line: string, least: number, most: number): string | null {
+  const text = flatLine(line);
+  const words = text.split(' ').length;
+  return words >= least && words <= most && /^[\p{Lu}\p{N}‘“"']/u.test(text) ? text : null;
+}
+
+/**
  * A line that reads as a headline rather than a sentence: six to sixteen words, starting with a
  * capital or a digit, not ending like a sentence. A run of these closing a body is a list of
  * other stories ("Elon Musk wants your help for his Hyperloop / Elon Musk plans to provide ...").
  */
 export function isHeadlineLike(line: string): boolean {
-  const text = flatLine(line);
-  const words = text.split(' ').length;
-  return (
-    words >= HEADLINE_MIN_WORDS &&
-    words <= HEADLINE_MAX_WORDS &&
-    /^[\p{Lu}\p{N}‘“"']/u.test(text) &&
-    !SENTENCE_END.test(text) &&
-    !SCHEDULE_LINE.test(text)
-  );
+  const text = headlineShaped(line, HEADLINE_MIN_WORDS, HEADLINE_MAX_WORDS);
+  return text !== null && !SENTENCE_END.test(text) && !SCHEDULE_LINE.test(text);
 }
 
 /** A headline that asks: it joins a run of headlines only between them, never closes one. */
 function isHeadlineQuestion(line: string): boolean {
-  const text = flatLine(line);
-  const words = text.split(' ').length;
-  return (
-    words >= 3 && words <= HEADLINE_MAX_WORDS && /^[\p{Lu}\p{N}‘“"']/u.test(text) && /\?[\p{Pf}"'’”]*$/u.test(text)
-  );
+  const text = headlineShaped(line, 3, HEADLINE_MAX_WORDS);
+  return text !== null && /\?[\p{Pf}"'’”]*$/u.test(text);
 }
 
 /**
@@ -265,14 +265,8 @@ function isHeadlineQuestion(line: string): boolean {
  * camps. But their nightmare isn't over.") joins a run of headlines between them, never closes it.
  */
 function isShortSentenceLine(line: string): boolean {
-  const text = flatLine(line);
-  const words = text.split(' ').length;
-  return (
-    words >= HEADLINE_MIN_WORDS &&
-    words <= CLOSING_HEADLINE_MAX_WORDS &&
-    /^[\p{Lu}\p{N}‘“"']/u.test(text) &&
-    SENTENCE_END.test(text)
-  );
+  const text = headlineShaped(line, HEADLINE_MIN_WORDS, CLOSING_HEADLINE_MAX_WORDS);
+  return text !== null && SENTENCE_END.test(text);
 }
 
 function wordCount(line: string): number {
@@ -389,12 +383,9 @@ export function furnitureParagraphs(paragraphs: string[], opts: FurnitureContext
  * and no address or handle (an embedded post, a link to the maker's site).
  */
 function isClosingHeadline(line: string): boolean {
-  const text = flatLine(line);
-  const words = text.split(' ').length;
+  const text = headlineShaped(line, HEADLINE_MIN_WORDS, CLOSING_HEADLINE_MAX_WORDS);
   return (
-    words >= HEADLINE_MIN_WORDS &&
-    words <= CLOSING_HEADLINE_MAX_WORDS &&
-    /^[\p{Lu}\p{N}‘“"']/u.test(text) &&
+    text !== null &&
     /(?:^|\s)[\p{L}\p{N}'‘’"“]\S*(?<=[\p{L}\p{N}'’"”])$/u.test(text) &&
     !SENTENCE_END.test(text) &&
     !/[.!?…]["”’)]?\s/u.test(text) &&
