@@ -377,16 +377,24 @@ export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly strin
   // (more words than such a name) that shares one of its words says more, when there is one (a
   // column's title such as "Business Highlights" shares none with the reports it gathers).
   const onlyAThing = uncut[0] !== undefined && namesOnlyAThing(uncut[0]);
-  const bareTitle = uncut[0] !== undefined && !onlyAThing && (isBareTitle(uncut[0], pool) || isTalkPiece(uncut[0]));
+  // A column's or a person's label before a title ("Fandom Flashback: 'Veronica Mars'") names the
+  // title and nothing that happened to it: read as the bare title.
+  const labelled = uncut[0] === undefined || onlyAThing ? undefined : labelledTitle(uncut[0], pool);
+  const bareTitle =
+    uncut[0] !== undefined &&
+    !onlyAThing &&
+    (labelled !== undefined || isBareTitle(uncut[0], pool) || isTalkPiece(uncut[0]));
   if (uncut[0] !== undefined && (onlyAThing || bareTitle)) {
-    const named = new Set(contentWords(uncut[0]).map((w) => textKey(w)));
+    const named = new Set(contentWords(labelled ?? uncut[0]).map((w) => textKey(w)));
     // After a bare title, a headline that is the title with a word or a tag ("Infamous Second Son:
-    // Powerful", "... for PS4") says no more: it adds at least TITLE_ADDS_WORDS of its own.
+    // Powerful", "... for PS4") says no more: it adds at least TITLE_ADDS_WORDS of its own (a
+    // label's words are no more: the labelled headline is never the one that says more).
     const adds = (clean: string): number => contentWords(clean).filter((w) => !named.has(textKey(w))).length;
     const saysMore = uncut.find(
       (clean) =>
         contentWords(clean).length > NAME_ONLY_MOST_WORDS &&
         !isTalkPiece(clean) &&
+        (labelled === undefined || !sameText(clean, uncut[0]!)) &&
         contentWords(clean).some((w) => named.has(textKey(w))) &&
         (!bareTitle || adds(clean) >= TITLE_ADDS_WORDS),
     );
@@ -707,6 +715,39 @@ export function isBareTitle(headline: string, headlines: readonly string[]): boo
   }
   const title = new RegExp(`['‘"“]${escapeRegExp(t)}[:,.]?['’"”]`, 'iu');
   return headlines.some((h) => !sameText(h, t) && title.test(h));
+}
+
+/**
+ * A label of one to three capitalised words before a colon, then a quoted text and nothing after it
+ * ("Fandom Flashback: 'Veronica Mars'", "Hot Trailer: 'Noah'", "Kristen Bell: 'It's Inherently
+ * More Interesting ...'"); the quoted text is group 2.
+ */
+const LABELLED_QUOTE = /^((?:\p{Lu}[\p{L}\p{N}'’.&-]*\s+){0,2}\p{Lu}[\p{L}\p{N}'’.&-]*)\s*:\s+['‘"“](.+)['’"”]$/u;
+
+/**
+ * The title a headline only labels ("Fandom Flashback: 'Veronica Mars'" -> "Veronica Mars", "First
+ * Look: 'Divergent'", "Family Film Guide: 'Draft Day'"): a column's or a person's label (LABELLED_QUOTE)
+ * before a quoted text that is a bare title (isBareTitle: a few capitalised words another headline
+ * of the trend quotes whole), so the headline says what, not what happened to it. A column's name
+ * comes from one outlet on one day as often as not (the UCI files hold "Fandom Flashback:" once), so
+ * the shape tells it, not a list of columns. Quoted speech holds a verb ("Kristen Bell: 'It's
+ * Inherently More Interesting To Watch A Female'", "Juan Pablo: \"I Like You A Lot\""), and a review's
+ * label (isReviewHeadline: "Film Review: 'Noah'") says what the reports are: both give undefined.
+ * Of the tuning headlines (UCI April rows 0-20k, the demo's first 12,000 UCI rows, the Giveme5W1H
+ * titles) 6 are such, each a column's or a show's label before a title ("Hot Trailer: 'Noah'",
+ * "Saturday Night Live: “Lena Dunham/The National”", "New Trailer: ‘Avengers: Infinity War’").
+ */
+export function labelledTitle(headline: string, headlines: readonly string[]): string | undefined {
+  const m = LABELLED_QUOTE.exec(headline.trim());
+  if (!m || isReviewHeadline(headline)) return undefined;
+  const title = m[2]!.trim();
+  if (/['‘’"“”]/u.test(title.replace(/(\p{L})['’](\p{L})/gu, '$1$2'))) return undefined;
+  // Another headline must quote the title: this one (in any outlet's wording of it) is left out.
+  const others = headlines.filter((h) => !h.trim().startsWith(`${m[1]!}:`) && !sameText(h, headline));
+  // A quote that holds a verb is speech ("Kristen Bell: 'It's Inherently More Interesting To Watch A
+  // Female'"), however often it is quoted (tagged in lower case, as namesOnlyAThing does).
+  if (tagHeadline(title.toLowerCase()).some((t) => t.tags.has('Verb') || isVerb(t.text))) return undefined;
+  return isBareTitle(title, others) ? title : undefined;
 }
 
 /**

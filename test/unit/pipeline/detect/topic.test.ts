@@ -22,6 +22,7 @@ import {
   wordingsHolding,
   withoutSectionLabel,
   isTalkPiece,
+  labelledTitle,
   reviewsLastUnlessMost,
 } from '@trendscope/pipeline/detect/topic';
 import { moneyFigures } from '@trendscope/pipeline/detect/money-amounts';
@@ -818,5 +819,44 @@ describe('stray counts, critics’ review labels, capitals media tags and talk p
       "'Cosmos: A Spacetime Odyssey': A Triumph for Science",
     ];
     expect(chooseTopic([], served)).to.equal(served[4]);
+  });
+});
+
+describe('a column’s label before a quoted title', () => {
+  // The demo's UCI rows (March 1-15 2014): a real demo served "Fandom Flashback: 'Veronica Mars'"
+  // for the film's 216-report trend.
+  const veronica = [
+    "Fandom Flashback: 'Veronica Mars'",
+    'With help from thousands, ‘Veronica Mars’ reborn',
+    "Kristen Bell Rocks Dress With High Slit At 'Veronica Mars' Premiere",
+  ];
+
+  it('reads the labelled title as a bare title and gives the headline that says what happened', () => {
+    expect(chooseTopic([], veronica)).to.equal(veronica[1]);
+    expect(labelledTitle(veronica[0]!, veronica)).to.equal('Veronica Mars');
+    // Other labels of the tuning headlines, of one word to three, in capitals too.
+    for (const label of ['Hot Trailer', 'The Book Reader', 'TRAILER']) {
+      expect(labelledTitle(`${label}: 'Veronica Mars'`, veronica)).to.equal('Veronica Mars');
+    }
+    // A label's words are not what a headline adds to the title: with no other headline saying more, it stays.
+    expect(chooseTopic([], [veronica[0]!, "'Veronica Mars' reborn"])).to.equal(veronica[0]);
+  });
+
+  it('leaves quoted speech, review labels, a title no other headline quotes and a report after the quote', () => {
+    const speech = "Kristen Bell: 'It's Inherently More Interesting To Watch A Female'";
+    const quotedSpeech = [speech, "Kristen Bell says 'It's Inherently More Interesting To Watch A Female'"];
+    expect(labelledTitle(speech, quotedSpeech)).to.equal(undefined);
+    expect(chooseTopic([], quotedSpeech)).to.equal(speech);
+    expect(labelledTitle('Juan Pablo: "I Like You A Lot"', ['Juan Pablo says "I Like You A Lot"'])).to.equal(undefined);
+    // A review's label says what the reports are (reviewsLastUnlessMost reads them).
+    expect(labelledTitle("Film Review: 'Veronica Mars'", veronica)).to.equal(undefined);
+    expect(labelledTitle("Movie Review: 'Veronica Mars'", veronica)).to.equal(undefined);
+    // Only the labelled headline quotes the title: nothing tells it from a quote.
+    expect(labelledTitle(veronica[0]!, [veronica[0]!, 'Veronica Mars reborn'])).to.equal(undefined);
+    // Something after the quote, or a second quote, is a report ("Russell Crowe: 'Noah' Criticism Is 'Irrational'").
+    expect(labelledTitle("Fandom Flashback: 'Veronica Mars' returns", veronica)).to.equal(undefined);
+    expect(labelledTitle("Russell Crowe: 'Noah' Criticism Is 'Irrational'", ["'Noah' sinks"])).to.equal(undefined);
+    // A label in lower case is a sentence's start, no column's name.
+    expect(labelledTitle("fans remember: 'Veronica Mars'", veronica)).to.equal(undefined);
   });
 });
