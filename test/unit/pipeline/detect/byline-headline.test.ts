@@ -19,6 +19,11 @@ describe('isBylineHeadline', () => {
       expect(isBylineHeadline(t), t).to.equal(true);
   });
 
+  it('closes a byline and a credit alone on the same agencies', () => {
+    for (const t of ['By Jane Doe, Getty Images', 'By: Jane Doe, EPA', 'Jane Doe/Associated Press'])
+      expect(isBylineHeadline(t), t).to.equal(true);
+  });
+
   it('keeps a headline beside a timestamp or a byline, and headlines naming writers or updates', () => {
     for (const t of [
       "1 hour ago Teen sci-fi franchise 'Divergent' debuts with $56M",
