@@ -7,11 +7,10 @@ import { DEFAULT_MERGE_MODEL_PATH } from '@trendscope/pipeline/detect/merge-mode
 import { mergeModelFileText } from '@trendscope/pipeline/lab/train/merge-model/merge-model-file';
 import { loadGiveme } from '@trendscope/pipeline/lab/corpus/giveme.corpus';
 import { bcubed, type BCubed } from '@trendscope/pipeline/lab/metrics/bcubed';
-import { CLUSTER_SETS } from '@trendscope/pipeline/lab/corpus/cluster-sets';
+import { CLUSTER_SETS, FIGURES_NOW } from '@trendscope/pipeline/lab/corpus/cluster-sets';
 import { givemeDetectArticles } from '@trendscope/pipeline/lab/corpus/detect-articles';
 
 // Figures reached are in docs/quality.md (node --import tsx services/pipeline/lab/diagnose/cluster-figures.ts).
-const NOW = new Date('2030-01-01T00:00:00Z');
 
 function report(label: string, m: BCubed): void {
   process.stdout.write(
@@ -42,7 +41,7 @@ describe('trend clustering quality (B-cubed against gold stories)', function () 
   it('groups the 419 Giveme5W1H articles into their 70 gold events with F1 >= 0.90', () => {
     const { articles, gold } = givemeDetectArticles(loadGiveme());
     expect(new Set(gold.values()).size).to.equal(70);
-    const result = clusterArticles(articles, [], { now: NOW, idf });
+    const result = clusterArticles(articles, [], { now: FIGURES_NOW, idf });
     // Ten damaged records have neither title nor text: nothing to compare, so no trend (the
     // metric counts them as singletons, as if each had founded one).
     const blank = articles.filter((a) => a.title.trim() === '' && a.text.trim() === '' && a.entities.length === 0);
@@ -69,7 +68,7 @@ describe('trend clustering quality (B-cubed against gold stories)', function () 
     const floor = FLOORS[set.key]!;
     it(`keeps F1 >= ${floor.f1} and precision >= ${floor.precision} on ${set.label} (held out)`, () => {
       const { articles, gold } = set.load();
-      const m = bcubed(clusterArticles(articles, [], { now: NOW, idf }).assignments, gold);
+      const m = bcubed(clusterArticles(articles, [], { now: FIGURES_NOW, idf }).assignments, gold);
       report(set.label, m);
       expect(m.f1).to.be.at.least(floor.f1);
       expect(m.precision).to.be.at.least(floor.precision);

@@ -2,6 +2,12 @@ import type { DetectArticle } from '../../src/detect/cluster';
 import { loadGiveme, loadGivemeSampling } from './giveme.corpus';
 import { givemeDetectArticles, uciDetectArticles, uciSlice } from './detect-articles';
 
+/**
+ * Clock of the lab's clustering figures: after every corpus article, so no corpus article lies in
+ * the future or has aged out of a window.
+ */
+export const FIGURES_NOW = new Date('2030-01-01T00:00:00Z');
+
 /** Articles with their gold story or event. */
 export type LabelledSet = { articles: DetectArticle[]; gold: Map<string, string> };
 
@@ -65,7 +71,16 @@ export const PAIR_READING_SETS: readonly ClusterSet[] = [
   { key: 'apr-40', label: 'UCI April rows 40-47.1k', role: 'tuning', load: uci(APRIL, 40_000) },
 ];
 
+/** The sets of the figures and the pair-reading sets, in that order. */
+export const FIGURE_AND_PAIR_READING_SETS: readonly ClusterSet[] = [...CLUSTER_SETS, ...PAIR_READING_SETS];
+
+/** The set keys the pair-reading tools take: `demo`, each set of the figures and each pair-reading set. */
+export const DEMO_AND_PAIR_READING_SET_KEYS: readonly string[] = [
+  'demo',
+  ...FIGURE_AND_PAIR_READING_SETS.map((s) => s.key),
+];
+
 /** A set of CLUSTER_SETS or PAIR_READING_SETS by key. */
 export function clusterSet(key: string): ClusterSet | undefined {
-  return [...CLUSTER_SETS, ...PAIR_READING_SETS].find((s) => s.key === key);
+  return FIGURE_AND_PAIR_READING_SETS.find((s) => s.key === key);
 }

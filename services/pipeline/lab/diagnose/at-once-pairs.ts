@@ -30,9 +30,8 @@ import { clusteredSet } from '../evaluate/trends/clustered-set';
 import { rejoinedAssignments, trendsWithMajority } from '../evaluate/trends/rejoined';
 import { articleLabeller, AT_ONCE_READINGS, pairReadings, READING_FILES } from '../metrics/corrected-gold';
 import { pairOverlap } from '../metrics/pair-overlap';
-import { CLUSTER_SETS, PAIR_READING_SETS } from '../corpus/cluster-sets';
+import { DEMO_AND_PAIR_READING_SET_KEYS, FIGURES_NOW } from '../corpus/cluster-sets';
 
-const NOW = new Date('2030-01-01T00:00:00Z');
 const { least, hours, wanted } = readCommandLine(
   'at-once-pairs.ts [least meaning, 0.45] [hours between the foundings, 12] [set keys, comma-separated: demo,apr-0,...]',
   {},
@@ -41,7 +40,7 @@ const { least, hours, wanted } = readCommandLine(
     return {
       least: oneNumber(l),
       hours: oneNumber(h),
-      wanted: knownNames(keys, ['demo', ...[...CLUSTER_SETS, ...PAIR_READING_SETS].map((s) => s.key)]),
+      wanted: knownNames(keys, DEMO_AND_PAIR_READING_SET_KEYS),
     };
   },
 );
@@ -52,7 +51,7 @@ const label = articleLabeller();
 const o = { ...DEFAULT_REJOIN_OPTIONS, rejoinMinArticles: 2 };
 
 for (const key of wanted) {
-  const set = clusteredSet(key, idf, NOW);
+  const set = clusteredSet(key, idf, FIGURES_NOW);
   const after = await rejoinedAssignments(set.articles, set.assignments, idf);
   const { groups, majority } = trendsWithMajority(set.articles, after, (id) => label(id, set.gold.get(id)!));
   const views = storyViews(groups, idf, o);

@@ -22,9 +22,8 @@ import { clusterInRuns } from '../evaluate/trends/cluster-in-runs';
 import { rejoinedAssignments } from '../evaluate/trends/rejoined';
 import { bcubed } from '../metrics/bcubed';
 import { correctLabels } from '../metrics/corrected-gold';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { CLUSTER_SETS, FIGURES_NOW } from '../corpus/cluster-sets';
 
-const NOW = new Date('2030-01-01T00:00:00Z');
 type Options = ClusterOptions &
   RejoinOptions & { runMinutes: number; meaningSource: MeaningSource; mergeModelPath: string };
 const { options, wanted } = readCommandLine(
@@ -47,11 +46,11 @@ const mergeModel = mergeModelPath ? loadMergeModel(mergeModelPath) : undefined;
 for (const set of CLUSTER_SETS) {
   if (wanted && !wanted.has(set.key) && !wanted.has(set.role)) continue;
   const { articles, gold } = set.load();
-  const meaning = await meaningFor(meaningSource, articles, { now: NOW, idf, ...overrides });
+  const meaning = await meaningFor(meaningSource, articles, { now: FIGURES_NOW, idf, ...overrides });
   const opts = { idf, ...overrides, ...(meaning ? { meaning } : {}), ...(mergeModel ? { mergeModel } : {}) };
   const clustered = runMinutes
-    ? clusterInRuns(articles, runMinutes, opts, NOW)
-    : clusterArticles(articles, [], { now: NOW, ...opts }).assignments;
+    ? clusterInRuns(articles, runMinutes, opts, FIGURES_NOW)
+    : clusterArticles(articles, [], { now: FIGURES_NOW, ...opts }).assignments;
   const assignments = await rejoinedAssignments(articles, clustered, idf, overrides);
   const m = bcubed(assignments, gold);
   const read = correctLabels(gold);

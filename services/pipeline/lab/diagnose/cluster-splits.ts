@@ -10,7 +10,7 @@ import '@trendscope/core/require-project-node';
 import { atMost, knownNames, readCommandLine } from '../command-line';
 import { clusterArticles, type ActiveTrend } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { CLUSTER_SETS, FIGURES_NOW } from '../corpus/cluster-sets';
 
 const set = readCommandLine('cluster-splits.ts [set key, default apr-0]', {}, ({ positionals }) => {
   const [key = 'apr-0'] = atMost(1, positionals);
@@ -21,7 +21,7 @@ const set = readCommandLine('cluster-splits.ts [set key, default apr-0]', {}, ({
   return CLUSTER_SETS.find((s) => s.key === key)!;
 });
 const { articles, gold } = set.load();
-const result = clusterArticles(articles, [], { now: new Date('2030-01-01T00:00:00Z'), idf: backgroundIdf() });
+const result = clusterArticles(articles, [], { now: FIGURES_NOW, idf: backgroundIdf() });
 
 const majority = new Map<string, string>();
 const counts = new Map<string, Map<string, number>>();

@@ -15,9 +15,8 @@ import { sharedBusinessEvent } from '../../src/detect/shared-business-event';
 import { dot } from '../../src/text/word-vectors';
 import { clusteredSet, rejoinPool } from '../evaluate/trends/clustered-set';
 import { pairReadings } from '../metrics/corrected-gold';
-import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
+import { DEMO_AND_CLUSTER_SET_KEYS, FIGURES_NOW } from '../corpus/cluster-sets';
 
-const NOW = new Date('2030-01-01T00:00:00Z');
 const wanted = readCommandLine(
   'company-event-joins.ts [set keys, comma-separated: demo,mar1-0,...]',
   {},
@@ -33,7 +32,7 @@ const readingOf = pairReadings();
 
 const tally = new Map<string, number>();
 for (const key of wanted) {
-  const set = clusteredSet(key, idf, NOW);
+  const set = clusteredSet(key, idf, FIGURES_NOW);
   const { majority } = set;
   const { pairs, meaning } = await rejoinPool(set, idf, o);
   for (const [a, b] of pairs) {

@@ -30,9 +30,8 @@ import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot } from '../../src/text/word-vectors';
 import { clusteredSet } from '../evaluate/trends/clustered-set';
 import { loadReadings, READING_FILES } from '../metrics/corrected-gold';
-import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
+import { DEMO_AND_CLUSTER_SET_KEYS, FIGURES_NOW } from '../corpus/cluster-sets';
 
-const NOW = new Date('2030-01-01T00:00:00Z');
 const { options, wanted, k } = readCommandLine(
   "fragment-rejoin-check.ts ['<rejoin options as JSON>'] [set keys, comma-separated: demo,mar1-0,...] [k]",
   {},
@@ -52,7 +51,7 @@ for (const r of READING_FILES.flatMap(loadReadings)) if (r.oneStory) oneStory.ad
 const FRAGMENT = '#fragment';
 
 for (const key of wanted) {
-  const set = clusteredSet(key, idf, NOW);
+  const set = clusteredSet(key, idf, FIGURES_NOW);
   const cut = new Map<string, DetectArticle[]>();
   for (const [id, members] of set.groups) {
     const sorted = [...members].sort((a, b) => a.time - b.time || (a.id < b.id ? -1 : 1));

@@ -23,7 +23,7 @@ import { DEFAULT_REJOIN_OPTIONS, storyViews, type StoryView } from '../../src/de
 import { topTerms } from '../../src/detect/term-vector';
 import { leadingGold } from '../metrics/story-quality';
 import { articleLabeller } from '../metrics/corrected-gold';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
 import { setArticles, setTrends, type Options } from './story-figures';
 
 const { options, wanted, hours } = readCommandLine(
@@ -33,7 +33,7 @@ const { options, wanted, hours } = readCommandLine(
     const [json = '{}', keys = 'mar1-0,mar2-0,mar2-20,mar2-40,apr-30', h = '12'] = atMost(3, positionals);
     return {
       options: jsonOptions<Options>(json),
-      wanted: knownNames(keys, ['demo', ...CLUSTER_SETS.map((s) => s.key)]),
+      wanted: knownNames(keys, DEMO_AND_CLUSTER_SET_KEYS),
       hours: oneNumber(h),
     };
   },

@@ -11,7 +11,7 @@ import '@trendscope/core/require-project-node';
 import { atMost, jsonOptions, knownNames, readCommandLine } from '../command-line';
 import { clusterArticles, type ClusterOptions } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
-import { CLUSTER_SETS, type LabelledSet } from '../corpus/cluster-sets';
+import { CLUSTER_SETS, FIGURES_NOW, type LabelledSet } from '../corpus/cluster-sets';
 import { bcubed } from '../metrics/bcubed';
 import { extent } from '../../src/detect/large-arrays';
 
@@ -41,13 +41,12 @@ const articles = [...a.articles, ...b.articles.map((x) => ({ ...x, id: `b:${x.id
 const gold = new Map([...a.gold].map(([id, g]) => [id, `a:${g}`]));
 for (const [id, g] of b.gold) gold.set(`b:${id}`, `b:${g}`);
 const idf = backgroundIdf();
-const now = new Date('2030-01-01T00:00:00Z');
 
 for (const [label, o] of [
   ['rules alone', { learnedMerge: false }],
   ['with learned merge', {}],
 ] as const) {
-  const { assignments } = clusterArticles(articles, [], { now, idf, ...o, ...overrides });
+  const { assignments } = clusterArticles(articles, [], { now: FIGURES_NOW, idf, ...o, ...overrides });
   const m = bcubed(assignments, gold);
   const sides = new Map<string, Set<string>>();
   for (const [id, t] of assignments) sides.set(t, (sides.get(t) ?? new Set()).add(id.startsWith('b:') ? 'b' : 'a'));

@@ -41,7 +41,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from '@trendscope/core';
 import { articleLabeller, loadReadings, MONTH_READING_FILE, pairReadings } from '../metrics/corrected-gold';
-import { clusterSet, CLUSTER_SETS, PAIR_READING_SETS } from '../corpus/cluster-sets';
+import { clusterSet, DEMO_AND_PAIR_READING_SET_KEYS, FIGURES_NOW } from '../corpus/cluster-sets';
 import { writeFileSync } from 'node:fs';
 import { contentTerms } from '../../src/text/tokenize';
 import {
@@ -53,14 +53,12 @@ import {
   type MemberEvidence,
 } from '../evaluate/trends/member-evidence';
 
-const NOW = new Date('2030-01-01T00:00:00Z');
 const HOUR = 3_600_000;
 /** Names read per trend as its top names. */
 const TOP_NAMES = 3;
 /** Heaviest centroid terms compared, as the rejoin's candidates are looked up. */
 const KEY_TERMS = 10;
 
-const SET_KEYS = ['demo', ...[...CLUSTER_SETS, ...PAIR_READING_SETS].map((s) => s.key)];
 const { least, from, to, wanted, sheet, features } = readCommandLine(
   'next-day-pairs.ts [least meaning, 0.6] [from hours, 14] [to hours, 48] [set keys, comma-separated: demo,apr-0,...] [--sheet FILE] [--features FILE]',
   { sheet: { type: 'string' }, features: { type: 'string' } },
@@ -70,7 +68,7 @@ const { least, from, to, wanted, sheet, features } = readCommandLine(
       least: oneNumber(l),
       from: oneNumber(f),
       to: oneNumber(t),
-      wanted: knownNames(keys, SET_KEYS),
+      wanted: knownNames(keys, DEMO_AND_PAIR_READING_SET_KEYS),
       sheet: values.sheet,
       features: values.features,
     };
@@ -160,7 +158,7 @@ function topNames(members: readonly DetectArticle[]): string[] {
 
 for (const key of wanted) {
   const role = key === 'demo' ? 'tuning' : clusterSet(key)!.role;
-  const set = clusteredSet(key, idf, NOW);
+  const set = clusteredSet(key, idf, FIGURES_NOW);
   const after = await rejoinedAssignments(set.articles, set.assignments, idf);
   const { groups, majority } = trendsWithMajority(set.articles, after, (id) => label(id, set.gold.get(id)!));
   const names = new Map([...groups].map(([t, list]) => [t, topNames(list)]));

@@ -25,9 +25,8 @@ import { dot, sharedTerms, topTerms } from '../../src/detect/term-vector';
 import { dot as denseDot } from '../../src/text/word-vectors';
 import { clusteredSet, rejoinPool } from '../evaluate/trends/clustered-set';
 import { bcubed } from '../metrics/bcubed';
-import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
+import { DEMO_AND_CLUSTER_SET_KEYS, FIGURES_NOW } from '../corpus/cluster-sets';
 
-const NOW = new Date('2030-01-01T00:00:00Z');
 const { wanted, values } = readCommandLine(
   'rejoin-pairs.ts [set keys, comma-separated: demo,apr-0,...] [-v] [--same] [--extra] [--pool]',
   {
@@ -74,7 +73,7 @@ const GRID: Partial<RejoinOptions>[] = [
 ];
 
 for (const key of wanted) {
-  const { gold, assignments, groups, majority } = clusteredSet(key, idf, NOW);
+  const { gold, assignments, groups, majority } = clusteredSet(key, idf, FIGURES_NOW);
   // What the default rejoin costs a detection run over these trends (CPU, the encoder included).
   const cpu = process.cpuUsage();
   const defaults = await rejoinTrends(groups, idf, { warn: console.warn });

@@ -13,9 +13,8 @@ import { DEFAULT_REJOIN_OPTIONS, type StoryView } from '../../src/detect/rejoin-
 import { dot, sharedTerms, topTerms } from '../../src/detect/term-vector';
 import { dot as denseDot } from '../../src/text/word-vectors';
 import { clusteredSet, rejoinPool } from '../evaluate/trends/clustered-set';
-import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
+import { DEMO_AND_CLUSTER_SET_KEYS, FIGURES_NOW } from '../corpus/cluster-sets';
 
-const NOW = new Date('2030-01-01T00:00:00Z');
 const wanted = readCommandLine(
   'rejoin-pool.ts [set keys, comma-separated: demo,apr-0,...] > pool.tsv',
   {},
@@ -28,7 +27,7 @@ process.stdout.write(
   'set\tgold_a\tgold_b\tarticles_a\tarticles_b\tgap_h\tcosine\tterms\tentities\tmeaning\tcentral_a\tcentral_b\n',
 );
 for (const key of wanted) {
-  const set = clusteredSet(key, idf, NOW);
+  const set = clusteredSet(key, idf, FIGURES_NOW);
   const { majority } = set;
   const pool = await rejoinPool(set, idf, POOL);
   const meaning = (v: StoryView): Float32Array => pool.meaning(v) ?? new Float32Array(1);

@@ -18,7 +18,7 @@ import '@trendscope/core/require-project-node';
 import { DEFAULT_CLUSTER_OPTIONS } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import { atMost, knownNames, readCommandLine } from '../command-line';
-import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
+import { DEMO_AND_CLUSTER_SET_KEYS, FIGURES_NOW } from '../corpus/cluster-sets';
 import { clusteredSet } from '../evaluate/trends/clustered-set';
 import { pairReadings } from '../metrics/corrected-gold';
 
@@ -34,14 +34,13 @@ const { sets, hours, verbose } = readCommandLine(
     return { sets, hours, verbose: values.v };
   },
 );
-const NOW = new Date('2030-01-01T00:00:00Z');
 const idf = backgroundIdf();
 const reading = pairReadings();
 const follow = DEFAULT_CLUSTER_OPTIONS.lateJoinMinutes * 60_000;
 const bare = (g: string): string => g.replace(/^uci:/, '');
 
 for (const key of sets) {
-  const set = clusteredSet(key, idf, NOW);
+  const set = clusteredSet(key, idf, FIGURES_NOW);
   let waves = 0;
   let followers = 0;
   let foreign = 0;

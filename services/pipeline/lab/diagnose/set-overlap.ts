@@ -10,7 +10,7 @@
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import { atMost, readCommandLine } from '../command-line';
-import { CLUSTER_SETS, PAIR_READING_SETS } from '../corpus/cluster-sets';
+import { CLUSTER_SETS, FIGURE_AND_PAIR_READING_SETS, PAIR_READING_SETS } from '../corpus/cluster-sets';
 import { demoArticles } from '../evaluate/trends/demo-trends';
 
 readCommandLine('set-overlap.ts', {}, ({ positionals }) => atMost(0, positionals));
@@ -28,7 +28,7 @@ for (const set of CLUSTER_SETS) {
   );
 }
 
-const loaded = new Map([...CLUSTER_SETS, ...PAIR_READING_SETS].map((s) => [s.key, s.load()]));
+const loaded = new Map(FIGURE_AND_PAIR_READING_SETS.map((s) => [s.key, s.load()]));
 const others = new Map([...loaded].map(([key, l]) => [key, new Set(l.articles.map((a) => a.id))]));
 const heldStories = new Set(
   CLUSTER_SETS.filter((s) => s.role === 'held out').flatMap((s) => [...loaded.get(s.key)!.gold.values()]),

@@ -12,10 +12,9 @@ import path from 'node:path';
 import type { HeadlineMeaning } from '../../src/detect/headline-meaning';
 import { DEFAULT_MERGE_MODEL_PATH } from '../../src/detect/merge-model';
 import { backgroundIdf } from '../../src/detect/idf';
-import { CLUSTER_SETS } from '../corpus/cluster-sets';
+import { CLUSTER_SETS, FIGURES_NOW } from '../corpus/cluster-sets';
 import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
 import { mergeModelFileText } from './merge-model/merge-model-file';
-import { FIGURES_NOW } from './merge-model/merge-pairs';
 import { atMost, jsonOptions, knownNames, readCommandLine } from '../command-line';
 
 const { source, out, options } = readCommandLine(

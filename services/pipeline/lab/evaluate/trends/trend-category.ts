@@ -11,8 +11,7 @@ import { LABEL_MAPPING } from '../../train/classifier/training-samples';
 import type { ClusterSet } from '../../corpus/cluster-sets';
 import { loadGiveme } from '../../corpus/giveme.corpus';
 import { loadUci } from '../../corpus/uci.corpus';
-
-const NOW = new Date('2030-01-01T00:00:00Z');
+import { FIGURES_NOW } from '../../corpus/cluster-sets';
 
 /** Gold category, classifier split group and publisher of an article of the evaluation sets. */
 interface ArticleInfo {
@@ -86,7 +85,7 @@ export function trendCategoryFigures(
   const { articles } = set.load();
   const byId = new Map(articles.map((a) => [a.id, a]));
   const groups = new Map<string, DetectArticle[]>();
-  for (const [id, trend] of clusterArticles(articles, [], { now: NOW, idf }).assignments) {
+  for (const [id, trend] of clusterArticles(articles, [], { now: FIGURES_NOW, idf }).assignments) {
     groups.set(trend, [...(groups.get(trend) ?? []), byId.get(id)!]);
   }
   const out: TrendCategoryFigures = {
@@ -105,7 +104,7 @@ export function trendCategoryFigures(
     const gold = majority(known.map((i) => i.category));
     const members = list.map((a) => member(a, info.get(a.id)?.domain ?? 'unknown.example'));
     const trend = buildTrend(id, members, {
-      now: NOW,
+      now: FIGURES_NOW,
       classifier,
       idf,
       domainQuality: new Map(),

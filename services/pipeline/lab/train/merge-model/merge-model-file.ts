@@ -3,10 +3,10 @@ import type { HeadlineMeaning } from '../../../src/detect/headline-meaning';
 import { backgroundIdf } from '../../../src/detect/idf';
 import { MERGE_FEATURES } from '../../../src/detect/merge-features';
 import type { MergeModel } from '../../../src/detect/merge-model';
-import { CLUSTER_SETS, type LabelledSet } from '../../corpus/cluster-sets';
+import { CLUSTER_SETS, FIGURES_NOW, type LabelledSet } from '../../corpus/cluster-sets';
 import { bcubed, type BCubed } from '../../metrics/bcubed';
 import { fitLogistic } from './logistic-regression';
-import { FIGURES_NOW, mergePairs, type LabelledPair } from './merge-pairs';
+import { mergePairs, type LabelledPair } from './merge-pairs';
 
 /** Probabilities tried as the merge threshold on the tuning folds. */
 export const THRESHOLDS = [0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.97, 0.98, 0.99];

@@ -1,16 +1,13 @@
 import { dateOnly } from '../../../src/detect/cadence';
 import { clusterArticles, type ActiveTrend, type ClusterOptions } from '../../../src/detect/cluster';
 import { pairFeatures, worthComparing, type PairSide } from '../../../src/detect/merge-features';
-import type { LabelledSet } from '../../corpus/cluster-sets';
+import { FIGURES_NOW, type LabelledSet } from '../../corpus/cluster-sets';
 
 /** A pair of trends the merge pass would weigh, with its features and whether gold calls it one story. */
 export interface LabelledPair {
   features: number[];
   same: boolean;
 }
-
-/** Clock of the figures: after every corpus article. */
-export const FIGURES_NOW = new Date('2030-01-01T00:00:00Z');
 
 /**
  * Pairs of trends a learned merge would judge on one set: the trends of one clustering pass with no
