@@ -45,6 +45,12 @@ const HOSTILE: [string, string][] = [
   ['menu', `Categories Categories Select Category ${fill('MAINS GUIDE ')}`],
   ['gallery counter', `${fill('A caption of the gallery. ')}1 / 18 ${fill('Jane ')}`],
   ['labels and headlines', fill('Top Deals:</p><p>Council plans free internet in every public library</p><p>')],
+  [
+    'reprint credit',
+    `From the book ${fill('The Plan by Jane Roe, ')}. Reprinted by permission of ${fill('Example Books, ')}x`,
+  ],
+  ['contact line', `To reach the reporter behind this story, contact ${fill('jroe@example.')}`],
+  ['short headlines', fill('Council plans free internet in every public library</p><p>Council vote fails</p><p>')],
 ];
 /** Nested markup: a caption inside 2,000 nested elements, prose beside it. */
 const NESTED = `<html><body><article>${'<div><span>'.repeat(2000)}<p>${HOSTILE[1]?.[1]}</p>${'</span></div>'.repeat(2000)}<p>${PROSE}</p></article></body></html>`;

@@ -6,11 +6,11 @@ import { measureFurniture } from '../support/furniture-count';
  * Page furniture and script text in bodies as stored, ours beside trafilatura on the same pages
  * (docs/quality.md "Page furniture in bodies"): on every set ours hold furniture in at most as
  * many bodies as trafilatura's, and script text in none. Without Python the comparison is
- * skipped and ours must stay within the counts reached (0, 1 and 0 bodies).
+ * skipped and ours must stay within the counts reached (0 bodies on each set).
  */
 const REACHED: Record<string, number> = {
   'giveme5w1h (demo pages)': 0,
-  'trafilatura-eval-dev': 1,
+  'trafilatura-eval-dev': 0,
   'article-extraction-benchmark': 0,
 };
 

@@ -43,7 +43,7 @@ export const FURNITURE_PHRASES: Record<string, RegExp> = {
     /(?:[Ii]mage|[Pp]hoto|[Ss]lide|[Pp]icture) \d+ of \/? ?\d+|[.!?] 1 \/ \d{1,3}(?: |\n|$)|[Hh]ide [Cc]aption \d+ of \d+|[Pp]lay [Ss]lideshow|[Mm]edia playback is unsupported|[Ee]nlarge [Ii]mage\b|(?:^|\n)\s*(?:[Cc]lose|more-in|[Nn]ext|[Pp]rev|[Pp]revious|[Pp]hoto|[Nn]ow [Pp]laying:?)\s*(?:$|\n)|(?:^|\n)CLOSE [A-Z]/,
   // Contact lines and disclaimers below the article.
   contact:
-    /(?:^|\n)\s*e-?mail the (?:author|writer|reporter)|can be reached at \S+@|contact (?:us|the writers?) at \S+@|(?:^|\n)\s*disclaimer\s*:/i,
+    /(?:^|\n)\s*e-?mail the (?:author|writer|reporter)|can be reached at \S+@|contact (?:us|the writers?) at \S+@|(?:^|\n)\s*disclaimer\s*:|to reach the (?:reporter|editor)[^.\n]{0,40}, contact (?:\S+@|\[email\])/i,
   // A wire's production credit or print-edition tag closing the body ("(Reporting by ...; Editing
   // by ...)", "(China Daily 10/03/2017 page4)"), and notices about the text itself.
   'wire-credit':

@@ -23,6 +23,9 @@ export type FurnitureKind =
   | 'wire-credit'
   | 'link-list';
 
+/** One sentence of a reporter's or editor's contact line ("To reach the editor, contact jroe@example.org."). */
+const REACH_LINE = String.raw`to reach (?:the |our )?(?:reporter|editor|author|writer|desk)s?(?: [^\s.!?,]+){0,4},? (?:contact|e-?mail|write to) (?:[^\s@]+@[^\s@]*[^\s@.!]|\[email\])[.!]?`;
+
 /** A paragraph is furniture when one of these matches it (anchored: a phrase at its start, or the whole line). */
 const FURNITURE: [FurnitureKind, RegExp][] = [
   [
@@ -158,6 +161,9 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
     'call-out',
     /^e-?mail (?:\p{Lu}[\p{L}'’.-]* ?){1,4} at (?:\S+@\S+|\[email\]) (?:or|and) follow (?:him|her|them|me|us) (?:on twitter )?@\w{1,30}\.?$/iu,
   ],
+  // The reporter's and the editor's addresses closing a report ("To reach the reporter behind this
+  // story, contact jroe@example.org. To reach the editor, contact ..."): a line of such sentences only.
+  ['call-out', new RegExp(`^${REACH_LINE}(?: ${REACH_LINE}){0,3}$`, 'iu')],
   // A site's drop-down menus flattened into text: the widget's label, repeated as the control's
   // label, then its placeholder ("Categories Categories Select Category 2015 MAINS ...", "Archives
   // Archives Select Month January 2018 December 2017 ...").
@@ -254,6 +260,16 @@ export function isHeadlineLike(line: string): boolean {
   return text !== null && !SENTENCE_END.test(text) && !SCHEDULE_LINE.test(text);
 }
 
+/**
+ * A short headline of three to five words ("SpaceX rocket engine explodes"): it may close a closing
+ * run that holds two headlines of full length, never sit inside one (a fact box's short lines, "Recompensa
+ * $10 millones / Límite de pago 23 de abril", are the article's); alone it is a label, a verse line.
+ */
+function isShortHeadline(line: string): boolean {
+  const text = headlineShaped(line, 3, HEADLINE_MIN_WORDS - 1);
+  return text !== null && !SENTENCE_END.test(text) && !/[:;,]$/u.test(text) && !SCHEDULE_LINE.test(text);
+}
+
 /** A headline that asks: it joins a run of headlines only between them, never closes one. */
 function isHeadlineQuestion(line: string): boolean {
   const text = headlineShaped(line, 3, HEADLINE_MAX_WORDS);
@@ -267,6 +283,18 @@ function isHeadlineQuestion(line: string): boolean {
 function isShortSentenceLine(line: string): boolean {
   const text = headlineShaped(line, HEADLINE_MIN_WORDS, CLOSING_HEADLINE_MAX_WORDS);
   return text !== null && SENTENCE_END.test(text);
+}
+
+/**
+ * A headline of two short sentences and nothing else ("NASA lost contact with a satellite 12 years
+ * ago. An amateur just found its signal."): no quote (a closing line of speech is the article's),
+ * each sentence three words or more, the second opening with a capital.
+ */
+function isTwoSentenceHeadline(line: string): boolean {
+  const text = headlineShaped(line, HEADLINE_MIN_WORDS, CLOSING_HEADLINE_MAX_WORDS);
+  if (text === null || /["“”]/u.test(text)) return false;
+  const m = /^([^.!?…]+)[.!?…] (\p{Lu}[^.!?…]+)[.!?…]$/u.exec(text);
+  return m !== null && wordCount(m[1] ?? '') >= 3 && wordCount(m[2] ?? '') >= 3;
 }
 
 function wordCount(line: string): number {
@@ -331,12 +359,14 @@ export function furnitureParagraphs(paragraphs: string[], opts: FurnitureContext
   }
   // A closing run of headline lines (the paragraphs already judged furniture may sit among them).
   const inRun = (i: number): boolean => !opts.ownList?.(i) && isHeadlineLike(paragraphs[i] ?? '');
+  const short = (i: number): boolean => !opts.ownList?.(i) && isShortHeadline(paragraphs[i] ?? '');
   const bridges = (i: number): boolean =>
     !opts.ownList?.(i) && (isHeadlineQuestion(paragraphs[i] ?? '') || isShortSentenceLine(paragraphs[i] ?? ''));
   let start = kept.length;
   let at = kept.length;
-  // The run closes on a headline; a question or a short sentence only joins it between headlines.
-  const closes = at > 0 && inRun(kept[at - 1] as number);
+  // The run closes on a headline, or on one short headline; a question or a short sentence only joins it between headlines.
+  const closes = at > 0 && (inRun(kept[at - 1] as number) || short(kept[at - 1] as number));
+  if (closes && short(kept[at - 1] as number)) start = at -= 1;
   while (closes && at > 0 && (inRun(kept[at - 1] as number) || bridges(kept[at - 1] as number))) {
     at -= 1;
     if (inRun(kept[at] as number)) start = at;
@@ -355,6 +385,19 @@ export function furnitureParagraphs(paragraphs: string[], opts: FurnitureContext
     SENTENCE_END.test(flatLine(paragraphs[before] ?? ''))
   ) {
     drop.add(kept.pop() as number);
+    // A headline of two sentences right above it opens the same list of other stories.
+    const above = kept.at(-1);
+    const prior = kept.at(-2);
+    if (
+      above !== undefined &&
+      prior !== undefined &&
+      kept.length >= MIN_LINES_BEFORE_CLOSING_HEADLINE + 1 &&
+      !opts.ownList?.(above) &&
+      isTwoSentenceHeadline(paragraphs[above] ?? '') &&
+      SENTENCE_END.test(flatLine(paragraphs[prior] ?? ''))
+    ) {
+      drop.add(kept.pop() as number);
+    }
   }
   // The tail under a teaser's "Continue reading" link or under short labels ("BGR Top Deals:",
   // "Trending Right Now:"): other stories' headlines, often glued into one line, none a sentence.
@@ -435,6 +478,27 @@ const PROMO_SENTENCE = new RegExp(
   'giu',
 );
 
+/**
+ * A book excerpt's reprint credit closing a paragraph, from a sentence's start: "[From the book ...
+ * by Jane Roe.] [Copyright © 2019 by Jane Roe.] Reprinted by permission of Basic Books, New York,
+ * NY. All rights reserved." The permission and the reserved rights together; prose that tells of a
+ * reprint goes on in its own words.
+ */
+const REPRINT_CREDIT = new RegExp(
+  String.raw`(?<=^|[.!?…]["”’)]?\s)\s*` +
+    String.raw`(?:(?:(?:excerpted|adapted) from|from the (?:new )?(?:book|novel|memoir)) ${IN_SENTENCE}{1,160}[.!?]\s+)?` +
+    String.raw`(?:(?:copyright|©|\(c\))\s*©?\s*\d{4}${IN_SENTENCE}{0,80}\.\s+)?` +
+    String.raw`(?:reprinted|excerpted|used) (?:by|with) (?:kind )?permission (?:of|from) ${IN_SENTENCE}{1,160}\.\s+` +
+    String.raw`all rights reserved\.?$`,
+  'iu',
+);
+
+/** A paragraph without its closing reprint credit (the empty string when it held nothing else). */
+function withoutReprintCredit(paragraph: string): string {
+  if (!/permission/iu.test(paragraph)) return paragraph;
+  return paragraph.replace(REPRINT_CREDIT, '').trim();
+}
+
 /** A paragraph without its promo sentences (the empty string when it held nothing else). */
 function withoutPromoSentences(paragraph: string): string {
   if (!/newsletter|inbox|follow/iu.test(paragraph)) return paragraph;
@@ -466,7 +530,7 @@ export function withoutFurniture(text: string, ownListItems: ReadonlySet<string>
   const lines = withoutLeadLabel(text)
     .split('\n')
     .map((line) => {
-      const kept = withoutPromoSentences(line);
+      const kept = withoutReprintCredit(withoutPromoSentences(line));
       // A paragraph of promos only leaves a blank line, as a dropped paragraph does.
       return kept === line.trim() ? line : kept;
     });

@@ -201,6 +201,11 @@ const FURNITURE: [string, string][] = [
     'media-control',
     '22 AMAZING games for 2018 and beyond Take a look at 22 of the biggest new games coming in 2018 and beyond. 1 / 22 MAKER Spider-Man',
   ],
+  [
+    'call-out',
+    'To reach the reporter behind this story, contact jroe@example.org. To reach the editor, contact jdoe@example.org',
+  ],
+  ['call-out', 'To reach the reporter behind this story, contact [email]. To reach the editor, contact [email]'],
 ];
 
 const PROSE = [
@@ -246,6 +251,9 @@ const PROSE = [
   'In all, 371 news articles were published on the topic that week.',
   'Published by Penguin in 2017, the book sold 2 million copies.',
   'The vote passed. 1 / 3 of members abstained, the clerk said.',
+  // Prose sharing words with the contact line.
+  'To reach the editor, contact the desk by phone, the memo said.',
+  'To reach the reporters, contact lenses were not enough: she needed glasses.',
 ];
 
 describe('page furniture', () => {
@@ -337,6 +345,28 @@ describe('page furniture', () => {
     }
   });
 
+  it("cuts a book excerpt's reprint credit closing a paragraph, and keeps prose that tells of a reprint", () => {
+    const credit =
+      'Copyright © 2019 by Jane Roe. Reprinted by permission of Example Books, New York, NY. All rights reserved.';
+    const cases: [string, string][] = [
+      [`From the book The Great Plan by Jane Roe. ${credit}`, ''],
+      [`Adapted from "The Great Plan" by Jane Roe. ${credit}`, ''],
+      [`${PROSE[1]} ${credit}`, PROSE[1] as string],
+      ['Reprinted with permission from Example Press. All rights reserved.', ''],
+    ];
+    for (const [paragraph, kept] of cases) {
+      const text = `${PROSE[0]}\n\n${paragraph}`;
+      expect(withoutFurniture(text), paragraph).to.equal(kept === '' ? PROSE[0] : `${PROSE[0]}\n\n${kept}`);
+    }
+    for (const prose of [
+      'The letter was reprinted by permission of the family. All rights reserved, she joked, were hers.',
+      'From the book fair in Frankfurt, the publisher said the essay was reprinted by permission of its author.',
+      'The poem is used with permission of the estate. All rights reserved by the estate are listed below.',
+    ]) {
+      expect(withoutFurniture(`${PROSE[0]}\n\n${prose}`), prose).to.equal(`${PROSE[0]}\n\n${prose}`);
+    }
+  });
+
   it('drops furniture lines and keeps the prose around them', () => {
     const text = `${PROSE[0]}\n\nAdvertisement Continue reading the main story\n\n${PROSE[1]}`;
     expect(withoutFurniture(text)).to.equal(`${PROSE[0]}\n\n${PROSE[1]}`);
@@ -419,6 +449,44 @@ describe('page furniture', () => {
       // A short sentence closing the body is the article's: the run must close on a headline.
       const own = [...STORY, related[0] as string, 'The airline said it would review its cleaning schedule.'];
       expect(withoutFurniture(own.join('\n\n'))).to.equal(own.join('\n\n'));
+    });
+
+    it('drops a closing run of headlines that closes on a short headline, and keeps short lines inside a fact box', () => {
+      const related = [
+        'Mayor reacts to rumor that he sold the bridge',
+        'Raw: City introduces new electric bus',
+        'Council budget vote fails',
+      ];
+      expect(withoutFurniture([...STORY, ...related].join('\n\n'))).to.equal(STORY.join('\n\n'));
+      expect(stored(page([...STORY, ...related])).text).to.match(/part 4 of the story says what it decided\.$/);
+      // A fact box: its short lines sit inside the run, not only at its close.
+      const box = [
+        'Targets Ministries of Finance, of Education and of Labour, the post office',
+        'Damage Theft, publication and encryption of records',
+        'Ransom $10 million',
+        'Deadline of payment April 23',
+      ];
+      expect(withoutFurniture([...STORY, ...box].join('\n\n'))).to.equal([...STORY, ...box].join('\n\n'));
+      // One full headline and a short line: no run.
+      const one = [...STORY, related[0] as string, related[2] as string];
+      expect(withoutFurniture(one.join('\n\n'))).to.include('Council budget vote fails');
+    });
+
+    it('drops a headline of two sentences above a lone closing headline, and keeps such lines of the article', () => {
+      const twoSentences = 'NASA lost contact with a satellite 12 years ago. An amateur just found its signal.';
+      const last = 'Scientists discover ‘the holy grail of dinosaurs’ in Africa';
+      expect(withoutFurniture([...STORY, twoSentences, last].join('\n\n'))).to.equal(STORY.join('\n\n'));
+      expect(stored(page([...STORY, twoSentences, last])).text).to.match(/part 4 of the story says what it decided\.$/);
+      for (const own of [
+        twoSentences, // no headline closes the body under it
+        '“It was luck,” he said. “We found the signal by chance.”',
+        'The vote is expected in March. It could be delayed. Nobody knows.',
+        'He agreed. The vote is expected at the next meeting in March.',
+      ]) {
+        const body = own === twoSentences ? [...STORY, own] : [...STORY, own, last];
+        const expected = own === twoSentences ? body : [...STORY, own];
+        expect(withoutFurniture(body.join('\n\n')), own).to.equal(expected.join('\n\n'));
+      }
     });
 
     it('drops the headlines under a teaser\'s "Continue reading" and under a short label', () => {
