@@ -373,31 +373,24 @@ export function furnitureParagraphs(paragraphs: string[], opts: FurnitureContext
   }
   const run = kept.slice(start).filter((i) => inRun(i)).length;
   if (start > 0 && run >= MIN_HEADLINE_RUN) for (const i of kept.splice(start)) drop.add(i);
-  // One other story's headline closing the body after the article's last sentence.
-  const last = kept.at(-1);
-  const before = kept.at(-2);
-  if (
-    last !== undefined &&
-    before !== undefined &&
-    kept.length >= MIN_LINES_BEFORE_CLOSING_HEADLINE + 1 &&
-    !opts.ownList?.(last) &&
-    isClosingHeadline(paragraphs[last] ?? '') &&
-    SENTENCE_END.test(flatLine(paragraphs[before] ?? ''))
-  ) {
-    drop.add(kept.pop() as number);
-    // A headline of two sentences right above it opens the same list of other stories.
-    const above = kept.at(-1);
-    const prior = kept.at(-2);
-    if (
-      above !== undefined &&
-      prior !== undefined &&
+  // Whether the last line kept passes `test` after a line ending like a sentence, with the article's lines above.
+  const closesAfterSentence = (test: (line: string) => boolean): boolean => {
+    const last = kept.at(-1);
+    const before = kept.at(-2);
+    return (
+      last !== undefined &&
+      before !== undefined &&
       kept.length >= MIN_LINES_BEFORE_CLOSING_HEADLINE + 1 &&
-      !opts.ownList?.(above) &&
-      isTwoSentenceHeadline(paragraphs[above] ?? '') &&
-      SENTENCE_END.test(flatLine(paragraphs[prior] ?? ''))
-    ) {
-      drop.add(kept.pop() as number);
-    }
+      !opts.ownList?.(last) &&
+      test(paragraphs[last] ?? '') &&
+      SENTENCE_END.test(flatLine(paragraphs[before] ?? ''))
+    );
+  };
+  // One other story's headline closing the body after the article's last sentence, and a headline
+  // of two sentences right above it (the same list of other stories).
+  if (closesAfterSentence(isClosingHeadline)) {
+    drop.add(kept.pop() as number);
+    if (closesAfterSentence(isTwoSentenceHeadline)) drop.add(kept.pop() as number);
   }
   // The tail under a teaser's "Continue reading" link or under short labels ("BGR Top Deals:",
   // "Trending Right Now:"): other stories' headlines, often glued into one line, none a sentence.
