@@ -149,7 +149,8 @@ function featureBounds(values: readonly number[], largeDeal = false): { min: num
   }
   // A film, a show or a star, told by most of the story's texts, with no business event, company or
   // amount beside it: the rubric's "no business relevance", 1-2. The raters put all 14 such stories
-  // at 1.00-2.67 (the two at 2.67 are autism studies that "pregnancy" reads as entertainment).
+  // at 1.00-2.67 (2026-12-06; the two at 2.67 were autism studies, which a pregnancy beside a study no
+  // longer reads as entertainment: event-kinds.ts).
   if (
     at('event_entertainment') >= RELEASE_SHARE &&
     usdLog === 0 &&
