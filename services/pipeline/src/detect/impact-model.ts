@@ -149,7 +149,8 @@ function featureBounds(values: readonly number[], largeDeal = false): { min: num
   }
   // A film, a show or a star, told by most of the story's texts, with no business event, company or
   // amount beside it: the rubric's "no business relevance", 1-2. The raters put all 14 such stories
-  // at 1.00-2.67 (the two at 2.67 are autism studies that "pregnancy" reads as entertainment).
+  // at 1.00-2.67 (2026-12-06; the two at 2.67 were autism studies, which a pregnancy beside a study no
+  // longer reads as entertainment: event-kinds.ts).
   if (
     at('event_entertainment') >= RELEASE_SHARE &&
     usdLog === 0 &&
@@ -176,7 +177,10 @@ const MARKET_WEIGHTIER_KINDS = WEIGHTIER_KINDS.filter((k) => k !== 'macro_data' 
  * probe of GM's ignition-switch recall was served 6); a merger naming both parties is at least the
  * rubric's mid-size deal, 5 (Chiquita-Fyffes was served 4), a large company's executive leaving
  * or arriving at least the news of one company, 3 (EXECUTIVE_CHANGE_FLOOR), and a launch told by a
- * story that names a large company at least 4 (COMPANY_LAUNCH_FLOOR). A remark reports no decision: a
+ * story that names a large company at least 4 (COMPANY_LAUNCH_FLOOR); a missile fired over a country
+ * is the rubric's geopolitical shock, at least 7 (North Korea's over Japan was served 5, its rated
+ * twin 7.67), as is a regulator's rule for a whole industry, the rubric's industry-wide regulation
+ * (the FDA's new food labels were served 5; the rated rearview-camera rule 6.67). A remark reports no decision: a
  * central banker's view on policy where no text tells a decision is at most 7 (the rubric's 9-10 is
  * a central-bank decision; ECB's Noyer "not happy" with the euro was served 8), and an official's
  * words with no decision, no deal, release or shock beside them at most 6 (China's premier on debt
@@ -201,6 +205,7 @@ function readingBounds(
   if (r.named_merger >= RELEASE_SHARE) floor(5);
   if (r.executive_change >= RELEASE_SHARE) floor(EXECUTIVE_CHANGE_FLOOR);
   if (r.company_launch >= RELEASE_SHARE && at('event_entertainment') < RELEASE_SHARE) floor(COMPANY_LAUNCH_FLOOR);
+  if (r.missile_overflight >= RELEASE_SHARE || r.industry_rule >= RELEASE_SHARE) floor(7);
   if (at('event_central_bank_remark') > 0 && r.central_bank_decision === 0) ceiling(7);
   if (r.official_remark >= RELEASE_SHARE && OFFICIAL_EVENT_KINDS.every((k) => at(`event_${k}`) === 0)) ceiling(6);
   // The market-report ceiling of the features, with a currency's move read as a market's.

@@ -46,6 +46,19 @@ export interface RubricReadings {
    * namesCompanyLaunch): the share of texts telling the launch, 0 when no text names a large company.
    */
   company_launch: number;
+  /**
+   * A missile fired, launched or tested ("North Korea fires missile over Japan", "UN condemns North
+   * Korea's firing of ballistic missile"), the share of texts telling it, 0 when no text tells it
+   * flew over a country: the rubric's own example of a geopolitical shock ("a missile test over
+   * Japan that moves markets is high"), 7-8 at least.
+   */
+  missile_overflight: number;
+  /**
+   * A regulator or a government setting a rule for a whole industry or product class, naming no
+   * company ("FDA proposes new food labels", "US requires new cars to have backup cameras", "Court
+   * upholds Fed rules on debit-card swipe fees"): the rubric's industry-wide regulation, 7-8.
+   */
+  industry_rule: number;
 }
 
 /** The readings' names, in a fixed order. */
@@ -59,6 +72,8 @@ export const RUBRIC_READINGS = [
   'executive_change',
   'market_report',
   'company_launch',
+  'missile_overflight',
+  'industry_rule',
 ] as const satisfies readonly (keyof RubricReadings)[];
 
 /**
@@ -137,6 +152,27 @@ const CURRENCY_MOVE_RE =
 const CURRENCY_POLICY_RE =
   /\b(?:trading band|band|peg(?:s|ged)?|de-?peg\w*|devalu\w*|revalu\w*|interven\w*|controls?|free float|crisis|collapse[sd]?|capital flight)\b/i;
 
+/** A missile fired, launched or tested: the act before the missile or the missile before it. */
+const MISSILE_LAUNCH_RE =
+  /\b(?:(?:test-?)?fir(?:es|ed|ing)|launch(?:es|ed|ing)?|tests?|tested|testing)\b(?:\s+(?:of\s+)?[\p{L}\p{N}'’-]+){0,3}?\s+missiles?\b|\bmissiles?\s+(?:launch(?:es)?|tests?|firings?)\b/iu;
+/**
+ * A missile over a country ("missile over Japan", "Missile Over Japan"): a name after "over", not a
+ * time ("over the weekend") or an amount ("over 100 missiles").
+ */
+const OVER_COUNTRY_RE =
+  /\bmissiles?\b[^.;:]{0,30}?\bover\s+(?!(?:the|a|an|its|their|weekend|night|time|years?|\d)\b)\p{Lu}\p{L}+/u;
+
+/** A regulator or a government, as the one setting the rule: its initials as written, its name in any case. */
+const REGULATOR_INITIALS_RE = /\b(?:FDA|SEC|FCC|FTC|EPA|NHTSA|CFPB|FAA|USDA|OSHA|Fed(?! [Uu]p\b)|US|EU)\b|\bU\.S\./;
+const REGULATOR_RE =
+  /\b(?:federal reserve|european commission|congress|treasury|government|regulators?|administration)\b/i;
+/**
+ * A rule for everyone it covers: required or mandatory, new rules or labels, or a rule proposed,
+ * changed or upheld ("FDA proposes new food labels", "Fed rule limiting debit-card fees").
+ */
+const RULE_RE =
+  /\b(?:requires?|required|to require|requiring|mandatory|mandates?|mandated|new (?:rules?|regulations?|standards?|labels?|labeling|limits?)|rules? (?:on|for|limiting|requiring|capping|banning)|(?:propos(?:es|ed|ing)|unveil(?:s|ed)?|issu(?:es|ed)|finaliz(?:es|ed)|adopt(?:s|ed)|tighten(?:s|ed)?|overhaul(?:s|ed)?|chang(?:e|es|ed|ing)|considers?|upholds?|upheld|revives?|revived|reverses?|strikes? down|struck down)\b(?:\s+[\p{L}'’-]+){0,4}?\s+(?:rules?|regulations?|standards?|labels?|labeling|limits?))\b/iu;
+
 /**
  * The readings of a story's texts (each headline, and the summary when it is not one) with the
  * event kinds eventKinds found in each, and the deal the whole story is about (storyDeal).
@@ -176,7 +212,18 @@ export function rubricReadings(
       (t, i) => kindsPerText[i]?.markets !== undefined || (CURRENCY_MOVE_RE.test(t) && !CURRENCY_POLICY_RE.test(t)),
     ),
     company_launch: namesCompany ? share((t, i) => kindsPerText[i]?.launch !== undefined || namesCompanyLaunch(t)) : 0,
+    missile_overflight: texts.some((t) => OVER_COUNTRY_RE.test(t))
+      ? share((t) => MISSILE_LAUNCH_RE.test(t) && !namesFirm(t))
+      : 0,
+    industry_rule: share(
+      (t) => (REGULATOR_INITIALS_RE.test(t) || REGULATOR_RE.test(t)) && RULE_RE.test(t) && !namesFirm(t),
+    ),
   };
+}
+
+/** Whether a text names a company: its own rule or test is one firm's news, not an industry's or a state's. */
+function namesFirm(text: string): boolean {
+  return largeCompanies(text).length > 0 || namesCompanyForm(text);
 }
 
 /** Distinct large companies a text names, one spelling each, investors not counted. */

@@ -121,6 +121,16 @@ describe('event kinds in context', () => {
     expect(kinds("Fed's Decision Could Hit Stocks")).to.not.include('central_bank_remark');
     expect(kinds('Carrie Fisher says she will return for Star Wars')).to.not.include('central_bank_remark');
   });
+
+  it('reads a pregnancy beside a study or a disease as medicine, not entertainment', () => {
+    // The raters put three autism studies at 1.67-2.67; "pregnancy" read them as a star's news.
+    expect(kinds('Antidepressant use during pregnancy linked to autism')).to.not.include('entertainment');
+    expect(kinds('Autism may begin during pregnancy; rates soar, study says')).to.not.include('entertainment');
+    // A star's pregnancy, or a pregnancy with no study or disease, stays entertainment.
+    expect(kinds('Kim Kardashian is pregnant again')).to.include('entertainment');
+    expect(kinds('Pregnant actress shows off baby bump at film premiere')).to.include('entertainment');
+    expect(kinds('Reality star reveals pregnancy')).to.include('entertainment');
+  });
 });
 
 describe('businessImpact', () => {

@@ -206,6 +206,62 @@ describe("rubric readings: the rubric's bounds read in context", () => {
     expect(miley.bounds.min).to.equal(1);
   });
 
+  it('puts a missile fired over a country at 7 or more (the rubric: a geopolitical shock)', () => {
+    // An in-process demo served this story 5; the raters put its rated twin (giveme:70) at 7.67.
+    const overJapan = read([
+      "UN Condemns North Korea's 'Outrageous' Firing Of Ballistic Missile Over Japan",
+      'North Korea launches missile over Japan',
+      "North Korea missile launch footage emerges as Kim Jong-un claims he is close to military 'equilibrium' with United States",
+      'North Korea fires missile over Japan in aggressive test',
+      'North Korea Fires Missile Over Japan',
+    ]);
+    expect(overJapan.readings.missile_overflight).to.equal(1);
+    expect(overJapan.bounds.min).to.equal(7);
+    // A missile that crosses no country, a time after "over", a company's test, a state's rocket: no floor.
+    const intoSea = read([
+      'North Korea Test-Fires 3 Missiles Toward Japan, Seoul Says',
+      'North Korea fires missiles into sea',
+    ]);
+    expect(intoSea.readings.missile_overflight).to.equal(0);
+    expect(intoSea.bounds.min).to.equal(1);
+    expect(read(['Iran test-fires missile over the weekend', 'Iran tests missile']).bounds.min).to.equal(1);
+    expect(read(['Lockheed Martin tests missile over Pacific', 'Lockheed tests missile']).bounds.min).to.equal(1);
+    expect(read(['North Korea launches rocket', 'DPRK launches satellite over Japan']).bounds.min).to.equal(1);
+  });
+
+  it("puts a regulator's rule for a whole industry at 7 or more (the rubric: industry-wide regulation)", () => {
+    // An in-process demo served this story 5; the raters put the rearview-camera rule at 6.67.
+    const labels = read([
+      'FDA considers changes for nutrition labels',
+      'FDA to Change Food Labels for First Time in 20 Years',
+      'FDA proposes mandatory changes to nutrition label',
+      'FDA proposes new food labels',
+      'FDA Proposes Overhaul of Nutrition Facts Labeling - Food and Drug ...',
+    ]);
+    expect(labels.readings.industry_rule).to.equal(1);
+    expect(labels.bounds.min).to.equal(7);
+    expect(
+      read(['US requires new cars to have backup cameras', 'U.S. to Require Rear-Visibility Technology in Vehicles'])
+        .bounds.min,
+    ).to.equal(7);
+    expect(
+      read(['Court upholds Fed rules on debit-card swipe fees', 'Court Revives Fed Rule Limiting Debit-Card Fees'])
+        .bounds.min,
+    ).to.equal(7);
+    // An action against one firm, a regulator's warning, "us", a ruling out: no floor.
+    expect(
+      read(['Sun Pharma Gets FDA Import Ban on Gujarat Plant', 'FDA bans imports from Sun Pharma plant']).bounds.min,
+    ).to.equal(1);
+    expect(
+      read(['FDA requires Pfizer to change Chantix label', 'Pfizer must change label, FDA says']).bounds.min,
+    ).to.equal(1);
+    expect(read(['Regulators Warn Banks Of Heartbleed Risks', 'Regulators warn banks']).bounds.min).to.equal(1);
+    expect(
+      read(['Tell us the new rules of dating', 'What the new rules of dating require of us']).readings.industry_rule,
+    ).to.equal(0);
+    expect(read(['Fed rules out rate rise', 'Fed official rules out rate hike']).readings.industry_rule).to.equal(0);
+  });
+
   it('serves the readings in score_breakdown and bounds the served score by them', () => {
     const b = businessImpact({
       headlines: ['US opens probe into GM recall', 'GM Faces Criminal Probe Over Ignition-Switch Recall'],

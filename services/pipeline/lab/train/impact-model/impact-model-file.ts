@@ -2,6 +2,7 @@ import { sampleRankCorrelation } from 'simple-statistics';
 import { IMPACT_FEATURES } from '../../../src/detect/impact-features';
 import { boundedScore, impactScore, type ImpactModel } from '../../../src/detect/impact-model';
 import { foldOf } from '../../corpus/fold-of';
+import { chooseStretch, PREFERRED_STRETCH } from './choose-stretch';
 import { TEXT_COLUMNS, type ImpactRows } from './impact-rows';
 import { fitRidge, predictRidge } from './ridge';
 
@@ -44,6 +45,8 @@ export function crossValidate(rows: ImpactRows, columns?: readonly number[]): Im
   const fold = rows.groups.map((g) => foldOf(g, IMPACT_FOLDS));
   const predictions = rows.ys.map(() => ({ raw: 0, score: 0, featureScore: 0 }));
   const perFold: number[] = [];
+  // `columns` is the text features alone (TEXT_COLUMNS) wherever it is given.
+  const preferred = columns ? PREFERRED_STRETCH.textOnly : PREFERRED_STRETCH.full;
   for (let k = 0; k < IMPACT_FOLDS; k++) {
     const train = rows.ys.map((_, i) => i).filter((i) => fold[i] !== k);
     const test = rows.ys.map((_, i) => i).filter((i) => fold[i] === k);
@@ -51,6 +54,7 @@ export function crossValidate(rows: ImpactRows, columns?: readonly number[]): Im
       train.map((i) => xs[i]!),
       train.map((i) => rows.ys[i]!),
       train.map((i) => rows.groups[i]!),
+      preferred,
     );
     for (const i of test) {
       const raw = predictRidge(model, xs[i]!);
@@ -100,7 +104,10 @@ export function impactModelFileText(rows: ImpactRows): {
   textOnly: ImpactFigures;
 } {
   const textXs = rows.xs.map((x) => TEXT_COLUMNS.map((c) => x[c]!));
-  const model = toFile(fitModel(rows.xs, rows.ys, rows.groups), fitModel(textXs, rows.ys, rows.groups));
+  const model = toFile(
+    fitModel(rows.xs, rows.ys, rows.groups, PREFERRED_STRETCH.full),
+    fitModel(textXs, rows.ys, rows.groups, PREFERRED_STRETCH.textOnly),
+  );
   return {
     model,
     json: `${JSON.stringify(model, null, 2)}\n`,
@@ -112,11 +119,16 @@ export function impactModelFileText(rows: ImpactRows): {
 type Fitted = ReturnType<typeof fitRidge> & { center: number; stretch: number; lambda: number };
 
 /**
- * Chooses the penalty (best held-out Spearman) and then the score's spread (least held-out mean
- * absolute error of the served score, among the spreads at which volume moves it by one point at
- * most: stretchCap) by an inner grouped cross-validation, and fits.
+ * Chooses the penalty (best held-out Spearman) and then the score's spread (chooseStretch, among
+ * the spreads at which volume moves it by one point at most: stretchCap) by an inner grouped
+ * cross-validation, and fits.
  */
-function fitModel(xs: readonly number[][], ys: readonly number[], groups: readonly string[]): Fitted {
+function fitModel(
+  xs: readonly number[][],
+  ys: readonly number[],
+  groups: readonly string[],
+  preferred: number,
+): Fitted {
   const inner = groups.map((g) => foldOf(`inner:${g}`, IMPACT_FOLDS));
   const center = mean(ys);
   let best = { lambda: LAMBDAS[0]!, rho: -Infinity, held: [] as number[] };
@@ -137,11 +149,11 @@ function fitModel(xs: readonly number[][], ys: readonly number[], groups: readon
     if (r > best.rho + 1e-9) best = { lambda, rho: r, held };
   }
   const mae = (stretch: number): number =>
-    best.held.reduce((s, raw, i) => s + Math.abs(impactScore({ center, stretch }, raw) - ys[i]!), 0);
+    best.held.reduce((s, raw, i) => s + Math.abs(impactScore({ center, stretch }, raw) - ys[i]!), 0) / ys.length;
   const fit = fitRidge(xs, ys, best.lambda);
   const cap = stretchCap(fit, xs);
   const allowed = STRETCHES.filter((s) => s <= cap);
-  const stretch = allowed.length > 0 ? allowed.reduce((a, b) => (mae(b) < mae(a) - 1e-9 ? b : a)) : floor2(cap);
+  const stretch = allowed.length > 0 ? chooseStretch(allowed, mae, preferred) : floor2(cap);
   return { ...fit, center, stretch, lambda: best.lambda };
 }
 
