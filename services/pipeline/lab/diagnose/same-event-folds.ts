@@ -10,7 +10,8 @@
  * two-story pair): the read next-day pairs (next-day-measures.tsv verdicts, central headlines from
  * the sheet `next-day-pairs.ts 0 14 48 <sets> --sheet FILE` writes), the at-once pairs (at-once-pairs.tsv
  * verdicts, central headlines from `at-once-pairs.ts 0.45 12 <sets>`'s output), and with the model of
- * every tuning story, held-out-pairs.tsv and month-pairs.tsv. Trend score: mean or max of the pair
+ * every tuning story, read-pairs.tsv (the demo's), held-out-pairs.tsv and month-pairs.tsv. Run
+ * under PIPELINE_ENCODER to read every measure with another encoder. Trend score: mean or max of the pair
  * score over the two trends' central headlines; beside it raw meaning (the rejoin's: cosine of the
  * central headlines' mean) and the mean / max cosine.
  * `--other-day` keeps only the positives of one story on different days. `--model FILE` writes the
@@ -51,6 +52,8 @@ const JOINS = path.join(REPO_ROOT, 'services', 'pipeline', 'data', 'story-joins'
 const NEXT_DAY_READINGS = path.join(JOINS, 'next-day-pairs.tsv');
 const MEASURES = path.join(JOINS, 'next-day-measures.tsv');
 const HELD_OUT_PAIRS = READING_FILES[1]!;
+/** The demo's pairs read (read-pairs.tsv): the demo's stories are never trained on either. */
+const DEMO_PAIRS = READING_FILES[0]!;
 
 const { sheetFile, atOnceFile, lambdas, steps, modelFile, otherDay } = readCommandLine(
   'same-event-folds.ts NEXT_DAY_SHEET AT_ONCE_OUTPUT [--lambda 0.1,1,10] [--steps 300] [--other-day] [--model FILE]',
@@ -180,6 +183,7 @@ const verdictKey = (set: string, a: string, b: string): string => `${set} ${bare
     });
   });
   for (const [file, name] of [
+    [DEMO_PAIRS, 'demo'],
     [HELD_OUT_PAIRS, 'held-out'],
     [MONTH_READING_FILE, 'month'],
   ] as const) {
@@ -195,7 +199,7 @@ const verdictKey = (set: string, a: string, b: string): string => `${set} ${bare
       if ([f[at('gold_a')]!, f[at('gold_b')]!].some((g) => trained.has(label(undefined, bare(g))))) continue;
       read.push({
         file: name,
-        set: at('set') >= 0 ? f[at('set')]! : 'month',
+        set: at('set') >= 0 ? f[at('set')]! : name,
         id: `${bare(f[at('gold_a')]!)} / ${bare(f[at('gold_b')]!)}`,
         oneStory: v === 'one story',
         a: f[at('central_a')]!.split(' / '),
@@ -204,7 +208,7 @@ const verdictKey = (set: string, a: string, b: string): string => `${set} ${bare
     }
   }
 }
-for (const name of ['next-day', 'at-once', 'held-out', 'month'])
+for (const name of ['next-day', 'at-once', 'demo', 'held-out', 'month'])
   out(
     `${name} pairs: ${read.filter((p) => p.file === name && p.oneStory).length} one story, ` +
       `${read.filter((p) => p.file === name && !p.oneStory).length} two\n`,
@@ -359,7 +363,7 @@ for (const m of MEASURE_NAMES) {
 // The other read files: at-once pairs by their fold's model and bar; held-out and month pairs by the
 // model of every training story, its bar above every next-day two-story pair (read by each pair's own fold model).
 out('other read pairs (joins right / wrong of one story / two)\n');
-for (const name of ['at-once', 'held-out', 'month']) {
+for (const name of ['at-once', 'demo', 'held-out', 'month']) {
   const ps = read.filter((p) => p.file === name);
   for (const m of MEASURE_NAMES) {
     let right = 0;
