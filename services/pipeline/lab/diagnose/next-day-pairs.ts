@@ -98,7 +98,8 @@ const label = articleLabeller();
 /**
  * The next day's pairs read for this question (data/story-joins/next-day-pairs.tsv: verdict, set,
  * gold_a, gold_b, reading): a reader's verdict where no reading file settles the pair or where the
- * corrected labels file two stories under one id. Read by this tool only: it corrects no label.
+ * corrected labels file two stories under one id. It corrects no label here (same-event-folds.ts
+ * merges its one-story pairs' labels for its own training).
  */
 const NEXT_DAY_FILE = path.join(REPO_ROOT, 'services', 'pipeline', 'data', 'story-joins', 'next-day-pairs.tsv');
 const nextDay = new Map(
