@@ -38,7 +38,7 @@ import {
   MONTH_READING_FILE,
   READING_FILES,
 } from '../metrics/corrected-gold';
-import { foldResults, type LabelledPair, type RuleFitter } from '../evaluate/trends/pair-rule-folds';
+import { foldResults, pairAuc, type LabelledPair, type RuleFitter } from '../evaluate/trends/pair-rule-folds';
 import { headlinePairs, storyHeadlines, type HeadlinePair } from '../evaluate/trends/same-event-pairs';
 import {
   DEFAULT_STEPS,
@@ -227,15 +227,6 @@ out(
     `${count('same subject')} of two stories of one subject\n`,
 );
 
-/** Area under the ROC curve of `score` on `ps` (ties counted half). */
-function auc(ps: readonly { same: boolean; s: number }[]): number {
-  const pos = ps.filter((p) => p.same).map((p) => p.s);
-  const neg = ps.filter((p) => !p.same).map((p) => p.s);
-  let won = 0;
-  for (const a of pos) for (const b of neg) won += a > b ? 1 : a === b ? 0.5 : 0;
-  return pos.length === 0 || neg.length === 0 ? NaN : won / (pos.length * neg.length);
-}
-
 // Per lambda, one model per fold (the demo's: every training story), fitted without the fold's stories;
 // the lambda kept is the one of the best mean AUC on the folds' own UCI headline pairs (no read pair).
 let models = new Map<string, SameEventModel>();
@@ -254,13 +245,17 @@ for (const lambda of lambdas) {
       steps,
     );
     fitted.set(fold, model);
-    const scored = (f: (a: Float32Array, b: Float32Array) => number) =>
-      test.map((p) => ({ same: p.same, s: f(embed(p.a)!, embed(p.b)!) }));
-    if (test.length > 0) aucs.push(auc(scored((a, b) => sameEventScore(model, a, b))));
+    // The AUC of `f` on the fold's own headline pairs (one story against two).
+    const auc = (f: (a: Float32Array, b: Float32Array) => number): number =>
+      pairAuc(
+        test.map((p) => ({ oneStory: p.same, values: { s: f(embed(p.a)!, embed(p.b)!) } })),
+        's',
+      );
+    if (test.length > 0) aucs.push(auc((a, b) => sameEventScore(model, a, b)));
     out(
       `lambda ${lambda} fold ${fold}: trained on ${train.length} pairs (${model.pairs.same} one story) in ${((Date.now() - started) / 1000).toFixed(0)} s; ` +
-        `its own ${test.length} headline pairs: AUC model ${auc(scored((a, b) => sameEventScore(model, a, b))).toFixed(3)}, ` +
-        `cosine ${auc(scored(dot)).toFixed(3)}\n`,
+        `its own ${test.length} headline pairs: AUC model ${auc((a, b) => sameEventScore(model, a, b)).toFixed(3)}, ` +
+        `cosine ${auc(dot).toFixed(3)}\n`,
     );
   }
   const meanAuc = aucs.reduce((x, y) => x + y, 0) / aucs.length;
@@ -356,7 +351,7 @@ for (const m of MEASURE_NAMES) {
       .map((x) => x.toFixed(2))
       .join(' ');
   out(
-    `  ${m}: one story highest ${sorted(of(true))}; two stories highest ${sorted(of(false))}; AUC ${auc(nextDay.map((p) => ({ same: p.oneStory, s: p.values[m]! }))).toFixed(3)}\n`,
+    `  ${m}: one story highest ${sorted(of(true))}; two stories highest ${sorted(of(false))}; AUC ${pairAuc(nextDay, m).toFixed(3)}\n`,
   );
 }
 
@@ -384,7 +379,7 @@ for (const name of ['at-once', 'demo', 'held-out', 'month']) {
     const ones = ps.filter((p) => p.oneStory).length;
     out(
       `  ${name} ${m}: ${right} / ${wrong} of ${ones} / ${ps.length - ones}; precision ${share(right, right + wrong)}, recall ${share(right, ones)}; ` +
-        `AUC ${auc(ps.map((p) => ({ same: p.oneStory, s: labelled(p).values[m]! }))).toFixed(3)}\n` +
+        `AUC ${pairAuc(ps.map(labelled), m).toFixed(3)}\n` +
         wrongIds.map((w) => `    wrong: ${w}\n`).join(''),
     );
   }
