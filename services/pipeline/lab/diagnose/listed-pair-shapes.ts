@@ -24,6 +24,7 @@ import { topTerms } from '../../src/detect/term-vector';
 import { leadingGold } from '../metrics/story-quality';
 import { articleLabeller } from '../metrics/corrected-gold';
 import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
+import { pairAuc } from '../evaluate/trends/pair-rule-folds';
 import { setArticles, setTrends, type Options } from './story-figures';
 
 const { options, wanted, hours } = readCommandLine(
@@ -49,13 +50,13 @@ interface Pair {
 }
 const pairs: Pair[] = [];
 
+/** Chance that a one-story pair shares less than a two-story pair (ties half; pairAuc with the verdicts swapped), "-" without both. */
 function auc(ps: readonly Pair[]): string {
-  const one = ps.filter((p) => p.one).map((p) => p.share);
-  const two = ps.filter((p) => !p.one).map((p) => p.share);
-  if (one.length === 0 || two.length === 0) return '-';
-  let s = 0;
-  for (const x of one) for (const y of two) s += x < y ? 1 : x === y ? 0.5 : 0;
-  return (s / (one.length * two.length)).toFixed(3);
+  const a = pairAuc(
+    ps.map((p) => ({ oneStory: !p.one, values: { share: p.share } })),
+    'share',
+  );
+  return Number.isNaN(a) ? '-' : a.toFixed(3);
 }
 
 function quartiles(values: number[]): string {

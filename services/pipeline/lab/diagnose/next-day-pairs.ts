@@ -17,8 +17,12 @@
  * day's reports"). `--sheet FILE` writes a reading sheet of the pairs (their central, earliest and
  * latest headlines, no measure: read before the measures are); `--features FILE` writes every
  * pair's measures and verdict as a table (read by next-day-rule.ts). The pair-reading sets of
- * cluster-sets.ts are known here too.
- * Run: node --import tsx services/pipeline/lab/diagnose/next-day-pairs.ts [least meaning, 0.6] [from hours, 14] [to hours, 48] [demo,apr-0,...] [--sheet FILE] [--features FILE]
+ * cluster-sets.ts are known here too. `--measure-encoder NAME` (one of encoder-files.ts
+ * ENCODER_SPECS) reads the measures of meaning (meaning, closest headlines, the member evidence)
+ * with that encoder while the sets are clustered, rejoined and their pairs listed by the process's
+ * own (the service's MiniLM unless PIPELINE_ENCODER says otherwise): the same read pairs, measured
+ * by another encoder (docs/lab-notes/trends.md, 2026-12-07).
+ * Run: node --import tsx services/pipeline/lab/diagnose/next-day-pairs.ts [least meaning, 0.6] [from hours, 14] [to hours, 48] [demo,apr-0,...] [--sheet FILE] [--features FILE] [--measure-encoder NAME]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -33,6 +37,8 @@ import {
 } from '../../src/detect/rejoin-stories';
 import { dot as termDot, sharedTerms, topTerms } from '../../src/detect/term-vector';
 import { embeddingLookup } from '../../src/embed/embed-texts';
+import { ENCODER_SPECS } from '../../src/embed/encoder-files';
+import { cachedEmbeddings } from '../evaluate/classifier/sentence-embeddings';
 import { dot } from '../../src/text/word-vectors';
 import type { DetectArticle } from '../../src/detect/cluster';
 import { clusteredSet } from '../evaluate/trends/clustered-set';
@@ -59,9 +65,9 @@ const TOP_NAMES = 3;
 /** Heaviest centroid terms compared, as the rejoin's candidates are looked up. */
 const KEY_TERMS = 10;
 
-const { least, from, to, wanted, sheet, features } = readCommandLine(
-  'next-day-pairs.ts [least meaning, 0.6] [from hours, 14] [to hours, 48] [set keys, comma-separated: demo,apr-0,...] [--sheet FILE] [--features FILE]',
-  { sheet: { type: 'string' }, features: { type: 'string' } },
+const { least, from, to, wanted, sheet, features, measureEncoder } = readCommandLine(
+  'next-day-pairs.ts [least meaning, 0.6] [from hours, 14] [to hours, 48] [set keys, comma-separated: demo,apr-0,...] [--sheet FILE] [--features FILE] [--measure-encoder NAME]',
+  { sheet: { type: 'string' }, features: { type: 'string' }, 'measure-encoder': { type: 'string' } },
   ({ positionals, values }) => {
     const [l = '0.6', f = '14', t = '48', keys = 'demo,apr-0,apr-10,giveme-train'] = atMost(4, positionals);
     return {
@@ -71,6 +77,10 @@ const { least, from, to, wanted, sheet, features } = readCommandLine(
       wanted: knownNames(keys, DEMO_AND_PAIR_READING_SET_KEYS),
       sheet: values.sheet,
       features: values.features,
+      measureEncoder:
+        values['measure-encoder'] === undefined
+          ? undefined
+          : knownNames(values['measure-encoder'], Object.keys(ENCODER_SPECS))[0],
     };
   },
 );
@@ -86,7 +96,8 @@ const label = articleLabeller();
 /**
  * The next day's pairs read for this question (data/story-joins/next-day-pairs.tsv: verdict, set,
  * gold_a, gold_b, reading): a reader's verdict where no reading file settles the pair or where the
- * corrected labels file two stories under one id. Read by this tool only: it corrects no label.
+ * corrected labels file two stories under one id. It corrects no label here (same-event-folds.ts
+ * merges its one-story pairs' labels for its own training).
  */
 const NEXT_DAY_FILE = path.join(REPO_ROOT, 'services', 'pipeline', 'data', 'story-joins', 'next-day-pairs.tsv');
 const nextDay = new Map(
@@ -146,6 +157,11 @@ function novelTerms(a: StoryView, b: StoryView): string[] {
 }
 const all: Pair[] = [];
 
+/** The lookup the measures of meaning read: --measure-encoder's (cached, lab/.cache/embeddings) or the process's. */
+function measureLookup(texts: readonly string[]): Promise<(text: string) => Float32Array | undefined> {
+  return measureEncoder ? cachedEmbeddings(texts, ENCODER_SPECS[measureEncoder], 'headlines') : embeddingLookup(texts);
+}
+
 /** The trend's names most of its members name, most first. */
 function topNames(members: readonly DetectArticle[]): string[] {
   const counts = new Map<string, number>();
@@ -186,10 +202,15 @@ for (const key of wanted) {
   const headlines = new Map(
     [...new Set(listed.flatMap(([a, b]) => [a.id, b.id]))].map((id) => [id, distinctHeadlines(groups.get(id)!)]),
   );
-  const memberLookup = await embeddingLookup([...headlines.values()].flat());
+  const memberLookup = await measureLookup([...headlines.values()].flat());
+  const centralLookup = measureEncoder
+    ? await measureLookup(listed.flatMap(([a, b]) => [...a.central, ...b.central]))
+    : lookup;
+  const measuredMeaning = (v: StoryView): Float32Array | undefined =>
+    measureEncoder ? meanEmbedding(v.central.map(centralLookup)) : meaning.get(v.id);
   const lines: [number, string][] = [];
   for (const [a, b, gap] of listed) {
-    const m = dot(meaning.get(a.id)!, meaning.get(b.id)!);
+    const m = dot(measuredMeaning(a)!, measuredMeaning(b)!);
     const members = memberEvidence(headlines.get(a.id)!, headlines.get(b.id)!, memberLookup)!;
     const [ga, gb] = [majority.get(a.id)!, majority.get(b.id)!];
     const read = readingOf(ga[0], gb[0]);
@@ -216,7 +237,7 @@ for (const key of wanted) {
     let best = -1;
     for (const x of a.central)
       for (const y of b.central) {
-        const [ex, ey] = [lookup(x), lookup(y)];
+        const [ex, ey] = [centralLookup(x), centralLookup(y)];
         if (ex && ey) best = Math.max(best, dot(ex, ey));
       }
     const novel = novelTerms(a, b);

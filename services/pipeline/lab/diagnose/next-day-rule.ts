@@ -6,7 +6,8 @@
  * stories), and prints, per rule family, each fold's joins (right / wrong of its one-story /
  * two-story pairs) with precision and recall. Families: one measure above every training two-story
  * pair's value; the best two-measure AND rule chosen on the training folds; a logistic model over
- * the measures with its threshold above every training two-story pair's score.
+ * the measures with its threshold above every training two-story pair's score. First, each
+ * measure's AUC of one story against two over every labelled pair (pair-rule-folds.ts pairAuc).
  * Run: node --import tsx services/pipeline/lab/diagnose/next-day-rule.ts [measures file]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -20,6 +21,7 @@ import {
   bestTwoMeasureRule,
   foldResults,
   logisticRule,
+  pairAuc,
   type FoldResult,
   type LabelledPair,
   type RuleFitter,
@@ -78,6 +80,9 @@ function report(family: string, fit: RuleFitter, perFold: boolean): void {
       );
 }
 
+process.stdout.write(
+  `AUC of one story against two: ${measures.map((m) => `${m} ${pairAuc(pairs, m).toFixed(3)}`).join(', ')}\n`,
+);
 for (const m of measures) report(`one measure: ${m}`, aboveEveryTwoStory(m), false);
 report('two measures, chosen on the training folds', bestTwoMeasureRule(measures), true);
 for (const lambda of [0.1, 1, 10]) {

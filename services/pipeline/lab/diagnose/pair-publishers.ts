@@ -17,6 +17,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '@trendscope/core';
 import { atMost, oneNumber, readCommandLine } from '../command-line';
 import { loadUci, type UciRow } from '../corpus/uci.corpus';
+import { pairAuc } from '../evaluate/trends/pair-rule-folds';
 
 const { hours, verbose } = readCommandLine(
   'pair-publishers.ts [hours, default 24] [-v]',
@@ -88,14 +89,15 @@ function measure(a: string, b: string, one: boolean): Measured | undefined {
   };
 }
 
-/** Chance that a one-story pair's value is below a two-story pair's (ties half). */
+/**
+ * Chance that a one-story pair's value is below a two-story pair's (ties half): pairAuc with the
+ * verdicts swapped, the chance that a two-story pair's value is above a one-story pair's.
+ */
 function auc(pairs: readonly Measured[], value: (m: Measured) => number): number {
-  const one = pairs.filter((p) => p.one).map(value);
-  const two = pairs.filter((p) => !p.one).map(value);
-  if (one.length === 0 || two.length === 0) return NaN;
-  let s = 0;
-  for (const x of one) for (const y of two) s += x < y ? 1 : x === y ? 0.5 : 0;
-  return s / (one.length * two.length);
+  return pairAuc(
+    pairs.map((p) => ({ oneStory: !p.one, values: { v: value(p) } })),
+    'v',
+  );
 }
 
 function quartiles(values: number[]): string {

@@ -10,7 +10,8 @@
  * two-story pair): the read next-day pairs (next-day-measures.tsv verdicts, central headlines from
  * the sheet `next-day-pairs.ts 0 14 48 <sets> --sheet FILE` writes), the at-once pairs (at-once-pairs.tsv
  * verdicts, central headlines from `at-once-pairs.ts 0.45 12 <sets>`'s output), and with the model of
- * every tuning story, held-out-pairs.tsv and month-pairs.tsv. Trend score: mean or max of the pair
+ * every tuning story, read-pairs.tsv (the demo's), held-out-pairs.tsv and month-pairs.tsv. Run
+ * under PIPELINE_ENCODER to read every measure with another encoder. Trend score: mean or max of the pair
  * score over the two trends' central headlines; beside it raw meaning (the rejoin's: cosine of the
  * central headlines' mean) and the mean / max cosine.
  * `--other-day` keeps only the positives of one story on different days. `--model FILE` writes the
@@ -37,7 +38,7 @@ import {
   MONTH_READING_FILE,
   READING_FILES,
 } from '../metrics/corrected-gold';
-import { foldResults, type LabelledPair, type RuleFitter } from '../evaluate/trends/pair-rule-folds';
+import { foldResults, pairAuc, type LabelledPair, type RuleFitter } from '../evaluate/trends/pair-rule-folds';
 import { headlinePairs, storyHeadlines, type HeadlinePair } from '../evaluate/trends/same-event-pairs';
 import {
   DEFAULT_STEPS,
@@ -51,6 +52,8 @@ const JOINS = path.join(REPO_ROOT, 'services', 'pipeline', 'data', 'story-joins'
 const NEXT_DAY_READINGS = path.join(JOINS, 'next-day-pairs.tsv');
 const MEASURES = path.join(JOINS, 'next-day-measures.tsv');
 const HELD_OUT_PAIRS = READING_FILES[1]!;
+/** The demo's pairs read (read-pairs.tsv): the demo's stories are never trained on either. */
+const DEMO_PAIRS = READING_FILES[0]!;
 
 const { sheetFile, atOnceFile, lambdas, steps, modelFile, otherDay } = readCommandLine(
   'same-event-folds.ts NEXT_DAY_SHEET AT_ONCE_OUTPUT [--lambda 0.1,1,10] [--steps 300] [--other-day] [--model FILE]',
@@ -180,6 +183,7 @@ const verdictKey = (set: string, a: string, b: string): string => `${set} ${bare
     });
   });
   for (const [file, name] of [
+    [DEMO_PAIRS, 'demo'],
     [HELD_OUT_PAIRS, 'held-out'],
     [MONTH_READING_FILE, 'month'],
   ] as const) {
@@ -195,7 +199,7 @@ const verdictKey = (set: string, a: string, b: string): string => `${set} ${bare
       if ([f[at('gold_a')]!, f[at('gold_b')]!].some((g) => trained.has(label(undefined, bare(g))))) continue;
       read.push({
         file: name,
-        set: at('set') >= 0 ? f[at('set')]! : 'month',
+        set: at('set') >= 0 ? f[at('set')]! : name,
         id: `${bare(f[at('gold_a')]!)} / ${bare(f[at('gold_b')]!)}`,
         oneStory: v === 'one story',
         a: f[at('central_a')]!.split(' / '),
@@ -204,7 +208,7 @@ const verdictKey = (set: string, a: string, b: string): string => `${set} ${bare
     }
   }
 }
-for (const name of ['next-day', 'at-once', 'held-out', 'month'])
+for (const name of ['next-day', 'at-once', 'demo', 'held-out', 'month'])
   out(
     `${name} pairs: ${read.filter((p) => p.file === name && p.oneStory).length} one story, ` +
       `${read.filter((p) => p.file === name && !p.oneStory).length} two\n`,
@@ -222,15 +226,6 @@ out(
   `headline pairs: ${count('other day')} of one story on different days, ${count('same day')} on one day, ` +
     `${count('same subject')} of two stories of one subject\n`,
 );
-
-/** Area under the ROC curve of `score` on `ps` (ties counted half). */
-function auc(ps: readonly { same: boolean; s: number }[]): number {
-  const pos = ps.filter((p) => p.same).map((p) => p.s);
-  const neg = ps.filter((p) => !p.same).map((p) => p.s);
-  let won = 0;
-  for (const a of pos) for (const b of neg) won += a > b ? 1 : a === b ? 0.5 : 0;
-  return pos.length === 0 || neg.length === 0 ? NaN : won / (pos.length * neg.length);
-}
 
 // Per lambda, one model per fold (the demo's: every training story), fitted without the fold's stories;
 // the lambda kept is the one of the best mean AUC on the folds' own UCI headline pairs (no read pair).
@@ -250,13 +245,17 @@ for (const lambda of lambdas) {
       steps,
     );
     fitted.set(fold, model);
-    const scored = (f: (a: Float32Array, b: Float32Array) => number) =>
-      test.map((p) => ({ same: p.same, s: f(embed(p.a)!, embed(p.b)!) }));
-    if (test.length > 0) aucs.push(auc(scored((a, b) => sameEventScore(model, a, b))));
+    // The AUC of `f` on the fold's own headline pairs (one story against two).
+    const auc = (f: (a: Float32Array, b: Float32Array) => number): number =>
+      pairAuc(
+        test.map((p) => ({ oneStory: p.same, values: { s: f(embed(p.a)!, embed(p.b)!) } })),
+        's',
+      );
+    if (test.length > 0) aucs.push(auc((a, b) => sameEventScore(model, a, b)));
     out(
       `lambda ${lambda} fold ${fold}: trained on ${train.length} pairs (${model.pairs.same} one story) in ${((Date.now() - started) / 1000).toFixed(0)} s; ` +
-        `its own ${test.length} headline pairs: AUC model ${auc(scored((a, b) => sameEventScore(model, a, b))).toFixed(3)}, ` +
-        `cosine ${auc(scored(dot)).toFixed(3)}\n`,
+        `its own ${test.length} headline pairs: AUC model ${auc((a, b) => sameEventScore(model, a, b)).toFixed(3)}, ` +
+        `cosine ${auc(dot).toFixed(3)}\n`,
     );
   }
   const meanAuc = aucs.reduce((x, y) => x + y, 0) / aucs.length;
@@ -352,14 +351,14 @@ for (const m of MEASURE_NAMES) {
       .map((x) => x.toFixed(2))
       .join(' ');
   out(
-    `  ${m}: one story highest ${sorted(of(true))}; two stories highest ${sorted(of(false))}; AUC ${auc(nextDay.map((p) => ({ same: p.oneStory, s: p.values[m]! }))).toFixed(3)}\n`,
+    `  ${m}: one story highest ${sorted(of(true))}; two stories highest ${sorted(of(false))}; AUC ${pairAuc(nextDay, m).toFixed(3)}\n`,
   );
 }
 
 // The other read files: at-once pairs by their fold's model and bar; held-out and month pairs by the
 // model of every training story, its bar above every next-day two-story pair (read by each pair's own fold model).
 out('other read pairs (joins right / wrong of one story / two)\n');
-for (const name of ['at-once', 'held-out', 'month']) {
+for (const name of ['at-once', 'demo', 'held-out', 'month']) {
   const ps = read.filter((p) => p.file === name);
   for (const m of MEASURE_NAMES) {
     let right = 0;
@@ -380,7 +379,7 @@ for (const name of ['at-once', 'held-out', 'month']) {
     const ones = ps.filter((p) => p.oneStory).length;
     out(
       `  ${name} ${m}: ${right} / ${wrong} of ${ones} / ${ps.length - ones}; precision ${share(right, right + wrong)}, recall ${share(right, ones)}; ` +
-        `AUC ${auc(ps.map((p) => ({ same: p.oneStory, s: labelled(p).values[m]! }))).toFixed(3)}\n` +
+        `AUC ${pairAuc(ps.map(labelled), m).toFixed(3)}\n` +
         wrongIds.map((w) => `    wrong: ${w}\n`).join(''),
     );
   }

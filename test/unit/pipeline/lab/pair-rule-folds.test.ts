@@ -4,6 +4,7 @@ import {
   bestTwoMeasureRule,
   foldResults,
   logisticRule,
+  pairAuc,
   type LabelledPair,
 } from '@trendscope/pipeline/lab/evaluate/trends/pair-rule-folds';
 
@@ -44,5 +45,13 @@ describe('lab rules for joining trends, fitted across folds (pair-rule-folds.ts)
     const rule = logisticRule(['a', 'b'], 1)(train);
     expect(train.filter((p) => !p.oneStory).some(rule.joins)).to.equal(false);
     expect(rule.joins(pair('z', true, 1, 0.5))).to.equal(true);
+  });
+
+  it('reads the AUC of one story against two, ties half', () => {
+    const pairs = [pair('x', true, 0.9), pair('x', true, 0.5), pair('y', false, 0.5), pair('y', false, 0.1)];
+    // 0.9 beats both two-story pairs, 0.5 beats 0.1 and ties 0.5: (2 + 1.5) / 4.
+    expect(pairAuc(pairs, 'a')).to.equal(0.875);
+    expect(pairAuc([pair('x', true, 0.2), pair('x', false, 0.8)], 'a')).to.equal(0);
+    expect(pairAuc([pair('x', true, 0.2)], 'a')).to.be.NaN;
   });
 });

@@ -58,6 +58,20 @@ export function foldResults(pairs: readonly LabelledPair[], fit: RuleFitter): Fo
   });
 }
 
+/**
+ * The area under the ROC curve of `measure` for one story against two: the chance that a one-story
+ * pair reads higher than a two-story pair (ties half). Threshold-free, so encoders whose cosines sit
+ * on different scales compare; NaN when either verdict is missing. Reads only each pair's verdict and
+ * measures, so lab tools score their own pairs through it.
+ */
+export function pairAuc(pairs: readonly Pick<LabelledPair, 'oneStory' | 'values'>[], measure: string): number {
+  const ones = pairs.filter((p) => p.oneStory).map((p) => p.values[measure]!);
+  const twos = pairs.filter((p) => !p.oneStory).map((p) => p.values[measure]!);
+  let won = 0;
+  for (const a of ones) for (const b of twos) won += a > b ? 1 : a === b ? 0.5 : 0;
+  return ones.length === 0 || twos.length === 0 ? NaN : won / (ones.length * twos.length);
+}
+
 /** The lowest threshold on `measure` above every training two-story pair's value (none joined on training). */
 export function aboveEveryTwoStory(measure: string): RuleFitter {
   return (train) => {
