@@ -73,8 +73,10 @@ describe('category classifier quality (held-out folds of the four labelled corpo
     // Giveme5W1H's fold 0 is 83 articles of 14 events, so one event moves it by points. UCI's `t`
     // stories of the car industry and fuel prices are trained as business (70 of their headlines
     // read: all business), so UCI is held to its labels with those stories read (`uci-read`, reached
-    // 0.904). Against UCI's corpus labels those rows count wrong: the relabel took fold 0 from 0.881
-    // to 0.867, so that floor is the earlier 0.875 lowered by that 0.014 and no more.
+    // 0.904; 0.903 since it also reads the stories of politics-readings.tsv as politics, which the
+    // committed model is not trained on, 2026-12-07). Against UCI's corpus labels those rows count
+    // wrong: the relabel took fold 0 from 0.881 to 0.867, so that floor is the earlier 0.875 lowered
+    // by that 0.014 and no more.
     expect(s.corpus.ag).to.be.at.least(0.885);
     expect(s.corpus.bbc).to.be.at.least(0.96);
     expect(s.corpus['uci-read']).to.be.at.least(0.9);
