@@ -10,8 +10,9 @@ import { categoryReadings } from '@trendscope/pipeline/lab/metrics/category-read
 // Labels: the corpora's, with the stories and events a reader corrected against API.md's taxonomy
 // (services/pipeline/data/category-readings/: Broadcom's $121B bid is business, not technology), and
 // UCI's `t` stories of the car industry and fuel prices read as business, as the model is trained,
-// and the stories and events of politics-readings.tsv read as politics (the model is not trained so:
-// mar1-0's state medical-marijuana bills are served health, 0.965 with them read, 0.972 without).
+// and the stories and events of politics-readings.tsv read as politics, as the model is trained since
+// 2026-12-07 (mar1-0 0.965 before and after: its state medical-marijuana bills turn right, the
+// Sprint / T-Mobile CFOs' trend turns technology).
 describe('category of trends (the label an agent sees) against the members gold category', function () {
   // The committed model reads each voter's sentence embedding: mar1-0 embeds its 10,000 members'
   // texts first (about a minute of CPU on a quiet core; over 10 minutes at a load average of 30).
