@@ -69,12 +69,15 @@ describe('category classifier quality (held-out folds of the four labelled corpo
   it('labels held-out rows of each corpus at the accuracy reached (fold 0 of 5, split by story; a tenth of UCI)', async () => {
     const s = await crossValidate(BOUNDED, [0], boundedFold0());
     process.stdout.write(`      fold 0, bounded: ${JSON.stringify(s.corpus)}\n`);
-    // Reached 0.900 / 0.964 / 0.867 / 0.795 for AG News, BBC, UCI, Giveme5W1H (2026-11-28, evening).
-    // Giveme5W1H's fold 0 is 83 articles of 14 events, so one event moves it by points. UCI's `t`
-    // stories of the car industry and fuel prices are trained as business (70 of their headlines
-    // read: all business), so UCI is held to its labels with those stories read (`uci-read`, reached
-    // 0.904). Against UCI's corpus labels those rows count wrong: the relabel took fold 0 from 0.881
-    // to 0.867, so that floor is the earlier 0.875 lowered by that 0.014 and no more.
+    // Reached 0.899 / 0.964 / 0.866 / 0.771 for AG News, BBC, UCI, Giveme5W1H (2026-12-07, with the
+    // political stories trained as politics; 0.900 / 0.964 / 0.867 / 0.795 before). Giveme5W1H's
+    // fold 0 is 83 articles of 14 events, so one event moves it by points. UCI's `t` stories of the
+    // car industry and fuel prices are trained as business (70 of their headlines read: all
+    // business) and the stories of politics-readings.tsv as politics, so UCI is held to its labels
+    // with those stories read (`uci-read`, reached 0.901;
+    // 0.903 with the model trained without the politics readings, 0.904 scoring without them).
+    // Against UCI's corpus labels those rows count wrong: the car relabel took fold 0 from 0.881 to
+    // 0.867, so that floor is the earlier 0.875 lowered by that 0.014 and no more.
     expect(s.corpus.ag).to.be.at.least(0.885);
     expect(s.corpus.bbc).to.be.at.least(0.96);
     expect(s.corpus['uci-read']).to.be.at.least(0.9);

@@ -6,7 +6,7 @@
  * The members' embeddings come from the lab's cache (.cache/embeddings/, where the UCI headlines
  * already are after `make model`), the missing ones embedded and added to it.
  * `--read-labels` scores against the corpus labels with the readings of category-readings.ts in
- * place of the stories and events read (UCI's car and fuel-price stories read as business among them). `-v` lists each wrong trend (gold -> served, size, majority story or event, topic) under its set.
+ * place of the stories and events read (UCI's car and fuel-price stories read as business, and the UCI stories and Giveme5W1H events read as politics, among them). `-v` lists each wrong trend (gold -> served, size, majority story or event, topic) under its set.
  * Run: node --import tsx services/pipeline/lab/diagnose/trend-category-figures.ts [set keys, comma-separated] [--held-out] [--read-labels] [-v]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -23,7 +23,7 @@ import { CLUSTER_SETS } from '../corpus/cluster-sets';
 import { REPO_ROOT } from '../corpus/corpus-path';
 import { setEmbeddings, trendCategoryFigures } from '../evaluate/trends/trend-category';
 import { cachedEmbeddings } from '../evaluate/classifier/sentence-embeddings';
-import { loadCategoryReadings, UCI_ECONOMY_READING, withUciStoryReadings } from '../metrics/category-readings';
+import { categoryReadings } from '../metrics/category-readings';
 import { atMost, readCommandLine } from '../command-line';
 import type { Category } from '@trendscope/core';
 
@@ -38,9 +38,7 @@ const { values, positionals } = readCommandLine(
 );
 const heldOut = values['held-out'];
 const verbose = values.verbose;
-const readings = values['read-labels']
-  ? withUciStoryReadings(loadCategoryReadings(), UCI_ECONOMY_READING)
-  : new Map<string, Category>();
+const readings = values['read-labels'] ? categoryReadings() : new Map<string, Category>();
 const wanted = positionals[0]?.split(',');
 
 /**

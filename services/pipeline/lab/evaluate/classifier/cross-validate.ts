@@ -23,6 +23,7 @@ import {
   COMMITTED_MODEL_SETTINGS,
   ECONOMY_MODEL_SETTINGS,
   type ModelSettings,
+  POLITICS_MODEL_SETTINGS,
   GATED_MODEL_SETTINGS,
   MAIN_AND_EXPERT_SENTENCE_MODEL_SETTINGS,
   MAIN_SENTENCE_MODEL_SETTINGS,
@@ -36,6 +37,7 @@ import {
   WITHOUT_AG_NEWS_SETTINGS,
 } from '../../train/classifier/model-settings';
 import { cachedEmbeddings } from './sentence-embeddings';
+import { loadCategoryReadings, POLITICS_READINGS_FILE } from '../../metrics/category-readings';
 import { buildTrainingSamples, chunks, LABEL_MAPPING, uciStoryRelabels } from '../../train/classifier/training-samples';
 
 /** The variants compared (`committed` is the settings of the committed model). */
@@ -48,6 +50,7 @@ const VARIANTS: Record<string, ModelSettings> = {
   'main-and-expert-sentence': MAIN_AND_EXPERT_SENTENCE_MODEL_SETTINGS,
   neighbours: NEIGHBOURS_MODEL_SETTINGS,
   economy: ECONOMY_MODEL_SETTINGS,
+  politics: POLITICS_MODEL_SETTINGS,
   vectors: VECTORS_MODEL_SETTINGS,
   previous: PREVIOUS_MODEL_SETTINGS,
   'without-ag-news': WITHOUT_AG_NEWS_SETTINGS,
@@ -67,7 +70,10 @@ export interface ValidationItem {
   category: Category;
   corpus: string;
   group: string;
-  /** The label a reader gives it where the corpus's was read wrong (UCI's car and fuel-price stories). */
+  /**
+   * The label a reader gives it where the corpus's was read wrong (UCI's car and fuel-price stories,
+   * the UCI stories and Giveme5W1H events read as politics).
+   */
   read?: Category;
 }
 
@@ -76,25 +82,28 @@ export interface ValidationItem {
  * option could relabel are left out, so every variant is scored on the same items), the first
  * chunk (headline + lead) of every BBC and Giveme5W1H article, and every AG News row. UCI's `t`
  * stories of the car industry and fuel prices keep their corpus label and carry the read one
- * (business), scored apart as `uci-read`.
+ * (business), scored apart as `uci-read`; so do the UCI stories and Giveme5W1H events read as
+ * politics (politics-readings.tsv; Giveme5W1H's scored apart as `giveme-read`).
  */
 export function validationItems(): ValidationItem[] {
   const items: ValidationItem[] = [];
   const rows = loadUci();
   const touched = uciStoryRelabels(rows, { uciWorldStoryShare: 0.1, uciSportsStoryShare: 0.1 });
   const economy = uciStoryRelabels(rows, { uciEconomyStoryShare: 0.5 });
+  const politics = loadCategoryReadings(POLITICS_READINGS_FILE);
   const seen = new Set<string>();
   for (const row of rows) {
     if (touched.has(row.story)) continue;
     const key = row.title.toLowerCase().trim();
     if (seen.has(key)) continue;
     seen.add(key);
+    const read = politics.get(`uci:${row.story}`) ?? economy.get(row.story);
     items.push({
       text: row.title,
       category: LABEL_MAPPING.uci[row.category],
       corpus: 'uci',
       group: `uci:${row.story}`,
-      ...(economy.has(row.story) ? { read: economy.get(row.story)! } : {}),
+      ...(read ? { read } : {}),
     });
   }
   for (const a of loadBbc()) {
@@ -104,7 +113,9 @@ export function validationItems(): ValidationItem[] {
   for (const a of loadGiveme()) {
     const category = LABEL_MAPPING.giveme[a.category as keyof typeof LABEL_MAPPING.giveme];
     const text = chunks(a.title, a.text || a.description)[0]!;
-    items.push({ text, category, corpus: 'giveme', group: `giveme:${a.event_id}` });
+    const group = `giveme:${a.event_id}`;
+    const read = politics.get(group);
+    items.push({ text, category, corpus: 'giveme', group, ...(read ? { read } : {}) });
   }
   loadAgNews().forEach((row, i) => {
     const text = `${row.title}. ${row.description}`;
@@ -158,11 +169,11 @@ export async function score(
       c.ok += ok;
       tally.set(key, c);
     }
-    if (item.corpus === 'uci') {
-      const c = tally.get('uci-read') ?? { n: 0, ok: 0 };
+    if (item.corpus === 'uci' || item.corpus === 'giveme') {
+      const c = tally.get(`${item.corpus}-read`) ?? { n: 0, ok: 0 };
       c.n++;
       c.ok += answer === (item.read ?? item.category) ? 1 : 0;
-      tally.set('uci-read', c);
+      tally.set(`${item.corpus}-read`, c);
     }
   }
 }

@@ -5,6 +5,7 @@ import { loadAgNews } from '../../corpus/ag-news.corpus';
 import { loadBbc } from '../../corpus/bbc.corpus';
 import { loadGiveme } from '../../corpus/giveme.corpus';
 import { loadUci, type UciRow } from '../../corpus/uci.corpus';
+import { loadCategoryReadings, POLITICS_READINGS_FILE } from '../../metrics/category-readings';
 
 /** How each corpus's labels map onto the taxonomy of API.md (documented in the README). */
 export const LABEL_MAPPING = {
@@ -59,6 +60,13 @@ export interface TrainingSampleOptions {
    * this often are business (read in docs/lab-notes/categories.md). 0 = off.
    */
   uciEconomyStoryShare?: number;
+  /**
+   * UCI stories and Giveme5W1H events read as politics (POLITICS_READINGS_FILE: government,
+   * lawmaking, elections, office-holders; read by hand in docs/lab-notes/categories.md) are
+   * politics, before any other relabel. Neither corpus has the class: without them politics is
+   * taught by BBC's UK politics alone.
+   */
+  politicsReadings?: boolean;
   /** Also one "title. description" sample per Giveme5W1H article (the shape of a feed item). */
   givemeDescriptions?: boolean;
   /** Leave AG News out (the model of the earlier rule, kept for comparison). */
@@ -79,6 +87,7 @@ export function buildTrainingSamples(opts: TrainingSampleOptions = {}): Training
   const every = opts.uciEvery ?? 1;
   const rows = loadUci();
   const relabel = uciStoryRelabels(rows, opts);
+  const read = opts.politicsReadings ? loadCategoryReadings(POLITICS_READINGS_FILE) : new Map<string, Category>();
   for (const row of rows) {
     if (row.id % every !== 0) continue;
     const key = row.title.toLowerCase().trim();
@@ -100,9 +109,9 @@ export function buildTrainingSamples(opts: TrainingSampleOptions = {}): Training
     });
   }
   for (const a of loadGiveme()) {
-    const category = LABEL_MAPPING.giveme[a.category as keyof typeof LABEL_MAPPING.giveme];
-    const body = a.text || a.description;
     const group = `giveme:${a.event_id}`;
+    const category = read.get(group) ?? LABEL_MAPPING.giveme[a.category as keyof typeof LABEL_MAPPING.giveme];
+    const body = a.text || a.description;
     chunks(a.title, body).forEach((text, i) =>
       samples.push({ text, category, source: 'giveme', group, lead: i === 0 }),
     );
@@ -115,7 +124,8 @@ export function buildTrainingSamples(opts: TrainingSampleOptions = {}): Training
 
 /**
  * UCI stories whose rows come from world (or sports) sections often enough, and `t` stories of
- * the car industry or fuel prices, with their new label.
+ * the car industry or fuel prices, with their new label; with `politicsReadings`, the stories read
+ * as politics are politics whatever else they are (a reading by hand outranks a rule).
  */
 export function uciStoryRelabels(rows: readonly UciRow[], opts: TrainingSampleOptions): Map<string, Category> {
   const counts = new Map<string, { rows: number; world: number; sports: number; economy: number; t: number }>();
@@ -136,6 +146,12 @@ export function uciStoryRelabels(rows: readonly UciRow[], opts: TrainingSampleOp
     if (worldShare > 0 && c.world / c.rows >= worldShare) out.set(story, 'world');
     else if (sportsShare > 0 && c.sports / c.rows >= sportsShare) out.set(story, 'sports');
     else if (economyShare > 0 && c.t * 2 > c.rows && c.economy / c.rows >= economyShare) out.set(story, 'business');
+  }
+  if (opts.politicsReadings) {
+    for (const [group, category] of loadCategoryReadings(POLITICS_READINGS_FILE)) {
+      const story = group.startsWith('uci:') ? group.slice(4) : undefined;
+      if (story && counts.has(story)) out.set(story, category);
+    }
   }
   return out;
 }
