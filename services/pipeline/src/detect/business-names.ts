@@ -51,6 +51,11 @@ export function namesCompanyForm(text: string): boolean {
   return COMPANY_FORM_RE.test(text) || /\((?:NYSE|NASDAQ|LON|TSX)?:?\s?[A-Z]{1,5}\)/.test(text);
 }
 
+/** Whether a text names a company at all: a large company or a company's form ("Inc", "firm", "retailer", a ticker). */
+export function namesAnyCompany(text: string): boolean {
+  return largeCompanies(text).length > 0 || namesCompanyForm(text);
+}
+
 /** Whether a domain (www. dropped, lower-case) is a business-news outlet or one of its sub-domains. */
 export function isBusinessOutlet(domain: string): boolean {
   let d = domain.toLowerCase().replace(/^www\./, '');

@@ -1,4 +1,4 @@
-import { largeCompanies, namesCompanyForm } from './business-names';
+import { namesAnyCompany } from './business-names';
 import { eventKinds } from './event-kinds';
 
 /**
@@ -8,11 +8,6 @@ import { eventKinds } from './event-kinds';
  * whatever the company makes, and no crime or trial unless a business is its subject.
  */
 
-/** Names a company as its subject: a large company or a company's form ("Inc", "firm", "retailer", a ticker). */
-function namesCompany(headline: string): boolean {
-  return largeCompanies(headline).length > 0 || namesCompanyForm(headline);
-}
-
 /**
  * A company's takeover, bid, merger, listing or results: "Broadcom Raises Qualcomm Hostile Bid to
  * About $121 Billion", "Apple in talks to buy Renesas chip unit". "Results" alone is not results
@@ -21,7 +16,7 @@ function namesCompany(headline: string): boolean {
 export function reportsCompanyDeal(headline: string): boolean {
   const kinds = eventKinds(headline);
   const earnings = (kinds.earnings ?? []).some((p) => p !== 'results' && p !== 'guidance');
-  return Boolean(kinds.deal || kinds.ipo || earnings || DEAL_TALK_RE.test(headline)) && namesCompany(headline);
+  return Boolean(kinds.deal || kinds.ipo || earnings || DEAL_TALK_RE.test(headline)) && namesAnyCompany(headline);
 }
 
 /**
@@ -78,7 +73,7 @@ const CRIME_RE =
  */
 export function reportsCrimeWithoutCompany(headline: string): boolean {
   if (!CRIME_RE.test(headline)) return false;
-  if (namesCompany(headline) && !STAFF_CRIME_RE.test(headline)) return false;
+  if (namesAnyCompany(headline) && !STAFF_CRIME_RE.test(headline)) return false;
   return !reportsMarketEvent(headline);
 }
 

@@ -1,4 +1,4 @@
-import { largeCompanies, namesCompanyForm } from './business-names';
+import { largeCompanies, namesAnyCompany } from './business-names';
 import { namesCompanyLaunch, namesCompanyRecall, type EventKind } from './event-kinds';
 import { largestAmount } from './money-amounts';
 import { LARGE_DEAL_USD, namesDeal, type StoryDeal } from './story-deal';
@@ -201,8 +201,7 @@ export function rubricReadings(
         SAYS_RE.test(t) &&
         !CENTRAL_BANK_RE.test(t) &&
         !GOVERNMENT_DECISION_RE.test(t) &&
-        largeCompanies(t).length === 0 &&
-        !namesCompanyForm(t) &&
+        !namesAnyCompany(t) &&
         (largestAmount(t)?.usd ?? 0) < 1e9,
     ),
     executive_change: share(
@@ -213,17 +212,12 @@ export function rubricReadings(
     ),
     company_launch: namesCompany ? share((t, i) => kindsPerText[i]?.launch !== undefined || namesCompanyLaunch(t)) : 0,
     missile_overflight: texts.some((t) => OVER_COUNTRY_RE.test(t))
-      ? share((t) => MISSILE_LAUNCH_RE.test(t) && !namesFirm(t))
+      ? share((t) => MISSILE_LAUNCH_RE.test(t) && !namesAnyCompany(t))
       : 0,
     industry_rule: share(
-      (t) => (REGULATOR_INITIALS_RE.test(t) || REGULATOR_RE.test(t)) && RULE_RE.test(t) && !namesFirm(t),
+      (t) => (REGULATOR_INITIALS_RE.test(t) || REGULATOR_RE.test(t)) && RULE_RE.test(t) && !namesAnyCompany(t),
     ),
   };
-}
-
-/** Whether a text names a company: its own rule or test is one firm's news, not an industry's or a state's. */
-function namesFirm(text: string): boolean {
-  return largeCompanies(text).length > 0 || namesCompanyForm(text);
 }
 
 /** Distinct large companies a text names, one spelling each, investors not counted. */
