@@ -22,11 +22,21 @@ const AP_WRITER = '\\b(?:AP|Associated\\s+Press)\\s+(?:\\p{Lu}\\p{Ll}+\\s+)?Writ
 /** The agencies a byline or a photo credit closes on ("..., The Associated Press", ".../REUTERS"). */
 const AGENCY = '(?:Associated\\s+Press|AP|AFP|EPA|REUTERS|Reuters|Getty\\s+Images|Bloomberg)';
 
-/** What marks a byline or dateline: "N minutes ago", "Updated", "Published:", "By NAME", "AP ... Writer", "Photo by". */
+/**
+ * What marks a byline or dateline: "Updated", "Published:", "By NAME", "AP ... Writer", "Photo by";
+ * and AGO_MARKER.
+ */
 const MARKER = new RegExp(
-  [AGO, '\\bUpdated\\b', '\\bPublished\\b', '\\bBy\\s+\\p{Lu}{2,}', AP_WRITER, '\\bPhoto\\s+by\\b'].join('|'),
+  ['\\bUpdated\\b', '\\bPublished\\b', '\\bBy\\s+\\p{Lu}{2,}', AP_WRITER, '\\bPhoto\\s+by\\b'].join('|'),
   'u',
 );
+
+/**
+ * A dateline's age as a marker, in any case ("3 Hours Ago", "5 HOURS AGO") as PARTS takes it out:
+ * apart from MARKER, whose "By" and capitals names must keep their case (with the "i" flag \p{Lu}
+ * would match any letter).
+ */
+const AGO_MARKER = new RegExp(AGO, 'iu');
 
 /** The parts of a byline or dateline, taken out before asking what is left. */
 const PARTS: readonly RegExp[] = [
@@ -61,7 +71,7 @@ export function isBylineHeadline(headline: string): boolean {
   const t = headline.trim();
   // Most headlines carry no marker; a byline alone opens on "By" and a credit alone holds a "/", so
   // the cheap tests turn those away before the anchored shapes are tried (this runs per article vector).
-  const marked = MARKER.test(t);
+  const marked = MARKER.test(t) || AGO_MARKER.test(t);
   if (!marked && !t.startsWith('By') && !t.includes('/')) return false;
   if (BYLINE_ONLY.test(t) || CREDIT_ONLY.test(t)) return true;
   if (!marked) return false;

@@ -24,6 +24,17 @@ describe('isBylineHeadline', () => {
       expect(isBylineHeadline(t), t).to.equal(true);
   });
 
+  it("reads a dateline's age in any case, as its parts are taken out in any case", () => {
+    for (const t of ['3 Hours Ago', '2 DAYS AGO', '14 Minutes Ago • AP']) expect(isBylineHeadline(t), t).to.equal(true);
+    for (const t of [
+      '3 Hours Ago: Tornado Tears Through Oklahoma Town',
+      'Jobless rate up slightly in Cass County - 3 Hours Ago',
+      'Posted 3 Hours Ago Apple Unveils Larger iPhone',
+      'Hours Ago, Malaysia Airlines Lost Contact With Flight MH370',
+    ])
+      expect(isBylineHeadline(t), t).to.equal(false);
+  });
+
   it('keeps a headline beside a timestamp or a byline, and headlines naming writers or updates', () => {
     for (const t of [
       "1 hour ago Teen sci-fi franchise 'Divergent' debuts with $56M",
