@@ -150,6 +150,32 @@ describe('OpenAPI document and /docs', function () {
     }
   });
 
+  it('declares every header a 200, a 304 and a 401 carry, and Retry-After on a 503', async () => {
+    const answerHeaders = ['etag', 'last-modified', 'age', 'ratelimit', 'ratelimit-policy', 'www-authenticate'];
+    const declared = (path: string, status: string): string[] =>
+      Object.keys(
+        (doc.paths[path]!.get.responses[status] as { headers?: Record<string, unknown> } | undefined)?.headers ?? {},
+      ).map((h) => h.toLowerCase());
+    const carried = (res: Response): string[] => answerHeaders.filter((h) => res.headers.has(h));
+    const path = '/v1/trends/recent';
+    const ok = await fetch(`${api.url}${path}`);
+    const etag = ok.headers.get('etag')!;
+    const notModified = await fetch(`${api.url}${path}`, { headers: { 'if-none-match': etag } });
+    const refused = await fetch(`${api.url}${path}`, { headers: { authorization: 'Bearer ts_live_not-a-key' } });
+    for (const [res, status] of [
+      [ok, '200'],
+      [notModified, '304'],
+      [refused, '401'],
+    ] as const) {
+      expect(res.status).to.equal(Number(status));
+      expect(carried(res), `${status} carries`).to.not.be.empty;
+      expect(declared(path, status), `${status} declares`).to.include.members(carried(res));
+    }
+    for (const p of Object.keys(doc.paths).filter((p) => p.startsWith('/v1/'))) {
+      expect(declared(p, '503'), p).to.include('retry-after');
+    }
+  });
+
   it('states exactly the bounds the API enforces (min and max pass, one step outside fails with that bound)', async () => {
     let checked = 0;
     for (const [path, { get: op }] of Object.entries(doc.paths)) {

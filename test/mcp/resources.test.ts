@@ -56,7 +56,8 @@ for (const kind of TRANSPORTS) {
       );
       expect(err).to.be.instanceOf(McpError);
       expect((err as McpError).code).to.equal(-32002);
-      expect((err as McpError).message).to.include('Trend not found');
+      // The code once: the client writes "MCP error <code>: " before the message the server sent.
+      expect((err as McpError).message).to.equal('MCP error -32002: Trend not found');
     });
 
     it('answers a malformed trend resource id with the REST validation words', async () => {
@@ -65,6 +66,7 @@ for (const kind of TRANSPORTS) {
         (e: unknown) => e,
       );
       expect((err as McpError).code).to.equal(ErrorCode.InvalidParams);
+      expect((err as McpError).message.match(/MCP error/g)).to.have.length(1);
       expect((err as McpError).message)
         .to.include('trend_id')
         .and.include('a trend id: tr_ and 8 to 32 characters');

@@ -141,7 +141,7 @@ for (const kind of TRANSPORTS) {
       );
       expect(err).to.be.instanceOf(McpError);
       expect(err?.code).to.equal(ErrorCode.InvalidParams);
-      expect(err?.message).to.include('drop_index');
+      expect(err?.message).to.equal(`MCP error ${ErrorCode.InvalidParams}: Tool drop_index not found`);
     });
 
     it('answers an unknown trend id as a tool error "Trend not found", as REST answers 404', async () => {

@@ -76,7 +76,16 @@ export function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Koa {
     cors({
       origin: '*',
       allowMethods: 'GET,HEAD,OPTIONS',
-      exposeHeaders: ['ETag', 'x-request-id', 'Retry-After', 'RateLimit', 'RateLimit-Policy'],
+      // Every answer header a browser page could not read otherwise (Last-Modified is safelisted).
+      exposeHeaders: [
+        'ETag',
+        'Age',
+        'x-request-id',
+        'Retry-After',
+        'RateLimit',
+        'RateLimit-Policy',
+        'WWW-Authenticate',
+      ],
       maxAge: 86400,
     }),
   );

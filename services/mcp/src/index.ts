@@ -6,4 +6,4 @@ export { toToolError, toRestError } from './errors/tool-error';
 export { toInputSchema } from './schemas/input-schema';
 export { toRawParams, validateToolArguments } from './server/validate-arguments';
 export { renderMetrics } from './render/platform.renderer';
-export { renderTrendDetail, TEXT_CITATIONS } from './render/trends.renderer';
+export { renderSearchResults, renderSourceTrends, renderTrendDetail, TEXT_CITATIONS } from './render/trends.renderer';

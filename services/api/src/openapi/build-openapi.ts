@@ -70,7 +70,14 @@ const QUOTA_RESPONSES: Record<string, JsonSchema> = {
   '401': json(
     ref('Error'),
     'A key was presented and is malformed, unknown, revoked or past its grace: `{"detail": "Invalid API key"}`.',
-    RATE_LIMIT_HEADERS,
+    {
+      'WWW-Authenticate': {
+        description:
+          'The refused key, as RFC 6750 says it: `Bearer realm="trendscope", error="invalid_token", error_description="Invalid API key"`.',
+        schema: { type: 'string' },
+      },
+      ...RATE_LIMIT_HEADERS,
+    },
   ),
   '429': json(ref('Error'), 'A quota window is spent: `{"detail": "Rate limit exceeded"}`.', {
     'Retry-After': {
@@ -88,7 +95,12 @@ function operation(spec: RouteSpec): JsonSchema {
     '200': json(ref(spec.response), 'Success.', isHealth ? undefined : { ...READ_HEADERS, ...RATE_LIMIT_HEADERS }),
     ...(isHealth ? {} : QUOTA_RESPONSES),
   };
-  if (!isHealth) responses['304'] = { description: 'Not modified: the If-None-Match ETag is still current.' };
+  if (!isHealth) {
+    responses['304'] = {
+      description: 'Not modified: the If-None-Match ETag is still current.',
+      headers: { ...READ_HEADERS, ...RATE_LIMIT_HEADERS },
+    };
+  }
   if (spec.notFound) responses['404'] = json(ref('Error'), `Not found: \`{"detail": "${spec.notFound}"}\`.`);
   if (parameters.length > 0) {
     responses['422'] = json(
@@ -98,7 +110,9 @@ function operation(spec: RouteSpec): JsonSchema {
   }
   responses['503'] = isHealth
     ? json(ref('Health'), 'A dependency is down; `checks` names it.')
-    : json(ref('Error'), 'The search backend is unavailable or too slow; retry shortly.');
+    : json(ref('Error'), 'The search backend is unavailable or too slow; retry shortly.', {
+        'Retry-After': { description: 'Seconds to wait before retrying (1).', schema: { type: 'integer', minimum: 1 } },
+      });
   return {
     operationId: spec.operationId,
     tags: [spec.tag],

@@ -5,6 +5,7 @@ import { nowOf, type QueryDeps } from './query-deps';
 import { runMultiSearch, totalOf, type TermsAgg } from './run-search';
 import { isoRequired } from '../presenters/timestamp';
 import { listedTrendsQuery } from './listed-trends';
+import { PUBLISHERS_AGG, publishersOf } from './publisher-count';
 import { keptBodiesCountRequest } from '../opensearch/body-store';
 
 /** The OpenSearch requests of getBenefits, as one `_msearch` (exported for the benchmark). */
@@ -18,7 +19,7 @@ export function benefitsRequests(deps: QueryDeps, now: Date): { index: string; b
         size: 0,
         track_total_hits: true,
         aggs: {
-          publishers: { cardinality: { field: 'domain', precision_threshold: 40000 } },
+          publishers: PUBLISHERS_AGG,
           fetch_methods: { terms: { field: 'fetch_method', size: 16 } },
         },
       },
@@ -49,7 +50,7 @@ export async function getBenefits(deps: QueryDeps): Promise<BenefitsResponse> {
   return {
     trends: trendTotal > 0 ? trendTotal : null,
     documents_retained: measured ? totalOf(bodies as never) : null,
-    publishers: measured ? (aggs.publishers?.value ?? 0) : null,
+    publishers: publishersOf(articleTotal, aggs.publishers),
     source_urls: measured ? articleTotal : null,
     fetch_methods: measured ? Object.keys(counts).length : null,
     fetch_method_counts: measured ? counts : null,

@@ -7,6 +7,7 @@ import { hoursBefore, nowOf, type QueryDeps } from './query-deps';
 import { runMultiSearch, totalOf, type SearchResult, type TermsAgg } from './run-search';
 import { ABSORBED } from './absorbed-trends';
 import { listedTrendsQuery } from './listed-trends';
+import { PUBLISHERS_AGG, publishersOf } from './publisher-count';
 import { keptBodiesCountRequest } from '../opensearch/body-store';
 
 /** The OpenSearch requests of getStats, as one `_msearch` (exported for the benchmark). */
@@ -35,7 +36,7 @@ export function statsRequests(deps: QueryDeps, now: Date): { index: string; body
         track_total_hits: true,
         aggs: {
           last_24h: { filter: { range: { fetched_at: { gte: hoursBefore(now, 24) } } } },
-          publishers: { cardinality: { field: 'domain', precision_threshold: 40000 } },
+          publishers: PUBLISHERS_AGG,
           last_article: { max: { field: 'fetched_at' } },
         },
       },
@@ -94,7 +95,7 @@ export async function getStats(deps: QueryDeps): Promise<StatsResponse> {
       retained: totalOf(bodies),
       last_24h: aAggs.last_24h?.doc_count ?? 0,
     },
-    publishers: articleTotal > 0 ? (aAggs.publishers?.value ?? 0) : null,
+    publishers: publishersOf(articleTotal, aAggs.publishers),
     freshness: {
       last_article_at: lastArticle,
       last_trend_update_at: lastTrend,

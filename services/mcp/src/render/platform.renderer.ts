@@ -1,15 +1,16 @@
 import type { CategoriesResponse } from '@trendscope/core';
+import { counted } from './counted';
 
 /** list_categories as text: one line per category. */
 export function renderCategories(body: CategoriesResponse): string {
   const lines = body.categories.map((c) => {
     const v = c.velocity_breakdown;
     return (
-      `- ${c.category} (${c.iptc_media_topic ?? 'no IPTC topic'}): ${c.trend_count} trends ` +
+      `- ${c.category} (${c.iptc_media_topic ?? 'no IPTC topic'}): ${counted(c.trend_count, 'trend')} ` +
       `(emerging ${v.emerging}, accelerating ${v.accelerating}, peak ${v.peak}, declining ${v.declining})`
     );
   });
-  return [`${body.total_trends} trends in ${body.categories.length} categories:`, ...lines].join('\n');
+  return [`${counted(body.total_trends, 'trend')} in ${body.categories.length} categories:`, ...lines].join('\n');
 }
 
 /**

@@ -5,13 +5,14 @@ import type {
   TrendDetailResponse,
   TrendSummary,
 } from '@trendscope/core';
+import { agreeing, counted } from './counted';
 
 /** One trend summary as a few lines of text, id first so an agent can act on it. */
 export function renderSummary(t: TrendSummary, extra = ''): string {
   return [
     `- ${t.id}: ${t.topic}${extra}`,
     `  ${t.category}, ${t.velocity}, impact ${t.business_impact_score}/10, quality ${t.domain_quality_score}/10, ` +
-      `${t.article_count} articles from ${t.source_count} sources, ${t.first_seen} .. ${t.last_seen}`,
+      `${counted(t.article_count, 'article')} from ${counted(t.source_count, 'source')}, ${t.first_seen} .. ${t.last_seen}`,
     ...(t.summary ? [`  ${t.summary}`] : []),
     ...(t.keywords.length > 0 ? [`  keywords: ${t.keywords.join(', ')}`] : []),
   ].join('\n');
@@ -19,24 +20,27 @@ export function renderSummary(t: TrendSummary, extra = ''): string {
 
 /** get_recent_trends as text. */
 export function renderRecentTrends(body: RecentTrendsResponse): string {
-  const head = `${body.total} trends; page ${body.page} (limit ${body.limit})${body.has_more ? ', more on the next page' : ''}.`;
+  const head = `${counted(body.total, 'trend')}; page ${body.page} (limit ${body.limit})${body.has_more ? ', more on the next page' : ''}.`;
   if (body.trends.length === 0) return `${head}\nNo trends match.`;
   return [head, ...body.trends.map((t) => renderSummary(t)), NEXT_STEP].join('\n');
 }
 
 /** search_trends as text. */
 export function renderSearchResults(body: SearchTrendsResponse): string {
-  const head = `${body.total} trends match "${body.query}" within ${body.time_window} (showing ${body.results.length}).`;
+  const head = `${counted(body.total, 'trend')} ${agreeing(body.total, 'match')} "${body.query}" within ${body.time_window} (showing ${body.results.length}).`;
   if (body.results.length === 0) return head;
   return [head, ...body.results.map((t) => renderSummary(t, ` (score ${t.score})`)), NEXT_STEP].join('\n');
 }
 
 /** get_source_trends as text. */
 export function renderSourceTrends(body: SourceTrendsResponse): string {
-  const head = `${body.total} trends cite ${body.domain} (showing ${body.trends.length}).`;
+  const head = `${counted(body.total, 'trend')} ${agreeing(body.total, 'cite')} ${body.domain} (showing ${body.trends.length}).`;
   if (body.trends.length === 0) return head;
   const items = body.trends.map((t) =>
-    renderSummary(t, ` [${t.domain_articles} articles from ${body.domain}${t.origin ? ', first to report' : ''}]`),
+    renderSummary(
+      t,
+      ` [${counted(t.domain_articles, 'article')} from ${body.domain}${t.origin ? ', first to report' : ''}]`,
+    ),
   );
   return [head, ...items, NEXT_STEP].join('\n');
 }
@@ -57,7 +61,7 @@ export function renderTrendDetail(t: TrendDetailResponse): string {
       ` (growth ${m.growth}), peak ${m.peak} in a ${m.window_hours} h window, age ${m.age_hours} h` +
       ` (rule ${m.rule_version}${m.rule ? `: ${m.rule}` : ''})`,
     `score breakdown: ${JSON.stringify(t.score_breakdown)}`,
-    `${t.citations.length} citations${more > 0 ? `, the first ${TEXT_CITATIONS}` : ''}:`,
+    `${counted(t.citations.length, 'citation')}${more > 0 ? `, the first ${TEXT_CITATIONS}` : ''}:`,
     ...t.citations
       .slice(0, TEXT_CITATIONS)
       .map(

@@ -1,5 +1,5 @@
 import { ResourceTemplate, type McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError, type Resource } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type Resource } from '@modelcontextprotocol/sdk/types.js';
 import {
   BOUNDS,
   getRecentTrends,
@@ -10,6 +10,7 @@ import {
   validateParams,
 } from '@trendscope/core';
 import type { McpDeps } from '../deps';
+import { protocolError, type ProtocolError } from '../errors/protocol-error';
 import { toRestError } from '../errors/tool-error';
 import { withTimeout } from '../server/call-tool';
 import { toRawParams } from '../server/validate-arguments';
@@ -73,12 +74,12 @@ async function listRecentTrendResources(deps: McpDeps): Promise<Resource[]> {
 }
 
 // Resources have no isError result: failures are JSON-RPC errors carrying the REST words.
-function toResourceError(err: unknown, deps: McpDeps, uri: string): McpError {
+function toResourceError(err: unknown, deps: McpDeps, uri: string): ProtocolError {
   const { status, body } = toRestError(err, deps.logger, 'resource:trend');
-  if (err instanceof NotFoundError) return new McpError(RESOURCE_NOT_FOUND, String(body.detail), { uri, ...body });
+  if (err instanceof NotFoundError) return protocolError(RESOURCE_NOT_FOUND, String(body.detail), { uri, ...body });
   if (err instanceof RequestValidationError) {
     const msg = err.issues.map((i) => `${i.loc[1]}: ${i.msg}`).join('; ');
-    return new McpError(ErrorCode.InvalidParams, msg, { uri, ...body });
+    return protocolError(ErrorCode.InvalidParams, msg, { uri, ...body });
   }
-  return new McpError(ErrorCode.InternalError, String(body.detail), { uri, status, ...body });
+  return protocolError(ErrorCode.InternalError, String(body.detail), { uri, status, ...body });
 }

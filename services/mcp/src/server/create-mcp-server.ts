@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, McpError, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { protocolError } from '../errors/protocol-error';
 import { SERVICE_VERSION } from '@trendscope/core';
 import type { McpDeps } from '../deps';
 import { registerTaxonomyResource } from '../resources/taxonomy.resource';
@@ -32,7 +33,7 @@ export function createMcpServer(deps: McpDeps): McpServer {
     const tool = TOOLS_BY_NAME.get(request.params.name);
     if (!tool) {
       // An unknown tool is a protocol error (as in the SDK): the caller has no such capability.
-      throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
+      throw protocolError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
     }
     return callTool(tool, deps, request.params.arguments);
   });

@@ -1,6 +1,17 @@
 import { SingleBar, Presets } from 'cli-progress';
 import type { DrainProgress } from './wait-for-drain';
 
+/**
+ * What a progress report counts against: the entries discovered so far, or the articles indexed
+ * when those are ahead (discover jobs still running: "1/0 indexed" read as an error).
+ */
+const progressTotal = (p: DrainProgress): number => Math.max(p.discovered, p.indexed);
+
+/** The line a run's progress is written as when stderr is not a terminal. */
+export function progressLine(label: string, p: DrainProgress): string {
+  return `${label}: ${p.indexed}/${progressTotal(p)} indexed, ${p.failed} failed, ${p.pending} pending\n`;
+}
+
 /** Shows a run's progress: a bar on a terminal, a line every few seconds otherwise. */
 export function createProgressReporter(label: string): { update(p: DrainProgress): void; stop(): void } {
   if (process.stderr.isTTY) {
@@ -14,7 +25,7 @@ export function createProgressReporter(label: string): { update(p: DrainProgress
     let started = false;
     return {
       update(p) {
-        const total = Math.max(p.discovered, p.indexed, 1);
+        const total = Math.max(progressTotal(p), 1);
         if (!started) {
           bar.start(total, p.indexed, { failed: p.failed, pending: p.pending });
           started = true;
@@ -32,9 +43,7 @@ export function createProgressReporter(label: string): { update(p: DrainProgress
     update(p) {
       if (Date.now() - last < 5000) return;
       last = Date.now();
-      process.stderr.write(
-        `${label}: ${p.indexed}/${p.discovered} indexed, ${p.failed} failed, ${p.pending} pending\n`,
-      );
+      process.stderr.write(progressLine(label, p));
     },
     stop() {},
   };

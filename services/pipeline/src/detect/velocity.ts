@@ -88,6 +88,17 @@ export function velocityMetrics(
     while (times[hi]! - times[lo]! >= w) lo++;
     peak = Math.max(peak, hi - lo + 1);
   }
+  return metricsOf(opts, { current, previous, peak }, firstSeen, now);
+}
+
+/** The served metrics of window counts at `now`: growth (+1 smoothed, 3 decimals) and age (hours, 2 decimals) derived. */
+function metricsOf(
+  opts: VelocityOptions,
+  counts: { current: number; previous: number; peak: number },
+  firstSeen: number,
+  now: number,
+): VelocityMetrics {
+  const { current, previous, peak } = counts;
   return {
     window_hours: opts.windowHours,
     current,
@@ -226,14 +237,7 @@ export function velocityHistory(
     const upTo = next;
     const current = upTo - countAtMost(times, now - w, upTo);
     const previous = countAtMost(times, now - w, upTo) - countAtMost(times, now - 2 * w, upTo);
-    out.push({
-      window_hours: opts.windowHours,
-      current,
-      previous,
-      growth: Math.round(((current + 1) / (previous + 1)) * 1000) / 1000,
-      peak: Math.max(peak, current),
-      age_hours: Math.round(((now - firstSeen) / 3_600_000) * 100) / 100,
-    });
+    out.push(metricsOf(opts, { current, previous, peak: Math.max(peak, current) }, firstSeen, now));
   }
   return out;
 }
