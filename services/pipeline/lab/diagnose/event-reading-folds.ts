@@ -11,8 +11,11 @@
  * pools: the at-once pairs (at-once-pairs.tsv verdicts, central headlines from `at-once-pairs.ts`
  * outputs), held-out-pairs.tsv, read-pairs.tsv (the demo's; no meaning column, event rules only) and
  * month-pairs.tsv; their pairs carry no order, so each asymmetric measure is read both ways and the
- * higher kept (the more joins, the harder the test). `-v` prints every next-day pair's reading.
- * Run: node --import tsx services/pipeline/lab/diagnose/event-reading-folds.ts NEXT_DAY_SHEET [AT_ONCE_OUTPUT ...] [-v]
+ * higher kept (the more joins, the harder the test). `--held-out SHEET,MEASURES` (the same two files
+ * `next-day-pairs.ts 0 14 48 <held-out sets>` writes) reads the held-out slices' next-day pairs the
+ * same way, by their verdicts (a reader's, the corrected labels' one id, or unread). `-v` prints every
+ * next-day pair's reading and every pool's joins.
+ * Run: node --import tsx services/pipeline/lab/diagnose/event-reading-folds.ts NEXT_DAY_SHEET [AT_ONCE_OUTPUT ...] [-v] [--held-out SHEET,MEASURES]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -52,13 +55,15 @@ const EVENT: readonly (keyof EventPairMeasures)[] = [
 /** Measures where less is one story: read negated, so every rule is "above a bar". */
 const LOWER_IS_ONE: ReadonlySet<string> = new Set(['newKind', 'newWord']);
 
-const { sheetFile, atOnceFiles, verbose } = readCommandLine(
-  'event-reading-folds.ts NEXT_DAY_SHEET [AT_ONCE_OUTPUT ...] [-v]',
-  { verbose: { type: 'boolean', short: 'v', default: false } },
+const { sheetFile, atOnceFiles, verbose, heldOut } = readCommandLine(
+  'event-reading-folds.ts NEXT_DAY_SHEET [AT_ONCE_OUTPUT ...] [-v] [--held-out HELD_OUT_SHEET,HELD_OUT_MEASURES]',
+  { verbose: { type: 'boolean', short: 'v', default: false }, 'held-out': { type: 'string' } },
   ({ positionals, values }) => {
     const [s, ...rest] = positionals;
     if (!s) throw new Error('NEXT_DAY_SHEET is required');
-    return { sheetFile: s, atOnceFiles: rest, verbose: values.verbose };
+    const files = values['held-out']?.split(',');
+    if (files && files.length !== 2) throw new Error('--held-out takes SHEET,MEASURES');
+    return { sheetFile: s, atOnceFiles: rest, verbose: values.verbose, heldOut: files as [string, string] | undefined };
   },
 );
 const idf = backgroundIdf();
@@ -247,6 +252,51 @@ for (const [name, list] of pools) {
       for (const p of underJoined)
         out(
           `    ${p.oneStory ? 'one' : 'two'}\tmeaning ${p.values.meaning!.toFixed(3)}\tkindMatch ${p.values.kindMatch!.toFixed(2)}\t${p.heads}\n`,
+        );
+  }
+}
+
+// The held-out slices' next-day pairs (`next-day-pairs.ts 0 14 48 <held-out sets> --sheet S --features M`):
+// ordered, the earlier first, every pair the rejoin leaves apart past its cheap gates, by its verdict
+// (a reader's, else the corrected labels' one id as one story, else unread): what a further test would join.
+if (heldOut) {
+  const [hs, hm] = heldOut;
+  const byKey = new Map(tsv(hm).map((r) => [`${r.set} ${bare(r.gold_a!)} ${bare(r.gold_b!)}`, r]));
+  const list: (PoolPair & { verdict: string })[] = [];
+  for (const s of tsv(hs)) {
+    const r = byKey.get(`${s.set} ${bare(s.gold_a!)} ${bare(s.gold_b!)}`);
+    if (!r) continue;
+    const [a, b] = [s.central_a!.split(' / '), s.central_b!.split(' / ')];
+    list.push({
+      set: s.set!,
+      id: `${s.set} ${bare(s.gold_a!)} / ${bare(s.gold_b!)}`,
+      oneStory: r.verdict === 'one story',
+      verdict: r.verdict!,
+      values: { meaning: Number(r.meaning), ...eventValues(eventPairMeasures(a, b, idf)) },
+      heads: `${a[0]} / ${b[0]}`,
+    });
+  }
+  const count = (ps: readonly { verdict: string }[], v: string): number => ps.filter((p) => p.verdict === v).length;
+  const verdicts = [...new Set(list.map((p) => p.verdict))].sort();
+  out(
+    `held-out next-day pairs: ${list.length} (${verdicts.map((v) => `${count(list, v)} ${v}`).join(', ')}); ` +
+      `AUC ${['meaning', ...EVENT]
+        .map(
+          (m) =>
+            `${m} ${pairAuc(
+              list.filter((p) => p.verdict === 'one story' || p.verdict === 'two stories'),
+              m,
+            ).toFixed(3)}`,
+        )
+        .join(', ')}\n`,
+  );
+  for (const [rule, r] of fitted) {
+    const joined = list.filter((p) => r.joins(p));
+    out(`  ${rule} (${r.name}): ${verdicts.map((v) => `${count(joined, v)} ${v}`).join(', ')}\n`);
+    if (verbose)
+      for (const p of joined)
+        out(
+          `    ${p.verdict}\tmeaning ${p.values.meaning!.toFixed(3)}\tkindMatch ${p.values.kindMatch!.toFixed(2)}\t${p.id}\t${p.heads}\n`,
         );
   }
 }
