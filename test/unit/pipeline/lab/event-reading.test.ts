@@ -1,9 +1,6 @@
 import { expect } from 'chai';
-import {
-  eventPairMeasures,
-  eventReading,
-  headlineEvents,
-} from '@trendscope/pipeline/lab/evaluate/trends/event-reading';
+import { headlineEvents } from '@trendscope/pipeline/detect/event-classes';
+import { eventPairMeasures, eventReading } from '@trendscope/pipeline/lab/evaluate/trends/event-reading';
 
 /** Every word equally rare: the subject is the phrase most headlines hold. */
 const idf = (): number => 5;
