@@ -60,6 +60,8 @@ const LOOSE: RejoinOptions = {
   rejoinNameMeaning: 0,
   rejoinNameCosine: 0,
   rejoinNameHours: 24 * 14,
+  rejoinKindMeaning: 0,
+  rejoinKindMatch: 0,
 };
 
 const GRID: Partial<RejoinOptions>[] = [

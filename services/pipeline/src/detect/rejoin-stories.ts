@@ -7,6 +7,7 @@ import { contentTerms } from '../text/tokenize';
 import { extent } from './large-arrays';
 import { dot as denseDot } from '../text/word-vectors';
 import { sharedBusinessEvent } from './shared-business-event';
+import { eventKindMatch } from './event-classes';
 
 /** Options of the story rejoin; defaults live in DEFAULT_REJOIN_OPTIONS. */
 export interface RejoinOptions {
@@ -54,6 +55,16 @@ export interface RejoinOptions {
   rejoinNameCosine: number;
   /** Most hours between the foundings of two trends reported at once (namedSubject). */
   rejoinNameHours: number;
+  /**
+   * Least such cosine when both trends' central headlines report the same kind of event (a report,
+   * a premiere, a study, a settlement: eventKindMatch >= rejoinKindMatch, event-classes.ts);
+   * rejoinMeaning or above switches it off. Off by default: at 0.7 it lowered B-cubed on the
+   * tuning slices by the corrected labels and joined a finale's reviews with the next season's poster
+   * (docs/lab-notes/trends.md, "The event test in the rejoin", 2026-12-07).
+   */
+  rejoinKindMeaning: number;
+  /** Least cosine of the two trends' counts of event kinds for the event test (rejoinKindMeaning). */
+  rejoinKindMatch: number;
 }
 
 /**
@@ -85,6 +96,8 @@ export const DEFAULT_REJOIN_OPTIONS: RejoinOptions = {
   rejoinNameMeaning: 0.6,
   rejoinNameCosine: 0.85,
   rejoinNameHours: 1,
+  rejoinKindMeaning: 1,
+  rejoinKindMatch: 0.8,
 };
 
 /** Heaviest centroid terms a trend is looked up by. */
@@ -361,8 +374,11 @@ export interface RejoinJoin {
 
 /**
  * Whether central headlines whose meanings agree this much tell one story: at rejoinMeaning, at
- * rejoinEventMeaning when both report one company event, or at rejoinNameMeaning when both trends are
- * about one name (namedSubject). Headlines of a story's later days say what
+ * rejoinEventMeaning when both report one company event, at rejoinNameMeaning when both trends are
+ * about one name (namedSubject), or at rejoinKindMeaning when both report the same kind of event
+ * (eventKindMatch: the company-event test for events of any kind; "Spider-Man 2 premiere" the
+ * next day, a study's findings told again; two trading days or two data releases share no kind
+ * there). Headlines of a story's later days say what
  * happened next ("GM to offer loaner cars, cash to owners for ignition recall" / "US House committee
  * will probe GM recall", 0.748), so their meanings drift apart while the company and the kind of
  * event stay; two stories about one company and one kind of event are rarely reported within days.
@@ -372,7 +388,7 @@ export function sameStory(a: StoryView, b: StoryView, meaning: number, o: Rejoin
 }
 
 /** Which test of sameStory joins two trends, if any (the first that does, in sameStory's order). */
-export type JoiningTest = 'meaning' | 'company event' | 'small fragment' | 'name';
+export type JoiningTest = 'meaning' | 'company event' | 'small fragment' | 'name' | 'event';
 
 /** The test of sameStory that joins two trends whose central headlines agree this much (undefined: none). */
 export function joiningTest(a: StoryView, b: StoryView, meaning: number, o: RejoinOptions): JoiningTest | undefined {
@@ -381,6 +397,7 @@ export function joiningTest(a: StoryView, b: StoryView, meaning: number, o: Rejo
     return 'company event';
   if (meaning >= o.rejoinFragmentMeaning && smallFragment(a, b, o) && subjectShared(a, b)) return 'small fragment';
   if (meaning >= o.rejoinNameMeaning && namedSubject(a, b, o) !== undefined) return 'name';
+  if (meaning >= o.rejoinKindMeaning && eventKindMatch(a.central, b.central) >= o.rejoinKindMatch) return 'event';
   return undefined;
 }
 

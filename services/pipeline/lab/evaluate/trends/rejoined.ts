@@ -1,10 +1,17 @@
 import type { DetectArticle } from '../../../src/detect/cluster';
-import { DEFAULT_REJOIN_OPTIONS, rejoinTrends, type RejoinOptions } from '../../../src/detect/rejoin-stories';
+import {
+  DEFAULT_REJOIN_OPTIONS,
+  rejoinTrends,
+  type RejoinJoin,
+  type RejoinOptions,
+} from '../../../src/detect/rejoin-stories';
 
 /**
  * Article -> trend after the story rejoin, as a detection run does it after clustering
  * (rejoin-stories.ts): the trends of `assignments` whose story the rejoin joins take their
  * survivor's id. `options` override the rejoin's defaults (rejoinCosine 0 switches it off).
+ * PRINT_JOINS=<tests, comma-separated> (e.g. "event") prints each join of those tests to stderr with
+ * three headlines of each side, to be read.
  */
 export async function rejoinedAssignments(
   articles: readonly DetectArticle[],
@@ -18,7 +25,19 @@ export async function rejoinedAssignments(
     const article = byId.get(a);
     if (article) trends.set(t, [...(trends.get(t) ?? []), article]);
   }
-  const joined = await rejoinTrends(trends, idf, { warn: console.warn }, { ...DEFAULT_REJOIN_OPTIONS, ...options });
+  const print = new Set((process.env.PRINT_JOINS ?? '').split(',').filter((t) => t !== ''));
+  const info = (o: { joins?: RejoinJoin[] }): void => {
+    for (const j of o.joins ?? []) {
+      if (!print.has(j.test)) continue;
+      const heads = (id: string): string =>
+        [...new Set((trends.get(id) ?? []).map((a) => a.title))].slice(0, 3).join(' / ');
+      process.stderr.write(
+        `join ${j.test} ${j.meaning.toFixed(3)} ${j.articles.join('/')}  ${heads(j.trends[0])}  ||  ${heads(j.trends[1])}\n`,
+      );
+    }
+  };
+  const logger = { warn: console.warn, info };
+  const joined = await rejoinTrends(trends, idf, logger, { ...DEFAULT_REJOIN_OPTIONS, ...options });
   return new Map([...assignments].map(([a, t]) => [a, joined.get(t) ?? t]));
 }
 
