@@ -88,6 +88,19 @@ export function reportsStaffCrime(headline: string): boolean {
 /** A company's staff as the subject of a crime: "Amazon, Microsoft staff busted buying sex workers". */
 const STAFF_CRIME_RE = /\b(?:staff|employees|workers)\s+(?:busted|arrested|nabbed|charged|indicted|accused|caught)\b/i;
 
+/**
+ * A US state by name: where a crime, a trial or a scam took place, which makes it no international
+ * news for the taxonomy's `world` ("Louisiana man charged in 'Nigerian prince' internet scam").
+ * Georgia (a country too) and Washington (the capital, a government's metonym) are left out.
+ */
+const US_STATE_RE =
+  /\b(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|(?:West )?Virginia|Wisconsin|Wyoming)\b/;
+
+/** Whether a headline names a US state (case as written: "new york" in a sentence is rare, "Maine" is a name). */
+export function namesUsState(headline: string): boolean {
+  return US_STATE_RE.test(headline);
+}
+
 /** A listing, results, a market, a central bank or the economy's figures: a business event whatever else it names. */
 function reportsMarketEvent(headline: string): boolean {
   const kinds = eventKinds(headline);

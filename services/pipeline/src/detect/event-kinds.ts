@@ -1,3 +1,4 @@
+import { bidsForCompany } from './bid-for';
 import { largeCompanies } from './business-names';
 import type { Span } from './work-titles';
 
@@ -46,9 +47,10 @@ const PATTERNS: Readonly<Partial<Record<EventKind, readonly RegExp[]>>> = {
   markets: [
     /\b(?:stocks?|shares|wall street|dow(?: jones)?|s&p(?: 500)?|ftse|nikkei|hang seng|dax|stock market|markets?|sell-?off|oil prices?|crude|brent|gold prices?|bitcoin|cryptocurrenc(?:y|ies)|commodit(?:y|ies)|futures|investors|market cap(?:italization)?)\b/gi,
   ],
-  // "Upgrades JC Penney to buy" is an analyst's rating, not a purchase.
+  // "Upgrades JC Penney to buy" is an analyst's rating, not a purchase; "bid for" is read on what
+  // is bid for (bid-for.ts).
   deal: [
-    /\b(?:merg(?:er|ers|es|ed|ing)|to merge|acquisitions?|acquir(?:e|es|ed|ing)|takeovers?|buyout|hostile bid|(?:raises|sweetens|rejects|makes) (?:\w+ )?(?:bid|offer)|bids? for|offer for|(?<!\bupgrade[sd]?\b[^.;:]{0,40})to buy|buys|bought|deal to (?:buy|acquire)|stake in|spin(?:s|-)? ?off|divest\w*|joint venture|sells? (?:its |a )?(?:unit|division|business|stake))\b/gi,
+    /\b(?:merg(?:er|ers|es|ed|ing)|to merge|acquisitions?|acquir(?:e|es|ed|ing)|takeovers?|buyout|hostile bid|(?:raises|sweetens|rejects|makes) (?:\w+ )?(?:bid|offer)|offer for|(?<!\bupgrade[sd]?\b[^.;:]{0,40})to buy|buys|bought|deal to (?:buy|acquire)|stake in|spin(?:s|-)? ?off|divest\w*|joint venture|sells? (?:its |a )?(?:unit|division|business|stake))\b/gi,
   ],
   ipo: [
     /\b(?:ipo|initial public offering|go(?:es|ing)? public|files? for (?:an? )?(?:ipo|listing)|stock market debut)\b/gi,
@@ -132,6 +134,7 @@ export function eventKinds(text: string, titles: readonly Span[] = []): Partial<
     for (const re of PATTERNS[kind] ?? []) for (const m of text.matchAll(re)) add(kind, m[0], m.index);
   }
   if (pregnancyInStudy(out)) delete out.entertainment;
+  for (const { phrase, index } of bidsForCompany(text)) add('deal', phrase, index);
   for (const m of text.matchAll(/\brecall(?:s|ed|ing)?\b/gi)) {
     const { before, after } = around(text, m.index, m[0].length);
     if (/^total$/.test(before.at(-1) ?? '') || /^(?:election|vote|petition)$/.test(after[0] ?? '')) continue;
@@ -182,7 +185,7 @@ function pregnancyInStudy(kinds: Partial<Record<EventKind, string[]>>): boolean 
  */
 export function namesDealKind(text: string): boolean {
   // search() ignores the global patterns' lastIndex.
-  return PATTERNS.deal!.some((re) => text.search(re) >= 0);
+  return PATTERNS.deal!.some((re) => text.search(re) >= 0) || bidsForCompany(text).length > 0;
 }
 
 /**

@@ -186,7 +186,8 @@ const MARKET_WEIGHTIER_KINDS = WEIGHTIER_KINDS.filter((k) => k !== 'macro_data' 
  * words with no decision, no deal, release or shock beside them at most 6 (China's premier on debt
  * risks and corruption was served 7). A day's market report is at most 6 when a currency's move
  * counts as prices moving (market_report: "Asian currencies rise as yuan steadies; rupee shines" was
- * served 7, its texts' currency words no `markets` words).
+ * served 7, its texts' currency words no `markets` words). A crime, a trial or a scam told by most
+ * texts, with no company, amount or business event in the story, is at most 3 (CRIME_CEILING).
  */
 function readingBounds(
   bounds: { min: number; max: number },
@@ -210,6 +211,15 @@ function readingBounds(
   if (r.official_remark >= RELEASE_SHARE && OFFICIAL_EVENT_KINDS.every((k) => at(`event_${k}`) === 0)) ceiling(6);
   // The market-report ceiling of the features, with a currency's move read as a market's.
   if (r.market_report >= RELEASE_SHARE && MARKET_WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)) ceiling(6);
+  if (
+    r.crime_without_company >= RELEASE_SHARE &&
+    at('money') === 0 &&
+    at('large_company') === 0 &&
+    at('company_form') === 0 &&
+    CRIME_WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)
+  ) {
+    ceiling(CRIME_CEILING);
+  }
   return { min, max };
 }
 
@@ -229,6 +239,37 @@ export const EXECUTIVE_CHANGE_FLOOR = 3;
  * SpaceX's cargo launch 3. A star's debut on a large company's app is entertainment: no floor.
  */
 export const COMPANY_LAUNCH_FLOOR = 4;
+
+/**
+ * The most a crime, a trial or a scam scores when most of a story's texts tell one with no company
+ * or market as its subject and no text of the story names a company or an amount: the rubric's
+ * little business relevance. The raters put the four rated such stories at 1.00-3.00 (an Egyptian
+ * ex-president's sentence, the Louisiana 'Nigerian prince' scammer, a star's fan arrested, the IRS
+ * chasing identity thieves); held out the scammer was 4. A real demo served a governor's trial
+ * ("Prosecutors oppose McDonnell bid for more details") 4.
+ */
+export const CRIME_CEILING = 3;
+
+/**
+ * Events beside a crime that make it business news: a deal, results, a market, a central bank, the
+ * economy's figures, a recall, funding, a restructuring, or a law or a tax (a bill against seafood
+ * fraud, tax-refund fraud). An enforcement word ("charged", "jury") is the crime itself.
+ */
+const CRIME_WEIGHTIER_KINDS = [
+  'deal',
+  'ipo',
+  'earnings',
+  'restructuring',
+  'markets',
+  'central_bank',
+  'central_bank_remark',
+  'macro_data',
+  'macro_release',
+  'major_macro_release',
+  'recall',
+  'funding',
+  'policy',
+] as const;
 
 /** Events beside an official's words that make them more than a remark (a deal, a release, a shock ...). */
 const OFFICIAL_EVENT_KINDS = [

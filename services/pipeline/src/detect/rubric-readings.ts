@@ -1,4 +1,5 @@
 import { largeCompanies, namesAnyCompany } from './business-names';
+import { reportsCrimeWithoutCompany } from './category-events';
 import { namesCompanyLaunch, namesCompanyRecall, type EventKind } from './event-kinds';
 import { largestAmount } from './money-amounts';
 import { LARGE_DEAL_USD, namesDeal, type StoryDeal } from './story-deal';
@@ -59,6 +60,13 @@ export interface RubricReadings {
    * upholds Fed rules on debit-card swipe fees"): the rubric's industry-wide regulation, 7-8.
    */
   industry_rule: number;
+  /**
+   * A crime, a trial or a scam with no company or market as its subject (category-events.ts: "Louisiana
+   * man charged in 'Nigerian prince' internet scam", "Prosecutors oppose McDonnell bid for more
+   * details"): the share of texts telling it. With no company, amount or business event in the story,
+   * the rubric's little or no business relevance (the crime ceiling, readingBounds).
+   */
+  crime_without_company: number;
 }
 
 /** The readings' names, in a fixed order. */
@@ -74,6 +82,7 @@ export const RUBRIC_READINGS = [
   'company_launch',
   'missile_overflight',
   'industry_rule',
+  'crime_without_company',
 ] as const satisfies readonly (keyof RubricReadings)[];
 
 /**
@@ -217,6 +226,7 @@ export function rubricReadings(
     industry_rule: share(
       (t) => (REGULATOR_INITIALS_RE.test(t) || REGULATOR_RE.test(t)) && RULE_RE.test(t) && !namesAnyCompany(t),
     ),
+    crime_without_company: share((t) => reportsCrimeWithoutCompany(t)),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   reportsCrimeWithoutCompany,
   reportsDeviceNews,
   reportsIncident,
+  namesUsState,
   reportsMarketMove,
   reportsStaffCrime,
 } from './category-events';
@@ -56,7 +57,8 @@ const NOT_INCIDENTS: ReadonlySet<string> = new Set(['business', 'technology', 'e
  * `technology`; a crime, trial or scam with no company as its subject answered `business` or
  * `technology` votes the classifier's best category other than those two, and a company's staff
  * caught in one votes `other` (IPTC's crime, law and justice, which the taxonomy does not have: the
- * company is not its subject, and the next category is a guess at ~0); an accident, the weather, a
+ * company is not its subject, and the next category is a guess at ~0), and so does one whose next
+ * category is `world` when the headline names a US state (no international news); an accident, the weather, a
  * flight's mishap or a surprised person answered
  * `business`, `technology` or `entertainment` votes `other` with the same confidence (IPTC's
  * disaster and accident, weather and human interest, which the taxonomy does not have; a foreign
@@ -79,6 +81,8 @@ export function memberAnswer(
       .probabilities(text, embedText?.(text))
       .filter((p) => p.category !== 'business' && p.category !== 'technology')
       .sort((a, b) => b.p - a.p);
+    // A crime in a US state is no international news: `other` (crime, law and justice), as a staff crime.
+    if (next?.category === 'world' && namesUsState(headline)) return { ...answer, category: 'other' };
     if (next) return { category: next.category, confidence: Math.round(next.p * 1000) / 1000 };
   }
   return answer;

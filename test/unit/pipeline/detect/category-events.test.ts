@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import {
+  namesUsState,
   reportsCompanyDeal,
   reportsCrimeWithoutCompany,
   reportsDeviceNews,
@@ -57,6 +58,15 @@ describe('events whose kind decides a headline category', () => {
       expect(reportsCrimeWithoutCompany(h), h).to.equal(false);
     }
   });
+  it('reads a US state by name, not a country or the capital', () => {
+    expect(namesUsState("Louisiana man 'middle man' in 'Nigerian prince' scam")).to.equal(true);
+    expect(namesUsState('Court dismisses Arkansas man’s conviction')).to.equal(true);
+    expect(namesUsState('New Mexico sheriff arrested')).to.equal(true);
+    expect(namesUsState('Mexico cartel leader thrived by playing dead')).to.equal(false);
+    expect(namesUsState('Tourist arrested in Georgia')).to.equal(false);
+    expect(namesUsState('Washington charges Chinese hackers')).to.equal(false);
+  });
+
   it('reads an accident, the weather, a flight mishap or a surprised person, whatever company is named', () => {
     for (const h of [
       'New York Metro-North worker struck and killed by train',

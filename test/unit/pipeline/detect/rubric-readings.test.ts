@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { namesCompanyLaunch, namesCompanyRecall } from '@trendscope/pipeline/detect/event-kinds';
 import { businessImpact } from '@trendscope/pipeline/detect/impact';
 import { impactFeatures } from '@trendscope/pipeline/detect/impact-features';
-import { COMPANY_LAUNCH_FLOOR, rubricBounds } from '@trendscope/pipeline/detect/impact-model';
+import { COMPANY_LAUNCH_FLOOR, CRIME_CEILING, rubricBounds } from '@trendscope/pipeline/detect/impact-model';
 
 /** The readings, features and bounds of a story told by these headlines (the first also its summary). */
 function read(headlines: string[]): {
@@ -260,6 +260,31 @@ describe("rubric readings: the rubric's bounds read in context", () => {
       read(['Tell us the new rules of dating', 'What the new rules of dating require of us']).readings.industry_rule,
     ).to.equal(0);
     expect(read(['Fed rules out rate rise', 'Fed official rules out rate hike']).readings.industry_rule).to.equal(0);
+  });
+
+  it('puts a crime, a trial or a scam with no company, amount or business event at 3 or less', () => {
+    // The raters put the Louisiana scammer (giveme:22) at 1.67; held out it was 4. A real demo served
+    // the governor's trial 4.
+    const scam = read([
+      "Louisiana man 'middle man' in 'Nigerian prince' scam",
+      "Alleged 'Nigerian prince' scammer nabbed in Louisiana",
+      '‘Nigerian prince’ finally arrested: 67yo American behind 100s of scam emails',
+    ]);
+    expect(scam.readings.crime_without_company).to.equal(1);
+    expect(scam.bounds.max).to.equal(CRIME_CEILING);
+    expect(read(['Prosecutors oppose McDonnell bid for more details']).bounds.max).to.equal(CRIME_CEILING);
+    // A company, an amount, a market or a law beside the crime: no ceiling.
+    expect(read(['JPMorgan charged with fraud over mortgage bonds', 'JPMorgan charged']).bounds.max).to.equal(10);
+    expect(
+      read(['Connecticut Hedge Fund Sentenced To Pay $1.8 Billion', 'Hedge fund sentenced to pay $1.8 billion']).bounds
+        .max,
+    ).to.equal(10);
+    expect(
+      read(['5 Madoff ex-workers convicted in fraud trial', 'Stocks fall as ex-trader is charged']).bounds.max,
+    ).to.equal(10);
+    expect(read(['Lawmakers look to combat seafood fraud', 'Bills crack down on seafood fraud']).bounds.max).to.equal(
+      10,
+    );
   });
 
   it('serves the readings in score_breakdown and bounds the served score by them', () => {

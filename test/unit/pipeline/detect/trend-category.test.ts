@@ -101,6 +101,25 @@ describe("a member's vote read against what its headline reports", () => {
       confidence: 0.15,
     });
   });
+  it('votes other for a crime in a US state whose next category is world, and leaves one with no state', () => {
+    const worldNext: Classifier = {
+      ...fake,
+      classify: () => ({ category: 'business', confidence: 0.9 }),
+      probabilities: () => [
+        { category: 'business', p: 0.9 },
+        { category: 'world', p: 0.001 },
+        { category: 'politics', p: 0.0005 },
+      ],
+    };
+    const scam = "Alleged 'Nigerian prince' scammer nabbed in Louisiana";
+    expect(memberAnswer(scam, scam, worldNext)).to.deep.equal({ category: 'other', confidence: 0.9 });
+    const trial = 'Prosecutors oppose McDonnell bid for more details';
+    expect(memberAnswer(trial, trial, worldNext)).to.deep.equal({ category: 'world', confidence: 0.001 });
+    // A state named, but the next category is not world; a country named Georgia: as before.
+    expect(memberAnswer(scam, scam, answering('business'))).to.deep.equal({ category: 'politics', confidence: 0.15 });
+    const georgia = 'Tourist arrested in Georgia over drug charges';
+    expect(memberAnswer(georgia, georgia, worldNext).category).to.equal('world');
+  });
   it('votes other for an accident, the weather or a flight mishap answered business, technology or entertainment', () => {
     for (const [title, answer] of [
       ['New York Metro-North worker struck and killed by train', 'business'],
