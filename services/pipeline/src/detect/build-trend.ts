@@ -15,6 +15,7 @@ import {
   endsCut,
   isGeneric,
   itemsOfReviewsLast,
+  isShouting,
   namesNoEvent,
   withoutSectionLabel,
 } from './topic';
@@ -330,8 +331,10 @@ export function chooseSummary(given: readonly SummaryMember[], topic: string): s
   };
   const says = (s: string): boolean =>
     s !== '' && adds(s) > 0 && ofStory(s) && !sameText(s, topic) && !isGeneric(s) && !namesNoEvent(s);
-  // A summary its outlet cut off ("... She's Not The Only ...") is taken only when no other says more.
-  const worth = (s: string): number => adds(s) - (endsCut(s) ? SUMMARY_ENOUGH_WORDS + 1 : 0);
+  // A summary its outlet cut off ("... She's Not The Only ...") is taken only when no other says more;
+  // one set in capitals ("RICK ROSS SCORES 5TH #1 ALBUM ...") only when no other says as much.
+  const worth = (s: string): number =>
+    adds(s) - (endsCut(s) ? SUMMARY_ENOUGH_WORDS + 1 : 0) - (isShouting(s) ? SUMMARY_ENOUGH_WORDS : 0);
   let best: string | undefined;
   for (const s of members.slice(0, SUMMARY_CANDIDATES).map(candidate)) {
     if (!says(s)) continue;

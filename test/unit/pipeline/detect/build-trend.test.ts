@@ -250,6 +250,19 @@ describe('chooseSummary and summarise', () => {
     expect(chooseSummary(members, 'Veronica Mars')).to.equal("With help from thousands, 'Veronica Mars' reborn");
   });
 
+  it('takes a member headline set in capitals as the summary only when no other says as much', () => {
+    // The demo's Rick Ross trend (UCI March 2014): its summary was the shouting headline.
+    const topic = "Rick Ross' Mastermind Debuts at No. 1 on Billboard 200";
+    const shouting = { title: 'RICK ROSS SCORES 5TH #1 ALBUM AS MASTERMIND DEBUTS #1', description: null, body: null };
+    const quiet = {
+      title: 'Rick Ross lands fifth straight chart-topping album with Mastermind',
+      description: null,
+      body: null,
+    };
+    expect(chooseSummary([shouting, quiet], topic)).to.equal(quiet.title);
+    expect(chooseSummary([shouting], topic)).to.equal(shouting.title);
+  });
+
   it('reads review headlines last for the summary when most of the trend is no review', () => {
     // The demo's Veronica Mars trend (216 reports): topic "'Veronica Mars' a solid cinematic turn", summary a review.
     const members = [

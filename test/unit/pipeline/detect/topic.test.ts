@@ -24,6 +24,8 @@ import {
   isTalkPiece,
   labelledTitle,
   reviewsLastUnlessMost,
+  isShouting,
+  shoutingLast,
 } from '@trendscope/pipeline/detect/topic';
 import { moneyFigures } from '@trendscope/pipeline/detect/money-amounts';
 
@@ -858,5 +860,40 @@ describe('a column’s label before a quoted title', () => {
     expect(labelledTitle("Russell Crowe: 'Noah' Criticism Is 'Irrational'", ["'Noah' sinks"])).to.equal(undefined);
     // A label in lower case is a sentence's start, no column's name.
     expect(labelledTitle("fans remember: 'Veronica Mars'", veronica)).to.equal(undefined);
+  });
+});
+
+describe('headlines set in capitals', () => {
+  // The demo's FTC / Herbalife trend (UCI March 2014): its most central headline shouts.
+  const herbalife = [
+    'FTC OPENS INVESTIGATION INTO HERBALIFE',
+    'Federal Trade Commission opens inquiry into Herbalife',
+    "Herbalife says FTC now probing firm's operations",
+  ];
+
+  it('reads a headline in capitals throughout as shouting', () => {
+    expect(isShouting('FTC OPENS INVESTIGATION INTO HERBALIFE')).to.equal(true);
+    expect(isShouting('GLOBAL MARKETS-WORLD STOCKS DIP AFTER CHINA DATA')).to.equal(true);
+  });
+
+  it('leaves acronyms, tags, title case and scripts without case alone', () => {
+    expect(isShouting('FTC opens inquiry into Herbalife')).to.equal(false);
+    expect(isShouting('GLOBAL MARKETS-World stocks dip after weak China data')).to.equal(false);
+    expect(isShouting('NASA TO TEST')).to.equal(false); // 10 letters: a tag, not a headline
+    expect(isShouting('Federal Trade Commission Opens Inquiry Into Herbalife')).to.equal(false);
+    expect(isShouting('中国经济增长放缓，出口数据疲软')).to.equal(false);
+  });
+
+  it('moves shouting headlines last unless every headline shouts', () => {
+    expect(shoutingLast(herbalife)).to.deep.equal([herbalife[1], herbalife[2], herbalife[0]]);
+    const all = ['FTC OPENS INVESTIGATION INTO HERBALIFE', 'HERBALIFE FACES FTC INQUIRY OVER MODEL'];
+    expect(shoutingLast(all)).to.deep.equal(all);
+  });
+
+  it('tops the trend with a headline a reader would write, not the shouting one', () => {
+    expect(chooseTopic([], herbalife)).to.equal('Federal Trade Commission opens inquiry into Herbalife');
+    expect(
+      chooseTopic([], ['FTC OPENS INVESTIGATION INTO HERBALIFE', 'FTC OPENS INVESTIGATION INTO HERBALIFE']),
+    ).to.equal('FTC OPENS INVESTIGATION INTO HERBALIFE');
   });
 });
