@@ -7,10 +7,17 @@ const JOINS_DIR = path.join(REPO_ROOT, 'services', 'pipeline', 'data', 'story-jo
 
 /**
  * Readings of UCI story pairs: read-pairs.tsv (every third pair of the entity-gated pool over the
- * demo's, the tuning and the held-out slices) and held-out-pairs.tsv (every pair of the pool with
- * no entity gate on the five held-out UCI slices). Each file has a header naming its columns.
+ * demo's, the tuning and the held-out slices), held-out-pairs.tsv (every pair of the pool with
+ * no entity gate on the five held-out UCI slices) and tuning-pairs.tsv (tuning-slice pairs a
+ * rejoin test joined, read one story, kept apart from read-pairs.tsv so its sample, which
+ * read-joins.ts measures the rejoin on, stays the every-third draw). Each file has a header
+ * naming its columns.
  */
-export const READING_FILES = [path.join(JOINS_DIR, 'read-pairs.tsv'), path.join(JOINS_DIR, 'held-out-pairs.tsv')];
+export const READING_FILES = [
+  path.join(JOINS_DIR, 'read-pairs.tsv'),
+  path.join(JOINS_DIR, 'held-out-pairs.tsv'),
+  path.join(JOINS_DIR, 'tuning-pairs.tsv'),
+];
 
 /**
  * Pairs of trends founded at once that the rejoin leaves apart, read (at-once-pairs.ts). Apart from

@@ -1,4 +1,5 @@
 import { eventKinds } from './event-kinds';
+import { otherSeasons } from './season-numbers';
 import { stem } from '../text/tokenize';
 
 /**
@@ -104,9 +105,11 @@ export function eventClassCounts(headlines: readonly string[]): Map<string, numb
 /**
  * Cosine of the class counts of two trends' central headlines (1: they report the same kind of
  * event in the same shares; 0: no kind in common), or 0 when the kinds they share are only kinds of
- * many stories (KINDS_OF_MANY_STORIES: another trading day, another release).
+ * many stories (KINDS_OF_MANY_STORIES: another trading day, another release), or when they name
+ * seasons of a series and none in common (season-numbers.ts: a finale and the next season).
  */
 export function eventKindMatch(a: readonly string[], b: readonly string[]): number {
+  if (otherSeasons(a, b)) return 0;
   const [ca, cb] = [eventClassCounts(a), eventClassCounts(b)];
   if (![...ca.keys()].some((k) => cb.has(k) && !KINDS_OF_MANY_STORIES.has(k))) return 0;
   return countCosine(ca, cb);

@@ -58,9 +58,10 @@ export interface RejoinOptions {
   /**
    * Least such cosine when both trends' central headlines report the same kind of event (a report,
    * a premiere, a study, a settlement: eventKindMatch >= rejoinKindMatch, event-classes.ts);
-   * rejoinMeaning or above switches it off. Off by default: at 0.7 it lowered B-cubed on the
-   * tuning slices by the corrected labels and joined a finale's reviews with the next season's poster
-   * (docs/lab-notes/trends.md, "The event test in the rejoin", 2026-12-07).
+   * rejoinMeaning or above switches it off. At 0.7 every join it makes on the tuning and held-out
+   * slices reads one story once a series' next season is told from its finale (season-numbers.ts)
+   * and the tuning slices' joins are read (docs/lab-notes/trends.md, "The event test with its
+   * labels read and a season guard", 2026-12-07).
    */
   rejoinKindMeaning: number;
   /** Least cosine of the two trends' counts of event kinds for the event test (rejoinKindMeaning). */
@@ -96,7 +97,7 @@ export const DEFAULT_REJOIN_OPTIONS: RejoinOptions = {
   rejoinNameMeaning: 0.6,
   rejoinNameCosine: 0.85,
   rejoinNameHours: 1,
-  rejoinKindMeaning: 1,
+  rejoinKindMeaning: 0.7,
   rejoinKindMatch: 0.8,
 };
 

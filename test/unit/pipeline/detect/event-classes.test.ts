@@ -29,4 +29,29 @@ describe('event classes of headlines (event-classes.ts)', () => {
     const withStudy = ['Study: unemployment rate falls to 6.7 percent'];
     expect(eventKindMatch(withStudy, ['Report finds unemployment rate down to 6.7 percent'])).to.be.greaterThan(0.8);
   });
+
+  it("tells a series' next season from its finale, and keeps one season's events together", () => {
+    // apr-0: the event test joined these at meaning 0.716; read two stories (next-day-pairs.tsv).
+    // The two trends' central headlines: the finale's recaps glance at season 5's spoilers.
+    const finale = [
+      'The Walking Dead season 4 finale \'A\' recap: "Who are we?"',
+      "'The Walking Dead' Season 4 Finale and Season 5 Spoilers: 'We Will See ...",
+      'The Walking Dead Season 4 Finale breaks records',
+    ];
+    const next = [
+      'Walking Dead season 5 poster is out',
+      'The Walking Dead first season 5 poster',
+      'The Walking Dead: 5 things we want from season 5',
+    ];
+    expect(eventKindMatch(finale, next)).to.equal(0);
+    // One season's preview and its premiere (mar2-0, read one story), and a finale named without
+    // its number beside one that names it: the same event.
+    const preview = ['Dancing With The Stars Season 18: What To Expect'];
+    const premiere = [
+      "'Dancing with the Stars': Season 18 Premiere",
+      'Dancing with the Stars season eighteen premieres',
+    ];
+    expect(eventKindMatch(preview, premiere)).to.be.greaterThan(0.8);
+    expect(eventKindMatch(['The Walking Dead season finale'], finale)).to.be.greaterThan(0.8);
+  });
 });
