@@ -55,8 +55,13 @@ interface Run {
   stderr: string;
 }
 
-/** `node --import tsx <tool> ...args`, killed after `timeoutMs` (a tool that ignores its arguments runs for minutes). */
-function runTool(tool: string, args: string[], timeoutMs = 60_000): Promise<Run> {
+/**
+ * `node --import tsx <tool> ...args`, killed after `timeoutMs` (a tool that ignores its arguments runs
+ * for minutes). Three minutes, not one: in one fresh clone's full run a tool printed its usage line
+ * and was still killed at 60 s (locally the whole --help pass takes under a minute); a tool that
+ * ignores --help still fails the usage check, whatever the limit.
+ */
+function runTool(tool: string, args: string[], timeoutMs = 180_000): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', tool, ...args], {
       cwd: REPO_ROOT,
