@@ -1,6 +1,7 @@
 import { eventKinds } from './event-kinds';
 import { otherSeasons } from './season-numbers';
 import { stem } from '../text/tokenize';
+import { dot } from './term-vector';
 
 /**
  * The kind of event a headline reports (a report, a data release, a ruling, a premiere, a death, ...),
@@ -78,14 +79,10 @@ export function headlineEvents(headline: string): { classes: Set<string>; events
   return { classes, events };
 }
 
-/** Cosine of two count maps (0 when either is empty). */
-export function countCosine(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): number {
-  let d = 0;
-  for (const [k, v] of a) d += v * (b.get(k) ?? 0);
-  const n = (m: ReadonlyMap<string, number>): number => Math.sqrt([...m.values()].reduce((s, v) => s + v * v, 0));
-  const na = n(a);
-  const nb = n(b);
-  return na === 0 || nb === 0 ? 0 : d / (na * nb);
+/** Cosine of two count maps (0 when either is empty), by term-vector.ts's sparse dot product. */
+export function countCosine(a: Map<string, number>, b: Map<string, number>): number {
+  const norms = dot(a, a) * dot(b, b);
+  return norms === 0 ? 0 : dot(a, b) / Math.sqrt(norms);
 }
 
 /**
