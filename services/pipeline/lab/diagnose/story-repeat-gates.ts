@@ -2,9 +2,10 @@
  * For every gold story (labels corrected by reading, corrected-gold.ts) that leads two or more
  * listed trends of a whole in-process list (story-figures.ts), each pair of those trends with the
  * story rejoin's evidence (rejoin-stories.ts: sizes, time gap, centroid cosine, shared heaviest
- * terms, shared entities, central-headline meaning, the business event both name) and the first
- * gate that keeps the pair apart; each trend with its topic, size, founding and last times and how
- * many of its members are of that story.
+ * terms, shared entities, central-headline meaning, the business event both name, the event kinds
+ * of each side and their match: event-classes.ts) and the first gate that keeps the pair apart;
+ * each trend with its topic, size, founding and last times and how many of its members are of that
+ * story.
  * Run: node --import tsx services/pipeline/lab/diagnose/story-repeat-gates.ts ['<options as JSON>'] [demo,mar1-0,...]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -23,6 +24,7 @@ import {
   type StoryView,
 } from '../../src/detect/rejoin-stories';
 import { sharedBusinessEvent } from '../../src/detect/shared-business-event';
+import { eventClassCounts, eventKindMatch } from '../../src/detect/event-classes';
 import { dot, sharedTerms, topTerms } from '../../src/detect/term-vector';
 import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot as denseDot } from '../../src/text/word-vectors';
@@ -86,6 +88,8 @@ for (const key of wanted) {
         const entities = [...a.entities].filter((e) => b.entities.has(e));
         const m = denseDot(meaning(a), meaning(b));
         const event = sharedBusinessEvent(a.central, b.central);
+        const kind = eventKindMatch(a.central, b.central);
+        const classes = (v: StoryView): string => [...eventClassCounts(v.central).keys()].sort().join('+') || '-';
         const gate = !sizesAllowed(a, b, o)
           ? 'size'
           : gap > o.rejoinHours
@@ -100,12 +104,14 @@ for (const key of wanted) {
                     ? 'passes (joined elsewhere)'
                     : event
                       ? `meaning (company event, under ${o.rejoinEventMeaning})`
-                      : 'meaning';
+                      : kind >= o.rejoinKindMatch
+                        ? `meaning (event kind, under ${o.rejoinKindMeaning})`
+                        : 'meaning';
         process.stdout.write(
           `    pair ${a.article_count}/${b.article_count} gap ${gap.toFixed(1)} h, cosine ${cosine.toFixed(3)}, ` +
             `terms ${terms}, entities ${entities.length} [${entities.slice(0, 4).join(', ')}], meaning ${m.toFixed(3)}, ` +
             `event ${event ? `${event.kinds.join('+')} [${event.companies.join(', ')}]` : '-'}, ` +
-            `name ${namedSubject(a, b, o) ?? '-'}  => ${gate}\n` +
+            `name ${namedSubject(a, b, o) ?? '-'}, kinds ${kind.toFixed(2)} [${classes(a)} / ${classes(b)}]  => ${gate}\n` +
             `      ${a.central.join(' / ')}\n      ${b.central.join(' / ')}\n`,
         );
       }
