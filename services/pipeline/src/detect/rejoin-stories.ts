@@ -43,6 +43,10 @@ export interface RejoinOptions {
   /**
    * Least such cosine when both trends' central headlines report one company event (the same
    * kind, the same large company: shared-business-event.ts); rejoinMeaning or above switches it off.
+   * At 0.6 every pair read by hand in the files that it joins is one story (GM's recalls and its
+   * chief's apology at 0.62-0.69, King's IPO at 0.68); the nearest two-story pair of one company
+   * event reads 0.54 (Microsoft's Office 365 Personal / Office for iPad; docs/lab-notes/trends.md,
+   * "The company-event test at 0.6", 2026-12-07).
    */
   rejoinEventMeaning: number;
   /**
@@ -93,7 +97,7 @@ export const DEFAULT_REJOIN_OPTIONS: RejoinOptions = {
   rejoinTerms: 3,
   rejoinEntities: 0,
   rejoinMeaning: 0.8,
-  rejoinEventMeaning: 0.7,
+  rejoinEventMeaning: 0.6,
   rejoinNameMeaning: 0.6,
   rejoinNameCosine: 0.85,
   rejoinNameHours: 1,
