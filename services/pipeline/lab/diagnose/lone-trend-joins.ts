@@ -1,9 +1,11 @@
 /**
  * Joins into a trend of one report: every trend's second report in the clustering pass (the
  * fragment merge off, so the pass's own joins), with the terms it shares with the founding report,
- * the pass's similarity, the two headlines' meaning (GloVe, headline-meaning.ts) and whether the two
- * are one story by the labels corrected by reading (corrected-gold.ts). Counts by shared terms and
- * meaning, per set; `--list` prints the joins of one shared term.
+ * the pass's similarity, the two headlines' meaning (GloVe, headline-meaning.ts), whether the event
+ * kinds read in the two headlines (event-kinds.ts) agree, differ or are unknown (one has none), and
+ * whether the two are one story by the labels corrected by reading (corrected-gold.ts). Counts by
+ * shared terms and meaning, then by shared terms and kinds, per set; `--list` prints the joins of
+ * one shared term.
  * Run: node --import tsx services/pipeline/lab/diagnose/lone-trend-joins.ts [set keys, comma-separated] [--list]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -14,6 +16,7 @@ import { defaultHeadlineMeaning } from '../../src/detect/headline-meaning';
 import { backgroundIdf } from '../../src/detect/idf';
 import { articleVector, dot } from '../../src/detect/term-vector';
 import { dot as denseDot } from '../../src/text/word-vectors';
+import { eventKinds } from '../../src/detect/event-kinds';
 import { correctLabels } from '../metrics/corrected-gold';
 import { CLUSTER_SETS, FIGURES_NOW } from '../corpus/cluster-sets';
 
@@ -57,13 +60,17 @@ for (const set of CLUSTER_SETS) {
     const sim = dot(va, vb) / Math.sqrt(dot(va, va) * dot(vb, vb));
     const m = cosine(meaning(first.title), meaning(second.title));
     const same = read.get(first.id) === read.get(second.id);
-    const key = `${shared.length >= 3 ? '3+' : shared.length} terms, meaning ${band(m)}`;
-    const c = counts.get(key) ?? [0, 0];
-    c[same ? 0 : 1]++;
-    counts.set(key, c);
+    const [ka, kb] = [Object.keys(eventKinds(first.title)), Object.keys(eventKinds(second.title))];
+    const kinds = ka.length === 0 || kb.length === 0 ? 'unknown' : ka.some((k) => kb.includes(k)) ? 'agree' : 'differ';
+    const terms = `${shared.length >= 3 ? '3+' : shared.length} terms`;
+    for (const key of [`${terms}, meaning ${band(m)}`, `${terms}, kinds ${kinds}`]) {
+      const c = counts.get(key) ?? [0, 0];
+      c[same ? 0 : 1]++;
+      counts.set(key, c);
+    }
     if (list && shared.length === 1) {
       lines.push(
-        `  ${same ? 'same ' : 'OTHER'} ${m.toFixed(2)} ${sim.toFixed(3)} ${(second.time - first.time) / 1000}s [${shared.join(' ')} ${idf(shared[0]!).toFixed(1)}] ` +
+        `  ${same ? 'same ' : 'OTHER'} ${m.toFixed(2)} ${sim.toFixed(3)} ${(second.time - first.time) / 1000}s [${shared.join(' ')} ${idf(shared[0]!).toFixed(1)}] kinds ${kinds} ` +
           `${first.title.slice(0, 70)}  <-  ${second.title.slice(0, 70)}`,
       );
     }
