@@ -147,11 +147,14 @@ describe('what make demo shows (detection over the slices it replays, in-process
     // SXSW, which UCI files under two ids each, leave the count read by the labels corrected by
     // reading: 7 -> 4, the China export-data stock moves and three undated two-page Giveme5W1H trends).
     // 7 / 4 on 2026-12-06 (a trend whose largest stories tie counted under the one its topic names).
+    // 5 / 2 on 2026-12-07: a Giveme5W1H page's publisher is its URL's registrable domain, as on a
+    // real demo, so RT's two Panama Papers pages and The Hindu's two undated Nice pages are
+    // one-publisher trends, not listed (left: China's March 10 market moves, the zoo gorilla).
     it('lets few gold stories lead two listed trends', () => {
-      expect(q.goldRepeats.length).to.be.at.most(8);
+      expect(q.goldRepeats.length).to.be.at.most(5);
       const readLabel = articleLabeller();
       const read = storyQuality(trends.map((d) => ({ ...d, gold: d.gold.map((g, i) => readLabel(d.ids?.[i], g)) })));
-      expect(read.goldRepeats.length, 'by reading').to.be.at.most(4);
+      expect(read.goldRepeats.length, 'by reading').to.be.at.most(2);
     });
 
     // The story rejoin: 235 listed before, 221 with it (2026-11-27); a trend of one story on

@@ -9,6 +9,9 @@
  * `"meaningSource":"encoder"` judges headline meaning (meaning merges, the learned merge's feature)
  * with the sentence encoder instead of the GloVe word vectors (encoder-meaning.ts; embeddings cached
  * under .cache/embeddings); `"mergeModelPath":"<file>"` merges with another fitted model (fit-merge-model.ts --out).
+ * Every article is clustered, editions of recurring columns too, which detection (runDetect) and
+ * story-figures.ts leave out: a join made here can rest on one (the county health rankings on March
+ * 16-31 40-50k, docs/lab-notes/trends.md, "The demo's last gold stories leading two, traced").
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';

@@ -31,6 +31,7 @@ import { recurringColumnIds } from '../../src/detect/recurring-column';
 import { atMost, jsonOptions, readCommandLine } from '../command-line';
 import type { RejoinOptions } from '../../src/detect/rejoin-stories';
 import { rejoinedAssignments } from '../evaluate/trends/rejoined';
+import { pageDomain } from '../evaluate/trends/demo-trends';
 import { setArticles } from './story-figures';
 import { servedUrlKey } from './served-url-key';
 import { loadGiveme } from '../corpus/giveme.corpus';
@@ -73,8 +74,7 @@ if (bodies) {
   ];
 }
 const publisher = new Map(uciRows.map((r) => [`uci-${r.id}`, r]));
-const domainOf = (a: DetectArticle): string =>
-  publisher.get(a.id)?.hostname.replace(/^www\./, '') ?? `giveme-${a.id.slice(0, 6)}.example`;
+const domainOf = (a: DetectArticle): string => publisher.get(a.id)?.hostname.replace(/^www\./, '') ?? pageDomain(a.id);
 const columns = recurringColumnIds(articles.map((a) => ({ ...a, domain: domainOf(a) })));
 const clustered = articles.filter((a) => !columns.has(a.id));
 const idf = backgroundIdf();

@@ -7,6 +7,7 @@ import { distinctTopics } from '../../../src/detect/distinct-topics';
 import { recurringColumnIds } from '../../../src/detect/recurring-column';
 import { backgroundIdf } from '../../../src/detect/idf';
 import { simhash } from '../../../src/score/simhash';
+import { registrableDomain } from '../../../src/articles/build-article-doc';
 import type { RejoinOptions } from '../../../src/detect/rejoin-stories';
 import { rejoinedAssignments } from './rejoined';
 import { loadGiveme } from '../../corpus/giveme.corpus';
@@ -65,8 +66,8 @@ export function demoArticles(now: Date): { articles: DetectArticle[]; gold: Map<
 
 /**
  * Trends of a labelled set as detection makes and serves them: recurring columns left out,
- * clustered, rejoined (rejoin-stories.ts) and built by the production code (UCI rows give publisher and URL; other articles
- * are pages of a publisher of their own), in the order of /v1/trends/recent.
+ * clustered, rejoined (rejoin-stories.ts) and built by the production code (UCI rows give publisher and URL, Giveme5W1H
+ * pages their URL's registrable domain: pageDomain), in the order of /v1/trends/recent.
  */
 export async function detectedTrends(...args: Parameters<typeof detectedTrendsBuilt>): Promise<DemoTrend[]> {
   return (await detectedTrendsBuilt(...args)).trends;
@@ -93,7 +94,7 @@ export async function detectedTrendsBuilt(
   const idf = backgroundIdf();
   const classifier = loadClassifier();
   const domainOf = (a: DetectArticle): string =>
-    publisher.get(a.id)?.hostname.replace(/^www\./, '') ?? `giveme-${a.id.slice(0, 6)}.example`;
+    publisher.get(a.id)?.hostname.replace(/^www\./, '') ?? pageDomain(a.id);
   // As runDetect does: editions of a recurring column are left out of clustering.
   const columns = recurringColumnIds(articles.map((a) => ({ ...a, domain: domainOf(a) })));
   const clustered = articles.filter((a) => !columns.has(a.id));
@@ -141,7 +142,7 @@ export async function detectedTrendsBuilt(
     return {
       id: a.id,
       time: a.time,
-      url: row?.url ?? `https://${domain}/${a.id}`,
+      url: row?.url ?? givemeUrls().get(a.id) ?? `https://${domain}/${a.id}`,
       title: a.title,
       description: row ? null : a.text.slice(0, 600),
       body: null,
@@ -170,6 +171,26 @@ export async function detectedTrendsBuilt(
     members: new Map(memberLists.map(([id, , members]) => [id, members])),
     ...(embedText ? { embedText } : {}),
   };
+}
+
+let givemeUrlMap: Map<string, string> | undefined;
+
+/** Each Giveme5W1H page's URL by article id (read once). */
+function givemeUrls(): ReadonlyMap<string, string> {
+  givemeUrlMap ??= new Map(loadGiveme().map((r) => [r.id, r.url]));
+  return givemeUrlMap;
+}
+
+/**
+ * The publishing domain of a page that is no UCI row: a Giveme5W1H page's registrable domain, as
+ * the replay's article documents carry it (build-article-doc.ts, from the page's canonical URL:
+ * two rt.com pages are one publisher, usa.chinadaily.com.cn is chinadaily.com.cn), so one outlet's
+ * two pages are a one-publisher trend here as on a real demo, and not listed. Any other page is a
+ * publisher of its own.
+ */
+export function pageDomain(id: string): string {
+  const url = givemeUrls().get(id);
+  return url ? registrableDomain(url) : `page-${id.slice(0, 6)}.example`;
 }
 
 function shift(articles: DetectArticle[], now: Date): DetectArticle[] {
