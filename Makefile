@@ -34,14 +34,14 @@ up: install ## Run the whole service (Docker compose, or local processes without
 down: ## Stop what `make up` started
 	bash infra/local/down.sh
 
-test: install ## Start private OpenSearch + Redis, run checks and all test suites, stop them
+test: install ## Checks and every suite on a private OpenSearch + Redis (TEST_OS_PORT, TEST_REDIS_PORT, TEST_DATA; not OS_PORT)
 	$(MAKE) --no-print-directory check
 	bash infra/local/test.sh
 
 test-unit: install ## Unit tests alone (test/unit): no services, a few seconds
 	NODE_ENV=test LOG_LEVEL=silent npx mocha --config test/.mocharc.unit.json
 
-test-file: install ## One test file: make test-file FILE=test/api/search.test.ts (private services if needed)
+test-file: install ## One test file: make test-file FILE=test/api/search.test.ts on TEST_OS_PORT, TEST_REDIS_PORT, TEST_DATA (not OS_PORT)
 	@test -n "$(FILE)" || { echo 'usage: make test-file FILE=test/<folder>/<name>.test.ts' >&2; exit 2; }
 	bash infra/local/test.sh $(FILE)
 

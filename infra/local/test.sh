@@ -9,6 +9,8 @@ cd "$ROOT"
 TEST_OS_PORT="${TEST_OS_PORT:-9250}"
 TEST_REDIS_PORT="${TEST_REDIS_PORT:-6390}"
 TEST_DATA="${TEST_DATA:-$ROOT/.data/test}"
+# A relative TEST_DATA is read from the repository root (Redis resolves its log file elsewhere).
+TEST_DATA="$(realpath -m "$TEST_DATA")"
 MOCHA_ONE=(npx mocha --node-option import=tsx --extension ts --timeout 20000 --exit)
 
 needs_services=$(($# == 0))

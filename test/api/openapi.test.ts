@@ -22,7 +22,7 @@ type Operation = {
   operationId: string;
   description: string;
   parameters: Param[];
-  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: Schema }> }>;
 };
 type Doc = Record<string, unknown> & {
   paths: Record<string, { get: Operation }>;
@@ -153,9 +153,7 @@ describe('OpenAPI document and /docs', function () {
   it('declares every header a 200, a 304 and a 401 carry, and Retry-After on a 503', async () => {
     const answerHeaders = ['etag', 'last-modified', 'age', 'ratelimit', 'ratelimit-policy', 'www-authenticate'];
     const declared = (path: string, status: string): string[] =>
-      Object.keys(
-        (doc.paths[path]!.get.responses[status] as { headers?: Record<string, unknown> } | undefined)?.headers ?? {},
-      ).map((h) => h.toLowerCase());
+      Object.keys(doc.paths[path]!.get.responses[status]?.headers ?? {}).map((h) => h.toLowerCase());
     const carried = (res: Response): string[] => answerHeaders.filter((h) => res.headers.has(h));
     const path = '/v1/trends/recent';
     const ok = await fetch(`${api.url}${path}`);
@@ -173,6 +171,31 @@ describe('OpenAPI document and /docs', function () {
     }
     for (const p of Object.keys(doc.paths).filter((p) => p.startsWith('/v1/'))) {
       expect(declared(p, '503'), p).to.include('retry-after');
+    }
+  });
+
+  it('declares on every path the 405 that another method gets, with its Allow header and body', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    ajv.addSchema({ $id: 'doc', components: doc.components });
+    for (const [path, { get: op }] of Object.entries(doc.paths)) {
+      const declared = op.responses['405'];
+      expect(declared, path).to.be.an('object');
+      const schema = JSON.parse(
+        JSON.stringify(declared!.content!['application/json']!.schema).replaceAll('"#/components', '"doc#/components'),
+      ) as Schema;
+      const validate = ajv.compile(schema);
+      for (const method of ['POST', 'PUT', 'DELETE']) {
+        const res = await fetch(`${api.url}${requestPath(path, op)}`, { method });
+        const body: unknown = await res.json();
+        expect(res.status, `${method} ${path}`).to.equal(405);
+        expect(body).to.deep.equal({ detail: 'Method Not Allowed' });
+        expect(validate(body), `${path}: ${JSON.stringify(validate.errors)}`).to.equal(true);
+        expect(res.headers.get('allow')).to.equal('GET, HEAD, OPTIONS');
+        expect(
+          Object.keys(declared!.headers ?? {}).map((h) => h.toLowerCase()),
+          path,
+        ).to.include('allow');
+      }
     }
   });
 

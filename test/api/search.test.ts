@@ -88,6 +88,15 @@ describe('GET /v1/search', function () {
     expect(await ids('q=%22AI%20act')).to.deep.equal([ai.id]);
   });
 
+  it('answers a query that only excludes with an empty 200, not every trend without the word', async () => {
+    for (const q of ['-chipmaker', '-"interest rates"', '-chipmaker OR -rates']) {
+      const res = await search(`q=${encodeURIComponent(q)}&time_window=30d`);
+      expect(res.status, q).to.equal(200);
+      expect(res.body, q).to.deep.include({ results: [], total: 0 });
+    }
+    expect(await ids('q=AI%20-chipmaker')).to.deep.equal([ai.id]);
+  });
+
   it('blends relevance with recency: of two equal matches the recent one ranks first', async () => {
     const res = await search('q=quantum');
     expect(res.body.results.map((r) => r.id)).to.deep.equal([quantumNew.id, quantumOld.id]);

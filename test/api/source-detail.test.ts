@@ -181,6 +181,20 @@ describe('GET /v1/sources/{domain}', function () {
     expect(res.body).to.deep.equal({ detail: 'Source not found' });
   });
 
+  it('drops a leading www. once: www.www.bbc.co.uk is not bbc.co.uk', async () => {
+    const res = await get('www.www.bbc.co.uk');
+    expect(res.status).to.equal(404);
+    expect(res.body).to.deep.equal({
+      detail: 'Source not found: sources are named by their registrable domain; ask for bbc.co.uk',
+    });
+  });
+
+  it('answers a subdomain with a 404 naming the registrable domain citations show', async () => {
+    const res = await get('news.bbc.co.uk');
+    expect(res.status).to.equal(404);
+    expect((res.body as unknown as { detail: string }).detail).to.match(/ask for bbc\.co\.uk$/);
+  });
+
   it('answers 422 for a malformed domain', async () => {
     for (const bad of ['not a domain', 'a..b', 'localhost', '-bad-.com']) {
       const res = await get(bad);

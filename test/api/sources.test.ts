@@ -50,6 +50,12 @@ describe('GET /v1/sources/{domain}/trending', function () {
     }
   });
 
+  it('drops a leading www. once: www.www.bbc.co.uk is not bbc.co.uk', async () => {
+    const res = await get('www.www.bbc.co.uk');
+    expect(res.status).to.equal(200);
+    expect(res.body).to.deep.include({ domain: 'www.bbc.co.uk', trends: [], total: 0 });
+  });
+
   it('compares internationalised names in punycode', async () => {
     for (const variant of ['bücher.de', 'www.BÜCHER.de', 'xn--bcher-kva.de']) {
       const res = await get(variant);

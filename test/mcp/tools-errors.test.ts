@@ -24,7 +24,6 @@ function badCases(id: string): BadCase[] {
   return [
     { tool: 'get_recent_trends', args: { limit: 0 }, rest: recent('limit=0'), names: ['limit', '1'] },
     { tool: 'get_recent_trends', args: { limit: 51 }, rest: recent('limit=51'), names: ['limit', '50'] },
-    { tool: 'get_recent_trends', args: { limit: 'abc' }, rest: recent('limit=abc'), names: ['limit', 'integer'] },
     { tool: 'get_recent_trends', args: { limit: 2.5 }, rest: recent('limit=2.5'), names: ['limit'] },
     { tool: 'get_recent_trends', args: { page: 0 }, rest: recent('page=0'), names: ['page', '1'] },
     { tool: 'get_recent_trends', args: { page: 21 }, rest: recent('page=21'), names: ['page', '20'] },
@@ -132,6 +131,25 @@ for (const kind of TRANSPORTS) {
           ).to.deep.equal([['path', 'trend_id']]);
         for (const word of c.names) expect(textOf(result), label).to.include(word);
       }
+    });
+
+    it('refuses an argument of another JSON type than its input schema advertises (limit: "5")', async () => {
+      for (const [args, issue] of [
+        [
+          { limit: '5' },
+          { type: 'int_type', loc: ['query', 'limit'], msg: 'Input should be a valid integer', input: '5' },
+        ],
+        [
+          { limit: 'abc' },
+          { type: 'int_type', loc: ['query', 'limit'], msg: 'Input should be a valid integer', input: 'abc' },
+        ],
+      ] as const) {
+        const result = await call(session.client, 'get_recent_trends', args);
+        expect(result.isError, JSON.stringify(args)).to.equal(true);
+        expect(restErrorOf(result)).to.deep.equal({ detail: [issue] });
+      }
+      const ok = await call(session.client, 'get_recent_trends', { limit: 5 });
+      expect(ok.isError).to.not.equal(true);
     });
 
     it('answers an unknown tool name as a protocol error (there is no such capability)', async () => {

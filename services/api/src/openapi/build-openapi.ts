@@ -1,4 +1,5 @@
 import { RESPONSE_SCHEMAS, SERVICE_VERSION, type ResponseName } from '@trendscope/core';
+import { ALLOWED_METHODS } from '../middleware/method-guard.middleware';
 import { openapiPath, type JsonSchema, type RouteSpec } from '../routes/route-spec';
 import { joiToParameters } from './joi-to-parameters';
 
@@ -88,6 +89,17 @@ const QUOTA_RESPONSES: Record<string, JsonSchema> = {
   }),
 };
 
+/**
+ * Every path answers only GET, HEAD and OPTIONS (method-guard.middleware.ts); any other method is
+ * refused before quotas are counted. OpenAPI declares answers per operation, so the refusal is
+ * declared on each path's one operation, where clients and checkers look for it.
+ */
+const METHOD_NOT_ALLOWED: JsonSchema = json(
+  ref('Error'),
+  `Another method than ${ALLOWED_METHODS} on this path: \`{"detail": "Method Not Allowed"}\`.`,
+  { Allow: { description: `The methods this path answers: \`${ALLOWED_METHODS}\`.`, schema: { type: 'string' } } },
+);
+
 function operation(spec: RouteSpec): JsonSchema {
   const parameters = [...joiToParameters(spec.pathParams, 'path'), ...joiToParameters(spec.query, 'query')];
   const isHealth = spec.operationId === 'getHealth';
@@ -108,6 +120,7 @@ function operation(spec: RouteSpec): JsonSchema {
       'A parameter is invalid; `detail` lists every failing one (FastAPI format).',
     );
   }
+  responses['405'] = METHOD_NOT_ALLOWED;
   responses['503'] = isHealth
     ? json(ref('Health'), 'A dependency is down; `checks` names it.')
     : json(ref('Error'), 'The search backend is unavailable or too slow; retry shortly.', {
@@ -137,7 +150,7 @@ export function buildOpenApi(specs: readonly RouteSpec[], serverUrl: string): Js
       description: 'The OpenAPI 3.1 description of the API; /docs renders it as a page.',
       parameters: [],
       security: [],
-      responses: { '200': json({ type: 'object' }, 'The OpenAPI document.') },
+      responses: { '200': json({ type: 'object' }, 'The OpenAPI document.'), '405': METHOD_NOT_ALLOWED },
     },
   };
   return {

@@ -9,7 +9,9 @@ export const SOURCE_TRENDS_ROUTE = defineRoute({
   summary: 'Trends a publisher reported',
   description:
     'Trends with at least one citation from this domain, most recent first. The domain is compared case-folded, ' +
-    'in punycode for internationalised names, and without a leading `www.`. Each trend says whether this domain ' +
+    'in punycode for internationalised names, and without one leading `www.`. Sources are named by their ' +
+    'registrable domain, as citations show them (`cnn.com`, not `edition.cnn.com`): a subdomain gives an ' +
+    'empty list. Each trend says whether this domain ' +
     'published its earliest article (`origin`) and how many of its articles it wrote (`domain_articles`). A ' +
     'domain with no trends gives an empty list.',
   pathParams: SOURCE_PATH_PARAMS,
@@ -29,7 +31,8 @@ export const SOURCE_ROUTE = defineRoute({
     'interval and the observations it rests on), blended with what the pipeline observed on fetched pages ' +
     '(`quality_breakdown`: signals, estimate, weights; headline-only feed items leave the prior as it is); plus its article ' +
     'and trend counts and time span. The domain is normalised as for /v1/sources/{domain}/trending. 404 for a ' +
-    'domain the pipeline never scored.',
+    'domain the pipeline never scored; for a subdomain (`edition.cnn.com`) its detail names the registrable ' +
+    'domain to ask for (`cnn.com`).',
   pathParams: SOURCE_PATH_PARAMS,
   query: NO_PARAMS,
   response: 'Source',

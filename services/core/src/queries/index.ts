@@ -11,3 +11,4 @@ export * from './source-trends.query';
 export * from './benefits.query';
 export * from './stats.query';
 export * from './source.query';
+export * from './source-not-found';

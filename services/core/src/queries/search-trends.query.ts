@@ -24,9 +24,13 @@ function textClause(text: string, phrase: boolean): Record<string, unknown> {
     : { multi_match: { query: text, type: 'cross_fields', operator: 'and', fields: TEXT_FIELDS } };
 }
 
-/** The relevance part of a parsed query: any group matches, each group needs all its parts. */
+/**
+ * The relevance part of a parsed query: any group matches, each group needs all its parts. A query
+ * with no word or phrase to match (`-inflation` alone) matches nothing: exclusions narrow what the
+ * words found, they are not a search of their own (it would list every trend without the word).
+ */
 function positiveQuery(p: ParsedSearch): Record<string, unknown> {
-  if (p.groups.length === 0) return { match_all: {} };
+  if (p.groups.length === 0) return { match_none: {} };
   const groups = p.groups.map((g) => ({
     bool: {
       must: [
@@ -94,10 +98,10 @@ function presentResult(h: Hit<TrendSummaryDoc> & { _source: TrendSummaryDoc }): 
 /** Trends matching the user's words, by relevance blended with recency (GET /v1/search). */
 export async function searchTrends(deps: QueryDeps, input: SearchTrendsInput): Promise<SearchTrendsResponse> {
   const parsed = parseSearch(input.q);
-  const empty = parsed.groups.length === 0 && parsed.excludedWords.length === 0 && parsed.excludedPhrases.length === 0;
   const base = { query: input.q, time_window: input.time_window, limit: input.limit, schema_version: SCHEMA_VERSION };
-  // Nothing to look for (e.g. only quotes or dashes): an empty answer, not an error.
-  if (empty) return { ...base, results: [], total: 0 };
+  // Nothing to look for (only quotes or dashes, or only -excluded words): an empty answer, not an
+  // error (API.md bounds q by its length alone, and the published pattern says exactly that).
+  if (parsed.groups.length === 0) return { ...base, results: [], total: 0 };
   const res = await runSearch<TrendSummaryDoc>(deps, deps.names.trends, searchTrendsRequest(input, nowOf(deps)));
   const results = res.hits.hits.flatMap((h) => (h._source ? [presentResult({ ...h, _source: h._source })] : []));
   return {

@@ -1,7 +1,6 @@
 import type { TrendDoc } from '../model/documents';
 import { presentTrendSummary, TREND_SUMMARY_FIELDS, type TrendSummaryDoc } from '../presenters/trend.presenter';
 import type { SourceTrendsResponse } from '../responses/trend-lists.schema';
-import { comparableDomain } from '../validation/domain-name';
 import { SCHEMA_VERSION } from '../version';
 import type { QueryDeps } from './query-deps';
 import { RECENT_SORT } from './recent-trends.query';
@@ -22,14 +21,17 @@ export function sourceTrendsRequest(domain: string, limit: number): Record<strin
 }
 
 /**
- * Trends citing a domain, most recent first (GET /v1/sources/{domain}/trending). The domain is
- * normalised again here (case, `www.`, punycode) so every caller compares the stored form.
+ * Trends citing a domain, most recent first (GET /v1/sources/{domain}/trending). `input.domain`
+ * is in the compared form SOURCE_PATH_PARAMS gives (normalised once, not again here: dropping
+ * `www.` twice would answer `www.www.example.com` with example.com's trends). Citations name a
+ * source by its registrable domain (sourceDomain), so a subdomain is found in no trend: an empty
+ * list, as API.md allows; /v1/sources/{domain} names the domain to ask for in its 404.
  */
 export async function getSourceTrends(
   deps: QueryDeps,
   input: { domain: string; limit: number },
 ): Promise<SourceTrendsResponse> {
-  const domain = comparableDomain(input.domain);
+  const domain = input.domain;
   const res = await runSearch<SourceTrendDoc>(deps, deps.names.trends, sourceTrendsRequest(domain, input.limit));
   const trends = res.hits.hits.flatMap((h) => {
     const doc = h._source;

@@ -1,11 +1,10 @@
 import type { DomainDoc } from '../model/documents';
-import { NotFoundError } from '../errors/app-error';
 import { presentSource } from '../presenters/source.presenter';
 import type { SourceResponse } from '../responses/source.schema';
-import { normaliseDomain } from '../validation/domain-name';
 import type { QueryDeps } from './query-deps';
 import { getDocument, runMultiSearch, totalOf } from './run-search';
 import { ABSORBED } from './absorbed-trends';
+import { sourceNotFound } from './source-not-found';
 
 interface DateAgg {
   value_as_string?: string;
@@ -15,13 +14,15 @@ interface DateAgg {
 /**
  * One source's quality score with its parts and its footprint (GET /v1/sources/{domain}): the
  * domain document detection wrote, plus its article count and time span and the trends citing
- * it. A domain without a document was never seen (404).
+ * it. A domain without a document was never seen (404). `input.domain` is in the compared form
+ * SOURCE_PATH_PARAMS gives (one leading `www.` already dropped: dropping it again here would make
+ * `www.www.example.com` ask for example.com).
  */
 export async function getSource(deps: QueryDeps, input: { domain: string }): Promise<SourceResponse> {
-  const domain = normaliseDomain(input.domain) ?? input.domain.toLowerCase();
+  const domain = input.domain;
   // Detection's counters are not served: they stay in the index.
   const doc = await getDocument<DomainDoc>(deps, deps.names.domains, domain, { _source_excludes: 'detect_counters' });
-  if (!doc) throw new NotFoundError('Source not found');
+  if (!doc) throw sourceNotFound(domain);
   const time = (field: string, fn: 'min' | 'max') => ({ [fn]: { field } });
   const [articles, trends] = await runMultiSearch(deps, [
     {

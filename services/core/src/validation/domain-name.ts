@@ -1,4 +1,5 @@
 import { domainToASCII } from 'node:url';
+import { getDomain } from 'tldts';
 
 /**
  * A hostname as clients may write it: letters (any script, so IDNs are allowed), digits and
@@ -34,4 +35,15 @@ export function normaliseDomain(raw: string): string | null {
   if (!ascii) return null;
   const bare = ascii.startsWith('www.') ? ascii.slice(4) : ascii;
   return ASCII_HOSTNAME.test(bare) ? bare : null;
+}
+
+/**
+ * The name a source is stored and cited under: the registrable domain of a host (`edition.cnn.com`
+ * and `www.cnn.com` are both `cnn.com`), case-folded, the host itself when it has none (an IP
+ * address). The pipeline names every article's domain with it, so citations show this form;
+ * the API tells a caller who asks for a subdomain which name to ask for instead.
+ */
+export function sourceDomain(host: string): string {
+  const folded = host.toLowerCase();
+  return (getDomain(folded) ?? folded).replace(/^www\./, '');
 }

@@ -88,7 +88,8 @@ export const SEARCH_PARAMS = Joi.object<SearchTrendsInput>({
     .required()
     .description(
       'Search words. "quoted phrase" matches the phrase, -word excludes a word, OR between words or ' +
-        'groups matches either; anything else is read as plain words, so no input is a syntax error.',
+        'groups matches either; anything else is read as plain words, so no input is a syntax error. ' +
+        'Exclusions only narrow what words match: `-inflation` alone finds nothing.',
     ),
   category,
   time_window: Joi.string()

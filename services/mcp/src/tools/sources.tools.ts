@@ -25,7 +25,9 @@ export const sourceTools: ToolDefinition[] = [
       'originality, extraction, HTTPS; headline-only feed items do not count) with the weights used; plus its ' +
       'article and trend counts and first/last ' +
       'seen. The domain is a hostname such as "reuters.com" (case, a leading "www." and IDNs are normalised). ' +
-      'A domain never scored is an error (Source not found). Next: get_source_trends for its trends.',
+      'Sources are named by their registrable domain, as citations show them ("cnn.com", not "edition.cnn.com"). ' +
+      'A domain never scored is an error (Source not found; for a subdomain it names the domain to ask for). ' +
+      'Next: get_source_trends for its trends.',
     params: { path: SOURCE_PATH_PARAMS, query: NO_PARAMS },
     output: SOURCE_SCHEMA,
     run: (deps, args) => getSource(deps, args),
@@ -39,8 +41,9 @@ export const sourceTools: ToolDefinition[] = [
       'first. Each item is a trend summary plus origin (true when this domain published the ' +
       "trend's earliest article) and domain_articles (its number of citations in the trend). The " +
       'domain is a hostname such as "reuters.com" (case, a leading "www." and IDNs are normalised). ' +
-      'Use it to follow a source you trust or to check who broke a story. An unknown domain gives ' +
-      'an empty list. Next: get_trend with an id.',
+      'Use it to follow a source you trust or to check who broke a story. Sources are named by their ' +
+      'registrable domain, as citations show them ("cnn.com", not "edition.cnn.com"). An unknown domain ' +
+      'or a subdomain gives an empty list. Next: get_trend with an id.',
     params: { path: SOURCE_PATH_PARAMS, query: SOURCE_PARAMS },
     output: SOURCE_TRENDS_SCHEMA,
     run: (deps, args) => getSourceTrends(deps, args),

@@ -1,5 +1,5 @@
-import { getDomain, getHostname } from 'tldts';
-import type { ArticleDoc, FetchMethod, Redactions } from '@trendscope/core';
+import { getHostname } from 'tldts';
+import { sourceDomain, type ArticleDoc, type FetchMethod, type Redactions } from '@trendscope/core';
 
 /** The already sanitised and scored parts of one article. */
 export interface ArticleParts {
@@ -19,10 +19,12 @@ export interface ArticleParts {
   categoryHint: string | null;
 }
 
-/** Registrable domain, lowercase, without `www.` (the host itself for IP addresses). */
+/**
+ * Registrable domain, lowercase, without `www.` (the host itself for IP addresses): core's
+ * sourceDomain, the one name a source has for the pipeline and the API alike.
+ */
 export function registrableDomain(url: string): string {
-  const host = (getHostname(url) ?? new URL(url).hostname).toLowerCase();
-  return (getDomain(host) ?? host).replace(/^www\./, '');
+  return sourceDomain(getHostname(url) ?? new URL(url).hostname);
 }
 
 /** Builds the stored article document (articles index, `dynamic: strict`) from its parts. */

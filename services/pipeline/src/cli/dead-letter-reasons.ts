@@ -12,14 +12,17 @@ export function isUnreachableHost(letter: Pick<DeadLetter, 'error'>): boolean {
 /**
  * The lines `trendscope status` prints for the newest dead letters: each with its reason, then,
  * when every one of them is a host that could not be reached, what that most likely means on a
- * first run (no internet) and what gives data now.
+ * first run (no internet) and what gives data now: `make demo`, unless `replayed` articles (from
+ * the local corpora, which is what `make demo` does) are already stored, as inside a demo.
  */
-export function deadLetterLines(letters: readonly DeadLetter[]): string[] {
+export function deadLetterLines(letters: readonly DeadLetter[], replayed = 0): string[] {
   const lines = letters.map((d) => `  ${d.failed_at} ${d.queue} ${d.url ?? d.job_id}: ${d.error}`);
   if (letters.length > 0 && letters.every(isUnreachableHost)) {
     lines.push(
       '  reason: none of these hosts could be reached (no DNS answer or no route): this machine is likely offline;',
-      '  `make demo` fills the service from the local corpora instead (docs/operations.md, "Environment, ports and first runs")',
+      replayed > 0
+        ? `  the ${replayed} articles replayed from the local corpora are served meanwhile: only the live feeds need the internet`
+        : '  `make demo` fills the service from the local corpora instead (docs/operations.md, "Environment, ports and first runs")',
     );
   }
   return lines;

@@ -30,6 +30,19 @@ describe('trendscope status: dead letters and their reason', () => {
     expect(lines[3]).to.include('likely offline');
   });
 
+  it('does not send to make demo where replayed corpora are already served (inside make demo)', () => {
+    const offline = [
+      letter('cannot resolve the host of https://feeds.bbci.co.uk/news/rss.xml (ENOTFOUND: no DNS answer; offline?)'),
+    ];
+    const lines = deadLetterLines(offline, 12419);
+    expect(lines.join('\n')).to.not.include('make demo');
+    expect(lines[1]).to.include('likely offline');
+    expect(lines[2]).to.equal(
+      '  the 12419 articles replayed from the local corpora are served meanwhile: only the live feeds need the internet',
+    );
+    expect(deadLetterLines(offline, 0).join('\n')).to.include('make demo');
+  });
+
   it('gives no offline reason when one failure reached its publisher', () => {
     const lines = deadLetterLines([
       letter('cannot resolve the host of https://feeds.bbci.co.uk/news/rss.xml (ENOTFOUND: no DNS answer; offline?)'),

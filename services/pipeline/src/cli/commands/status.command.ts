@@ -30,12 +30,15 @@ export async function runStatusCommand(config: Config, out: NodeJS.WritableStrea
     }
 
     out.write(`articles (${names.articles}):\n`);
+    let replayed = 0;
     try {
       const res = await rawSearch(opensearch, names.articles, {
         size: 0,
         track_total_hits: true,
         aggs: {
           retained: { filter: { term: { content_retained: true } } },
+          // `trendscope replay` (what `make demo` runs) names its sources `replay-...`.
+          replayed: { filter: { prefix: { source_id: 'replay-' } } },
           methods: { terms: { field: 'fetch_method' } },
           domains: { cardinality: { field: 'domain' } },
           last: { max: { field: 'fetched_at' } },
@@ -45,12 +48,14 @@ export async function runStatusCommand(config: Config, out: NodeJS.WritableStrea
         hits: { total: { value: number } };
         aggregations: {
           retained: { doc_count: number };
+          replayed: { doc_count: number };
           methods: { buckets: Array<{ key: string; doc_count: number }> };
           domains: { value: number };
           last: { value_as_string?: string };
         };
       };
       const a = b.aggregations;
+      replayed = a.replayed.doc_count;
       out.write(
         `  total ${b.hits.total.value}, body retained ${a.retained.doc_count}, domains ${a.domains.value}, ` +
           `by fetch_method ${a.methods.buckets.map((x) => `${x.key}=${x.doc_count}`).join(' ') || '-'}, ` +
@@ -78,7 +83,7 @@ export async function runStatusCommand(config: Config, out: NodeJS.WritableStrea
     out.write(`${encoderLine()}\n`);
     const dead = await countDeadLetters(redis, config.redis.keyPrefix);
     out.write(`dead letters: ${dead}\n`);
-    for (const line of deadLetterLines(await readDeadLetters(redis, config.redis.keyPrefix, 10))) {
+    for (const line of deadLetterLines(await readDeadLetters(redis, config.redis.keyPrefix, 10), replayed)) {
       out.write(`${line}\n`);
     }
   } finally {
