@@ -104,7 +104,8 @@ export function impactFeatures(input: ImpactInput): { values: number[]; evidence
   const companies = [...new Set(texts.flatMap((t) => largeCompanies(t)))];
   const domains = [...new Set(input.domains.map((d) => d.toLowerCase().replace(/^www\./, '')))];
   const outletShare = domains.length === 0 ? 0 : domains.filter(isBusinessOutlet).length / domains.length;
-  const deal = storyDeal(headlines[0] ?? summary, [...new Set([...members, ...texts])]);
+  const storyTexts = [...new Set([...members, ...texts])];
+  const deal = storyDeal(headlines[0] ?? summary, storyTexts);
 
   const values = [
     Math.max(0, logUsd - MIN_LOG_USD),
@@ -125,7 +126,7 @@ export function impactFeatures(input: ImpactInput): { values: number[]; evidence
       large_companies: companies,
       business_outlet_share: Math.round(outletShare * 100) / 100,
       story_deal: deal,
-      rubric_readings: rubricReadings(texts, kindsPerText, deal),
+      rubric_readings: rubricReadings(texts, kindsPerText, deal, storyTexts),
     },
   };
 }

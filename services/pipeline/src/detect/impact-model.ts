@@ -102,12 +102,17 @@ const WEIGHTIER_KINDS = [
  * With the story's readings (rubric-readings.ts), their bounds too (readingBounds).
  */
 export function rubricBounds(values: readonly number[], readings?: RubricReadings): { min: number; max: number } {
-  const bounds = featureBounds(values, (readings?.large_deal ?? 0) > 0);
+  const attack = Math.max(readings?.terror_attack ?? 0, readings?.mass_attack ?? 0) >= RELEASE_SHARE;
+  const bounds = featureBounds(values, (readings?.large_deal ?? 0) > 0, attack);
   return readings ? readingBounds(bounds, values, readings) : bounds;
 }
 
-/** The features' bounds; `largeDeal`: the whole story tells a deal of $5B or more (no mid-size ceiling then). */
-function featureBounds(values: readonly number[], largeDeal = false): { min: number; max: number } {
+/**
+ * The features' bounds; `largeDeal`: the whole story tells a deal of $5B or more (no mid-size ceiling
+ * then); `attack`: most texts tell a deadly attack of terror or of dozens killed in a major economy,
+ * which a concert or a festival as its place makes no entertainment story (no entertainment ceiling).
+ */
+function featureBounds(values: readonly number[], largeDeal = false, attack = false): { min: number; max: number } {
   const at = (name: string): number => values[IMPACT_FEATURES.indexOf(name)] ?? 0;
   // The money feature is log10(US dollars) - 6 (impact-features.ts).
   const usdLog = at('money') > 0 ? at('money') + 6 : 0;
@@ -152,6 +157,7 @@ function featureBounds(values: readonly number[], largeDeal = false): { min: num
   // at 1.00-2.67 (2026-12-06; the two at 2.67 were autism studies, which a pregnancy beside a study no
   // longer reads as entertainment: event-kinds.ts).
   if (
+    !attack &&
     at('event_entertainment') >= RELEASE_SHARE &&
     usdLog === 0 &&
     at('large_company') === 0 &&
@@ -187,7 +193,13 @@ const MARKET_WEIGHTIER_KINDS = WEIGHTIER_KINDS.filter((k) => k !== 'macro_data' 
  * risks and corruption was served 7). A day's market report is at most 6 when a currency's move
  * counts as prices moving (market_report: "Asian currencies rise as yuan steadies; rupee shines" was
  * served 7, its texts' currency words no `markets` words). A crime, a trial or a scam told by most
- * texts, with no company, amount or business event in the story, is at most 3 (CRIME_CEILING).
+ * texts, with no company, amount or business event in the story, is at most 3 (CRIME_CEILING). A
+ * deadly attack called terror in a major economy is at least the rubric's minor (TERROR_ATTACK_FLOOR:
+ * the Nice truck attack was served 2, its rated twin 4.00) and one with a toll of dozens at least 3
+ * (MASS_ATTACK_FLOOR: the Las Vegas shooting was served 1, rated 3.00), a leak of documents on offshore finance
+ * material for national markets, at least 7 (the Panama Papers were served 4, rated 7.00), and a survey
+ * of people's drug, alcohol or tobacco use with no company, market, policy or action beside it a health
+ * study of no commercial consequence, at most 3 (USE_SURVEY_CEILING).
  */
 function readingBounds(
   bounds: { min: number; max: number },
@@ -220,8 +232,42 @@ function readingBounds(
   ) {
     ceiling(CRIME_CEILING);
   }
+  if (r.terror_attack >= RELEASE_SHARE) floor(TERROR_ATTACK_FLOOR);
+  if (r.mass_attack >= RELEASE_SHARE) floor(MASS_ATTACK_FLOOR);
+  if (r.offshore_leak >= RELEASE_SHARE) floor(7);
+  if (
+    r.use_survey >= RELEASE_SHARE &&
+    at('large_company') === 0 &&
+    at('company_form') === 0 &&
+    USE_SURVEY_WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)
+  ) {
+    ceiling(USE_SURVEY_CEILING);
+  }
   return { min, max };
 }
+
+/**
+ * The least a deadly attack called terror in a major economy scores (rubric-readings.ts'
+ * terror_attack): its business weight is a sector's (travel, tourism) and a national market's mood,
+ * the rubric's minor at least. The raters put the Nice truck attack at 4.00 ("some tourism impact")
+ * and the Las Vegas shooting, which names no country, 3.00; a real demo served the Nice attack 2.
+ */
+export const TERROR_ATTACK_FLOOR = 4;
+
+/**
+ * The least a deadly attack with a toll of dozens in a major economy scores, called terror or not: the
+ * raters put the Las Vegas shooting (58 killed) at 3.00 ("limited economic consequence"); a real demo
+ * served it 1. A local shooting, with no mass toll, is left to the model (the rubric's local crime, 1).
+ */
+export const MASS_ATTACK_FLOOR = 3;
+
+/**
+ * The most a survey of people's use of a drug, alcohol or tobacco scores when no company, deal,
+ * market, policy or enforcement stands beside it: the rubric's health study of no commercial
+ * consequence (1-2), a point of room. A real demo served "Cocaine Use In America Down But Marijuana Use
+ * Up" 4, for the $100 billion its users spend.
+ */
+export const USE_SURVEY_CEILING = 3;
 
 /**
  * The least a large company's executive change scores: the rubric's minor band (a small company's
@@ -270,6 +316,9 @@ const CRIME_WEIGHTIER_KINDS = [
   'funding',
   'policy',
 ] as const;
+
+/** Events beside a use survey that make it business news: those beside a crime, and an enforcement (an FDA action). */
+const USE_SURVEY_WEIGHTIER_KINDS = [...CRIME_WEIGHTIER_KINDS, 'enforcement'] as const;
 
 /** Events beside an official's words that make them more than a remark (a deal, a release, a shock ...). */
 const OFFICIAL_EVENT_KINDS = [

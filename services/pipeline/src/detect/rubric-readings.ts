@@ -1,3 +1,4 @@
+import { geoFeatures } from '../classify/geo-features';
 import { largeCompanies, namesAnyCompany } from './business-names';
 import { reportsCrimeWithoutCompany } from './category-events';
 import { namesCompanyLaunch, namesCompanyRecall, type EventKind } from './event-kinds';
@@ -67,6 +68,37 @@ export interface RubricReadings {
    * the rubric's little or no business relevance (the crime ceiling, readingBounds).
    */
   crime_without_company: number;
+  /**
+   * A deadly attack called terror in a major economy ("Terror attack kills scores in Nice, France",
+   * "Scores killed as truck rams crowd in France"): the share of texts telling a deadly attack, 0 when
+   * no text calls it terror or its texts name no country or one outside the major economies
+   * (MAJOR_ECONOMIES). Its business weight is a sector's (travel, tourism, a market's mood): the
+   * rubric's minor at least (TERROR_ATTACK_FLOOR).
+   */
+  terror_attack: number;
+  /**
+   * A deadly attack with a toll of dozens in a major economy, called terror or not ("Deadliest US
+   * shooting: 58 killed", "50 killed in Vegas rampage"): the share of texts telling a deadly attack, 0
+   * when no text tells a mass toll (MASS_TOLL_RE) or its texts name no country or one outside the
+   * major economies. A local shooting's toll is no national market's news (MASS_ATTACK_FLOOR).
+   */
+  mass_attack: number;
+  /**
+   * People's use of a drug, alcohol or tobacco measured ("Cocaine Use In America Down But Marijuana
+   * Use Up", "Study: Cocaine use is down, marijuana smoking is up"): the share of texts telling it. With
+   * no company, deal, market or policy beside it, a health survey of no commercial consequence
+   * (USE_SURVEY_CEILING).
+   */
+  use_survey: number;
+  /**
+   * A leak of documents on offshore finance ("The Panama Papers: 7 things to know", "German paper
+   * publishes 'biggest leak in history'", beside "shell companies and offshore accounts for global
+   * leaders"): the share of texts telling a leak of documents (a leak of documents or files, the
+   * biggest leak, "<Name> Papers"), 0 unless some text of the whole story tells offshore finance
+   * (offshore accounts, shell companies, tax havens, money laundering, a financial scandal, a law
+   * firm's files). The leaders and firms it exposes make it material for a national market: 7-8.
+   */
+  offshore_leak: number;
 }
 
 /** The readings' names, in a fixed order. */
@@ -83,6 +115,10 @@ export const RUBRIC_READINGS = [
   'missile_overflight',
   'industry_rule',
   'crime_without_company',
+  'terror_attack',
+  'mass_attack',
+  'use_survey',
+  'offshore_leak',
 ] as const satisfies readonly (keyof RubricReadings)[];
 
 /**
@@ -183,13 +219,55 @@ const RULE_RE =
   /\b(?:requires?|required|to require|requiring|mandatory|mandates?|mandated|new (?:rules?|regulations?|standards?|labels?|labeling|limits?)|rules? (?:on|for|limiting|requiring|capping|banning)|(?:propos(?:es|ed|ing)|unveil(?:s|ed)?|issu(?:es|ed)|finaliz(?:es|ed)|adopt(?:s|ed)|tighten(?:s|ed)?|overhaul(?:s|ed)?|chang(?:e|es|ed|ing)|considers?|upholds?|upheld|revives?|revived|reverses?|strikes? down|struck down)\b(?:\s+[\p{L}'’-]+){0,4}?\s+(?:rules?|regulations?|standards?|labels?|labeling|limits?))\b/iu;
 
 /**
+ * An attack as the event: a bombing, a massacre, a gunman, a shooting, a vehicle driven into a crowd. A heart,
+ * panic or shark attack and a hacker's or a critic's attack are none.
+ */
+const ATTACK_RE =
+  /\b(?<!(?:heart|panic|asthma|anxiety|shark|dog|bear|cyber|hack|hacker|security|verbal|personal|ad|malware|phishing)[\s-])(?:attack(?:s|er|ers)?|bomb(?:s|ing|ings|er|ers)|suicide blasts?|massacre|rampage|gunm[ae]n|shootings?|(?:rams?|rammed|plough(?:s|ed)?|plow(?:s|ed)?|drives?|drove)\s+(?:into|through)\s+(?:a\s+|the\s+)?(?:[\p{L}'’-]+\s+){0,2}?crowds?|truck\s+(?:rams|plough(?:s|ed)?|plow(?:s|ed)?)|rams\s+crowd)\b/iu;
+/** People killed: a toll, the dead, a death. */
+const KILLED_RE = /\b(?:kill(?:s|ed|ing)?|dead|die[sd]?|deaths?|death toll|fatal(?:ities)?)\b/i;
+/** The attack called terror. */
+const TERROR_RE = /\bterror(?:ist|ists|ism)?\b/i;
+/** A toll of dozens: a mass shooting, a massacre, the deadliest, scores or dozens, twenty or more killed. */
+const MASS_TOLL_RE =
+  /\b(?:mass shootings?|massacre|deadliest|scores|dozens)\b|\b(?:[2-9]\d|\d{3,})\s+(?:people\s+)?(?:(?:were|are)\s+)?(?:killed|dead)\b|\bkill(?:s|ed|ing)\s+(?:at least\s+)?(?:[2-9]\d|\d{3,})\b/i;
+/**
+ * The major economies (the G20's countries and the euro area's largest), by gazetteer code: an
+ * attack there touches a national market's travel, tourism and mood.
+ */
+const MAJOR_ECONOMIES: ReadonlySet<string> = new Set(
+  'us gb fr de it es nl be ch se jp cn kr in id au ca br mx ar ru tr sa za'.split(' '),
+);
+
+/** A drug, alcohol or tobacco, as people use it. */
+const SUBSTANCE_RE =
+  /\b(?:cocaine|marijuana|weed|cannabis|pot|heroin|meth(?:amphetamine)?|opioids?|painkillers?|prescription drugs?|illicit drugs?|illegal drugs?|drugs?|alcohol|binge drinking|drinking|smoking|tobacco|cigarettes?|e-cigarettes?|e-cigs?|vaping)\b/i;
+/** Its use: using, smoking, drinking, consuming ("a smoking gun" is evidence, not a habit). */
+const USE_RE = /\b(?:use|usage|users?|consumption|smoking(?! guns?\b)|drinking|smokers|drinkers)\b/i;
+/**
+ * Its use measured: up or down, a change, a rate, more or less of it. A study's finding about its
+ * effects ("E-cigarettes don't help smokers quit") is not its use measured.
+ */
+const MEASURED_RE =
+  /\b(?:up|down|rises?|rose|rising|falls?|fell|falling|drops?|dropped|increases?|increased|declines?|declined|grows?|grew|jumps?|jumped|surges?|surged|plunges?|plunged|doubles?|doubled|triples?|tripled|soars?|soared|changes?|rates?|less|more|half)\b/i;
+
+/** A leak of documents: a leak of documents or files, the biggest leak, leaked records, or "<Name> Papers". */
+const DOCUMENT_LEAK_RE =
+  /\b(?:leak(?:s|ed)?\s+(?:of\s+)?(?:[\d.,]+\s+(?:million\s+)?)?(?:secret\s+|confidential\s+|financial\s+)?(?:documents|files|papers|records)|(?:biggest|largest|massive|huge)\s+(?:data\s+)?leak|leaked\s+(?:documents|files|papers|records)|\p{Lu}\p{L}+\s+Papers|\p{Lu}\p{L}+\s+leak)\b/u;
+/** Offshore finance: hidden accounts, shell companies, tax havens, laundering, a financial scandal, a law firm's files. */
+const OFFSHORE_RE =
+  /\b(?:offshore|shell compan(?:y|ies)|tax havens?|tax evasion|tax avoidance|tax dodg\w*|money laundering|secret (?:accounts|wealth|fortunes?)|hidden wealth|financial scandal|law firm)\b/i;
+
+/**
  * The readings of a story's texts (each headline, and the summary when it is not one) with the
- * event kinds eventKinds found in each, and the deal the whole story is about (storyDeal).
+ * event kinds eventKinds found in each, and the deal the whole story is about (storyDeal); `members`,
+ * every text of the story, for what one text of the whole story tells (offshore finance).
  */
 export function rubricReadings(
   texts: readonly string[],
   kindsPerText: readonly Partial<Record<EventKind, string[]>>[],
   deal: StoryDeal | null = null,
+  members: readonly string[] = texts,
 ): RubricReadings {
   const n = Math.max(1, texts.length);
   const share = (test: (t: string, i: number) => boolean): number => texts.filter(test).length / n;
@@ -227,7 +305,32 @@ export function rubricReadings(
       (t) => (REGULATOR_INITIALS_RE.test(t) || REGULATOR_RE.test(t)) && RULE_RE.test(t) && !namesAnyCompany(t),
     ),
     crime_without_company: share((t) => reportsCrimeWithoutCompany(t)),
+    terror_attack: deadlyAttack(texts, TERROR_RE),
+    mass_attack: deadlyAttack(texts, MASS_TOLL_RE),
+    use_survey: share((t) => SUBSTANCE_RE.test(t) && USE_RE.test(t) && MEASURED_RE.test(t) && !namesAnyCompany(t)),
+    offshore_leak: [...texts, ...members].some((t) => OFFSHORE_RE.test(t)) ? share((t) => DOCUMENT_LEAK_RE.test(t)) : 0,
   };
+}
+
+/**
+ * The share of texts telling a deadly attack (an attack and a death, or an attack called terror),
+ * when some text tells what `called` reads (terror, a mass toll) and the countries the attack's texts
+ * name are all major economies.
+ */
+function deadlyAttack(texts: readonly string[], called: RegExp): number {
+  if (!texts.some((t) => called.test(t))) return 0;
+  const attacks = texts.filter(
+    (t) => ATTACK_RE.test(t) && (KILLED_RE.test(t) || TERROR_RE.test(t)) && !namesAnyCompany(t),
+  );
+  const countries = new Set(
+    attacks.flatMap((t) =>
+      geoFeatures(t)
+        .filter((f) => f !== 'geo:home' && f !== 'geo:abroad')
+        .map((f) => f.slice(4)),
+    ),
+  );
+  if (countries.size === 0 || [...countries].some((c) => !MAJOR_ECONOMIES.has(c))) return 0;
+  return attacks.length / Math.max(1, texts.length);
 }
 
 /** Distinct large companies a text names, one spelling each, investors not counted. */

@@ -1,4 +1,5 @@
 import { escapeRegExp } from '@trendscope/core';
+import { withoutSiteBids } from './bid-for';
 import { largeCompanies, namesCompanyForm } from './business-names';
 import { namesDealKind } from './event-kinds';
 import { largestAmount, namesPersonalSum } from './money-amounts';
@@ -45,9 +46,9 @@ const NOT_PARTY = new Set(
   ).split(' '),
 );
 
-/** Whether a text names a deal (a deal word, or the deal kind of event-kinds.ts). */
+/** Whether a text names a deal (a deal word, or the deal kind of event-kinds.ts); a place's bid for a site is none. */
 export function namesDeal(text: string): boolean {
-  return DEAL_WORD_RE.test(text) || namesDealKind(text);
+  return DEAL_WORD_RE.test(withoutSiteBids(text)) || namesDealKind(text);
 }
 
 /**

@@ -2,7 +2,14 @@ import { expect } from 'chai';
 import { namesCompanyLaunch, namesCompanyRecall } from '@trendscope/pipeline/detect/event-kinds';
 import { businessImpact } from '@trendscope/pipeline/detect/impact';
 import { impactFeatures } from '@trendscope/pipeline/detect/impact-features';
-import { COMPANY_LAUNCH_FLOOR, CRIME_CEILING, rubricBounds } from '@trendscope/pipeline/detect/impact-model';
+import {
+  COMPANY_LAUNCH_FLOOR,
+  CRIME_CEILING,
+  rubricBounds,
+  MASS_ATTACK_FLOOR,
+  TERROR_ATTACK_FLOOR,
+  USE_SURVEY_CEILING,
+} from '@trendscope/pipeline/detect/impact-model';
 
 /** The readings, features and bounds of a story told by these headlines (the first also its summary). */
 function read(headlines: string[]): {
@@ -285,6 +292,128 @@ describe("rubric readings: the rubric's bounds read in context", () => {
     expect(read(['Lawmakers look to combat seafood fraud', 'Bills crack down on seafood fraud']).bounds.max).to.equal(
       10,
     );
+  });
+
+  it(`puts a deadly attack called terror in a major economy at ${TERROR_ATTACK_FLOOR} or more`, () => {
+    // A real demo served this story 2; the raters put its rated twin (giveme:68) at 4.00.
+    const nice = read([
+      '84 killed in France as terror truck ploughs through crowd',
+      'Truck attacker in Nice kills 84 celebrating Bastille Day',
+      'Scores Die in Nice, France, as Truck Plows Into Bastille Day Crowd',
+    ]);
+    expect(nice.readings.terror_attack).to.equal(1);
+    expect(nice.bounds.min).to.equal(TERROR_ATTACK_FLOOR);
+    // No country named, a country outside the major economies, no terror, a heart or a hacker's attack: no floor.
+    expect(
+      read([
+        'ISIS claims Las Vegas attack, FBI says gunman had no connection to terrorist group',
+        '50 killed in Vegas rampage',
+      ]).readings.terror_attack,
+    ).to.equal(0);
+    expect(
+      read([
+        'Taliban attacks German consulate in northern Afghan city with truck bomb, terror group says',
+        'At least four killed in Taliban raid on German consulate in Afghanistan',
+      ]).bounds.min,
+    ).to.equal(1);
+    expect(
+      read(['Tram crash in France kills 7', 'Seven killed as tram derails in France']).readings.terror_attack,
+    ).to.equal(0);
+    expect(
+      read(['Heart attack kills French terror expert', 'Terror expert dies of heart attack in France']).readings
+        .terror_attack,
+    ).to.equal(0);
+    expect(
+      read(['Hack attack on French bank: terror group blamed', 'Cyber attack hits French bank']).readings.terror_attack,
+    ).to.equal(0);
+  });
+
+  it(`puts a deadly attack with a toll of dozens in a major economy at ${MASS_ATTACK_FLOOR} or more`, () => {
+    // A real demo served this story 1; the raters put its rated twin (giveme:64) at 3.00.
+    const vegas = read([
+      'Deadliest US shooting: 58 killed, and 527 injured at Las Vegas music fest',
+      '50 killed in Vegas rampage',
+      'Mass shooting at Las Vegas concert',
+    ]);
+    expect(vegas.readings.mass_attack).to.equal(2 / 3);
+    expect(vegas.readings.terror_attack).to.equal(0);
+    expect(vegas.bounds.min).to.equal(MASS_ATTACK_FLOOR);
+    // A concert or a festival as the attack's place makes it no entertainment story (its ceiling of 2).
+    const concert = read([
+      'Mass shooting at Las Vegas music festival',
+      'Deadliest US shooting: 58 killed, and 527 injured at Las Vegas music fest',
+      '50 killed in Vegas rampage at concert',
+    ]);
+    expect(concert.bounds.min).to.equal(MASS_ATTACK_FLOOR);
+    // A toll of a few, or no country named: no floor.
+    expect(
+      read(['Gunman kills 3 in US school shooting', 'US school shooting: 3 killed']).readings.mass_attack,
+    ).to.equal(0);
+    expect(read(['Police shooting kills 2 in Ohio', 'Ohio police shooting: 2 dead']).bounds.min).to.equal(1);
+  });
+
+  it(`keeps a survey of people's drug, alcohol or tobacco use at ${USE_SURVEY_CEILING} or less`, () => {
+    // A real demo served this story 4, for the $100 billion its users spend; a reader puts it at 2.
+    const drugs = read([
+      'Cocaine Use In America Down But Marijuana Use Up',
+      'Study: Cocaine use is down, marijuana smoking is up',
+      'Weed use up, cocaine use down',
+      'US Marijuana Use Up, Cocaine Use Down, Americans Spend $100 Billion ...',
+      'Report: Changes in Marijuana, Cocaine Use in US',
+    ]);
+    expect(drugs.readings.use_survey).to.equal(1);
+    expect(drugs.bounds.max).to.equal(USE_SURVEY_CEILING);
+    // A company, a policy or an action beside it; a smoking gun; a study of effects, not of use: no ceiling.
+    expect(
+      read(['Altria shares fall as cigarette smoking rates decline', 'Smoking rates down, Altria says']).bounds.max,
+    ).to.be.above(USE_SURVEY_CEILING);
+    expect(
+      read(['Colorado marijuana tax revenue up as pot use rises', 'Marijuana use up, tax revenue follows']).bounds.max,
+    ).to.be.above(USE_SURVEY_CEILING);
+    expect(
+      read(["Researchers Detect 'Smoking Gun' Of Big Bang", 'Smoking gun found for cosmic inflation']).readings
+        .use_survey,
+    ).to.equal(0);
+    expect(read(['E-cigarettes do not help smokers quit: study']).readings.use_survey).to.equal(0);
+  });
+
+  it('puts a leak of documents on offshore finance at 7 or more (the rubric: material for national markets)', () => {
+    // A real demo served this story 4; the raters put its rated twin (giveme:65) at 7.00. Two of its
+    // six texts say what the papers hold; the leak is told by most.
+    const { values, evidence } = impactFeatures({
+      headlines: [
+        'The Panama Papers: 7 things to know',
+        'Panama Papers: Here’s What You Need To Know (So Far)',
+        'The Panama Papers: Where have Russia’s billions gone?',
+        "African leaders' relatives named in Panama Papers",
+        'How Panama ended up in the middle of a financial scandal',
+      ],
+      summary:
+        'The Panama Papers allegedly show law firm Mossack Fonseca helped set up shell companies and offshore accounts for global leaders.',
+      domains: ['cnn.com'],
+      reports: 10,
+      categories: { world: 1 },
+    });
+    expect(evidence.rubric_readings.offshore_leak).to.equal(5 / 6);
+    expect(rubricBounds(values, evidence.rubric_readings).min).to.equal(7);
+    // Offshore finance told by another member of the story only still reads the leak.
+    const memberOnly = impactFeatures({
+      headlines: ['Panama Papers: German paper publishes biggest leak in history', 'Panama leak: what we know'],
+      summary: '',
+      members: ['Panama Papers: leaders named over offshore accounts'],
+      domains: [],
+      reports: 3,
+      categories: {},
+    });
+    expect(memberOnly.evidence.rubric_readings.offshore_leak).to.equal(1);
+    // A product's leaked pictures, a pipe's leak, leaked documents on anything but offshore finance: no floor.
+    expect(read(['Samsung Galaxy S9 leaked in pics', 'Galaxy S9 leak shows design']).readings.offshore_leak).to.equal(
+      0,
+    );
+    expect(read(['Oil pipe leak blamed for benzene', 'Crude oil leak in Lanzhou']).readings.offshore_leak).to.equal(0);
+    expect(
+      read(['Leaked documents show NSA spying on allies', 'NSA Papers: what the leak shows']).readings.offshore_leak,
+    ).to.equal(0);
   });
 
   it('serves the readings in score_breakdown and bounds the served score by them', () => {
