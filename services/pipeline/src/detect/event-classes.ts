@@ -73,10 +73,22 @@ export function headlineEvents(headline: string): { classes: Set<string>; events
     events.add(`release ${stat.split(/\s+/).map(stem).join(' ')}`);
   }
   if (kinds.recall) classes.add('recall').add('legal');
-  if (kinds.earnings) classes.add('earnings');
+  if (readsEarnings(kinds)) classes.add('earnings');
   if (!kinds.launch) classes.delete('launch');
   if (!kinds.deal) classes.delete('deal');
   return { classes, events };
+}
+
+/**
+ * Whether a headline's earnings phrases (event-kinds.ts) tell a company's results: "guidance" is a
+ * company's outlook ("easyJet lifts first-half guidance") or, in a headline naming a central bank,
+ * the bank's forward guidance ("Fed clarifies guidance on short-term rates"). Of UCI's 110 distinct
+ * headlines with "guidance", 47 name a central bank and read it as earnings by "guidance" alone, all
+ * the bank's; no company's guidance among the 35 names one (docs/lab-notes/trends.md, "Forward
+ * guidance is no earnings", 2026-12-07). Another earnings phrase still reads earnings.
+ */
+function readsEarnings(kinds: ReturnType<typeof eventKinds>): boolean {
+  return (kinds.earnings ?? []).some((p) => p !== 'guidance' || kinds.central_bank === undefined);
 }
 
 /** Cosine of two count maps (0 when either is empty), by term-vector.ts's sparse dot product. */

@@ -17,6 +17,20 @@ describe('event classes of headlines (event-classes.ts)', () => {
     expect(eventKindMatch(study, ['Tamiflu maker says nothing'])).to.equal(0);
   });
 
+  it("reads a central bank's forward guidance as no earnings, and a company's guidance as earnings", () => {
+    const earnings = (h: string): boolean => headlineEvents(h).classes.has('earnings');
+    // UCI headlines: the bank named, "guidance" the only earnings word.
+    expect(earnings('Fed clarifies guidance on short-term rates')).to.equal(false);
+    expect(earnings("BOE's Carney defends forward guidance to lawmakers")).to.equal(false);
+    expect(earnings('Yellen Job One Is Redoing Rate Guidance Without Roiling Markets')).to.equal(false);
+    // Look-alikes left alone: a company's guidance, alone or with another earnings word.
+    expect(earnings('easyJet lifts first-half guidance')).to.equal(true);
+    expect(earnings('Samsung guidance in line with expectations')).to.equal(true);
+    expect(earnings('Oracle Co. (ORCL) Issues Q4 Earnings Guidance')).to.equal(true);
+    // Another earnings phrase beside a central bank still reads earnings.
+    expect(earnings('Bank profits fall as Fed holds rates; guidance cut')).to.equal(true);
+  });
+
   it('shares no event between two trading days or two data releases, whatever the statistic', () => {
     // Every day's market report and every release share the kind by their nature.
     const monday = ['Stocks fall on weak China export data'];

@@ -2,6 +2,7 @@ import type { DetectArticle } from '../../../src/detect/cluster';
 import {
   DEFAULT_REJOIN_OPTIONS,
   rejoinTrends,
+  storyViews,
   type RejoinJoin,
   type RejoinOptions,
 } from '../../../src/detect/rejoin-stories';
@@ -11,7 +12,7 @@ import {
  * (rejoin-stories.ts): the trends of `assignments` whose story the rejoin joins take their
  * survivor's id. `options` override the rejoin's defaults (rejoinCosine 0 switches it off).
  * PRINT_JOINS=<tests, comma-separated> (e.g. "event") prints each join of those tests to stderr with
- * three headlines of each side, to be read.
+ * the central headlines of each side the rejoin compared (joinLine), to be read.
  */
 export async function rejoinedAssignments(
   articles: readonly DetectArticle[],
@@ -26,19 +27,29 @@ export async function rejoinedAssignments(
     if (article) trends.set(t, [...(trends.get(t) ?? []), article]);
   }
   const print = new Set((process.env.PRINT_JOINS ?? '').split(',').filter((t) => t !== ''));
+  const rejoin = { ...DEFAULT_REJOIN_OPTIONS, ...options };
+  // The headlines the rejoin compares are its views' central ones, built as the rejoin builds them.
+  const central =
+    print.size > 0
+      ? new Map(storyViews(trends, idf, rejoin).map((v) => [v.id, v.central]))
+      : new Map<string, string[]>();
   const info = (o: { joins?: RejoinJoin[] }): void => {
-    for (const j of o.joins ?? []) {
-      if (!print.has(j.test)) continue;
-      const heads = (id: string): string =>
-        [...new Set((trends.get(id) ?? []).map((a) => a.title))].slice(0, 3).join(' / ');
-      process.stderr.write(
-        `join ${j.test} ${j.meaning.toFixed(3)} ${j.articles.join('/')}  ${heads(j.trends[0])}  ||  ${heads(j.trends[1])}\n`,
-      );
-    }
+    for (const j of o.joins ?? []) if (print.has(j.test)) process.stderr.write(`${joinLine(j, central)}\n`);
   };
   const logger = { warn: console.warn, info };
-  const joined = await rejoinTrends(trends, idf, logger, { ...DEFAULT_REJOIN_OPTIONS, ...options });
+  const joined = await rejoinTrends(trends, idf, logger, rejoin);
   return new Map([...assignments].map(([a, t]) => [a, joined.get(t) ?? t]));
+}
+
+/**
+ * One join as PRINT_JOINS prints it: its test, meaning, sizes and each side's central headlines
+ * (`central`: trend id -> the headlines its story view compared, storyViews), the evidence the
+ * test read. A side's first members can tell another story than its centre ("King's IPO" joined
+ * on its central headlines, its first members a trademark fight).
+ */
+export function joinLine(join: RejoinJoin, central: ReadonlyMap<string, readonly string[]>): string {
+  const heads = (id: string): string => (central.get(id) ?? []).join(' / ');
+  return `join ${join.test} ${join.meaning.toFixed(3)} ${join.articles.join('/')}  ${heads(join.trends[0])}  ||  ${heads(join.trends[1])}`;
 }
 
 /**
