@@ -85,7 +85,8 @@ export function headlineEvents(headline: string): { classes: Set<string>; events
  * the bank's forward guidance ("Fed clarifies guidance on short-term rates"). Of UCI's 110 distinct
  * headlines with "guidance", 47 name a central bank and read it as earnings by "guidance" alone, all
  * the bank's; no company's guidance among the 35 names one (docs/lab-notes/trends.md, "Forward
- * guidance is no earnings", 2026-12-07). Another earnings phrase still reads earnings.
+ * guidance is no earnings", 2026-12-07). 49 since "BOE" in capitals names the bank
+ * (lab-notes/business-impact.md, 2026-12-07). Another earnings phrase still reads earnings.
  */
 function readsEarnings(kinds: ReturnType<typeof eventKinds>): boolean {
   return (kinds.earnings ?? []).some((p) => p !== 'guidance' || kinds.central_bank === undefined);

@@ -38,7 +38,10 @@ export type EventKind = (typeof EVENT_KINDS)[number];
 /** Plain patterns: a match is the kind wherever it occurs (case-insensitive unless marked). */
 const PATTERNS: Readonly<Partial<Record<EventKind, readonly RegExp[]>>> = {
   central_bank: [
-    /\b(?:Fed(?! up\b)|FOMC|ECB|BoE|BoJ|PBOC|RBI)\b/g,
+    // Initialisms as the press writes them, mixed or all capitals ("Reinforcing BOE Guidance", "BOJ
+    // stands pat", "PBoC"); not "Boe" (a surname: Alfie Boe), "BOE Technology" (a display maker) or
+    // "fed up". Case-sensitive: lower-case "boe" / "boj" are no bank.
+    /\b(?:Fed(?! up\b)|FOMC|ECB|BoE|BOE(?! Tech)|BoJ|BOJ|PBOC|PBoC|RBI)\b/g,
     /\b(?:federal reserve|central bank|bank of (?:england|japan|canada)|reserve bank|people's bank of china|monetary policy|(?<!mortgage )interest rates?|rate (?:hikes?|cuts?|rises?)|quantitative easing|forward guidance|stimulus|tapering|yellen|draghi|carney|bernanke|kuroda)\b/gi,
   ],
   macro_data: [

@@ -100,6 +100,16 @@ describe('event kinds in context', () => {
     expect(kinds('Current mortgage interest rates at Wells Fargo')).to.not.include('central_bank');
   });
 
+  it("reads a central bank's initialism in capitals as in mixed case, not its look-alikes", () => {
+    // UCI headlines: 41 name the Bank of England "BOE", 54 the Bank of Japan "BOJ", 2 "PBoC".
+    expect(kinds('UK Unemployment Stays at 7.2% Reinforcing BOE Guidance')).to.include('central_bank');
+    expect(kinds('BOJ stands pat, keeps upbeat view despite Japan slowdown')).to.include('central_bank');
+    expect(kinds('China: PBoC Widens Daily Trading Band To +/- 2%')).to.include('central_bank');
+    expect(kinds('BoE Minutes Show MPC Unanimous On Policy')).to.include('central_bank');
+    expect(kinds('Alfie Boe to tour with new album')).to.not.include('central_bank');
+    expect(kinds('BOE Technology wins Apple display orders')).to.not.include('central_bank');
+  });
+
   it('reads a macro data release: a named statistic with its figure or move', () => {
     expect(kinds('Japan industrial production up 3.8% in January')).to.include.members([
       'macro_release',
