@@ -1,5 +1,6 @@
 import type { DetectArticle } from '../../src/detect/cluster';
 import { loadGiveme, loadGivemeSampling } from './giveme.corpus';
+import type { UciRow } from './uci.corpus';
 import { givemeDetectArticles, uciDetectArticles, uciSlice } from './detect-articles';
 
 /**
@@ -8,8 +9,8 @@ import { givemeDetectArticles, uciDetectArticles, uciSlice } from './detect-arti
  */
 export const FIGURES_NOW = new Date('2030-01-01T00:00:00Z');
 
-/** Articles with their gold story or event. */
-export type LabelledSet = { articles: DetectArticle[]; gold: Map<string, string> };
+/** Articles with their gold story or event (and a UCI set's rows: their publishers). */
+export type LabelledSet = { articles: DetectArticle[]; gold: Map<string, string>; uciRows?: UciRow[] };
 
 /** Whether the defaults were fitted on a set or it is only reported. */
 export type SetRole = 'tuning' | 'held out';
@@ -34,7 +35,10 @@ function giveme(training: boolean): () => LabelledSet {
 }
 
 function uci(file: string, from: number): () => LabelledSet {
-  return () => uciDetectArticles(uciSlice(file, from, 10_000));
+  return () => {
+    const uciRows = uciSlice(file, from, 10_000);
+    return { ...uciDetectArticles(uciRows), uciRows };
+  };
 }
 
 /**

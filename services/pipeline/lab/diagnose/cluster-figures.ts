@@ -9,9 +9,10 @@
  * `"meaningSource":"encoder"` judges headline meaning (meaning merges, the learned merge's feature)
  * with the sentence encoder instead of the GloVe word vectors (encoder-meaning.ts; embeddings cached
  * under .cache/embeddings); `"mergeModelPath":"<file>"` merges with another fitted model (fit-merge-model.ts --out).
- * Every article is clustered, editions of recurring columns too, which detection (runDetect) and
- * story-figures.ts leave out: a join made here can rest on one (the county health rankings on March
- * 16-31 40-50k, docs/lab-notes/trends.md, "The demo's last gold stories leading two, traced").
+ * Editions of recurring columns are left out, of the clustering and of the gold it is scored
+ * against, as detection (runDetect) and story-figures.ts leave them out (detectedSet):
+ * "n" counts the articles clustered, "cols" the editions left out. Kept, a join could rest on one
+ * (the county health rankings on March 16-31 40-50k, docs/lab-notes/trends.md).
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -23,6 +24,7 @@ import type { RejoinOptions } from '../../src/detect/rejoin-stories';
 import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
 import { clusterInRuns } from '../evaluate/trends/cluster-in-runs';
 import { rejoinedAssignments } from '../evaluate/trends/rejoined';
+import { detectedSet } from '../evaluate/trends/demo-trends';
 import { bcubed } from '../metrics/bcubed';
 import { correctLabels } from '../metrics/corrected-gold';
 import { CLUSTER_SETS, FIGURES_NOW } from '../corpus/cluster-sets';
@@ -48,7 +50,8 @@ process.stdout.write(
 const mergeModel = mergeModelPath ? loadMergeModel(mergeModelPath) : undefined;
 for (const set of CLUSTER_SETS) {
   if (wanted && !wanted.has(set.key) && !wanted.has(set.role)) continue;
-  const { articles, gold } = set.load();
+  const loaded = set.load();
+  const { articles, gold } = detectedSet(loaded);
   const meaning = await meaningFor(meaningSource, articles, { now: FIGURES_NOW, idf, ...overrides });
   const opts = { idf, ...overrides, ...(meaning ? { meaning } : {}), ...(mergeModel ? { mergeModel } : {}) };
   const clustered = runMinutes
@@ -60,6 +63,7 @@ for (const set of CLUSTER_SETS) {
   const r = bcubed(assignments, read);
   process.stdout.write(
     `  ${set.role.padEnd(8)}  ${set.label.padEnd(34)} n ${String(articles.length).padStart(6)}  ` +
+      `cols ${String(loaded.articles.length - articles.length).padStart(3)}  ` +
       `gold ${String(new Set(gold.values()).size).padStart(4)}  P ${m.precision.toFixed(3)}  ` +
       `R ${m.recall.toFixed(3)}  F1 ${m.f1.toFixed(3)}  | read gold ${String(new Set(read.values()).size).padStart(4)}  ` +
       `P ${r.precision.toFixed(3)}  R ${r.recall.toFixed(3)}  F1 ${r.f1.toFixed(3)}\n`,

@@ -27,11 +27,10 @@ import { dot as denseDot } from '../../src/text/word-vectors';
 import { requiredSharedTerms, requiredSimilarity } from '../../src/detect/cadence';
 import { articleVector, dot, sharedTerms, topTerms, type TermVector } from '../../src/detect/term-vector';
 import { backgroundIdf } from '../../src/detect/idf';
-import { recurringColumnIds } from '../../src/detect/recurring-column';
 import { atMost, jsonOptions, readCommandLine } from '../command-line';
 import type { RejoinOptions } from '../../src/detect/rejoin-stories';
 import { rejoinedAssignments } from '../evaluate/trends/rejoined';
-import { pageDomain } from '../evaluate/trends/demo-trends';
+import { publisherDomain, withoutColumnEditions } from '../evaluate/trends/demo-trends';
 import { setArticles } from './story-figures';
 import { servedUrlKey } from './served-url-key';
 import { loadGiveme } from '../corpus/giveme.corpus';
@@ -73,10 +72,7 @@ if (bodies) {
     ...loaded.filter((a) => !gold.get(a.id)?.startsWith('giveme:')),
   ];
 }
-const publisher = new Map(uciRows.map((r) => [`uci-${r.id}`, r]));
-const domainOf = (a: DetectArticle): string => publisher.get(a.id)?.hostname.replace(/^www\./, '') ?? pageDomain(a.id);
-const columns = recurringColumnIds(articles.map((a) => ({ ...a, domain: domainOf(a) })));
-const clustered = articles.filter((a) => !columns.has(a.id));
+const clustered = withoutColumnEditions(articles, publisherDomain(uciRows));
 const idf = backgroundIdf();
 const passResult = clusterArticles(clustered, [], { now, idf, ...options, mergeThreshold: 0 });
 const pass = passResult.assignments;

@@ -15,6 +15,7 @@ import { loadUci, type UciRow } from '../../corpus/uci.corpus';
 import { givemeDetectArticles, uciDetectArticles } from '../../corpus/detect-articles';
 import { shiftOffset } from '../../../src/feed-server/shift-to-now';
 import { leadingGold } from '../../metrics/story-quality';
+import type { LabelledSet } from '../../corpus/cluster-sets';
 
 /** Headlines `make demo` replays (infra/local/demo.sh, DEMO_UCI_LIMIT). */
 export const DEMO_UCI_ROWS = 12_000;
@@ -93,11 +94,8 @@ export async function detectedTrendsBuilt(
   const publisher = new Map(uciRows.map((r) => [`uci-${r.id}`, r]));
   const idf = backgroundIdf();
   const classifier = loadClassifier();
-  const domainOf = (a: DetectArticle): string =>
-    publisher.get(a.id)?.hostname.replace(/^www\./, '') ?? pageDomain(a.id);
-  // As runDetect does: editions of a recurring column are left out of clustering.
-  const columns = recurringColumnIds(articles.map((a) => ({ ...a, domain: domainOf(a) })));
-  const clustered = articles.filter((a) => !columns.has(a.id));
+  const domainOf = publisherDomain(uciRows);
+  const clustered = withoutColumnEditions(articles, domainOf);
   const result = clusterArticles(clustered, [], { now, idf, ...options });
   const assignments = await rejoinedAssignments(clustered, result.assignments, idf, options);
   const groups = new Map<string, DetectArticle[]>();
@@ -179,6 +177,35 @@ let givemeUrlMap: Map<string, string> | undefined;
 function givemeUrls(): ReadonlyMap<string, string> {
   givemeUrlMap ??= new Map(loadGiveme().map((r) => [r.id, r.url]));
   return givemeUrlMap;
+}
+
+/** An article's publishing domain: its UCI row's host, or the page's (pageDomain). */
+export function publisherDomain(uciRows: readonly UciRow[]): (a: DetectArticle) => string {
+  const publisher = new Map(uciRows.map((r) => [`uci-${r.id}`, r]));
+  return (a) => publisher.get(a.id)?.hostname.replace(/^www\./, '') ?? pageDomain(a.id);
+}
+
+/**
+ * The articles detection clusters: as runDetect does (columnReports), editions of a recurring
+ * column (recurringColumnIds, by publisher and title template) are left out of clustering.
+ */
+export function withoutColumnEditions<A extends DetectArticle>(
+  articles: readonly A[],
+  domainOf: (a: A) => string,
+): A[] {
+  const columns = recurringColumnIds(articles.map((a) => ({ ...a, domain: domainOf(a) })));
+  return articles.filter((a) => !columns.has(a.id));
+}
+
+/**
+ * A labelled set (cluster-sets.ts) as detection clusters it: column editions left out of its
+ * articles and of the gold they are scored against (B-cubed counts a gold article missing from the
+ * clustering as a singleton).
+ */
+export function detectedSet(set: LabelledSet): LabelledSet {
+  const articles = withoutColumnEditions(set.articles, publisherDomain(set.uciRows ?? []));
+  const gold = new Map(articles.map((a) => [a.id, set.gold.get(a.id)!]));
+  return { ...set, articles, gold };
 }
 
 /**
