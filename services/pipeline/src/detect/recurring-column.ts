@@ -17,8 +17,15 @@ export interface ColumnView {
  */
 export const COLUMN_MIN_DAYS = 3;
 
-/** Month abbreviations that are also words, so term vectors keep them; a column's date drops them. */
-const SHORT_MONTHS: ReadonlySet<string> = new Set(['mar', 'may']);
+/**
+ * Month abbreviations that are also words, so term vectors keep them; a column's date drops them,
+ * but only where the title writes the abbreviation itself: "Mars" stems to "mar" too, and "Mars gets
+ * closest to Earth April 14" is news, not a dated label.
+ */
+const SHORT_MONTHS: ReadonlyMap<string, RegExp> = new Map([
+  ['mar', /\bmar\b/i],
+  ['may', /\bmay\b/i],
+]);
 
 /**
  * The template of a title: its content terms (stemmed, stopwords out) without numbers and calendar
@@ -26,7 +33,7 @@ const SHORT_MONTHS: ReadonlySet<string> = new Set(['mar', 'may']);
  */
 export function titleTemplate(title: string): string {
   return contentTerms(title)
-    .filter((t) => !CALENDAR_TERMS.has(t) && !SHORT_MONTHS.has(t) && !/\d/.test(t))
+    .filter((t) => !CALENDAR_TERMS.has(t) && !SHORT_MONTHS.get(t)?.test(title) && !/\d/.test(t))
     .join(' ');
 }
 

@@ -53,4 +53,11 @@ describe('recurring columns', () => {
       ...recurringColumnIds([{ id: 'x', title: 'Health Matters 03/12/14', domain: 'a.com', time: T0 }]),
     ]).to.deep.equal(['x']);
   });
+
+  it('drops "mar" and "may" from a template only where the title writes the month, not "Mars"', () => {
+    expect(isDatedLabel('Mars gets closest to Earth April 14')).to.be.false;
+    expect(titleTemplate('Mars gets closest to Earth April 14')).to.equal('mar closest earth');
+    expect(isDatedLabel('Closest to Earth: Mar 14, 2014')).to.be.true;
+    expect(titleTemplate('Stocks to watch May 2')).to.equal(titleTemplate('Stocks to watch March 2'));
+  });
 });
