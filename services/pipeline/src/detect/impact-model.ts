@@ -67,12 +67,15 @@ export function impactScore(model: Pick<ImpactModel, 'center' | 'stretch'>, raw:
 /** Share of a story's texts that must report a macro release or a central banker's remark for their bounds. */
 export const RELEASE_SHARE = 0.5;
 
-/** Event kinds that make an analyst's note part of a larger story (a deal, results, a ruling ...). */
-const WEIGHTIER_KINDS = [
+/**
+ * Business events that make any story more than its kind alone (a deal, results, a central bank,
+ * the economy's figures, a recall, funding, a restructuring, a law or a tax): the core each list of
+ * weightier kinds below adds to.
+ */
+const BUSINESS_EVENT_KINDS = [
   'deal',
   'ipo',
   'earnings',
-  'enforcement',
   'restructuring',
   'central_bank',
   'central_bank_remark',
@@ -82,8 +85,15 @@ const WEIGHTIER_KINDS = [
   'recall',
   'funding',
   'policy',
-  'geopolitics',
 ] as const;
+
+/** Event kinds that make an analyst's note part of a larger story (a deal, results, a ruling ...). */
+const WEIGHTIER_KINDS = [...BUSINESS_EVENT_KINDS, 'enforcement', 'geopolitics'] as const;
+
+/** Whether a story's texts report none of these kinds of event (features `event_<kind>` all 0). */
+function noEventOf(at: (name: string) => number, kinds: readonly string[]): boolean {
+  return kinds.every((k) => at(`event_${k}`) === 0);
+}
 
 /**
  * Bounds the rubric itself sets on a score (services/pipeline/data/impact-ratings/RUBRIC.md), from
@@ -128,16 +138,11 @@ function featureBounds(values: readonly number[], largeDeal = false, attack = fa
   ) {
     return { min: 1, max: 6 };
   }
-  if (at('event_analyst_note') > 0 && usdLog < 9 && WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)) {
+  if (at('event_analyst_note') > 0 && usdLog < 9 && noEventOf(at, WEIGHTIER_KINDS)) {
     return { min: 1, max: 4 };
   }
   // Someone's bill, a prize or an object's price, with no company and no weightier event: a curiosity.
-  if (
-    at('money_personal') > 0 &&
-    usdLog === 0 &&
-    at('large_company') === 0 &&
-    WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)
-  ) {
+  if (at('money_personal') > 0 && usdLog === 0 && at('large_company') === 0 && noEventOf(at, WEIGHTIER_KINDS)) {
     return { min: 1, max: 2 };
   }
   // A statistic of an economy released with its figure, or a central banker's view on policy, told
@@ -149,7 +154,7 @@ function featureBounds(values: readonly number[], largeDeal = false, attack = fa
   // Prices moving, told by most of the story's texts, with no decision, deal, results or release
   // beside them (an economy or a conflict named as the cause does not count): a day's market report,
   // which the raters put at 4-6.33 every time (10 rated stories).
-  if (at('event_markets') >= RELEASE_SHARE && MARKET_WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)) {
+  if (at('event_markets') >= RELEASE_SHARE && noEventOf(at, MARKET_WEIGHTIER_KINDS)) {
     return { min: 1, max: 6 };
   }
   // A film, a show or a star, told by most of the story's texts, with no business event, company or
@@ -162,7 +167,7 @@ function featureBounds(values: readonly number[], largeDeal = false, attack = fa
     usdLog === 0 &&
     at('large_company') === 0 &&
     at('company_form') === 0 &&
-    WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)
+    noEventOf(at, WEIGHTIER_KINDS)
   ) {
     return { min: 1, max: 2 };
   }
@@ -220,15 +225,15 @@ function readingBounds(
   if (r.company_launch >= RELEASE_SHARE && at('event_entertainment') < RELEASE_SHARE) floor(COMPANY_LAUNCH_FLOOR);
   if (r.missile_overflight >= RELEASE_SHARE || r.industry_rule >= RELEASE_SHARE) floor(7);
   if (at('event_central_bank_remark') > 0 && r.central_bank_decision === 0) ceiling(7);
-  if (r.official_remark >= RELEASE_SHARE && OFFICIAL_EVENT_KINDS.every((k) => at(`event_${k}`) === 0)) ceiling(6);
+  if (r.official_remark >= RELEASE_SHARE && noEventOf(at, OFFICIAL_EVENT_KINDS)) ceiling(6);
   // The market-report ceiling of the features, with a currency's move read as a market's.
-  if (r.market_report >= RELEASE_SHARE && MARKET_WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)) ceiling(6);
+  if (r.market_report >= RELEASE_SHARE && noEventOf(at, MARKET_WEIGHTIER_KINDS)) ceiling(6);
   if (
     r.crime_without_company >= RELEASE_SHARE &&
     at('money') === 0 &&
     at('large_company') === 0 &&
     at('company_form') === 0 &&
-    CRIME_WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)
+    noEventOf(at, CRIME_WEIGHTIER_KINDS)
   ) {
     ceiling(CRIME_CEILING);
   }
@@ -239,7 +244,7 @@ function readingBounds(
     r.use_survey >= RELEASE_SHARE &&
     at('large_company') === 0 &&
     at('company_form') === 0 &&
-    USE_SURVEY_WEIGHTIER_KINDS.every((k) => at(`event_${k}`) === 0)
+    noEventOf(at, USE_SURVEY_WEIGHTIER_KINDS)
   ) {
     ceiling(USE_SURVEY_CEILING);
   }
@@ -301,21 +306,7 @@ export const CRIME_CEILING = 3;
  * economy's figures, a recall, funding, a restructuring, or a law or a tax (a bill against seafood
  * fraud, tax-refund fraud). An enforcement word ("charged", "jury") is the crime itself.
  */
-const CRIME_WEIGHTIER_KINDS = [
-  'deal',
-  'ipo',
-  'earnings',
-  'restructuring',
-  'markets',
-  'central_bank',
-  'central_bank_remark',
-  'macro_data',
-  'macro_release',
-  'major_macro_release',
-  'recall',
-  'funding',
-  'policy',
-] as const;
+const CRIME_WEIGHTIER_KINDS = [...BUSINESS_EVENT_KINDS, 'markets'] as const;
 
 /** Events beside a use survey that make it business news: those beside a crime, and an enforcement (an FDA action). */
 const USE_SURVEY_WEIGHTIER_KINDS = [...CRIME_WEIGHTIER_KINDS, 'enforcement'] as const;
