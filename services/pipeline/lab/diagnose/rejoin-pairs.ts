@@ -62,6 +62,7 @@ const LOOSE: RejoinOptions = {
   rejoinNameHours: 24 * 14,
   rejoinKindMeaning: 0,
   rejoinKindMatch: 0,
+  rejoinCastMeaning: 0,
 };
 
 const GRID: Partial<RejoinOptions>[] = [

@@ -8,6 +8,7 @@ import { extent } from './large-arrays';
 import { dot as denseDot } from '../text/word-vectors';
 import { sharedBusinessEvent } from './shared-business-event';
 import { eventKindMatch } from './event-classes';
+import { sameCastEvent } from './argument-terms';
 
 /** Options of the story rejoin; defaults live in DEFAULT_REJOIN_OPTIONS. */
 export interface RejoinOptions {
@@ -70,6 +71,15 @@ export interface RejoinOptions {
   rejoinKindMeaning: number;
   /** Least cosine of the two trends' counts of event kinds for the event test (rejoinKindMeaning). */
   rejoinKindMatch: number;
+  /**
+   * Least such cosine for the event test when neither trend's central headlines name, in two of
+   * them or more, a name or number the other's never name (sameCast, argument-terms.ts: one story
+   * keeps its cast; two stories of one subject and one kind of event name a second product, film
+   * or week); rejoinKindMeaning or above switches it off. At 0.6, of the pairs read by hand under
+   * the event test's 0.7 with the same kind of event, it joins 1 and 2 one-story pairs and none of
+   * the 4 two-story pairs (docs/lab-notes/trends.md, "The event's arguments in the rejoin", 2026-12-07).
+   */
+  rejoinCastMeaning: number;
 }
 
 /**
@@ -103,6 +113,7 @@ export const DEFAULT_REJOIN_OPTIONS: RejoinOptions = {
   rejoinNameHours: 1,
   rejoinKindMeaning: 0.7,
   rejoinKindMatch: 0.8,
+  rejoinCastMeaning: 0.6,
 };
 
 /** Heaviest centroid terms a trend is looked up by. */
@@ -393,7 +404,7 @@ export function sameStory(a: StoryView, b: StoryView, meaning: number, o: Rejoin
 }
 
 /** Which test of sameStory joins two trends, if any (the first that does, in sameStory's order). */
-export type JoiningTest = 'meaning' | 'company event' | 'small fragment' | 'name' | 'event';
+export type JoiningTest = 'meaning' | 'company event' | 'small fragment' | 'name' | 'event' | 'event cast';
 
 /** The test of sameStory that joins two trends whose central headlines agree this much (undefined: none). */
 export function joiningTest(a: StoryView, b: StoryView, meaning: number, o: RejoinOptions): JoiningTest | undefined {
@@ -402,8 +413,12 @@ export function joiningTest(a: StoryView, b: StoryView, meaning: number, o: Rejo
     return 'company event';
   if (meaning >= o.rejoinFragmentMeaning && smallFragment(a, b, o) && subjectShared(a, b)) return 'small fragment';
   if (meaning >= o.rejoinNameMeaning && namedSubject(a, b, o) !== undefined) return 'name';
-  if (meaning >= o.rejoinKindMeaning && eventKindMatch(a.central, b.central) >= o.rejoinKindMatch) return 'event';
-  return undefined;
+  // The cast test lowers the event test's floor; with the event test off (rejoinMeaning or above) it is off too.
+  if (o.rejoinKindMeaning >= o.rejoinMeaning) return undefined;
+  if (meaning < Math.min(o.rejoinKindMeaning, o.rejoinCastMeaning)) return undefined;
+  if (eventKindMatch(a.central, b.central) < o.rejoinKindMatch) return undefined;
+  if (meaning >= o.rejoinKindMeaning) return 'event';
+  return sameCastEvent(a.central, b.central, o.rejoinKindMatch) ? 'event cast' : undefined;
 }
 
 /** Heaviest terms of a small fragment that must be among the larger trend's KEY_TERMS (subjectShared). */

@@ -249,9 +249,11 @@ describe('rejoinStories', () => {
     const game = agreeing(LAUNCH, 0.62);
     expect([...rejoinStories(dayApart(['titanfall']), game)]).to.deep.equal([['late', 'early']]);
     expect(namedSubject(...dayApart(['titanfall'])[0]!), 'the heaviest term of both').to.equal('titanfall');
-    expect(rejoinStories(dayApart(['xbox']), game).size, 'a name neither centres on').to.equal(0);
-    expect(rejoinStories(dayApart(['titanfall']), game, off).size, 'rule off').to.equal(0);
-    const strict = { ...DEFAULT_REJOIN_OPTIONS, rejoinNameCosine: 0.95 };
+    // The two headlines also report one kind of event with one cast (the event cast test): off here.
+    const nameOnly = { ...DEFAULT_REJOIN_OPTIONS, rejoinCastMeaning: 1 };
+    expect(rejoinStories(dayApart(['xbox']), game, nameOnly).size, 'a name neither centres on').to.equal(0);
+    expect(rejoinStories(dayApart(['titanfall']), game, { ...off, rejoinCastMeaning: 1 }).size, 'rule off').to.equal(0);
+    const strict = { ...nameOnly, rejoinNameCosine: 0.95 };
     expect(rejoinStories(dayApart(['titanfall']), game, strict).size, 'words agreeing too little').to.equal(0);
   });
 
@@ -303,7 +305,8 @@ describe('rejoinStories', () => {
       rejoinStories(pair(a, b), agreeing(b, cosine), o, joins).size;
     expect(at(TAMIFLU, TAMIFLU_NEXT, 0.76), 'one study told again').to.equal(1);
     expect(joins.map((j) => j.test)).to.deep.equal(['event']);
-    expect(at(TAMIFLU, TAMIFLU_NEXT, 0.68), 'below 0.7').to.equal(0);
+    const castOff = { ...DEFAULT_REJOIN_OPTIONS, rejoinCastMeaning: 1 };
+    expect(at(TAMIFLU, TAMIFLU_NEXT, 0.68, castOff), 'below 0.7').to.equal(0);
     expect(at(TAMIFLU, TAMIFLU_NEXT, 0.76, { ...DEFAULT_REJOIN_OPTIONS, rejoinKindMeaning: 1 }), 'off at 1').to.equal(
       0,
     );
@@ -323,6 +326,76 @@ describe('rejoinStories', () => {
     ];
     expect(at(PREVIEW, PREMIERE, 0.79), "one season's preview / premiere").to.equal(1);
     expect(joins).to.have.length(2);
+  });
+
+  it('event cast test: joins the same kind of event at 0.6-0.7 only when neither side names a second thing', () => {
+    // Pairs read by hand (data/story-joins/read-pairs.tsv, held-out-pairs.tsv) with their meanings:
+    // one story told with one cast, and two stories of one kind that name another product, week,
+    // network or film in two of their central headlines.
+    const SEARCH = [
+      "Malaysia Airlines: Co-pilot spoke missing plane's last word",
+      'Malaysia Airlines flight MH370: Search on for missing plane, focus on Indian ...',
+      'Search for missing Malaysian Airlines plane expands from Australia to Kazakhstan',
+    ];
+    const SIMULATOR = [
+      "Missing Malaysia Airlines MH370: Pilot's Flight Simulator Data Deleted",
+      "Malaysia: Files Deleted from Missing Pilot's Flight Simulator",
+      'Missing Malaysia plane: Files were deleted from flight simulator',
+    ];
+    const PS4 = [
+      'PS4 Sales Tops Xbox One in February, But Not By Much',
+      'US PS4 sales only just beat Xbox One in February',
+      "Microsoft's Xbox One catches up to the PS4",
+    ];
+    const TITANFALL = [
+      'Xbox One: Titanfall Boosts Sales By 96%',
+      'Titanfall boosts Xbox One sales',
+      'Titanfall helps Xbox One sales in the UK',
+    ];
+    const GAS = [
+      'US gas prices rose nearly 5 cents over 2 weeks - survey',
+      'US gas prices rose nearly 5 cents over two weeks - Survey',
+    ];
+    const GAS_NEXT = [
+      'Gas prices hold',
+      'Gas prices up, but still lower than last year',
+      'Gas prices fall 1 cent over past week',
+    ];
+    const TERMINATOR = [
+      'Arnold Schwarzenegger will be back as the Terminator - but should he be?',
+      'Arnold Schwarzenegger WILL be back for new Terminator movie',
+      "'Sabotage' Review: 10 Things to Know About the New Arnold Schwarzenegger ...",
+    ];
+    const SABOTAGE = ['Sabotage Review: Arnold Who?', "MOVIE REVIEW: Arnold is back in 'Sabotage'", 'REVIEW: Sabotage'];
+    const agreeing =
+      (second: string[], cosine: number) =>
+      (text: string): Float32Array =>
+        second.includes(text) ? Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine)) : Float32Array.of(1, 0);
+    const view = (id: string, central: string[], hour: number): StoryView => ({
+      id,
+      first_seen: hour * H,
+      last_seen: hour * H,
+      article_count: 6,
+      centroid: new Map(),
+      entities: new Set(),
+      central,
+    });
+    const joins: RejoinJoin[] = [];
+    const at = (a: string[], b: string[], cosine: number, o = DEFAULT_REJOIN_OPTIONS) =>
+      rejoinStories([[view('a', a, 0), view('b', b, 30)]], agreeing(b, cosine), o, joins).size;
+    expect(at(SEARCH, SIMULATOR, 0.656), "one day's search / the next day's").to.equal(1);
+    expect(joins.map((j) => j.test)).to.deep.equal(['event cast']);
+    expect(at(SEARCH, SIMULATOR, 0.59), 'below 0.6').to.equal(0);
+    expect(at(SEARCH, SIMULATOR, 0.656, { ...DEFAULT_REJOIN_OPTIONS, rejoinCastMeaning: 1 }), 'off').to.equal(0);
+    expect(
+      at(SEARCH, SIMULATOR, 0.656, { ...DEFAULT_REJOIN_OPTIONS, rejoinKindMeaning: 1 }),
+      'event test off',
+    ).to.equal(0);
+    expect(at(PS4, TITANFALL, 0.672), 'another product: PS4').to.equal(0);
+    expect(at(GAS, GAS_NEXT, 0.696), 'another week: 5 cents, 1 cent').to.equal(0);
+    expect(at(TERMINATOR, SABOTAGE, 0.616), 'another film: the Terminator').to.equal(0);
+    expect(at(PS4, TITANFALL, 0.72), 'at 0.7 the event test joins as before').to.equal(1);
+    expect(joins.map((j) => j.test)).to.deep.equal(['event cast', 'event']);
   });
 
   it('judges only pairs with a trend the run changed, joins transitively to the earliest, and is off at cosine 0', () => {
