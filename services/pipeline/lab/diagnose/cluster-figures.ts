@@ -4,7 +4,8 @@
  * Run: node --import tsx services/pipeline/lab/diagnose/cluster-figures.ts ['{"mergeThreshold":0}'] [set keys, comma-separated]
  * `"runMinutes":10` in the options clusters as detection runs every 10 minutes do (incremental).
  * The story rejoin (rejoin-stories.ts) follows, over the final trends, as in a detection run;
- * `"rejoinCosine":0` leaves it out. UCI sets are also scored against labels corrected by reading
+ * `"rejoinCosine":0` leaves it out; `"absorbMeaning":0.7` then moves small trends' members into the large
+ * trend they read as (absorbed-members.ts, a lab measure). UCI sets are also scored against labels corrected by reading
  * (corrected-gold.ts: UCI stories a reader calls one story merged), shown as "read".
  * `"meaningSource":"encoder"` judges headline meaning (meaning merges, the learned merge's feature)
  * with the sentence encoder instead of the GloVe word vectors (encoder-meaning.ts; embeddings cached
@@ -24,13 +25,15 @@ import type { RejoinOptions } from '../../src/detect/rejoin-stories';
 import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
 import { clusterInRuns } from '../evaluate/trends/cluster-in-runs';
 import { rejoinedAssignments } from '../evaluate/trends/rejoined';
+import { absorbedMembers, type AbsorbOptions } from '../evaluate/trends/absorbed-members';
 import { detectedSet } from '../evaluate/trends/demo-trends';
 import { bcubed } from '../metrics/bcubed';
 import { correctLabels } from '../metrics/corrected-gold';
 import { CLUSTER_SETS, FIGURES_NOW } from '../corpus/cluster-sets';
 
 type Options = ClusterOptions &
-  RejoinOptions & { runMinutes: number; meaningSource: MeaningSource; mergeModelPath: string };
+  RejoinOptions &
+  AbsorbOptions & { runMinutes: number; meaningSource: MeaningSource; mergeModelPath: string };
 const { options, wanted } = readCommandLine(
   "cluster-figures.ts ['<clustering options as JSON>'] [set keys or roles, comma-separated]",
   {},
@@ -57,7 +60,13 @@ for (const set of CLUSTER_SETS) {
   const clustered = runMinutes
     ? clusterInRuns(articles, runMinutes, opts, FIGURES_NOW)
     : clusterArticles(articles, [], { now: FIGURES_NOW, ...opts }).assignments;
-  const assignments = await rejoinedAssignments(articles, clustered, idf, overrides);
+  const rejoined = await rejoinedAssignments(articles, clustered, idf, overrides);
+  // `"absorbMeaning":0.7` measures the member-level absorb of the lab (absorbed-members.ts).
+  const assignments = overrides.absorbMeaning
+    ? await absorbedMembers(articles, rejoined, idf, { ...overrides, absorbMeaning: overrides.absorbMeaning }, (id) =>
+        gold.get(id),
+      )
+    : rejoined;
   const m = bcubed(assignments, gold);
   const read = correctLabels(gold);
   const r = bcubed(assignments, read);

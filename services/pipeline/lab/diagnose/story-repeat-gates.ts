@@ -5,7 +5,7 @@
  * terms, shared entities, central-headline meaning, the business event both name, the event kinds
  * of each side and their match: event-classes.ts) and the first gate that keeps the pair apart;
  * each trend with its topic, size, founding and last times and how many of its members are of that
- * story.
+ * story, and a small trend's (SMALL_TREND reports or fewer) member headlines, those of that story marked.
  * Run: node --import tsx services/pipeline/lab/diagnose/story-repeat-gates.ts ['<options as JSON>'] [demo,mar1-0,...]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -45,6 +45,8 @@ const { options, wanted } = readCommandLine(
   },
 );
 const o = { ...DEFAULT_REJOIN_OPTIONS, ...options };
+/** Most members of a trend whose headlines are printed (a small trend: 2-9 reports). */
+const SMALL_TREND = 9;
 const idf = backgroundIdf();
 const label = articleLabeller();
 const corrected = (d: { gold: string[]; ids?: string[] }): string[] => d.gold.map((g, i) => label(d.ids?.[i], g));
@@ -77,6 +79,10 @@ for (const key of wanted) {
         `    [${d.trend.article_count}] ${d.trend.topic}  (founded ${d.trend.first_seen}, ` +
           `last ${d.trend.last_seen}, ${share} of ${d.gold.length} members of this story)\n`,
       );
+      // A small trend's members, each marked "=" when of this story: often half one story, half another.
+      if (d.titles.length <= SMALL_TREND)
+        for (const [i, title] of d.titles.entries())
+          process.stdout.write(`      ${corrected(d)[i] === gold ? '=' : ' '} ${title}\n`);
     }
     const vs = ds.map((d) => views.get(d.trend.id)!).sort((a, b) => a.first_seen - b.first_seen);
     for (let i = 0; i < vs.length; i++)

@@ -10,6 +10,7 @@ import { simhash } from '../../../src/score/simhash';
 import { registrableDomain } from '../../../src/articles/build-article-doc';
 import type { RejoinOptions } from '../../../src/detect/rejoin-stories';
 import { rejoinedAssignments } from './rejoined';
+import { absorbedMembers, type AbsorbOptions } from './absorbed-members';
 import { loadGiveme } from '../../corpus/giveme.corpus';
 import { loadUci, type UciRow } from '../../corpus/uci.corpus';
 import { givemeDetectArticles, uciDetectArticles } from '../../corpus/detect-articles';
@@ -21,7 +22,7 @@ import type { LabelledSet } from '../../corpus/cluster-sets';
 export const DEMO_UCI_ROWS = 12_000;
 
 /** Clustering and rejoin options over the defaults; `embed: false` builds without sentence embeddings (no encoder). */
-export type DetectedTrendsOptions = Partial<ClusterOptions & RejoinOptions> & { embed?: boolean };
+export type DetectedTrendsOptions = Partial<ClusterOptions & RejoinOptions & AbsorbOptions> & { embed?: boolean };
 
 /** A trend as the demo serves it, with the gold story or event of each member. */
 export interface DemoTrend {
@@ -97,7 +98,13 @@ export async function detectedTrendsBuilt(
   const domainOf = publisherDomain(uciRows);
   const clustered = withoutColumnEditions(articles, domainOf);
   const result = clusterArticles(clustered, [], { now, idf, ...options });
-  const assignments = await rejoinedAssignments(clustered, result.assignments, idf, options);
+  const rejoined = await rejoinedAssignments(clustered, result.assignments, idf, options);
+  // A lab measure only: small trends' members moved into the large trend they read as (absorbed-members.ts).
+  const assignments = options.absorbMeaning
+    ? await absorbedMembers(clustered, rejoined, idf, { ...options, absorbMeaning: options.absorbMeaning }, (id) =>
+        gold.get(id),
+      )
+    : rejoined;
   const groups = new Map<string, DetectArticle[]>();
   for (const a of articles) {
     const t = assignments.get(a.id);
