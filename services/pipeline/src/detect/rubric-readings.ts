@@ -1,7 +1,7 @@
 import { geoFeatures } from '../classify/geo-features';
 import { largeCompanies, namesAnyCompany } from './business-names';
 import { reportsCrimeWithoutCompany } from './category-events';
-import { namesCompanyLaunch, namesCompanyRecall, type EventKind } from './event-kinds';
+import { namesCompanyLaunch, namesCompanyRecall, RBI_BANK, type EventKind } from './event-kinds';
 import { largestAmount } from './money-amounts';
 import { LARGE_DEAL_USD, namesDeal, type StoryDeal } from './story-deal';
 
@@ -158,9 +158,10 @@ const PROBE_RE =
 const MILLION_UNITS_RE =
   /(?<![$€£¥\d.,])(?:\d+(?:\.\d+)?\s?(?:million|mln|m)\b(?!\s*(?:dollars|euros|pounds|yen))|\d{1,3}(?:,\d{3}){2,}\b)/i;
 
-/** A central bank named as an institution. */
-const CENTRAL_BANK_RE =
-  /\b(?:Fed|FOMC|ECB|BoE|BOE|BoJ|BOJ|PBOC|PBoC|RBI|SNB|RBA|Riksbank|Federal Reserve|central bank|Bank of (?:England|Japan|Canada|Korea))\b/;
+/** A central bank named as an institution ("RBI" not as baseball's runs batted in: RBI_BANK). */
+const CENTRAL_BANK_RE = new RegExp(
+  String.raw`\b(?:Fed|FOMC|ECB|BoE|BOE|BoJ|BOJ|PBOC|PBoC|${RBI_BANK}|SNB|RBA|Riksbank|Federal Reserve|central bank|Bank of (?:England|Japan|Canada|Korea))\b`,
+);
 /**
  * A decision the bank takes, not one a speaker says it may or should take: a verb's third-person or
  * past form ("Fed holds rates", "ECB cut its deposit rate"), never the bare word, which headlines

@@ -110,6 +110,17 @@ describe('event kinds in context', () => {
     expect(kinds('BOE Technology wins Apple display orders')).to.not.include('central_bank');
   });
 
+  it("reads RBI as the Reserve Bank of India, not baseball's runs batted in", () => {
+    // UCI's 193 "RBI" headlines are the bank; AG News's and Giveme5W1H's box scores are baseball.
+    expect(kinds('RBI keeps key rate unchanged')).to.include('central_bank');
+    expect(kinds('Foreign banks need to be responsive to local norms: RBI Governor')).to.include('central_bank');
+    expect(kinds("Bond yields off highs after RBI's liquidity steps")).to.include('central_bank');
+    expect(kinds("Carlos Santana's RBI single drew Cleveland level")).to.not.include('central_bank');
+    expect(kinds('Zobrist restored the lead by hitting an RBI double')).to.not.include('central_bank');
+    expect(kinds('Figgins had RBI hits in the last two innings')).to.not.include('central_bank');
+    expect(kinds('Keith Ginter both had a homer and three RBI Thursday night')).to.not.include('central_bank');
+  });
+
   it('reads a macro data release: a named statistic with its figure or move', () => {
     expect(kinds('Japan industrial production up 3.8% in January')).to.include.members([
       'macro_release',

@@ -125,6 +125,9 @@ describe("rubric readings: the rubric's bounds read in context", () => {
     ]);
     expect(decision.readings.central_bank_decision).to.be.above(0);
     expect(decision.bounds.max).to.equal(10);
+    // "RBI" is the Reserve Bank of India's decision, not a box score's runs batted in.
+    expect(read(['RBI keeps key policy rates on hold']).readings.central_bank_decision).to.equal(1);
+    expect(read(["Anthony Rizzo's RBI single cut the lead to one"]).readings.central_bank_decision).to.equal(0);
     // China's premier on debt risks and corruption was served 7.
     const premier = read([
       'China, US should expand common interests: Premier Li',
