@@ -46,11 +46,11 @@ export const RBI_BANK = String.raw`(?<!\b(?:\d+|one|two|three|four|five|six|seve
 const PATTERNS: Readonly<Partial<Record<EventKind, readonly RegExp[]>>> = {
   central_bank: [
     // Initialisms as the press writes them, mixed or all capitals ("Reinforcing BOE Guidance", "BOJ
-    // stands pat", "PBoC"); not "Boe" (a surname: Alfie Boe), "BOE Technology" (a display maker) or
-    // "fed up". Case-sensitive: lower-case "boe" / "boj" are no bank.
-    /\b(?:Fed(?! up\b)|FOMC|ECB|BoE|BOE(?! Tech)|BoJ|BOJ|PBOC|PBoC)\b/g,
+    // stands pat", "PBoC", "AUD awaits RBA minutes"); not "Boe" (a surname: Alfie Boe), "BOE
+    // Technology" (a display maker) or "fed up". Case-sensitive: lower-case "boe" / "boj" are no bank.
+    /\b(?:Fed(?! up\b)|FOMC|ECB|BoE|BOE(?! Tech)|BoJ|BOJ|PBOC|PBoC|SNB|RBA)\b/g,
     new RegExp(String.raw`\b${RBI_BANK}\b`, 'g'),
-    /\b(?:federal reserve|central bank|bank of (?:england|japan|canada)|reserve bank|people's bank of china|monetary policy|(?<!mortgage )interest rates?|rate (?:hikes?|cuts?|rises?)|quantitative easing|forward guidance|stimulus|tapering|yellen|draghi|carney|bernanke|kuroda)\b/gi,
+    /\b(?:federal reserve|central bank|bank of (?:england|japan|canada)|reserve bank|swiss national bank|riksbank|people's bank of china|monetary policy|(?<!mortgage )interest rates?|rate (?:hikes?|cuts?|rises?)|quantitative easing|forward guidance|stimulus|tapering|yellen|draghi|carney|bernanke|kuroda)\b/gi,
   ],
   macro_data: [
     /\b(?:inflation|deflation(?:ary)?|gdp|economic (?:growth|data|outlook)|economy|recession|unemployment|jobless|payrolls|jobs report|consumer (?:prices|confidence|spending)|wholesale prices|producer prices|cpi|retail sales|industrial (?:output|production)|factory (?:output|orders|activity)|manufacturing (?:growth|activity|index|sector)|pmi|housing starts|home sales|trade (?:deficit|surplus|balance)|fixed-asset investment|bond yields?|treasur(?:y|ies)|yuan|renminbi|currency|eurozone|euro zone|banking union|debt ceiling|budget deficit|fiscal|credit rating|downgrades? (?:the )?(?:us|u\.s\.|country|sovereign))\b/gi,

@@ -110,6 +110,18 @@ describe('event kinds in context', () => {
     expect(kinds('BOE Technology wins Apple display orders')).to.not.include('central_bank');
   });
 
+  it('reads the Swiss, Australian and Swedish central banks by their names and initialisms', () => {
+    // UCI: "Forex - USD/JPY flat as Ukraine events studied, AUD awaits RBA minutes" read no bank.
+    expect(kinds('Forex - USD/JPY flat as Ukraine events studied, AUD awaits RBA minutes')).to.include('central_bank');
+    expect(kinds('SNB keeps franc cap, warns on property')).to.include('central_bank');
+    expect(kinds('Swiss National Bank keeps franc cap')).to.include('central_bank');
+    expect(kinds('Riksbank leaves repo rate at 0.75%')).to.include('central_bank');
+    // Sweden's parliament, a Swiss lender and the initialisms in lower case are no central bank.
+    expect(kinds('Riksdag votes on defence budget')).to.not.include('central_bank');
+    expect(kinds('Swiss bank UBS cuts 500 jobs')).to.not.include('central_bank');
+    expect(kinds('rba and snb in a file name')).to.not.include('central_bank');
+  });
+
   it("reads RBI as the Reserve Bank of India, not baseball's runs batted in", () => {
     // UCI's 193 "RBI" headlines are the bank; AG News's and Giveme5W1H's box scores are baseball.
     expect(kinds('RBI keeps key rate unchanged')).to.include('central_bank');
