@@ -35,14 +35,22 @@ export const EVENT_KINDS = [
 /** One kind of event. */
 export type EventKind = (typeof EVENT_KINDS)[number];
 
+/**
+ * "RBI" as the Reserve Bank of India, not baseball's runs batted in: a hit after it ("an RBI single",
+ * "had RBI hits") or a count before it ("three RBI Thursday night") makes it a box score's (AG News's
+ * sport rows, Giveme5W1H's World Series text; UCI's 193 "RBI" headlines are all the bank).
+ */
+export const RBI_BANK = String.raw`(?<!\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)[\s-])RBI(?!\s+(?:singles?|doubles?|triples?|hits?|groundouts?|grounders?|sacrifice|sac fly|base hits?)\b)`;
+
 /** Plain patterns: a match is the kind wherever it occurs (case-insensitive unless marked). */
 const PATTERNS: Readonly<Partial<Record<EventKind, readonly RegExp[]>>> = {
   central_bank: [
     // Initialisms as the press writes them, mixed or all capitals ("Reinforcing BOE Guidance", "BOJ
-    // stands pat", "PBoC"); not "Boe" (a surname: Alfie Boe), "BOE Technology" (a display maker) or
-    // "fed up". Case-sensitive: lower-case "boe" / "boj" are no bank.
-    /\b(?:Fed(?! up\b)|FOMC|ECB|BoE|BOE(?! Tech)|BoJ|BOJ|PBOC|PBoC|RBI)\b/g,
-    /\b(?:federal reserve|central bank|bank of (?:england|japan|canada)|reserve bank|people's bank of china|monetary policy|(?<!mortgage )interest rates?|rate (?:hikes?|cuts?|rises?)|quantitative easing|forward guidance|stimulus|tapering|yellen|draghi|carney|bernanke|kuroda)\b/gi,
+    // stands pat", "PBoC", "AUD awaits RBA minutes"); not "Boe" (a surname: Alfie Boe), "BOE
+    // Technology" (a display maker) or "fed up". Case-sensitive: lower-case "boe" / "boj" are no bank.
+    /\b(?:Fed(?! up\b)|FOMC|ECB|BoE|BOE(?! Tech)|BoJ|BOJ|PBOC|PBoC|SNB|RBA)\b/g,
+    new RegExp(String.raw`\b${RBI_BANK}\b`, 'g'),
+    /\b(?:federal reserve|central bank|bank of (?:england|japan|canada)|reserve bank|swiss national bank|riksbank|people's bank of china|monetary policy|(?<!mortgage )interest rates?|rate (?:hikes?|cuts?|rises?)|quantitative easing|forward guidance|stimulus|tapering|yellen|draghi|carney|bernanke|kuroda)\b/gi,
   ],
   macro_data: [
     /\b(?:inflation|deflation(?:ary)?|gdp|economic (?:growth|data|outlook)|economy|recession|unemployment|jobless|payrolls|jobs report|consumer (?:prices|confidence|spending)|wholesale prices|producer prices|cpi|retail sales|industrial (?:output|production)|factory (?:output|orders|activity)|manufacturing (?:growth|activity|index|sector)|pmi|housing starts|home sales|trade (?:deficit|surplus|balance)|fixed-asset investment|bond yields?|treasur(?:y|ies)|yuan|renminbi|currency|eurozone|euro zone|banking union|debt ceiling|budget deficit|fiscal|credit rating|downgrades? (?:the )?(?:us|u\.s\.|country|sovereign))\b/gi,

@@ -49,12 +49,24 @@ const TITLE_DATE = new RegExp(
 const LABEL_MAX_TERMS = 2;
 
 /**
+ * A finite verb: the title is a sentence ("It's March 11th and TitanFall is finally here", "Windows
+ * XP is on its own after April 8"), which a label is not. A column's name that ends in a verb
+ * before its separator ("Where the Money Is: March 25") stays a label.
+ */
+const SENTENCE_VERB_RE = /\b(?:is|are|was|were|will|has|have|had)\b(?!\s*[:|–-])|\bit['’]s\b/i;
+
+/**
  * Whether a title is a fixed label plus a calendar date ("Health Matters 03/12/14", "News Scan for
  * Mar 28, 2014"): the edition of a dated column, recognisable from one edition where the detection
- * window holds too few days to see it repeat. A headline that reports something has more words.
+ * window holds too few days to see it repeat. A headline that reports something has more words, or
+ * says it in a sentence: its stopwords, which the template leaves out, hold the verb.
  */
 export function isDatedLabel(title: string): boolean {
-  return TITLE_DATE.test(title) && new Set(titleTemplate(title).split(' ').filter(Boolean)).size <= LABEL_MAX_TERMS;
+  return (
+    TITLE_DATE.test(title) &&
+    new Set(titleTemplate(title).split(' ').filter(Boolean)).size <= LABEL_MAX_TERMS &&
+    !SENTENCE_VERB_RE.test(title)
+  );
 }
 
 /**

@@ -1,9 +1,10 @@
 import { geoFeatures } from '../classify/geo-features';
 import { largeCompanies, namesAnyCompany } from './business-names';
 import { reportsCrimeWithoutCompany } from './category-events';
-import { namesCompanyLaunch, namesCompanyRecall, type EventKind } from './event-kinds';
+import { namesCompanyLaunch, namesCompanyRecall, RBI_BANK, type EventKind } from './event-kinds';
 import { largestAmount } from './money-amounts';
 import { LARGE_DEAL_USD, namesDeal, type StoryDeal } from './story-deal';
+import { namesUsPlace } from './us-places';
 
 /**
  * What the rubric's bounds read of a story beyond the regression's features
@@ -158,9 +159,10 @@ const PROBE_RE =
 const MILLION_UNITS_RE =
   /(?<![$€£¥\d.,])(?:\d+(?:\.\d+)?\s?(?:million|mln|m)\b(?!\s*(?:dollars|euros|pounds|yen))|\d{1,3}(?:,\d{3}){2,}\b)/i;
 
-/** A central bank named as an institution. */
-const CENTRAL_BANK_RE =
-  /\b(?:Fed|FOMC|ECB|BoE|BOE|BoJ|BOJ|PBOC|PBoC|RBI|SNB|RBA|Riksbank|Federal Reserve|central bank|Bank of (?:England|Japan|Canada|Korea))\b/;
+/** A central bank named as an institution ("RBI" not as baseball's runs batted in: RBI_BANK). */
+const CENTRAL_BANK_RE = new RegExp(
+  String.raw`\b(?:Fed|FOMC|ECB|BoE|BOE|BoJ|BOJ|PBOC|PBoC|${RBI_BANK}|SNB|RBA|Riksbank|Federal Reserve|central bank|Bank of (?:England|Japan|Canada|Korea))\b`,
+);
 /**
  * A decision the bank takes, not one a speaker says it may or should take: a verb's third-person or
  * past form ("Fed holds rates", "ECB cut its deposit rate"), never the bare word, which headlines
@@ -224,10 +226,18 @@ const RULE_RE =
  */
 const ATTACK_RE =
   /\b(?<!(?:heart|panic|asthma|anxiety|shark|dog|bear|cyber|hack|hacker|security|verbal|personal|ad|malware|phishing)[\s-])(?:attack(?:s|er|ers)?|bomb(?:s|ing|ings|er|ers)|suicide blasts?|massacre|rampage|gunm[ae]n|shootings?|(?:rams?|rammed|plough(?:s|ed)?|plow(?:s|ed)?|drives?|drove)\s+(?:into|through)\s+(?:a\s+|the\s+)?(?:[\p{L}'’-]+\s+){0,2}?crowds?|truck\s+(?:rams|plough(?:s|ed)?|plow(?:s|ed)?)|rams\s+crowd)\b/iu;
-/** People killed: a toll, the dead, a death. */
-const KILLED_RE = /\b(?:kill(?:s|ed|ing)?|dead|die[sd]?|deaths?|death toll|fatal(?:ities)?)\b/i;
-/** The attack called terror. */
-const TERROR_RE = /\bterror(?:ist|ists|ism)?\b/i;
+/**
+ * People killed: a toll, the dead, a death; an attack called deadly or the deadliest, or a mass
+ * shooting, which name the killing ("Mass shooting at Las Vegas concert", "Deadliest shootings in US
+ * history"). A massacre alone is left out: "The Texas Chainsaw Massacre" is a film.
+ */
+const KILLED_RE =
+  /\b(?:kill(?:s|ed|ing)?|dead|deadly|deadliest|die[sd]?|deaths?|death toll|fatal(?:ities)?|mass shootings?)\b/i;
+/**
+ * The attack called terror, not terror denied ("FBI says gunman had no connection to terrorist
+ * group", "not terror-related").
+ */
+const TERROR_RE = /(?<!\b(?:no|not|without)\s+(?:[\p{L}'’-]+\s+){0,2})\bterror(?:ist|ists|ism)?\b/iu;
 /** A toll of dozens: a mass shooting, a massacre, the deadliest, scores or dozens, twenty or more killed. */
 const MASS_TOLL_RE =
   /\b(?:mass shootings?|massacre|deadliest|scores|dozens)\b|\b(?:[2-9]\d|\d{3,})\s+(?:people\s+)?(?:(?:were|are)\s+)?(?:killed|dead)\b|\bkill(?:s|ed|ing)\s+(?:at least\s+)?(?:[2-9]\d|\d{3,})\b/i;
@@ -322,12 +332,14 @@ function deadlyAttack(texts: readonly string[], called: RegExp): number {
   const attacks = texts.filter(
     (t) => ATTACK_RE.test(t) && (KILLED_RE.test(t) || TERROR_RE.test(t)) && !namesAnyCompany(t),
   );
+  // A US state or city names the US: the gazetteer reads countries, capitals and nationalities only.
   const countries = new Set(
-    attacks.flatMap((t) =>
-      geoFeatures(t)
+    attacks.flatMap((t) => [
+      ...geoFeatures(t)
         .filter((f) => f !== 'geo:home' && f !== 'geo:abroad')
         .map((f) => f.slice(4)),
-    ),
+      ...(namesUsPlace(t) ? ['us'] : []),
+    ]),
   );
   if (countries.size === 0 || [...countries].some((c) => !MAJOR_ECONOMIES.has(c))) return 0;
   return attacks.length / Math.max(1, texts.length);

@@ -110,6 +110,29 @@ describe('event kinds in context', () => {
     expect(kinds('BOE Technology wins Apple display orders')).to.not.include('central_bank');
   });
 
+  it('reads the Swiss, Australian and Swedish central banks by their names and initialisms', () => {
+    // UCI: "Forex - USD/JPY flat as Ukraine events studied, AUD awaits RBA minutes" read no bank.
+    expect(kinds('Forex - USD/JPY flat as Ukraine events studied, AUD awaits RBA minutes')).to.include('central_bank');
+    expect(kinds('SNB keeps franc cap, warns on property')).to.include('central_bank');
+    expect(kinds('Swiss National Bank keeps franc cap')).to.include('central_bank');
+    expect(kinds('Riksbank leaves repo rate at 0.75%')).to.include('central_bank');
+    // Sweden's parliament, a Swiss lender and the initialisms in lower case are no central bank.
+    expect(kinds('Riksdag votes on defence budget')).to.not.include('central_bank');
+    expect(kinds('Swiss bank UBS cuts 500 jobs')).to.not.include('central_bank');
+    expect(kinds('rba and snb in a file name')).to.not.include('central_bank');
+  });
+
+  it("reads RBI as the Reserve Bank of India, not baseball's runs batted in", () => {
+    // UCI's 193 "RBI" headlines are the bank; AG News's and Giveme5W1H's box scores are baseball.
+    expect(kinds('RBI keeps key rate unchanged')).to.include('central_bank');
+    expect(kinds('Foreign banks need to be responsive to local norms: RBI Governor')).to.include('central_bank');
+    expect(kinds("Bond yields off highs after RBI's liquidity steps")).to.include('central_bank');
+    expect(kinds("Carlos Santana's RBI single drew Cleveland level")).to.not.include('central_bank');
+    expect(kinds('Zobrist restored the lead by hitting an RBI double')).to.not.include('central_bank');
+    expect(kinds('Figgins had RBI hits in the last two innings')).to.not.include('central_bank');
+    expect(kinds('Keith Ginter both had a homer and three RBI Thursday night')).to.not.include('central_bank');
+  });
+
   it('reads a macro data release: a named statistic with its figure or move', () => {
     expect(kinds('Japan industrial production up 3.8% in January')).to.include.members([
       'macro_release',

@@ -54,6 +54,26 @@ describe('recurring columns', () => {
     ]).to.deep.equal(['x']);
   });
 
+  it('reads a dated sentence about an event as news, not a dated label', () => {
+    // UCI: each had two content terms and a date, and was left out of detection as a column's edition.
+    for (const t of [
+      "It's March 11th and TitanFall is finally here",
+      'Tax Day is Tuesday, April 15',
+      'Windows XP is on its own after April 8',
+      'OnePlus One = 23 (will be revealed on April 23rd)',
+    ]) {
+      expect(isDatedLabel(t), t).to.be.false;
+    }
+    // A column named by a clause before its separator, and labels with no verb, stay labels.
+    for (const t of [
+      'Where the Money Is: March 25',
+      'Health Highlights: March 27, 2014',
+      'Stocks To Watch For March 27, 2014',
+    ]) {
+      expect(isDatedLabel(t), t).to.be.true;
+    }
+  });
+
   it('drops "mar" and "may" from a template only where the title writes the month, not "Mars"', () => {
     expect(isDatedLabel('Mars gets closest to Earth April 14')).to.be.false;
     expect(titleTemplate('Mars gets closest to Earth April 14')).to.equal('mar closest earth');

@@ -125,6 +125,9 @@ describe("rubric readings: the rubric's bounds read in context", () => {
     ]);
     expect(decision.readings.central_bank_decision).to.be.above(0);
     expect(decision.bounds.max).to.equal(10);
+    // "RBI" is the Reserve Bank of India's decision, not a box score's runs batted in.
+    expect(read(['RBI keeps key policy rates on hold']).readings.central_bank_decision).to.equal(1);
+    expect(read(["Anthony Rizzo's RBI single cut the lead to one"]).readings.central_bank_decision).to.equal(0);
     // China's premier on debt risks and corruption was served 7.
     const premier = read([
       'China, US should expand common interests: Premier Li',
@@ -303,12 +306,16 @@ describe("rubric readings: the rubric's bounds read in context", () => {
     ]);
     expect(nice.readings.terror_attack).to.equal(1);
     expect(nice.bounds.min).to.equal(TERROR_ATTACK_FLOOR);
-    // No country named, a country outside the major economies, no terror, a heart or a hacker's attack: no floor.
+    // Terror denied, no place named, a country outside the major economies, no terror, a heart or a
+    // hacker's attack: no floor.
     expect(
       read([
         'ISIS claims Las Vegas attack, FBI says gunman had no connection to terrorist group',
         '50 killed in Vegas rampage',
       ]).readings.terror_attack,
+    ).to.equal(0);
+    expect(
+      read(['Terror attack kills 12 at street festival', 'Gunman kills 12 in terror attack']).readings.terror_attack,
     ).to.equal(0);
     expect(
       read([
@@ -335,7 +342,8 @@ describe("rubric readings: the rubric's bounds read in context", () => {
       '50 killed in Vegas rampage',
       'Mass shooting at Las Vegas concert',
     ]);
-    expect(vegas.readings.mass_attack).to.equal(2 / 3);
+    // "Mass shooting at Las Vegas concert" tells the killing as the other two do.
+    expect(vegas.readings.mass_attack).to.equal(1);
     expect(vegas.readings.terror_attack).to.equal(0);
     expect(vegas.bounds.min).to.equal(MASS_ATTACK_FLOOR);
     // A concert or a festival as the attack's place makes it no entertainment story (its ceiling of 2).
@@ -345,7 +353,28 @@ describe("rubric readings: the rubric's bounds read in context", () => {
       '50 killed in Vegas rampage at concert',
     ]);
     expect(concert.bounds.min).to.equal(MASS_ATTACK_FLOOR);
-    // A toll of a few, or no country named: no floor.
+    // The rated story held out at 1: a mass shooting and the deadliest shootings tell the killing, and
+    // Las Vegas, a US city, the place.
+    const rated = read([
+      'Stephen Paddock, Las Vegas Suspect, Was a Gambler Who Drew Little Attention',
+      '59 dead, 527 injured in Las Vegas shooting',
+      'Mass shooting at Las Vegas concert',
+      'Deadliest shootings in US history',
+      'The man who police say killed dozens of people and then himself Sunday night was described as a retiree who lived quietly, liked to gamble, and had no criminal record.',
+    ]);
+    expect(rated.readings.mass_attack).to.equal(3 / 5);
+    expect(rated.bounds.min).to.equal(MASS_ATTACK_FLOOR);
+    expect(
+      read(['59 dead, 527 injured in Las Vegas shooting', '50 killed in Vegas rampage']).readings.mass_attack,
+    ).to.equal(1);
+    // A film's massacre, a toll of a few, or no country named: no floor.
+    expect(
+      read(['The Texas Chainsaw Massacre tops box office', "'Texas Chainsaw Massacre' sequel a hit"]).readings
+        .mass_attack,
+    ).to.equal(0);
+    expect(
+      read(['Gunman kills 30 at street festival', 'Dozens killed in shooting rampage']).readings.mass_attack,
+    ).to.equal(0);
     expect(
       read(['Gunman kills 3 in US school shooting', 'US school shooting: 3 killed']).readings.mass_attack,
     ).to.equal(0);
