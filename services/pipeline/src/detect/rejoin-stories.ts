@@ -8,9 +8,18 @@ import { extent } from './large-arrays';
 import { dot as denseDot } from '../text/word-vectors';
 import { sharedBusinessEvent } from './shared-business-event';
 import { eventKindMatch } from './event-classes';
+import {
+  DEFAULT_RELEASE_REJOIN_OPTIONS,
+  releaseOrMarketTest,
+  type ReleaseOrMarketTest,
+  type ReleaseRejoinOptions,
+} from './release-or-market';
 
-/** Options of the story rejoin; defaults live in DEFAULT_REJOIN_OPTIONS. */
-export interface RejoinOptions {
+/**
+ * Options of the story rejoin (with its release and market tests', release-or-market.ts); defaults
+ * live in DEFAULT_REJOIN_OPTIONS.
+ */
+export interface RejoinOptions extends ReleaseRejoinOptions {
   /** Least articles of each of the two trends (smaller ones are the fragment merges' part). */
   rejoinMinArticles: number;
   /**
@@ -87,6 +96,7 @@ export interface RejoinOptions {
  * small fragment after its story's trend").
  */
 export const DEFAULT_REJOIN_OPTIONS: RejoinOptions = {
+  ...DEFAULT_RELEASE_REJOIN_OPTIONS,
   rejoinMinArticles: 5,
   rejoinAtOnceMinArticles: 2,
   rejoinAtOnceSeconds: 60,
@@ -393,7 +403,7 @@ export function sameStory(a: StoryView, b: StoryView, meaning: number, o: Rejoin
 }
 
 /** Which test of sameStory joins two trends, if any (the first that does, in sameStory's order). */
-export type JoiningTest = 'meaning' | 'company event' | 'small fragment' | 'name' | 'event';
+export type JoiningTest = 'meaning' | 'company event' | 'small fragment' | 'name' | 'event' | ReleaseOrMarketTest;
 
 /** The test of sameStory that joins two trends whose central headlines agree this much (undefined: none). */
 export function joiningTest(a: StoryView, b: StoryView, meaning: number, o: RejoinOptions): JoiningTest | undefined {
@@ -403,7 +413,8 @@ export function joiningTest(a: StoryView, b: StoryView, meaning: number, o: Rejo
   if (meaning >= o.rejoinFragmentMeaning && smallFragment(a, b, o) && subjectShared(a, b)) return 'small fragment';
   if (meaning >= o.rejoinNameMeaning && namedSubject(a, b, o) !== undefined) return 'name';
   if (meaning >= o.rejoinKindMeaning && eventKindMatch(a.central, b.central) >= o.rejoinKindMatch) return 'event';
-  return undefined;
+  // One data release or one market move, by its arguments (release-or-market.ts).
+  return releaseOrMarketTest(a, b, meaning, o);
 }
 
 /** Heaviest terms of a small fragment that must be among the larger trend's KEY_TERMS (subjectShared). */
