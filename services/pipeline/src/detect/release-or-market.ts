@@ -108,6 +108,8 @@ const QUARTER_OF: Readonly<Record<string, string>> = { first: '1', second: '2', 
 
 /** The data release a headline reports (eventKinds' macro_release, or weekly claims), with its place and period. */
 export function releaseReading(headline: string): ReleaseReading | undefined {
+  // A market's move on a release is the market's story: "US stocks rise on upbeat retail sales".
+  if (marketReading(headline) !== undefined) return undefined;
   const stat = CLAIMS_RE.test(headline) && reportsMove(headline) ? 'jobless claims' : releaseStatistic(headline);
   if (stat === undefined) return undefined;
   const month = MONTH_PERIOD_RE.exec(headline)?.[1];
@@ -146,13 +148,14 @@ function placeOf(headline: string): string | undefined {
 }
 
 /**
- * Whether two trends' central headlines tell one data release: each side's commonest statistic is
- * the same, and so are its place and its period where both sides name one. A US state's release is
+ * Whether two trends' central headlines tell one data release: at least half of each side's read
+ * one, each side's commonest statistic is the same, and so are its place and its period where both sides name one. A US state's release is
  * a part of the states' release ("43 US states in January" / "Florida unemployment rate").
  */
 export function sameRelease(a: readonly string[], b: readonly string[]): boolean {
   const [ra, rb] = [a, b].map((h) => h.map(releaseReading).filter((r) => r !== undefined));
-  if (ra!.length === 0 || rb!.length === 0) return false;
+  // A release is what the side's central headlines tell, not one of them in a mixed trend.
+  if (ra!.length === 0 || rb!.length === 0 || 2 * ra!.length < a.length || 2 * rb!.length < b.length) return false;
   const stat = (rs: ReleaseReading[]): string | undefined => commonest(rs.map((r) => r.statistic));
   if (stat(ra!) !== stat(rb!)) return false;
   const placeA = commonest(ra!.map((r) => r.place));

@@ -92,6 +92,21 @@ describe('one data release, one market move (release-or-market.ts)', () => {
     expect(sameRelease(['US retail sales rise 0.7% in March'], ['US retail sales rise 0.3% in February'])).to.equal(
       false,
     );
+    // A market's move on a release, and a mixed trend with one release among its central headlines
+    // (April 30-40k, with the candidate gate lowered for these tests: measured, not adopted).
+    const retailRally = [
+      'US stocks rise on upbeat retail sales, Citigroup profit',
+      'U.S. Stocks Rally After Retail Sales, Citigroup Earnings',
+      'US stocks rise on Citi earnings, retail sales',
+    ];
+    expect(releaseReading(retailRally[0]!)).to.equal(undefined);
+    expect(sameRelease(retailRally, ['US retail sales rise in March by most since September 2012'])).to.equal(false);
+    const dollar = [
+      'Even Big Jobless Claims Improvement Fails to Help Dollar',
+      'US dollar closes lower on Taipei forex',
+      'Jobless Claims Decline to 300000',
+    ];
+    expect(sameRelease(dollar, claims)).to.equal(false);
   });
 
   it("reads a stock market's move from the headline's subject, not a company's shares", () => {
