@@ -46,6 +46,7 @@ const verbose = values.v;
 const idf = backgroundIdf();
 
 const LOOSE: RejoinOptions = {
+  ...DEFAULT_REJOIN_OPTIONS,
   rejoinMinArticles: 3,
   rejoinAtOnceMinArticles: 2,
   rejoinAtOnceSeconds: 60,

@@ -101,6 +101,11 @@ export function namesUsState(headline: string): boolean {
   return US_STATE_RE.test(headline);
 }
 
+/** The US state a headline names first (US_STATE_RE), if any. */
+export function usStateNamed(headline: string): string | undefined {
+  return US_STATE_RE.exec(headline)?.[0];
+}
+
 /** A listing, results, a market, a central bank or the economy's figures: a business event whatever else it names. */
 function reportsMarketEvent(headline: string): boolean {
   const kinds = eventKinds(headline);

@@ -212,7 +212,7 @@ const STATISTIC_RE =
 const MAJOR_STATISTIC_RE =
   /^(?:gdp|gross domestic product|economic growth|economy's growth|economic activity|inflation|cpi|hicp|consumer prices|payrolls|non-?farm payrolls|jobs report|unemployment(?: rate)?|industrial (?:output|production|added value|value-added)|factory output|retail sales)$/i;
 /** A figure or a move the release reports: "up 8.6%", "slows", "at five-year low", "weaker than expected". */
-const RELEASE_MOVE_RE =
+export const RELEASE_MOVE_RE =
   /(?:\d+(?:\.\d+)?\s?(?:%|pct\b|percent\b|per cent\b|pc\b)|\b(?:rose|rises?|rising|fell|falls?|falling|up|down|slow(?:s|ed|ing|down)?|accelerat(?:es|ed|ing)|jump(?:s|ed)?|surg(?:es|ed)|drop(?:s|ped)?|plunge[sd]?|slump(?:s|ed)?|climb(?:s|ed)?|increase[sd]?|decline[sd]?|grew|grows?|contract(?:s|ed)?|shr[iu]nk(?:s)?|eases?|eased|stall(?:s|ed)?|cool(?:s|ed)?|rebound(?:s|ed)?|beats?|miss(?:es|ed)?|tops?|steady|unchanged|flat|more|fewer|higher|lower|improve[sd]?|worsen(?:s|ed)?|weak(?:er)?|strong(?:er)?|(?:\w+-)?(?:year|month|decade) (?:low|high)|lowest|highest|record (?:low|high)|than expected|forecasts?|estimates?)\b)/i;
 
 /**

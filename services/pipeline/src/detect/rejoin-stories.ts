@@ -9,9 +9,18 @@ import { dot as denseDot } from '../text/word-vectors';
 import { sharedBusinessEvent } from './shared-business-event';
 import { eventKindMatch } from './event-classes';
 import { sameCastEvent } from './argument-terms';
+import {
+  DEFAULT_RELEASE_REJOIN_OPTIONS,
+  releaseOrMarketTest,
+  type ReleaseOrMarketTest,
+  type ReleaseRejoinOptions,
+} from './release-or-market';
 
-/** Options of the story rejoin; defaults live in DEFAULT_REJOIN_OPTIONS. */
-export interface RejoinOptions {
+/**
+ * Options of the story rejoin (with its release and market tests', release-or-market.ts); defaults
+ * live in DEFAULT_REJOIN_OPTIONS.
+ */
+export interface RejoinOptions extends ReleaseRejoinOptions {
   /** Least articles of each of the two trends (smaller ones are the fragment merges' part). */
   rejoinMinArticles: number;
   /**
@@ -97,6 +106,7 @@ export interface RejoinOptions {
  * small fragment after its story's trend").
  */
 export const DEFAULT_REJOIN_OPTIONS: RejoinOptions = {
+  ...DEFAULT_RELEASE_REJOIN_OPTIONS,
   rejoinMinArticles: 5,
   rejoinAtOnceMinArticles: 2,
   rejoinAtOnceSeconds: 60,
@@ -404,7 +414,8 @@ export function sameStory(a: StoryView, b: StoryView, meaning: number, o: Rejoin
 }
 
 /** Which test of sameStory joins two trends, if any (the first that does, in sameStory's order). */
-export type JoiningTest = 'meaning' | 'company event' | 'small fragment' | 'name' | 'event' | 'event cast';
+export type JoiningTest =
+  'meaning' | 'company event' | 'small fragment' | 'name' | 'event' | 'event cast' | ReleaseOrMarketTest;
 
 /** The test of sameStory that joins two trends whose central headlines agree this much (undefined: none). */
 export function joiningTest(a: StoryView, b: StoryView, meaning: number, o: RejoinOptions): JoiningTest | undefined {
@@ -413,7 +424,18 @@ export function joiningTest(a: StoryView, b: StoryView, meaning: number, o: Rejo
     return 'company event';
   if (meaning >= o.rejoinFragmentMeaning && smallFragment(a, b, o) && subjectShared(a, b)) return 'small fragment';
   if (meaning >= o.rejoinNameMeaning && namedSubject(a, b, o) !== undefined) return 'name';
-  // The cast test lowers the event test's floor; with the event test off (rejoinMeaning or above) it is off too.
+  const event = eventTest(a, b, meaning, o);
+  if (event !== undefined) return event;
+  // One data release or one market move, by its arguments (release-or-market.ts).
+  return releaseOrMarketTest(a, b, meaning, o);
+}
+
+/**
+ * The event test (one kind of event at rejoinKindMeaning) and, below its floor, the cast test (the
+ * same kind with no second thing named, argument-terms.ts); with the event test off (rejoinMeaning or
+ * above) the cast test is off too.
+ */
+function eventTest(a: StoryView, b: StoryView, meaning: number, o: RejoinOptions): 'event' | 'event cast' | undefined {
   if (o.rejoinKindMeaning >= o.rejoinMeaning) return undefined;
   if (meaning < Math.min(o.rejoinKindMeaning, o.rejoinCastMeaning)) return undefined;
   if (eventKindMatch(a.central, b.central) < o.rejoinKindMatch) return undefined;
