@@ -4,10 +4,13 @@
  * lines, newsletter forms, photo caption and credit residue, highlight boxes, wire copyright
  * lines, reader call-outs, share and related-story widgets, in the languages of the corpora; a
  * date or a byline standing alone, gallery and video-player controls, news photos' captions by
- * their wire shape, wire credits and notices about the text; and, by position, lists of
+ * their wire shape, wire credits and notices about the text, an embedded post's furniture
+ * (embedded-posts.ts: the post itself is quoted text); and, by position, lists of
  * other stories' headlines and wire tails closing the body. And script or style text, which is
  * never prose in any language.
  */
+
+import { EMBED_SKIP_LINK, isOwnPromoPost, PICTURE_POST_CREDIT, withoutEmbedControls } from './embedded-posts';
 
 /** What a furniture paragraph is. */
 export type FurnitureKind =
@@ -73,7 +76,8 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
   // Images)", "(Jane Roe/dpa via AP, file) (Associated Press)", "(Reuters)", "[Photo/Agencies]",
   // "©Jane Roe (AFP/File)", "| Photo Credit: AP", "... on Sunday. Photo: Reuters", "... Tavon. Jane
   // Roe/Getty Images", "... “inappropriate content” Jane Roe/Reuters" (a name of two words or more
-  // after a quote) or that credit alone. A credit in brackets holds letters only (no digits:
+  // after a quote) or that credit alone, also through a second agency and marked as a file picture
+  // ("Jane Roe/WireImage via Getty Images, FILE"). A credit in brackets holds letters only (no digits:
   // "(10/20)", "(to $10/share)" are prose) and a capital; its parts are split by the slash alone,
   // and words by one space, so that no input backtracks.
   [
@@ -90,7 +94,7 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
   ],
   [
     'caption',
-    /(?:^|[.!?]["”’]?\s*)\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,4} ?\/ ?\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,3}$|["”’]\s+\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){1,4} ?\/ ?\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,3}$|\p{Ll}\.(?:AFP|AP|Reuters|PTI)$/u,
+    /(?:^|[.!?]["”’]?\s*)\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,4} ?\/ ?\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,3}(?: via \p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,2})?(?:, ?(?:FILE|File|file))?$|["”’]\s+\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){1,4} ?\/ ?\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,3}$|\p{Ll}\.(?:AFP|AP|Reuters|PTI)$/u,
   ],
   // A wire's production credit or print-edition tag standing alone ("(Reporting by Jane Roe;
   // Editing by John Doe)", "(China Daily 10/03/2017 page4)"), a notice about the text itself.
@@ -177,6 +181,17 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
   // wallpapers. 1 / 18", "... in 2018 and beyond. 1 / 22 SONY Spider-Man"): a counter after a
   // sentence, with at most a short credit or caption title after it, never a sentence.
   ['media-control', /[.!?]["”’]? 1 ?\/ ?\d{1,3}(?: [\p{Lu}\p{N}][^.!?]{0,40})?$/u],
+  // The credits of several pictures by their place, glued before the caption ("Photos, Top: Jane
+  // Roe/Xinhua/Alamy; Bottom: ... Moon Shot: China's rocket [bottom photo] ..."), and a caption
+  // closing on its credit after a bar ("Waren gute Freunde: ... | © Jane Roe/Getty Images").
+  [
+    'caption',
+    /^(?:photo(?:graph)?s?|images?|pictures?)(?: credits?)?,? (?:top|bottom|left|right|above|below|centre|center|inset|main)(?: (?:left|right))?\s*:\s*\S/iu,
+  ],
+  ['caption', /\|\s*©\s?[^|.!?©]{2,60}$/u],
+  // A picture post's embed (its credit, and a caption that is a title) and an embed's skip link.
+  ['caption', PICTURE_POST_CREDIT],
+  ['media-control', EMBED_SKIP_LINK],
 ];
 
 /** Signs of script or style source: each is rare in prose, two together never seen there. */
@@ -307,6 +322,8 @@ export interface FurnitureContext {
   title?: string | null;
   /** Paragraphs the page marks as list items without links: the article's own list, never other stories' headlines. */
   ownList?: (index: number) => boolean;
+  /** The outlet's names as outletKey reads them (its host's name, its host, its site names): its own posts that link elsewhere are promos. */
+  outlet?: ReadonlySet<string>;
 }
 
 /** Words a section label may put before the headline in the page's header ("Bitcoin Bitcoin price falls ..."). */
@@ -330,7 +347,8 @@ function isHeader(paragraph: string, title: string): boolean {
 
 /**
  * The paragraphs that are furniture, by index: the first one when it is the page's header (given
- * the title), each one that is furniture on its own, and by
+ * the title), each one that is furniture on its own or a post of the outlet's own account that
+ * links elsewhere (given the outlet's names), and by
  * position the body's tail under a separator line when it is short (a wire tail: "___ / Online: /
  * SpaceX: http://..."), a closing run of at least two headline-like lines among furniture
  * lines (related stories; questions and short sentences may sit between its headlines), one
@@ -340,8 +358,9 @@ function isHeader(paragraph: string, title: string): boolean {
  */
 export function furnitureParagraphs(paragraphs: string[], opts: FurnitureContext = {}): Set<number> {
   const drop = new Set<number>();
+  const outlet = opts.outlet ?? new Set<string>();
   paragraphs.forEach((p, i) => {
-    if (isFurnitureParagraph(p)) drop.add(i);
+    if (isFurnitureParagraph(p) || isOwnPromoPost(p, outlet)) drop.add(i);
   });
   const kept = paragraphs.map((_, i) => i).filter((i) => !drop.has(i) && (paragraphs[i] ?? '').trim() !== '');
   // The page's header read as the first paragraph: the headline alone, or after a section label.
@@ -515,7 +534,8 @@ function withoutLeadLabel(text: string): string {
 
 /**
  * Plain text without its furniture and script paragraphs (paragraphs as lines or blank-line
- * blocks), without promo sentences glued into its paragraphs, an update label before its first
+ * blocks), without promo sentences glued into its paragraphs, the skip and report links around an
+ * embedded post, an update label before its first
  * sentence and a wire credit closing its last paragraph; ownListItems: the texts of the list items
  * without links of the HTML it was read from.
  */
@@ -523,7 +543,7 @@ export function withoutFurniture(text: string, ownListItems: ReadonlySet<string>
   const lines = withoutLeadLabel(text)
     .split('\n')
     .map((line) => {
-      const kept = withoutReprintCredit(withoutPromoSentences(line));
+      const kept = withoutEmbedControls(withoutReprintCredit(withoutPromoSentences(line)));
       // A paragraph of promos only leaves a blank line, as a dropped paragraph does.
       return kept === line.trim() ? line : kept;
     });

@@ -206,6 +206,16 @@ const FURNITURE: [string, string][] = [
     'To reach the reporter behind this story, contact jroe@example.org. To reach the editor, contact jdoe@example.org',
   ],
   ['call-out', 'To reach the reporter behind this story, contact [email]. To reach the editor, contact [email]'],
+  // Credits alone, by place before a caption, and after a caption's bar (2026-12-07, later).
+  ['caption', 'Jane Roe/WireImage via Getty Images'],
+  ['caption', 'John Doe/WireImage via Getty Images, FILE'],
+  ['caption', 'Twitter/JaneRoe via Storyful'],
+  [
+    'caption',
+    'Photos, Top: Jane Roe/Xinhua/Alamy; Bottom: John Doe/Xinhua/Getty Images Moon Shot: The Long March 5 rocket [bottom photo] will be used for a lunar sample-return mission.',
+  ],
+  ['caption', 'Waren gute Freunde: Jane Roe und John Doe. | © PGA of America via Getty Images'],
+  ['caption', 'Logo des Beispielpreises von Bankmagazin und Versicherungsmagazin | © Springer'],
 ];
 
 const PROSE = [
@@ -254,6 +264,11 @@ const PROSE = [
   // Prose sharing words with the contact line.
   'To reach the editor, contact the desk by phone, the memo said.',
   'To reach the reporters, contact lenses were not enough: she needed glasses.',
+  // Prose sharing words with the credit rules.
+  'Photos, top left, show the crater: a hole ten metres wide.',
+  'Pictures of the left bank: the exhibition opens in May.',
+  'Jane Roe/John Doe via the court, the lawyers said, would settle.',
+  'The table lists prices | © marks a licensed product, the editor said.',
 ];
 
 describe('page furniture', () => {
