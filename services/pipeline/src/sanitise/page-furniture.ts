@@ -189,6 +189,22 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
     /^(?:photo(?:graph)?s?|images?|pictures?)(?: credits?)?,? (?:top|bottom|left|right|above|below|centre|center|inset|main)(?: (?:left|right))?\s*:\s*\S/iu,
   ],
   ['caption', /\|\s*©\s?[^|.!?©]{2,60}$/u],
+  // A gallery's caption under its counter and date ("6/34 25 November 2017 Jane Roe gives her
+  // speech ... Getty Images"): a counter alone opens a thread's post ("1/2 Today we ..."), the date
+  // after it does not.
+  [
+    'media-control',
+    /^\d{1,3}\/\d{1,3} \d{1,2} (?:january|february|march|april|may|june|july|august|september|october|november|december) \d{4} \S/iu,
+  ],
+  // A gallery's "show all" control with its count (or "+") and title ("16 show all Afghanistan: Between Hope and Fear").
+  ['media-control', /^(?:\d{1,3}|\+) show all\b.{0,80}$/iu],
+  // A print caption closing on its agency after the sentence ("... in Nice, France. Reuters"), the
+  // agencies alone ("AP - AFP"), the editors' initials over the sources ("jm/dm (AFP, dpa)").
+  [
+    'caption',
+    /[\p{Ll}\d)]\.["”’]? (?:AFP|AP|Reuters|EPA|Xinhua)$|^(?:AP|AFP|Reuters|EPA|dpa|Xinhua)(?: ?[-–—/,] ?(?:AP|AFP|Reuters|EPA|dpa|Xinhua)){1,4}$/u,
+  ],
+  ['wire-credit', /^\p{Ll}{2,3}(?:\/\p{Ll}{2,3}){1,3} \((?:\p{L}{2,12}(?:, ?| and | & )?){1,5}\)$/u],
   // A picture post's embed (its credit, and a caption that is a title) and an embed's skip link.
   ['caption', PICTURE_POST_CREDIT],
   ['media-control', EMBED_SKIP_LINK],
@@ -367,6 +383,9 @@ export function furnitureParagraphs(paragraphs: string[], opts: FurnitureContext
   if (kept.length > 1 && opts.title && isHeader(paragraphs[kept[0] as number] ?? '', opts.title)) {
     drop.add(kept.shift() as number);
   }
+  // A gallery read as text: its captions counted 1/N to N/N, its title above its "show all" control.
+  for (const i of galleryLines(paragraphs, kept)) drop.add(i);
+  kept.splice(0, kept.length, ...kept.filter((i) => !drop.has(i)));
   // The wire tail: the last separator line with a few short lines under it.
   const sep = kept.findLastIndex((i) => SEPARATOR.test((paragraphs[i] ?? '').trim()));
   if (sep >= 0) {
@@ -447,6 +466,49 @@ function isClosingHeadline(line: string): boolean {
     !/https?:|www\.|@\w|\p{Ll}\.\p{Ll}{2,}\b/u.test(text) &&
     !SCHEDULE_LINE.test(text)
   );
+}
+
+/** A gallery's caption under its counter ("3/16 2003 A mother and her two children look out ..."). */
+const GALLERY_COUNTER = /^(\d{1,3})\/(\d{1,3}) \S/u;
+/** Captions in a gallery's run: a thread of posts counts "1/2" too, but a gallery holds three or more. */
+const MIN_GALLERY_CAPTIONS = 3;
+
+/**
+ * The lines of a gallery read as text: each run of captions counted from 1/N
+ * to N/N in order (N of three or more, no line of them a post's attribution: a thread quoted post
+ * by post is the article's), and a line repeating the title that the gallery's "show all" control
+ * names right under it ("UK news in pictures" / "34 show all UK news in pictures").
+ */
+function galleryLines(paragraphs: string[], kept: number[]): number[] {
+  const lines: number[] = [];
+  // The run is read over every line, those already judged furniture (a dated caption) among them.
+  const all = paragraphs.map((_, i) => i).filter((i) => (paragraphs[i] ?? '').trim() !== '');
+  let at = 0;
+  while (at < all.length) {
+    const first = GALLERY_COUNTER.exec(flatLine(paragraphs[all[at] as number] ?? ''));
+    const total = Number(first?.[2] ?? 0);
+    let end = at;
+    if (first?.[1] === '1' && total >= MIN_GALLERY_CAPTIONS) {
+      while (end < all.length && end - at < total) {
+        const text = flatLine(paragraphs[all[end] as number] ?? '');
+        const m = GALLERY_COUNTER.exec(text);
+        if (m === null || Number(m[1]) !== end - at + 1 || Number(m[2]) !== total || text.includes('(@')) break;
+        end += 1;
+      }
+    }
+    if (end - at === total && total > 0) lines.push(...all.slice(at, end));
+    at = Math.max(end, at + 1);
+  }
+  // The control itself is furniture on its own (not among the kept lines); its title is the kept line above it.
+  paragraphs.forEach((p, i) => {
+    const control = /^(?:\d{1,3}|\+) show all (.{1,80})$/iu.exec(flatLine(p));
+    if (control === null) return;
+    const above = kept.findLast((k) => k < i);
+    if (above !== undefined && comparable(paragraphs[above] ?? '') === comparable(control[1] ?? '')) {
+      lines.push(above);
+    }
+  });
+  return lines;
 }
 
 /** A teaser's link to the rest of the article ("Continue reading…"). */
