@@ -61,6 +61,8 @@ const HOSTILE: [string, string][] = [
   ],
   ['credit via agencies', `${fill('Jane Roe/WireImage via Getty Images ')}x`],
   ['credit after a bar', `A caption | © ${fill('Jane Roe ')}`],
+  ['gallery runs', fill('1/999 A caption of the gallery</p><p>2/999 Another caption</p><p>')],
+  ['show-all controls', fill('Council news in pictures</p><p>5 show all Council news in pictures</p><p>')],
 ];
 /** Nested markup: a caption inside 2,000 nested elements, prose beside it. */
 const NESTED = `<html><body><article>${'<div><span>'.repeat(2000)}<p>${HOSTILE[1]?.[1]}</p>${'</span></div>'.repeat(2000)}<p>${PROSE}</p></article></body></html>`;

@@ -500,13 +500,18 @@ function galleryLines(paragraphs: string[], kept: number[]): number[] {
     at = Math.max(end, at + 1);
   }
   // The control itself is furniture on its own (not among the kept lines); its title is the kept line above it.
+  const keptSet = new Set(kept);
+  let above: number | undefined;
   paragraphs.forEach((p, i) => {
     const control = /^(?:\d{1,3}|\+) show all (.{1,80})$/iu.exec(flatLine(p));
-    if (control === null) return;
-    const above = kept.findLast((k) => k < i);
-    if (above !== undefined && comparable(paragraphs[above] ?? '') === comparable(control[1] ?? '')) {
+    if (
+      control !== null &&
+      above !== undefined &&
+      comparable(paragraphs[above] ?? '') === comparable(control[1] ?? '')
+    ) {
       lines.push(above);
     }
+    if (keptSet.has(i)) above = i;
   });
   return lines;
 }
