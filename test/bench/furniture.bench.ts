@@ -51,6 +51,18 @@ const HOSTILE: [string, string][] = [
   ],
   ['contact line', `To reach the reporter behind this story, contact ${fill('jroe@example.')}`],
   ['short headlines', fill('Council plans free internet in every public library</p><p>Council vote fails</p><p>')],
+  [
+    'picture post credit',
+    `${fill('A Red Car for the Red Planet ')}A post shared by ${fill('Jane Roe ')}(@janeroe) on Dec 22, 2017 at 2:57pm PST`,
+  ],
+  [
+    'embed controls',
+    `Skip Twitter post by @janeroe ${fill('We were alerted by the store. — Jane Roe (@janeroe) ')}February 1, 2018 Report`,
+  ],
+  ['credit via agencies', `${fill('Jane Roe/WireImage via Getty Images ')}x`],
+  ['credit after a bar', `A caption | © ${fill('Jane Roe ')}`],
+  ['gallery runs', fill('1/999 A caption of the gallery</p><p>2/999 Another caption</p><p>')],
+  ['show-all controls', fill('Council news in pictures</p><p>5 show all Council news in pictures</p><p>')],
 ];
 /** Nested markup: a caption inside 2,000 nested elements, prose beside it. */
 const NESTED = `<html><body><article>${'<div><span>'.repeat(2000)}<p>${HOSTILE[1]?.[1]}</p>${'</span></div>'.repeat(2000)}<p>${PROSE}</p></article></body></html>`;
@@ -78,4 +90,17 @@ HOSTILE.forEach(([name, text], i) => {
 const nested = ms(() => cleanBody(extractArticle(NESTED, { url: 'https://news.example.org/a' }).body_html));
 console.log(
   `  ${'nested markup'.padEnd(20)} ${String(NESTED.length).padStart(7)} chars  extractArticle + cleanBody ${nested.toFixed(1)} ms`,
+);
+/** A page of the outlet's own posts' shape (an attribution after every link), read with the outlet's names. */
+const POSTS = `<html><head><meta property="og:site_name" content="Example"></head><body><article><p>${PROSE}</p><p>${fill('Headline https://t.co/abc — Example (@Example_org) ')}May 10, 2017</p><p>${PROSE}</p></article></body></html>`;
+const posts = ms(() => cleanBody(extractArticle(POSTS, { url: 'https://www.example.org/news/a' }).body_html));
+const prosePage = ms(() =>
+  cleanBody(
+    extractArticle(`<html><body><article><p>${PROSE}</p><p>${PROSE}</p><p>${PROSE}</p></article></body></html>`, {
+      url: 'https://www.example.org/news/a',
+    }).body_html,
+  ),
+);
+console.log(
+  `  ${"outlet's posts".padEnd(20)} ${String(POSTS.length).padStart(7)} chars  extractArticle + cleanBody ${posts.toFixed(1)} ms (prose page ${prosePage.toFixed(1)} ms)`,
 );

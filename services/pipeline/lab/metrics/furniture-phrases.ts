@@ -19,6 +19,13 @@ export const FURNITURE_PHRASES: Record<string, RegExp> = {
   // "Photo: Reuters", a bare "Jane Roe/Getty Images" after the caption's last sentence.
   'photo-credit':
     /(?:^|\n)\s*file\s*[-–—]\s*(?:in )?this\b[^\n]{0,80}\b(?:photo|image|picture)|(?:^|\n)\s*this [^\n]{0,40}\b(?:photo|image|picture) (?:released|provided|made available|obtained) by\b|\((?:AP|AFP|Reuters)? ?Photo\/[^)\n]{1,60}\)|\([^()\n]{1,60}\/\s?(?:AP|Associated Press|AFP|Getty Images|Reuters|EPA|Invision|Los Angeles Times)(?:,\s?file)?\)\s*(?:\([^()\n]{0,40}\)\s*)?(?:$|\n)|\([^()\n]{1,60} via (?:AP|AFP|Getty Images|Reuters)(?:,\s?file)?\)|©\s?[^\n©]{1,60}\([^()\n]{1,30}\)\s*(?:$|\n)|\|\s*photo credit\s*:|\[(?:photo|image)s?\/[^\]\n]{1,30}\]|[.!?]\s*(?:photo|image)\s*:\s*(?:reuters|ap|afp|getty images)\s*(?:$|\n)|[.!?”"]\s*[A-Z][a-z]+ [A-Z][a-z]+ ?\/ ?(?:Getty Images|AP|AFP|Reuters|PA|Agence France-?presse)\s*(?:$|\n)|\((?:Reuters|AP|AFP|Associated Press)\)\s*(?:$|\n)/i,
+  // A picture post's embed: its credit, alone or under a caption with no sentence ending ("A post
+  // shared by Jane Roe (@janeroe) on Dec 22, 2017 at 2:57pm PST"); a credit alone through a second
+  // agency ("Jane Roe/WireImage via Getty Images, FILE"); credits by place ("Photos, Top: ...");
+  // a caption's credit after a bar ("... | © Jane Roe/Getty Images"); a print caption closing on a
+  // bare agency after its sentence ("... in Nice. Reuters") and agencies alone ("AP - AFP").
+  'embed-credit':
+    /(?:^|\n)(?:[^\n.!?]{1,120} )?A post shared by [^\n]{1,80}\(@[\w.]+\) on [A-Z][a-z]{2,8}\.? \d{1,2}, \d{4}(?: at [^\n]{4,16})?\s*(?:$|\n)|(?:^|\n)\s*[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,3} ?\/ ?[A-Z][\w'’.-]*(?: [A-Z][\w'’.-]*){0,2} via (?:Getty Images|AP|Reuters|AFP|Storyful)(?:, FILE)?\s*(?:$|\n)|(?:^|\n)\s*Photos?, (?:Top|Bottom|Left|Right|Above|Below):|\|\s*©\s?[^\n|.!?]{2,60}(?:$|\n)|[a-z]\. (?:Reuters|AFP|AP)\s*(?:$|\n)|(?:^|\n)\s*(?:AP|AFP|Reuters) - (?:AP|AFP|Reuters)\s*(?:$|\n)/,
   // A picture agency's name before a caption with no full stop, or alone ("Getty - Contributor
   // Hackers obtained partial credit card details", "Reuters").
   'agency-caption':
@@ -38,9 +45,11 @@ export const FURNITURE_PHRASES: Record<string, RegExp> = {
   // the outlet's domain.
   'date-byline':
     /(?:^|\n)\s*(?:\d{4}-\d{2}-\d{2}|\d{4}\.\d{2}\.\d{2}\.?|[A-Z][a-z]{2,8}\.? \d{1,2},? \d{4}|\d{1,2} [A-Z][a-z]{2,8} \d{4})\s*(?:$|\n)|(?:^|\n)\s*By (?:[A-Z][\w'’.-]+ ?){1,4}(?:$|\n)|(?:^|\n)\s*By (?:[A-Z][\w'’.-]*,? (?:and )?){4,16}[A-Z][\w'’.-]*\s*(?:$|\n)|(?:^|\n)\s*[A-Z][\w ]{1,30} \| Updated: \d{4}-\d{2}-\d{2}|(?:^|\n)\s*Updated at \d{1,2}:\d{2} [ap]\.m\.|(?:^|\n)\s*[A-Z][a-z]+ [A-Z][a-z]+, [A-Za-z]+\.(?:com|ca|co\.uk)\s*(?:$|\n)|^\s*(?:Updated|UPDATED|Published|Posted)(?: [^\n|]{1,30})? \| |(?:^|\n)\s*(?:\d+ )?Published By - [^\n]{1,80} - \d{4}\.\d{2}\.\d{2}/,
-  // Controls of a photo gallery or a video player read as text.
+  // Controls of a photo gallery or a video player read as text, and an embedded post's skip and
+  // report links ("Skip Twitter post by @janeroe", "... (@janeroe) February 1, 2018 Report"), a
+  // gallery's "16 show all <title>" control and its captions counted "1/16 ...", "2/16 ...", "3/16 ...".
   'media-control':
-    /(?:[Ii]mage|[Pp]hoto|[Ss]lide|[Pp]icture) \d+ of \/? ?\d+|[.!?] 1 \/ \d{1,3}(?: |\n|$)|[Hh]ide [Cc]aption \d+ of \d+|[Pp]lay [Ss]lideshow|[Mm]edia playback is unsupported|[Ee]nlarge [Ii]mage\b|(?:^|\n)\s*(?:[Cc]lose|more-in|[Nn]ext|[Pp]rev|[Pp]revious|[Pp]hoto|[Nn]ow [Pp]laying:?)\s*(?:$|\n)|(?:^|\n)CLOSE [A-Z]/,
+    /(?:[Ii]mage|[Pp]hoto|[Ss]lide|[Pp]icture) \d+ of \/? ?\d+|[.!?] 1 \/ \d{1,3}(?: |\n|$)|[Hh]ide [Cc]aption \d+ of \d+|[Pp]lay [Ss]lideshow|[Mm]edia playback is unsupported|[Ee]nlarge [Ii]mage\b|(?:^|\n)\s*(?:Skip|End of) (?:Twitter|Instagram|Facebook|YouTube|TikTok) (?:post|content)|(?:^|\n)\s*(?:\d{1,3}|\+) show all |(?:^|\n)\s*1\/(\d{1,3}) [^\n]+\n+2\/\1 [^\n]+\n+3\/\1 |\(@\w+\) [A-Z][a-z]+ \d{1,2}, \d{4} Report\s*(?:$|\n)|(?:^|\n)\s*(?:[Cc]lose|more-in|[Nn]ext|[Pp]rev|[Pp]revious|[Pp]hoto|[Nn]ow [Pp]laying:?)\s*(?:$|\n)|(?:^|\n)CLOSE [A-Z]/,
   // Contact lines and disclaimers below the article.
   contact:
     /(?:^|\n)\s*e-?mail the (?:author|writer|reporter)|can be reached at \S+@|contact (?:us|the writers?) at \S+@|(?:^|\n)\s*disclaimer\s*:|to reach the (?:reporter|editor)[^.\n]{0,40}, contact (?:\S+@|\[email\])/i,

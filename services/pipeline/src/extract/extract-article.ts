@@ -4,7 +4,8 @@ import { sanitiseField } from '../sanitise/sanitise-text';
 import { metaDocument } from './meta-document';
 import { nodeText, parsePage, type PageNode, type ParsedPage } from './page-tree';
 import { validAuthorNames } from './author-name';
-import { pickHeadline } from './pick-headline';
+import { HOST_NOISE, pickHeadline } from './pick-headline';
+import { outletKey } from '../sanitise/embedded-posts';
 import { cleanAuthorName, headlineDate, readByline, urlDate, withCoAuthors } from './read-byline';
 import { readMetadata } from './read-metadata';
 import { blockModel, blockProbability, keptBlocks, type BlockModel } from './block-classifier';
@@ -113,6 +114,22 @@ function hostOf(url: string): string {
   }
 }
 
+/**
+ * The outlet's names as its own social account would carry them (outletKey): its host's name and
+ * the host from it ("rt", "rtcom" on rt.com), and its site names of three characters or more.
+ */
+function outletNames(host: string, siteNames: string[]): Set<string> {
+  const labels = host.split('.');
+  const names = new Set<string>();
+  labels.slice(0, -1).forEach((label, i) => {
+    if (label.length < 2 || HOST_NOISE.has(label)) return;
+    names.add(outletKey(label));
+    names.add(outletKey(labels.slice(i).join('')));
+  });
+  for (const name of siteNames) if (outletKey(name).length >= 3) names.add(outletKey(name));
+  return names;
+}
+
 function languageHint(values: string[]): string | null {
   for (const value of values) {
     const tag = value.trim().replace(/_/g, '-').toLowerCase();
@@ -214,7 +231,7 @@ export function extractArticle(html: string, opts: ExtractOptions): ExtractedArt
     };
     const furniture = furnitureParagraphs(
       kept.map((b) => b.text),
-      { title, ownList },
+      { title, ownList, outlet: outletNames(hostOf(opts.url), meta.publisher) },
     );
     body = blocksToHtml(kept.filter((_, i) => !furniture.has(i)));
   }

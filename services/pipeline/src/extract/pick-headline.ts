@@ -15,7 +15,19 @@ const MIN_INNER_WORDS = 3;
 const MIN_HEADING_CHARS = 10;
 const MAX_SITE_WORDS = 4;
 /** Host labels that name no outlet. */
-const HOST_NOISE = new Set(['www', 'm', 'amp', 'edition', 'mobile', 'co', 'com', 'org', 'net', 'gov', 'ac']);
+export const HOST_NOISE: ReadonlySet<string> = new Set([
+  'www',
+  'm',
+  'amp',
+  'edition',
+  'mobile',
+  'co',
+  'com',
+  'org',
+  'net',
+  'gov',
+  'ac',
+]);
 
 const norm = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
 const compact = (text: string): string =>

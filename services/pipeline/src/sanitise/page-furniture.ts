@@ -4,10 +4,13 @@
  * lines, newsletter forms, photo caption and credit residue, highlight boxes, wire copyright
  * lines, reader call-outs, share and related-story widgets, in the languages of the corpora; a
  * date or a byline standing alone, gallery and video-player controls, news photos' captions by
- * their wire shape, wire credits and notices about the text; and, by position, lists of
+ * their wire shape, wire credits and notices about the text, an embedded post's furniture
+ * (embedded-posts.ts: the post itself is quoted text); and, by position, lists of
  * other stories' headlines and wire tails closing the body. And script or style text, which is
  * never prose in any language.
  */
+
+import { EMBED_SKIP_LINK, isOwnPromoPost, PICTURE_POST_CREDIT, withoutEmbedControls } from './embedded-posts';
 
 /** What a furniture paragraph is. */
 export type FurnitureKind =
@@ -73,7 +76,8 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
   // Images)", "(Jane Roe/dpa via AP, file) (Associated Press)", "(Reuters)", "[Photo/Agencies]",
   // "©Jane Roe (AFP/File)", "| Photo Credit: AP", "... on Sunday. Photo: Reuters", "... Tavon. Jane
   // Roe/Getty Images", "... “inappropriate content” Jane Roe/Reuters" (a name of two words or more
-  // after a quote) or that credit alone. A credit in brackets holds letters only (no digits:
+  // after a quote) or that credit alone, also through a second agency and marked as a file picture
+  // ("Jane Roe/WireImage via Getty Images, FILE"). A credit in brackets holds letters only (no digits:
   // "(10/20)", "(to $10/share)" are prose) and a capital; its parts are split by the slash alone,
   // and words by one space, so that no input backtracks.
   [
@@ -90,7 +94,7 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
   ],
   [
     'caption',
-    /(?:^|[.!?]["”’]?\s*)\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,4} ?\/ ?\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,3}$|["”’]\s+\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){1,4} ?\/ ?\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,3}$|\p{Ll}\.(?:AFP|AP|Reuters|PTI)$/u,
+    /(?:^|[.!?]["”’]?\s*)\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,4} ?\/ ?\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,3}(?: via \p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,2})?(?:, ?(?:FILE|File|file))?$|["”’]\s+\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){1,4} ?\/ ?\p{Lu}[\p{L}\p{M}'’.-]*(?: \p{Lu}[\p{L}\p{M}'’.-]*){0,3}$|\p{Ll}\.(?:AFP|AP|Reuters|PTI)$/u,
   ],
   // A wire's production credit or print-edition tag standing alone ("(Reporting by Jane Roe;
   // Editing by John Doe)", "(China Daily 10/03/2017 page4)"), a notice about the text itself.
@@ -177,6 +181,33 @@ const FURNITURE: [FurnitureKind, RegExp][] = [
   // wallpapers. 1 / 18", "... in 2018 and beyond. 1 / 22 SONY Spider-Man"): a counter after a
   // sentence, with at most a short credit or caption title after it, never a sentence.
   ['media-control', /[.!?]["”’]? 1 ?\/ ?\d{1,3}(?: [\p{Lu}\p{N}][^.!?]{0,40})?$/u],
+  // The credits of several pictures by their place, glued before the caption ("Photos, Top: Jane
+  // Roe/Xinhua/Alamy; Bottom: ... Moon Shot: China's rocket [bottom photo] ..."), and a caption
+  // closing on its credit after a bar ("Waren gute Freunde: ... | © Jane Roe/Getty Images").
+  [
+    'caption',
+    /^(?:photo(?:graph)?s?|images?|pictures?)(?: credits?)?,? (?:top|bottom|left|right|above|below|centre|center|inset|main)(?: (?:left|right))?\s*:\s*\S/iu,
+  ],
+  ['caption', /\|\s*©\s?[^|.!?©]{2,60}$/u],
+  // A gallery's caption under its counter and date ("6/34 25 November 2017 Jane Roe gives her
+  // speech ... Getty Images"): a counter alone opens a thread's post ("1/2 Today we ..."), the date
+  // after it does not.
+  [
+    'media-control',
+    /^\d{1,3}\/\d{1,3} \d{1,2} (?:january|february|march|april|may|june|july|august|september|october|november|december) \d{4} \S/iu,
+  ],
+  // A gallery's "show all" control with its count (or "+") and title ("16 show all Afghanistan: Between Hope and Fear").
+  ['media-control', /^(?:\d{1,3}|\+) show all\b.{0,80}$/iu],
+  // A print caption closing on its agency after the sentence ("... in Nice, France. Reuters"), the
+  // agencies alone ("AP - AFP"), the editors' initials over the sources ("jm/dm (AFP, dpa)").
+  [
+    'caption',
+    /[\p{Ll}\d)]\.["”’]? (?:AFP|AP|Reuters|EPA|Xinhua)$|^(?:AP|AFP|Reuters|EPA|dpa|Xinhua)(?: ?[-–—/,] ?(?:AP|AFP|Reuters|EPA|dpa|Xinhua)){1,4}$/u,
+  ],
+  ['wire-credit', /^\p{Ll}{2,3}(?:\/\p{Ll}{2,3}){1,3} \((?:\p{L}{2,12}(?:, ?| and | & )?){1,5}\)$/u],
+  // A picture post's embed (its credit, and a caption that is a title) and an embed's skip link.
+  ['caption', PICTURE_POST_CREDIT],
+  ['media-control', EMBED_SKIP_LINK],
 ];
 
 /** Signs of script or style source: each is rare in prose, two together never seen there. */
@@ -307,6 +338,8 @@ export interface FurnitureContext {
   title?: string | null;
   /** Paragraphs the page marks as list items without links: the article's own list, never other stories' headlines. */
   ownList?: (index: number) => boolean;
+  /** The outlet's names as outletKey reads them (its host's name, its host, its site names): its own posts that link elsewhere are promos. */
+  outlet?: ReadonlySet<string>;
 }
 
 /** Words a section label may put before the headline in the page's header ("Bitcoin Bitcoin price falls ..."). */
@@ -330,7 +363,8 @@ function isHeader(paragraph: string, title: string): boolean {
 
 /**
  * The paragraphs that are furniture, by index: the first one when it is the page's header (given
- * the title), each one that is furniture on its own, and by
+ * the title), each one that is furniture on its own or a post of the outlet's own account that
+ * links elsewhere (given the outlet's names), and by
  * position the body's tail under a separator line when it is short (a wire tail: "___ / Online: /
  * SpaceX: http://..."), a closing run of at least two headline-like lines among furniture
  * lines (related stories; questions and short sentences may sit between its headlines), one
@@ -340,14 +374,18 @@ function isHeader(paragraph: string, title: string): boolean {
  */
 export function furnitureParagraphs(paragraphs: string[], opts: FurnitureContext = {}): Set<number> {
   const drop = new Set<number>();
+  const outlet = opts.outlet ?? new Set<string>();
   paragraphs.forEach((p, i) => {
-    if (isFurnitureParagraph(p)) drop.add(i);
+    if (isFurnitureParagraph(p) || isOwnPromoPost(p, outlet)) drop.add(i);
   });
   const kept = paragraphs.map((_, i) => i).filter((i) => !drop.has(i) && (paragraphs[i] ?? '').trim() !== '');
   // The page's header read as the first paragraph: the headline alone, or after a section label.
   if (kept.length > 1 && opts.title && isHeader(paragraphs[kept[0] as number] ?? '', opts.title)) {
     drop.add(kept.shift() as number);
   }
+  // A gallery read as text: its captions counted 1/N to N/N, its title above its "show all" control.
+  for (const i of galleryLines(paragraphs, kept)) drop.add(i);
+  kept.splice(0, kept.length, ...kept.filter((i) => !drop.has(i)));
   // The wire tail: the last separator line with a few short lines under it.
   const sep = kept.findLastIndex((i) => SEPARATOR.test((paragraphs[i] ?? '').trim()));
   if (sep >= 0) {
@@ -428,6 +466,54 @@ function isClosingHeadline(line: string): boolean {
     !/https?:|www\.|@\w|\p{Ll}\.\p{Ll}{2,}\b/u.test(text) &&
     !SCHEDULE_LINE.test(text)
   );
+}
+
+/** A gallery's caption under its counter ("3/16 2003 A mother and her two children look out ..."). */
+const GALLERY_COUNTER = /^(\d{1,3})\/(\d{1,3}) \S/u;
+/** Captions in a gallery's run: a thread of posts counts "1/2" too, but a gallery holds three or more. */
+const MIN_GALLERY_CAPTIONS = 3;
+
+/**
+ * The lines of a gallery read as text: each run of captions counted from 1/N
+ * to N/N in order (N of three or more, no line of them a post's attribution: a thread quoted post
+ * by post is the article's), and a line repeating the title that the gallery's "show all" control
+ * names right under it ("UK news in pictures" / "34 show all UK news in pictures").
+ */
+function galleryLines(paragraphs: string[], kept: number[]): number[] {
+  const lines: number[] = [];
+  // The run is read over every line, those already judged furniture (a dated caption) among them.
+  const all = paragraphs.map((_, i) => i).filter((i) => (paragraphs[i] ?? '').trim() !== '');
+  let at = 0;
+  while (at < all.length) {
+    const first = GALLERY_COUNTER.exec(flatLine(paragraphs[all[at] as number] ?? ''));
+    const total = Number(first?.[2] ?? 0);
+    let end = at;
+    if (first?.[1] === '1' && total >= MIN_GALLERY_CAPTIONS) {
+      while (end < all.length && end - at < total) {
+        const text = flatLine(paragraphs[all[end] as number] ?? '');
+        const m = GALLERY_COUNTER.exec(text);
+        if (m === null || Number(m[1]) !== end - at + 1 || Number(m[2]) !== total || text.includes('(@')) break;
+        end += 1;
+      }
+    }
+    if (end - at === total && total > 0) lines.push(...all.slice(at, end));
+    at = Math.max(end, at + 1);
+  }
+  // The control itself is furniture on its own (not among the kept lines); its title is the kept line above it.
+  const keptSet = new Set(kept);
+  let above: number | undefined;
+  paragraphs.forEach((p, i) => {
+    const control = /^(?:\d{1,3}|\+) show all (.{1,80})$/iu.exec(flatLine(p));
+    if (
+      control !== null &&
+      above !== undefined &&
+      comparable(paragraphs[above] ?? '') === comparable(control[1] ?? '')
+    ) {
+      lines.push(above);
+    }
+    if (keptSet.has(i)) above = i;
+  });
+  return lines;
 }
 
 /** A teaser's link to the rest of the article ("Continue reading…"). */
@@ -515,7 +601,8 @@ function withoutLeadLabel(text: string): string {
 
 /**
  * Plain text without its furniture and script paragraphs (paragraphs as lines or blank-line
- * blocks), without promo sentences glued into its paragraphs, an update label before its first
+ * blocks), without promo sentences glued into its paragraphs, the skip and report links around an
+ * embedded post, an update label before its first
  * sentence and a wire credit closing its last paragraph; ownListItems: the texts of the list items
  * without links of the HTML it was read from.
  */
@@ -523,7 +610,7 @@ export function withoutFurniture(text: string, ownListItems: ReadonlySet<string>
   const lines = withoutLeadLabel(text)
     .split('\n')
     .map((line) => {
-      const kept = withoutReprintCredit(withoutPromoSentences(line));
+      const kept = withoutEmbedControls(withoutReprintCredit(withoutPromoSentences(line)));
       // A paragraph of promos only leaves a blank line, as a dropped paragraph does.
       return kept === line.trim() ? line : kept;
     });

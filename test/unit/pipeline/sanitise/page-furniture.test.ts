@@ -206,6 +206,26 @@ const FURNITURE: [string, string][] = [
     'To reach the reporter behind this story, contact jroe@example.org. To reach the editor, contact jdoe@example.org',
   ],
   ['call-out', 'To reach the reporter behind this story, contact [email]. To reach the editor, contact [email]'],
+  // Credits alone, by place before a caption, and after a caption's bar (2026-12-07, later).
+  ['caption', 'Jane Roe/WireImage via Getty Images'],
+  ['caption', 'John Doe/WireImage via Getty Images, FILE'],
+  ['caption', 'Twitter/JaneRoe via Storyful'],
+  [
+    'caption',
+    'Photos, Top: Jane Roe/Xinhua/Alamy; Bottom: John Doe/Xinhua/Getty Images Moon Shot: The Long March 5 rocket [bottom photo] will be used for a lunar sample-return mission.',
+  ],
+  ['caption', 'Waren gute Freunde: Jane Roe und John Doe. | © PGA of America via Getty Images'],
+  ['caption', 'Logo des Beispielpreises von Bankmagazin und Versicherungsmagazin | © Springer'],
+  // Gallery captions under counter and date, print captions closing on an agency, editors' initials.
+  [
+    'media-control',
+    "6/34 25 November 2017 Jane Roe gives her leader's speech during the annual party conference Getty Images",
+  ],
+  ['caption', 'Police forces stand next to a truck on Thursday that ran into a crowd in Nice, France. Reuters'],
+  ['caption', 'AP - AFP'],
+  ['wire-credit', 'jm/dm (AFP, dpa)'],
+  ['media-control', '16 show all Example: Between Hope and Fear'],
+  ['media-control', "+ show all Example's most stunning pictures of space"],
 ];
 
 const PROSE = [
@@ -254,6 +274,17 @@ const PROSE = [
   // Prose sharing words with the contact line.
   'To reach the editor, contact the desk by phone, the memo said.',
   'To reach the reporters, contact lenses were not enough: she needed glasses.',
+  // Prose sharing words with the credit rules.
+  'Photos, top left, show the crater: a hole ten metres wide.',
+  'Pictures of the left bank: the exhibition opens in May.',
+  'Jane Roe/John Doe via the court, the lawyers said, would settle.',
+  'The table lists prices | © marks a licensed product, the editor said.',
+  '1/2 Today we transferred 21 of the girls and handed them to the authorities.',
+  '6/34 of the members voted on 25 November 2017 for the plan.',
+  'The figures were first reported by the AP',
+  'He said he was leaving. AP reporters saw him go.',
+  'and/or (AFP, dpa) are the sources',
+  '16 shows, all of them sold out, were added in May.',
 ];
 
 describe('page furniture', () => {
@@ -543,6 +574,37 @@ describe('page furniture', () => {
       expect(stored(html(false)).text).to.include(items[2]);
       expect(cleanBody(list(false) + STORY.map((p) => `<p>${p}</p>`).join('')).text).to.include(items[2]);
       expect(stored(html(true)).text).not.to.include(items[2]);
+    });
+
+    it('drops a gallery read as text: its captions counted 1/N to N/N, its title above its show-all control', () => {
+      const gallery = [
+        'UK news in pictures',
+        '3 show all UK news in pictures',
+        '1/3 30 November 2017 A supporter wears a mask as he protests in front of the court in London AP',
+        '2/3 2002 Jane Roe stands against a wall, waiting to be seen at a clinic. (Kabul, March 1, 2002) John Doe',
+        '3/3 Earth from the station An engineer took this photograph of the coast from orbit',
+      ];
+      const [a, b, c, d] = STORY as [string, string, string, string];
+      for (const body of [
+        stored(page([a, b, ...gallery, c, d])).text,
+        withoutFurniture([a, b, ...gallery, c, d].join('\n\n')),
+      ]) {
+        expect(body).to.equal([a, b, c, d].join('\n\n'));
+      }
+      for (const kept of [
+        // A thread of two posts, an incomplete count (a recipe's amounts), posts with their attribution, a title not repeated.
+        ['1/2 Today we transferred 21 of the girls to the authorities.', '2/2 They are now with their families.'],
+        ['1/3 cup sugar', '2/3 cup flour', '1 egg'],
+        [
+          '1/3 The vote is today. — Jane Roe (@janeroe) May 1, 2018',
+          '2/3 Polls close at eight. — Jane Roe (@janeroe) May 1, 2018',
+          '3/3 Results by midnight. — Jane Roe (@janeroe) May 1, 2018',
+        ],
+        ['Budget in pictures: what the council funds'],
+      ]) {
+        const text = [a, b, ...kept, c, d].join('\n\n');
+        expect(withoutFurniture(text), kept[0]).to.equal(text);
+      }
     });
 
     it('drops a wire tail under a separator line', () => {
