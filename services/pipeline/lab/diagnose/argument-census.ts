@@ -14,7 +14,7 @@ import { DEFAULT_REJOIN_OPTIONS, joiningTest, meanEmbedding, type StoryView } fr
 import { eventKindMatch } from '../../src/detect/event-classes';
 import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot } from '../../src/text/word-vectors';
-import { HELD_OUT_PAIRS_FILE, loadReadPairs, READ_PAIRS_FILE } from '../metrics/read-joins';
+import { HELD_OUT_PAIRS_FILE, loadReadPairs, READ_PAIRS_FILE, readPairView } from '../metrics/read-joins';
 import { argumentTerms, distinctArguments, nameTerms, withoutNames } from '../../src/detect/argument-terms';
 
 const { verbose } = readCommandLine(
@@ -35,15 +35,7 @@ function tally(file: string, cell: string): Row {
 const MONTH_PAIRS_FILE = path.join(path.dirname(READ_PAIRS_FILE), 'month-pairs.tsv');
 /** The rejoin's defaults without the event cast test: the pairs it could add are those left apart here. */
 const o = { ...DEFAULT_REJOIN_OPTIONS, rejoinCastMeaning: 1 };
-const view = (id: string, central: string[], at: number): StoryView => ({
-  id,
-  first_seen: at,
-  last_seen: at,
-  article_count: o.rejoinMinArticles,
-  centroid: new Map(),
-  entities: new Set(),
-  central,
-});
+const view = (id: string, central: string[], at: number): StoryView => readPairView(id, central, at, o);
 
 for (const file of [READ_PAIRS_FILE, HELD_OUT_PAIRS_FILE, MONTH_PAIRS_FILE]) {
   const pairs = loadReadPairs(file);

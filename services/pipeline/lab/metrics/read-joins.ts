@@ -57,6 +57,22 @@ export interface ReadAgreement {
 }
 
 /**
+ * One side of a read pair as the rejoin sees it: its central headlines, large enough for the rejoin
+ * and past the cheap gates (the pair already passed them when it was drawn), founded at `at`.
+ */
+export function readPairView(id: string, central: string[], at: number, o: RejoinOptions): StoryView {
+  return {
+    id,
+    first_seen: at,
+    last_seen: at,
+    article_count: o.rejoinMinArticles,
+    centroid: new Map(),
+    entities: new Set(),
+    central,
+  };
+}
+
+/**
  * The rejoin's decision (rejoinStories, with its sentence encoder) on each read pair alone, against
  * the reading. The pairs already passed the cheap evidence (terms, entities, time) when they were
  * drawn, so this measures the central-headline meaning test.
@@ -67,15 +83,7 @@ export async function readAgreement(
 ): Promise<ReadAgreement> {
   const o = { ...DEFAULT_REJOIN_OPTIONS, ...options };
   const embed = await embeddingLookup(pairs.flatMap((p) => [...p.a, ...p.b]));
-  const view = (id: string, central: string[], at: number): StoryView => ({
-    id,
-    first_seen: at,
-    last_seen: at,
-    article_count: o.rejoinMinArticles,
-    centroid: new Map(),
-    entities: new Set(),
-    central,
-  });
+  const view = (id: string, central: string[], at: number): StoryView => readPairView(id, central, at, o);
   let joined = 0;
   let joinedOneStory = 0;
   for (const p of pairs) {
