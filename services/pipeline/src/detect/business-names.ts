@@ -24,6 +24,14 @@ const LARGE_COMPANY_RE = new RegExp(`(?<![\\p{L}])(?:${LARGE_COMPANIES.join('|')
 const COMPANY_FORM_RE =
   /\b(?:inc|corp|co|plc|ltd|llc|ag|sa|nv|group|holdings|company|companies|firm|firms|maker|makers|retailer|carmaker|automaker|chipmaker|drugmaker|bank|banks|lender|insurer|airline|operator|brand|startup|start-up|conglomerate|giant|shareholders|ceo|chief executive)\b/gi;
 
+/**
+ * An exchange ticker in brackets, as stock-tracker pages write a company ("Medical Marijuana, Inc.
+ * (OTCMKTS:MJNA)", "(NYSE:GM)", "(NASDAQ: AAPL)"): the exchanges event-kinds' analyst notes read,
+ * with the over-the-counter and American markets' labels.
+ */
+export const EXCHANGE_TICKER_RE =
+  /\((?:NYSE|NASDAQ|NYSEARCA|NYSEMKT|NYSEAMERICAN|AMEX|OTCMKTS|OTC|LON|TSE|TSX)\s?:\s?[A-Z.]{1,6}\)/;
+
 /** Business-news outlets (by domain): a story they cover is more likely to matter to business. */
 const BUSINESS_OUTLETS: readonly string[] = (
   'reuters.com|bloomberg.com|businessweek.com|wsj.com|online.wsj.com|ft.com|cnbc.com|marketwatch.com|forbes.com|' +

@@ -7,6 +7,7 @@ import { ENGLISH_STOPWORDS } from '../text/stopwords';
 import { isRoundupTitle } from './roundup-title';
 import { isBylineHeadline } from './byline-headline';
 import { moneyFigures } from './money-amounts';
+import { traderLabelsLast } from './trader-label';
 
 /** Fewest and most words of a topic phrase. */
 export const TOPIC_MIN_WORDS = 2;
@@ -323,8 +324,10 @@ export function chooseTopic(phrases: readonly KeyPhrase[], given: readonly strin
   // A headline whose money figure is not the one most members carry goes last ("$9.6 billion" in
   // one of 60 reports of a "$7.6 billion" valuation): a topic carries the trend's figure, or none.
   const consensus = consensusFigure(given);
-  const headlines = shoutingLast(
-    reviewsLastUnlessMost(consensus === undefined ? given : figuresAgreeFirst(given, consensus)),
+  // A trading site's page title ("GBP/USD: ...", "... (OTCMKTS:MJNA) ...") goes last too: a reader
+  // writes the topic in the words the reports use.
+  const headlines = traderLabelsLast(
+    shoutingLast(reviewsLastUnlessMost(consensus === undefined ? given : figuresAgreeFirst(given, consensus))),
   );
   const reports = headlines.filter((h) => !namesNoEvent(h));
   const readable = (clean: string): boolean =>

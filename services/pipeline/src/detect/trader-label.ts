@@ -1,0 +1,39 @@
+import { EXCHANGE_TICKER_RE } from './business-names';
+
+/** Currency codes a trading desk pairs ("GBP/USD", "USD/JPY"), and gold's and silver's. */
+const CURRENCY =
+  '(?:USD|EUR|GBP|JPY|CHF|AUD|NZD|CAD|CNY|CNH|HKD|SGD|SEK|NOK|DKK|MXN|ZAR|TRY|RUB|INR|BRL|KRW|PLN|XAU|XAG)';
+
+/** A currency pair opening a headline ("GBP/USD: ...", "EUR/USD - ...", "USD/JPY Forecast ..."). */
+const PAIR_OPENING = new RegExp(`^${CURRENCY}/${CURRENCY}(?![\\p{L}\\p{N}])`, 'u');
+
+/**
+ * A market index's label opening a headline: the index, then a colon, a dash or a bar, or a
+ * desk's word ("FTSE 100: ...", "S&P 500 - ...", "DAX Forecast ..."). An index that does
+ * something ("FTSE 100 falls as miners slide") is a report and no label.
+ */
+const INDEX_LABEL =
+  /^(?:S&P\s?500|SPX|Nasdaq(?:\s?100)?|NAS100|US30|Dow(?:\s+Jones)?|DJIA|FTSE(?:\s?100)?|DAX(?:\s?30)?|CAC\s?40|Nikkei(?:\s?225)?|Hang Seng|ASX\s?200)(?:\s*[:|]|\s+[-–—]\s|\s+(?:Forecast|Technical Analysis|Analysis|Outlook|Prediction)\b)/i;
+
+/**
+ * Whether a headline is a trading site's page title, not a reporter's: it opens with a currency
+ * pair or an index's label, or names a company by its exchange ticker in brackets ("Medical
+ * Marijuana, Inc. (OTCMKTS:MJNA) Holds Steady Course"). A story about a currency ("Dollar slides
+ * against yen") or an index ("FTSE 100 falls") is written in words and is none.
+ */
+export function isTraderLabel(headline: string): boolean {
+  const text = headline.trim();
+  return PAIR_OPENING.test(text) || INDEX_LABEL.test(text) || EXCHANGE_TICKER_RE.test(text);
+}
+
+/**
+ * The headlines in their order, trading sites' page titles moved last unless all are: the Bank of
+ * England's house-price story (179 demo reports) was topped "GBP/USD: UK economy not yet
+ * overheated" where its members say "Mark Carney: Bank Of England Can't Stop UK House Price
+ * Inflation", and a person writes the topic as the reports word it.
+ */
+export function traderLabelsLast(headlines: readonly string[]): readonly string[] {
+  const label = headlines.map(isTraderLabel);
+  if (!label.some(Boolean) || label.every(Boolean)) return headlines;
+  return [...headlines.filter((_, i) => !label[i]), ...headlines.filter((_, i) => label[i])];
+}
