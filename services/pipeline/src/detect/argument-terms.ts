@@ -1,6 +1,8 @@
+import { NOT_NAMES as ENTITY_NOT_NAMES } from '../score/entities';
 import { stem, words } from '../text/tokenize';
 import { ENGLISH_STOPWORDS } from '../text/stopwords';
 import { eventKindMatch } from './event-classes';
+import { TITLE_LOWER_WORDS } from './work-titles';
 
 /**
  * The arguments of the event two trends' central headlines report: the names and numbers they name
@@ -14,26 +16,27 @@ import { eventKindMatch } from './event-classes';
 /** A word of four letters or more in lower case: a headline with one outside its names is in sentence case. */
 const LOWER_WORD = /(?<![\p{L}\p{N}'’])\p{Ll}[\p{L}'’-]{3,}/gu;
 
-/** Lower-case words a title-case headline keeps (work-titles.ts reads case by the same ones). */
-const TITLE_SMALL = new Set('with from into over than that this upon onto'.split(' '));
-
-/** Whether a headline is in sentence case: a lower-case word of four letters or more, small words aside. */
+/**
+ * Whether a headline is in sentence case: a lower-case word of four letters or more, small words
+ * aside (TITLE_LOWER_WORDS, as work-titles.ts reads case). Not work-titles.ts' firstLowerWord,
+ * which reads a hyphenated word as one: here the word after a hyphen or a digit is read on its own,
+ * so "FDA Approves Anti-migraine Device" is sentence case here and title case there (261 of UCI's
+ * and Giveme5W1H's 116,226 distinct headlines read differently; one reading for both would be a
+ * change to measure, not a tidy).
+ */
 function sentenceCase(headline: string): boolean {
-  for (const m of headline.matchAll(LOWER_WORD)) if (!TITLE_SMALL.has(m[0])) return true;
+  for (const m of headline.matchAll(LOWER_WORD)) if (!TITLE_LOWER_WORDS.has(m[0])) return true;
   return false;
 }
 
-/** Capitalised words that name nothing: a clause's or a headline's first word, days and months, outlet furniture. */
-const NOT_NAMES: ReadonlySet<string> = new Set(
-  (
-    'the a an in on at for from with by to of and but or if as it its this that these those he she they we i you ' +
-    'his her their our my your after before when while where what why how who which monday tuesday wednesday ' +
-    'thursday friday saturday sunday january february march april may june july august september october ' +
-    'november december mr mrs ms dr update updated read more photo photos video image getty images click share ' +
-    'new there here today yesterday tomorrow also now then last next some all many most one two three not no yes ' +
-    'so report reports review reviews exclusive watch live breaking'
-  ).split(' '),
-);
+/**
+ * Capitalised words that name nothing, lower-cased: those extractEntities drops (score/entities.ts:
+ * a clause's or a headline's first word, days and months, outlet furniture) and headlines' labels.
+ */
+const NOT_NAMES: ReadonlySet<string> = new Set([
+  ...[...ENTITY_NOT_NAMES].map((w) => w.toLowerCase()),
+  ...'update photos report reports review reviews exclusive watch live breaking'.split(' '),
+]);
 
 /** The stem a word is compared by. */
 function termOf(word: string): string {
@@ -54,7 +57,10 @@ function isAcronym(word: string): boolean {
  * The stems a set of headlines writes as names: a capitalised word inside a sentence-case headline
  * (not its first word, nor a clause's first after a colon, a dash or a quote), and an acronym in any
  * headline. A title-case headline's capitals tell no name from a common word, so it adds no name of
- * its own; the names read elsewhere are still found in it (argumentTerms).
+ * its own; the names read elsewhere are still found in it (argumentTerms). Single stems, as
+ * distinctArguments compares them with every word of the other side; extractEntities
+ * (score/entities.ts) and nameRuns (work-titles.ts) read phrases, and a phrase of one word alone
+ * (nameRuns) or at a headline's start (extractEntities) is read otherwise.
  */
 export function nameTerms(headlines: readonly string[]): Set<string> {
   const names = new Set<string>();

@@ -15,6 +15,15 @@ const SMALL_WORDS = new Set(
   'a an and as at but by for from in into of on or over the to vs v with up out off per nor'.split(' '),
 );
 
+/**
+ * Words of four letters or more a title-case headline keeps in lower case beside SMALL_WORDS: one
+ * of them in lower case does not make a headline sentence case (argument-terms.ts reads case by the
+ * same words).
+ */
+export const TITLE_LOWER_WORDS: ReadonlySet<string> = new Set(
+  'with from into over than that this upon onto'.split(' '),
+);
+
 /** A word of a title: upper-case first (a letter or a digit), or a small word. */
 function titleWord(word: string, first: boolean): boolean {
   const w = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
@@ -31,12 +40,7 @@ function titleWord(word: string, first: boolean): boolean {
 function firstLowerWord(text: string, skip: readonly Span[] = []): number {
   for (const m of text.matchAll(/[\p{L}'’-]{4,}/gu)) {
     if (within(m.index, skip)) continue;
-    if (
-      /^\p{Ll}/u.test(m[0]) &&
-      !SMALL_WORDS.has(m[0]) &&
-      !/^(?:with|from|into|over|than|that|this|upon|onto)$/.test(m[0])
-    )
-      return m.index;
+    if (/^\p{Ll}/u.test(m[0]) && !SMALL_WORDS.has(m[0]) && !TITLE_LOWER_WORDS.has(m[0])) return m.index;
   }
   return -1;
 }

@@ -1,8 +1,8 @@
 import { normaliseText } from '../text/normalise-text';
 import { ENGLISH_STOPWORDS } from '../text/stopwords';
 
-/** Capitalised words that start sentences or headlines without naming anything. */
-const NOT_NAMES: ReadonlySet<string> = new Set(
+/** Capitalised words that start sentences or headlines without naming anything (argument-terms.ts reads them too). */
+export const NOT_NAMES: ReadonlySet<string> = new Set(
   (
     'The A An In On At For From With By To Of And But Or If As It Its This That These Those He She They We I You ' +
     'His Her Their Our My Your After Before When While Where What Why How Who Which Monday Tuesday Wednesday ' +
