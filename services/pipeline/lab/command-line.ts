@@ -77,6 +77,22 @@ export function knownNames(text: string | readonly string[], known: readonly str
   return names;
 }
 
+/** The option of a tool that takes set keys and `--list`... */
+export const LIST_OPTION = { list: { type: 'boolean', default: false } } as const;
+
+/**
+ * ...and what its command line `[set keys, comma-separated] [--list]` gives: the keys named, each
+ * among `known`, or all of `known`; and whether it lists what it counts.
+ */
+export function setsAndList(
+  known: readonly string[],
+): (line: { values: { list: boolean }; positionals: string[] }) => { wanted: Set<string>; list: boolean } {
+  return ({ values, positionals }) => {
+    const [keys] = atMost(1, positionals);
+    return { wanted: new Set(keys ? knownNames(keys, known) : known), list: values.list };
+  };
+}
+
 /** A JSON array (`'[{"weight":2}]'`), refusing other JSON and what does not parse. */
 export function jsonList(text: string): unknown[] {
   let value: unknown;

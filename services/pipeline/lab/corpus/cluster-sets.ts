@@ -58,8 +58,11 @@ export const CLUSTER_SETS: readonly ClusterSet[] = [
   { key: 'apr-30', label: 'UCI April rows 30-40k', role: 'held out', load: uci(APRIL, 30_000) },
 ];
 
+/** The keys of the sets above. */
+export const CLUSTER_SET_KEYS: readonly string[] = CLUSTER_SETS.map((s) => s.key);
+
 /** The set keys the lab tools take: `demo` (the articles make demo replays, demo-trends.ts) and each set above. */
-export const DEMO_AND_CLUSTER_SET_KEYS: readonly string[] = ['demo', ...CLUSTER_SETS.map((s) => s.key)];
+export const DEMO_AND_CLUSTER_SET_KEYS: readonly string[] = ['demo', ...CLUSTER_SET_KEYS];
 
 /**
  * UCI rows in no set above and outside the demo's (its first 12,000 March 1-15 rows), clustered only

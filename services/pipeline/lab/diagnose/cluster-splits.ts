@@ -10,14 +10,11 @@ import '@trendscope/core/require-project-node';
 import { atMost, knownNames, readCommandLine } from '../command-line';
 import { clusterArticles, type ActiveTrend } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
-import { CLUSTER_SETS, FIGURES_NOW } from '../corpus/cluster-sets';
+import { CLUSTER_SET_KEYS, CLUSTER_SETS, FIGURES_NOW } from '../corpus/cluster-sets';
 
 const set = readCommandLine('cluster-splits.ts [set key, default apr-0]', {}, ({ positionals }) => {
   const [key = 'apr-0'] = atMost(1, positionals);
-  knownNames(
-    key,
-    CLUSTER_SETS.map((s) => s.key),
-  );
+  knownNames(key, CLUSTER_SET_KEYS);
   return CLUSTER_SETS.find((s) => s.key === key)!;
 });
 const { articles, gold } = set.load();

@@ -10,7 +10,7 @@
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
-import { atMost, knownNames, readCommandLine } from '../command-line';
+import { LIST_OPTION, readCommandLine, setsAndList } from '../command-line';
 import { clusterArticles } from '../../src/detect/cluster';
 import { defaultHeadlineMeaning } from '../../src/detect/headline-meaning';
 import { backgroundIdf } from '../../src/detect/idf';
@@ -18,16 +18,12 @@ import { articleVector, dot } from '../../src/detect/term-vector';
 import { dot as denseDot } from '../../src/text/word-vectors';
 import { eventKinds } from '../../src/detect/event-kinds';
 import { correctLabels } from '../metrics/corrected-gold';
-import { CLUSTER_SETS, FIGURES_NOW } from '../corpus/cluster-sets';
+import { CLUSTER_SET_KEYS, CLUSTER_SETS, FIGURES_NOW } from '../corpus/cluster-sets';
 
 const { wanted, list } = readCommandLine(
   'lone-trend-joins.ts [set keys, comma-separated] [--list]',
-  { list: { type: 'boolean', default: false } },
-  ({ values, positionals }) => {
-    const [keys] = atMost(1, positionals);
-    const known = CLUSTER_SETS.map((s) => s.key);
-    return { wanted: new Set(keys ? knownNames(keys, known) : known), list: values.list };
-  },
+  LIST_OPTION,
+  setsAndList(CLUSTER_SET_KEYS),
 );
 const idf = backgroundIdf();
 const meaning = defaultHeadlineMeaning();

@@ -11,7 +11,7 @@ import '@trendscope/core/require-project-node';
 import { atMost, jsonOptions, knownNames, readCommandLine } from '../command-line';
 import { clusterArticles, type ClusterOptions } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
-import { CLUSTER_SETS, FIGURES_NOW, type LabelledSet } from '../corpus/cluster-sets';
+import { CLUSTER_SET_KEYS, CLUSTER_SETS, FIGURES_NOW, type LabelledSet } from '../corpus/cluster-sets';
 import { bcubed } from '../metrics/bcubed';
 import { extent } from '../../src/detect/large-arrays';
 
@@ -20,10 +20,7 @@ const { firstKey, secondKey, overrides } = readCommandLine(
   {},
   ({ positionals }) => {
     const [keys = 'mar1-0,mar2-0', json = '{}'] = atMost(2, positionals);
-    const [first, second, ...more] = knownNames(
-      keys,
-      CLUSTER_SETS.map((s) => s.key),
-    );
+    const [first, second, ...more] = knownNames(keys, CLUSTER_SET_KEYS);
     if (!second || more.length > 0) throw new Error(`two set keys are needed: ${keys}`);
     return { firstKey: first, secondKey: second, overrides: jsonOptions<ClusterOptions>(json) };
   },
