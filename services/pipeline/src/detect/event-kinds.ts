@@ -83,6 +83,10 @@ const PATTERNS: Readonly<Partial<Record<EventKind, readonly RegExp[]>>> = {
   ],
   analyst_note: [
     /\b(?:price target|upgrades?|downgrades?|upgraded|downgraded|outperform|underperform|overweight|underweight|buy rating|sell rating|neutral rating|stock update|analysts? (?:say|says|see|expect))\b/gi,
+    // A stock tracker's exchange ticker: EXCHANGE_TICKER_RE (business-names.ts) without the
+    // over-the-counter and American markets' labels. Reading those too is an impact change, not a
+    // tidy: the demo's penny-stock trend ("Medical Marijuana, Inc. (OTCMKTS:MJNA) ...") would read
+    // as an analyst note, its regression total 3.91 -> 3.65 (lab-notes/business-impact.md, 2026-12-07).
     /\((?:NYSE|NASDAQ|NYSEARCA|LON|TSE|TSX|OTC)\s?:\s?[A-Z.]{1,6}\)/g,
   ],
   consumer_tips: [
