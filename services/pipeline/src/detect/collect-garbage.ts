@@ -1,3 +1,4 @@
+/** A full garbage collection between a detection run's passes and steps, so a run's memory is that of one pass. */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 

@@ -2,6 +2,12 @@ import type { DomainCounters, DomainDoc } from '@trendscope/core';
 import { ESTIMATE_SAMPLE } from '../score/domain-counters';
 
 /**
+ * A pass's write of a domain's quality counters: the painless script that merges the pass's
+ * headlines into the stored estimator sample in OpenSearch, so a pass does not send every touched
+ * domain's whole sample (docs/ARCHITECTURE.md, "Domain quality counters").
+ */
+
+/**
  * A domain document as a pass writes it. Without `added`, whole. With it, the document's
  * counters go without the estimator's sample (`recent` is empty here) and the stored sample is
  * merged with `added` (the headlines of the reports the pass counted for the domain) where it is

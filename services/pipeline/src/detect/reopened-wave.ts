@@ -3,6 +3,12 @@ import { DEFAULT_REJOIN_OPTIONS, meanEmbedding } from './rejoin-stories';
 import { sampleText } from './topic-centre';
 
 /**
+ * A trend's new wave: its reports since a long silence, which tell its topic and summary when they
+ * outnumber the reports before (a story back in the news, or another story a reopening carried in),
+ * and the test of whether a wave tells another story (build-trend.ts, detect-embeddings.ts).
+ */
+
+/**
  * Hours without a report after which a trend's next reports are a new wave of it (the silence
  * lab/diagnose/reopened-waves.ts counts reopenings after): a story back in the news after a day or
  * weeks, or another story a reopening carried in.

@@ -1,5 +1,11 @@
 import { EXCHANGE_TICKER_RE } from './business-names';
 
+/**
+ * Trading sites' page titles among a trend's headlines (a currency pair or an index label opening a
+ * headline, a company's exchange ticker in brackets): the topic's choice reads them last
+ * (topic.ts), since a person writes a story's topic as its reports word it.
+ */
+
 /** Currency codes a trading desk pairs ("GBP/USD", "USD/JPY"), and gold's and silver's. */
 const CURRENCY =
   '(?:USD|EUR|GBP|JPY|CHF|AUD|NZD|CAD|CNY|CNH|HKD|SGD|SEK|NOK|DKK|MXN|ZAR|TRY|RUB|INR|BRL|KRW|PLN|XAU|XAG)';
