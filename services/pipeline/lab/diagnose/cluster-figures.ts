@@ -61,14 +61,15 @@ for (const set of CLUSTER_SETS) {
     ? clusterInRuns(articles, runMinutes, opts, FIGURES_NOW)
     : clusterArticles(articles, [], { now: FIGURES_NOW, ...opts }).assignments;
   const rejoined = await rejoinedAssignments(articles, clustered, idf, overrides);
-  // `"absorbMeaning":0.7` measures the member-level absorb of the lab (absorbed-members.ts).
+  const read = correctLabels(gold);
+  // `"absorbMeaning":0.7` measures the member-level absorb of the lab (absorbed-members.ts); its
+  // printed moves (PRINT_ABSORB=1) say SAME or OTHER by the corrected labels.
   const assignments = overrides.absorbMeaning
     ? await absorbedMembers(articles, rejoined, idf, { ...overrides, absorbMeaning: overrides.absorbMeaning }, (id) =>
-        gold.get(id),
+        read.get(id),
       )
     : rejoined;
   const m = bcubed(assignments, gold);
-  const read = correctLabels(gold);
   const r = bcubed(assignments, read);
   process.stdout.write(
     `  ${set.role.padEnd(8)}  ${set.label.padEnd(34)} n ${String(articles.length).padStart(6)}  ` +

@@ -5,7 +5,10 @@
  * rule letting a small trend in on meaning or names could read (central-headline meaning, shared
  * heaviest terms and entities, each small-trend member's headline against the larger trend's
  * central meaning) and the corrected labels' verdict: the small trend's share of the larger's
- * majority story. Pairs of one story and of two are both listed, to be read.
+ * majority story. Pairs of one story and of two are both listed, to be read, each with its UCI ids
+ * (the larger trend's leading one, each small-trend member's) and, after `row:`, a draft line of
+ * data/story-joins/held-out-pairs.tsv (verdict left "?": the larger trend's and the small trend's
+ * leading UCI ids, sizes, meaning and central headlines) to be read and filled by hand.
  * Run: node --import tsx services/pipeline/lab/diagnose/small-trend-pairs.ts [floor, e.g. 0.7] [set keys: mar1-0,...]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
@@ -77,6 +80,19 @@ for (const key of wanted) {
         const e = lookup(normaliseText(x.title));
         return e ? denseDot(e, ma) : 0;
       });
+      const raw = (id: string): string[] => listed.find((d) => d.trend.id === id)!.gold;
+      const rawLead = (id: string): string => leadingGold({ ...listed.find((d) => d.trend.id === id)!, gold: raw(id) });
+      const row = [
+        '?',
+        key,
+        rawLead(large.id),
+        rawLead(small.id),
+        large.article_count,
+        small.article_count,
+        m.toFixed(3),
+        large.central.join(' / '),
+        small.central.join(' / '),
+      ].join('\t');
       const verdict = share === smallGold.length ? 'ONE' : share === 0 ? 'TWO' : `PART ${share}/${smallGold.length}`;
       n++;
       lines.push(
@@ -85,8 +101,8 @@ for (const key of wanted) {
           `members vs large [${members.map((x) => x.toFixed(2)).join(' ')}] leading-same ${lead.get(small.id) === story}\n` +
           `      ${large.central.join(' / ')}\n      ${trends
             .get(small.id)!
-            .map((x) => x.title)
-            .join(' / ')}\n`,
+            .map((x, k) => `${x.title} [${raw(small.id)[k]}]`)
+            .join(' / ')}\n      large leads ${rawLead(large.id)}\n      row: ${row}\n`,
       );
     }
   process.stdout.write(`${key}: ${n} small pairs kept out by size or centroid, meaning >= ${floor}\n${lines.join('')}`);

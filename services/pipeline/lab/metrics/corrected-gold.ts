@@ -8,7 +8,8 @@ const JOINS_DIR = path.join(REPO_ROOT, 'services', 'pipeline', 'data', 'story-jo
 /**
  * Readings of UCI story pairs: read-pairs.tsv (every third pair of the entity-gated pool over the
  * demo's, the tuning and the held-out slices), held-out-pairs.tsv (every pair of the pool with
- * no entity gate on the five held-out UCI slices) and tuning-pairs.tsv (tuning-slice pairs a
+ * no entity gate on the five held-out UCI slices, and small trends' pairs the pool's size or
+ * centroid gate keeps out, small-trend-pairs.ts) and tuning-pairs.tsv (tuning-slice pairs a
  * rejoin test joined, read one story, kept apart from read-pairs.tsv so its sample, which
  * read-joins.ts measures the rejoin on, stays the every-third draw). Each file has a header
  * naming its columns.

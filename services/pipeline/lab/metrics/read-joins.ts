@@ -21,7 +21,9 @@ export interface ReadPair {
 
 /**
  * Every pair of the pool with no entity gate on the five held-out UCI slices, read by hand
- * (data/story-joins/held-out-pairs.tsv, docs/lab-notes/trends.md, "Labels corrected by reading").
+ * (data/story-joins/held-out-pairs.tsv, docs/lab-notes/trends.md, "Labels corrected by reading"),
+ * and 12 pairs of a small trend beside a large one that the pool's size or centroid gate keeps out
+ * (lab/diagnose/small-trend-pairs.ts; "Small trends' own UCI ids read", 2026-12-07).
  */
 export const HELD_OUT_PAIRS_FILE = path.join(
   REPO_ROOT,

@@ -16,6 +16,7 @@ import { loadUci, type UciRow } from '../../corpus/uci.corpus';
 import { givemeDetectArticles, uciDetectArticles } from '../../corpus/detect-articles';
 import { shiftOffset } from '../../../src/feed-server/shift-to-now';
 import { leadingGold } from '../../metrics/story-quality';
+import { articleLabeller } from '../../metrics/corrected-gold';
 import type { LabelledSet } from '../../corpus/cluster-sets';
 
 /** Headlines `make demo` replays (infra/local/demo.sh, DEMO_UCI_LIMIT). */
@@ -99,11 +100,14 @@ export async function detectedTrendsBuilt(
   const clustered = withoutColumnEditions(articles, domainOf);
   const result = clusterArticles(clustered, [], { now, idf, ...options });
   const rejoined = await rejoinedAssignments(clustered, result.assignments, idf, options);
-  // A lab measure only: small trends' members moved into the large trend they read as (absorbed-members.ts).
+  // A lab measure only: small trends' members moved into the large trend they read as (absorbed-members.ts);
+  // its printed moves say SAME or OTHER by the labels corrected by reading.
+  const readLabel = options.absorbMeaning ? articleLabeller() : undefined;
   const assignments = options.absorbMeaning
-    ? await absorbedMembers(clustered, rejoined, idf, { ...options, absorbMeaning: options.absorbMeaning }, (id) =>
-        gold.get(id),
-      )
+    ? await absorbedMembers(clustered, rejoined, idf, { ...options, absorbMeaning: options.absorbMeaning }, (id) => {
+        const g = gold.get(id);
+        return g === undefined ? undefined : readLabel!(id, g);
+      })
     : rejoined;
   const groups = new Map<string, DetectArticle[]>();
   for (const a of articles) {
