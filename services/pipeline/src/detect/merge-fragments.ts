@@ -56,9 +56,9 @@ export interface MergeOptions {
   meaningFloor?: number;
   /**
    * The pass's floor on a one-word join into a trend of one report (ClusterOptions.loneJoinFloor),
-   * kept here too: a fragment of one report and another sharing exactly one content term stay
-   * apart when their founding headlines' encoder meanings are below it, or the merge would join
-   * what the pass refused (the two founded seconds apart, one word in common). 0 or absent: off.
+   * kept here too: two fragments of one report each sharing exactly one content term stay apart
+   * when their headlines' encoder meanings are below it, or the merge would join what the pass
+   * refused (the two founded seconds apart, one word in common). 0 or absent: off.
    */
   loneJoinFloor?: number;
   /** Also join a pair the learned merge model (merge-model.ts) calls one story. */
@@ -246,12 +246,12 @@ export function settledGroup<G>(
 }
 
 /**
- * Whether a fragment of one report and another, sharing exactly one content term, read apart by
+ * Whether two fragments of one report each, sharing exactly one content term, read apart by
  * their founding headlines' encoder meanings (cosine below `floor`; loneJoinFloor).
  */
 function loneApart(t: PairSide, g: PairSide, floor: number): boolean {
   if (floor <= 0 || !t.founder || !g.founder) return false;
-  if (t.article_count !== 1 && g.article_count !== 1) return false;
+  if (t.article_count !== 1 || g.article_count !== 1) return false;
   if (sharedTerms(t.centroid, g.centroid) !== 1) return false;
   const n = Math.sqrt(denseDot(t.founder, t.founder) * denseDot(g.founder, g.founder));
   return n > 0 && denseDot(t.founder, g.founder) / n < floor;
