@@ -144,6 +144,70 @@ describe('clusterArticles', () => {
     expect(r.merged.size).to.equal(0);
   });
 
+  describe('a one-word join into a trend of one report (loneJoinFloor)', () => {
+    const S = 1000;
+    const t = T0 + 9 * H + 7 * S;
+    const at = (id: string, seconds: number, title: string): DetectArticle => ({
+      id,
+      title,
+      text: '',
+      time: t + seconds * S,
+      entities: [],
+    });
+    // The encoder's meaning, one axis per story: the church rescue and the weight-loss church apart.
+    const axes: Record<string, number[]> = {
+      'Baseball star Rivera rescues church': [1, 0, 0],
+      'Local church motivates followers to shed weight': [0, 1, 0],
+      'Rivera saves church from closing': [0.9, 0.1, 0],
+      'Baseball star Rivera rescues church from closing': [1, 0, 0],
+      'Rivera rescues church, baseball star says': [0, 0, 1],
+    };
+    const loneJoinMeaning = (title: string): Float32Array | undefined =>
+      axes[title] ? Float32Array.from(axes[title]) : undefined;
+    const passOnly = { now: NOW, idf, mergeThreshold: 0, loneJoinMeaning };
+    const trends = (articles: DetectArticle[], o: object): number =>
+      new Set(clusterArticles(articles, [], { ...passOnly, ...o }).assignments.values()).size;
+    const rescue = at('r1', 0, 'Baseball star Rivera rescues church');
+
+    it('refuses it when the two headlines mean different things, and the fragment merge does not join them again', () => {
+      const pair = [rescue, at('w1', 10, 'Local church motivates followers to shed weight')];
+      expect(trends(pair, {}), 'off by default').to.equal(1);
+      expect(trends(pair, { loneJoinFloor: 0.25 })).to.equal(2);
+      const merged = (o: object): number =>
+        new Set(
+          clusterArticles(pair, [], {
+            now: NOW,
+            idf,
+            loneJoinMeaning,
+            mergeThreshold: 0.01,
+            ...o,
+          }).assignments.values(),
+        ).size;
+      // Founded seconds apart with a word in common, the two fragments would be merged back.
+      expect(merged({ loneJoinFloor: 0.25, mergeThreshold: 0 })).to.equal(2);
+      expect(merged({ loneJoinFloor: 0.25 })).to.equal(2);
+    });
+
+    it('keeps it when the headlines agree, on one word or on several', () => {
+      expect(trends([rescue, at('r2', 10, 'Rivera saves church from closing')], { loneJoinFloor: 0.25 })).to.equal(1);
+      // Several shared words: the rule does not judge the join, whatever the meaning says.
+      const many = at('r3', 10, 'Rivera rescues church, baseball star says');
+      expect(trends([rescue, many], { loneJoinFloor: 0.25 })).to.equal(1);
+    });
+
+    it('leaves a trend of two reports and a headline without meaning to the similarity alone', () => {
+      const grown = [rescue, at('r4', 5, 'Baseball star Rivera rescues church from closing')];
+      const weight = at('w1', 10, 'Local church motivates followers to shed weight');
+      const r = clusterArticles([...grown, weight], [], { ...passOnly, loneJoinFloor: 0.25 }).assignments;
+      expect(r.get('r4')).to.equal(r.get('r1'));
+      expect(r.get('w1'), 'joins the grown trend as without the rule').to.equal(
+        clusterArticles([...grown, weight], [], passOnly).assignments.get('w1'),
+      );
+      const unknown = at('u1', 10, 'Church bake sale this weekend');
+      expect(trends([rescue, unknown], { loneJoinFloor: 0.25 })).to.equal(trends([rescue, unknown], {}));
+    });
+  });
+
   it("with meaningHeadlines, makes a trend's meaning of its first headlines only", () => {
     // One axis per headline: the meaning sum shows which headlines were added.
     const axis = new Map(ARTICLES.map((a, i) => [a.title, i]));
