@@ -149,8 +149,9 @@ export function sameCast(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * The headlines with every word of `names` (nameTerms) masked: the kind of event read from what is
- * left is the event's, not a name's ("Mars" reads as a sky event in event-classes.ts; in "NASA tests
- * out flying saucer for future Mars missions" it names where the saucer goes).
+ * left is the event's, not a name's (a name that is also an event word is no event: in "NASA tests
+ * out flying saucer for future Mars missions" "Mars" names where the saucer goes; event-classes.ts
+ * reads a planet's name alone as no sky event either).
  */
 export function withoutNames(headlines: readonly string[], names: ReadonlySet<string>): string[] {
   return headlines.map((h) =>

@@ -8,6 +8,7 @@ import { businessImpact, IMPACT_HEADLINES } from './impact';
 import { keyPhrases, type KeyPhrase } from './key-phrases';
 import { isDatedColumnTrend } from './dated-column';
 import { isRoundupTrend } from './roundup-title';
+import { isDeskHeadline, itemsOfDeskHeadlinesLast } from './trader-label';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
 import {
   beforeCut,
@@ -305,8 +306,15 @@ export function trendDomainQuality(
  * brought to you by ..."), is never its summary.
  */
 export function chooseSummary(given: readonly SummaryMember[], topic: string): string {
-  // A review is no summary of a trend most of whose reports are no review (as for the topic).
-  const members = itemsOfReviewsLast(given, (m) => m.title ?? '');
+  // A review is no summary of a trend most of whose reports are no review (as for the topic), and a
+  // forex desk's or trading site's title ("GBP/USD: ...", "... (NYSE:GM) ...", "GBP to AUD Exchange
+  // Rate ...") none of a trend most of whose reports name the story in words; a desk's day told
+  // mostly in such titles keeps its order (another pair's page would stand in for the trend's pair).
+  const title = (m: SummaryMember): string => m.title ?? '';
+  const byReview = itemsOfReviewsLast(given, title);
+  const desk = byReview.filter((m) => isDeskHeadline(title(m))).length;
+  const inWords = desk > 0 && desk * 2 < byReview.length;
+  const members = inWords ? itemsOfDeskHeadlinesLast(byReview, title) : byReview;
   const topicWords = new Set(contentTerms(topic));
   // How much a text adds to the topic: its content words the topic lacks (a few are enough).
   const adds = (s: string): number =>
@@ -332,9 +340,13 @@ export function chooseSummary(given: readonly SummaryMember[], topic: string): s
   const says = (s: string): boolean =>
     s !== '' && adds(s) > 0 && ofStory(s) && !sameText(s, topic) && !isGeneric(s) && !namesNoEvent(s);
   // A summary its outlet cut off ("... She's Not The Only ...") is taken only when no other says more;
-  // one set in capitals ("RICK ROSS SCORES 5TH #1 ALBUM ...") only when no other says as much.
+  // one set in capitals ("RICK ROSS SCORES 5TH #1 ALBUM ...") only when no other says as much; a
+  // trading site's page title, in a trend mostly told in words, only when no report in words says anything.
   const worth = (s: string): number =>
-    adds(s) - (endsCut(s) ? SUMMARY_ENOUGH_WORDS + 1 : 0) - (isShouting(s) ? SUMMARY_ENOUGH_WORDS : 0);
+    adds(s) -
+    (endsCut(s) ? SUMMARY_ENOUGH_WORDS + 1 : 0) -
+    (isShouting(s) ? SUMMARY_ENOUGH_WORDS : 0) -
+    (inWords && isDeskHeadline(s) ? SUMMARY_ENOUGH_WORDS + 1 : 0);
   let best: string | undefined;
   for (const s of members.slice(0, SUMMARY_CANDIDATES).map(candidate)) {
     if (!says(s)) continue;

@@ -30,8 +30,11 @@ export const EVENT_CLASSES: Readonly<Record<string, RegExp>> = {
   arrest: /\b(?:arrest(?:s|ed)?|jail(?:ed)?|detained|custody|mugshot|booked)\b/gi,
   outbreak: /\b(?:outbreaks?|epidemic|pandemic|cases|spread(?:s|ing)?|infect(?:ions?|ed)|virus)\b/gi,
   election: /\b(?:elections?|votes?|voters?|voting|primary|referendum|ballots?|runoff)\b/gi,
+  // A sky event is an eclipse, a meteor (shower), a blood or super moon, a planet's opposition or
+  // alignment ("Mars, Earth, Sun Alignment Tonight", "Mars Opposition April 14"); a planet's or the
+  // Moon's name alone is none ("NASA tests flying saucer for Mars", "Weird Mars Lights", a film's "Moon").
   nature:
-    /\b(?:storms?|quakes?|earthquakes?|eclipse|tornado(?:es)?|floods?|flooding|hurricane|meteor|blizzard|snow|moon|mars|comet|asteroid|aurora|tsunami|volcano|wildfire)\b/gi,
+    /\b(?:storms?|quakes?|earthquakes?|eclipses?|tornado(?:es)?|floods?|flooding|hurricane|meteors?(?: showers?)?|blizzard|snow|(?:blood|red|pink|full|harvest|super)[ -]?moons?|comet|asteroid|aurora|tsunami|volcano|wildfire|(?:mars|venus|jupiter|saturn)\b[^.!?]{0,40}?\b(?:opposition|align(?:s|ed|ment)?|line up|closest)|(?:opposition|alignment|align|line up)\b[^.!?]{0,40}?\b(?:mars|venus|jupiter|saturn))\b/gi,
   box_office: /\b(?:box office|opening weekend|weekend|grosse[sd]|ticket sales)\b/gi,
   // An interview or a statement is an event; a verb of saying ("says", "talks", "tells") is how a
   // headline reports any event, so it reads none.

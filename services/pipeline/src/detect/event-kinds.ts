@@ -233,15 +233,40 @@ function macroRelease(text: string): string | undefined {
   return undefined;
 }
 
-/** A central bank named as an institution, or one of its policymakers by role. */
-const CENTRAL_BANKER_RE =
-  /\b(?:(?:Fed|FOMC|ECB|BoE|BOE|BoJ|BOJ|SNB|RBA|RBI|PBOC|Bundesbank|Banque de France|Bank of (?:England|Japan|Canada|France|Italy)|Federal Reserve|central bank)(?:'s|’s)\s+(?!(?:Decision|Plan|Move|Policy|Meeting|Minutes|Statement|Taper\w*|Stimulus|Rates?|Bond|Balance|Beige|Forward|Stress|Exit|Latest|New|Next|Own|First|Inflation|QE)\b)\p{Lu}[\p{L}.-]+|(?:Fed|Federal Reserve|ECB|central bank|BoE|BOE|BoJ|BOJ|Bundesbank) (?:chair(?:man|woman)?|president|governor|vice[- ]chair(?:man)?|official|policymakers?|board member|member|hawk|dove)s?|(?:Yellen|Draghi|Carney|Kuroda|Bernanke|Plosser|Bullard|Dudley|Lacker|Kocherlakota|Rosengren|Lockhart|Pianalto|Weidmann|Noyer|Coeure|Cœuré|Nowotny|Praet|Constancio|Visco|Weale|Tarullo)\b)/u;
+/**
+ * Every central bank the central_bank reading knows (PATTERNS), by the names a headline gives it, and
+ * the Bundesbank's and the Banque de France's: a governor of any of them ("RBI Governor warns of
+ * turmoil", "RBA chief shadows Draghi", "Riksbank's Ingves") speaks for a central bank.
+ */
+const CENTRAL_BANKS = String.raw`Fed|FOMC|ECB|BoE|BOE|BoJ|BOJ|SNB|RBA|${RBI_BANK}|PBOC|PBoC|Riksbank|Bundesbank|Banque de France|Swiss National Bank|People's Bank of China|Reserve Bank(?: of (?:Australia|India|New Zealand))?|Bank of (?:England|Japan|Canada|France|Italy)|Federal Reserve|[Cc]entral [Bb]ank`;
+/** A policymaker's role after the bank's name, lower case or in a title-case headline ("RBI Governor"). */
+const BANKER_ROLES = [
+  'chair(?:man|woman)?',
+  'president',
+  'governor',
+  'guv',
+  'chief',
+  'vice[- ]chair(?:man)?',
+  'official',
+  'policymakers?',
+  'board member',
+  'member',
+  'hawk',
+  'dove',
+]
+  .map((r) => `[${r[0]!.toUpperCase()}${r[0]}]${r.slice(1)}`)
+  .join('|');
+/** A central bank named as an institution, or one of its policymakers by role or by name. */
+const CENTRAL_BANKER_RE = new RegExp(
+  String.raw`\b(?:(?:${CENTRAL_BANKS})(?:'s|’s)\s+(?!(?:Decision|Plan|Move|Policy|Meeting|Minutes|Statement|Taper\w*|Stimulus|Rates?|Bond|Balance|Beige|Forward|Stress|Exit|Latest|New|Next|Own|First|Inflation|QE)\b)\p{Lu}[\p{L}.-]+|(?:${CENTRAL_BANKS}) (?:${BANKER_ROLES})s?\b|(?:Yellen|Draghi|Carney|Kuroda|Bernanke|Rajan|Plosser|Bullard|Dudley|Lacker|Kocherlakota|Rosengren|Lockhart|Pianalto|Weidmann|Noyer|Coeure|Cœuré|Nowotny|Praet|Constancio|Visco|Weale|Tarullo)\b)`,
+  'u',
+);
 /** What the banker does in the headline: speaks, or says what policy may do. */
 const REMARK_RE =
   /(?:^[^:]{2,40}:|\b(?:says?|said|sees?|saw|warns?|warned|signals?|signal(?:l)?ed|hints?|hinted|urges?|urged|expects?|backs?|favou?rs?|calls? for|defends?|testif(?:y|ies|ied)|testimony|speech|remarks?|comments?|not happy|worried|concerned|may|might|could|should|wants?|likely|open to|repeats?|reiterates?)\b)/i;
-/** The policy the remark is on. */
+/** The policy the remark is on; the currency of any bank CENTRAL_BANKS names (the rupee, the franc, the yuan, the krona). */
 const POLICY_TOPIC_RE =
-  /\b(?:taper(?:ing)?|rates?|rate (?:hikes?|rises?|cuts?)|hike|qe|quantitative easing|stimulus|policy|inflation|deflation|bond[- ]buying|asset purchases|guidance|euro|dollar|yen|sterling|pound|currency|economy|growth|recovery|bubble|easing|tightening)\b/i;
+  /\b(?:taper(?:ing)?|rates?|rate (?:hikes?|rises?|cuts?)|hike|qe|quantitative easing|stimulus|policy|inflation|deflation|bond[- ]buying|asset purchases|guidance|euro|dollar|yen|sterling|pound|franc|yuan|renminbi|rupee|krona|currency|economy|growth|recovery|bubble|easing|tightening)\b/i;
 
 /**
  * A central banker's remark on policy: a named policymaker or one by role, speaking on rates,

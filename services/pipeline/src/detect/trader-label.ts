@@ -39,7 +39,35 @@ export function isTraderLabel(headline: string): boolean {
  * Inflation", and a person writes the topic as the reports word it.
  */
 export function traderLabelsLast(headlines: readonly string[]): readonly string[] {
-  const label = headlines.map(isTraderLabel);
-  if (!label.some(Boolean) || label.every(Boolean)) return headlines;
-  return [...headlines.filter((_, i) => !label[i]), ...headlines.filter((_, i) => label[i])];
+  return itemsLast(headlines, isTraderLabel);
+}
+
+/**
+ * Items (a trend's members) in their order, those whose headline is a forex desk's or a trading
+ * site's (isDeskHeadline) last unless all are: the summary's choice (build-trend.ts chooseSummary).
+ */
+export function itemsOfDeskHeadlinesLast<T>(items: readonly T[], headline: (item: T) => string): readonly T[] {
+  return itemsLast(items, (item) => isDeskHeadline(headline(item)));
+}
+
+/** Items in their order, those `last` holds for moved last unless it holds for all. */
+function itemsLast<T>(items: readonly T[], last: (item: T) => boolean): readonly T[] {
+  const moved = items.map(last);
+  if (!moved.some(Boolean) || moved.every(Boolean)) return items;
+  return [...items.filter((_, i) => !moved[i]), ...items.filter((_, i) => moved[i])];
+}
+
+/** A currency pair anywhere in a headline ("Technical analysis: EUR/USD falls ..."), as desks write it. */
+const PAIR_ANYWHERE = new RegExp(`(?<![\\p{L}\\p{N}])${CURRENCY}/${CURRENCY}(?![\\p{L}\\p{N}])`, 'u');
+
+/**
+ * Whether a headline is a forex desk's or a currency site's: a trading site's title
+ * (isTraderLabel), or one naming a currency pair or an "Exchange Rate" in a site's title case
+ * ("GBP to AUD Exchange Rate Fluctuates after UK Retail Sales Report", "Exchange Rates Today: Pound
+ * to Euro Rockets to 1.2022 GBP/EUR"). The summary's choice reads these last in a trend most of whose
+ * members report in words, and keeps the order of a desk's day, where another pair's page would
+ * stand in for the trend's.
+ */
+export function isDeskHeadline(headline: string): boolean {
+  return isTraderLabel(headline) || PAIR_ANYWHERE.test(headline) || /\bExchange Rates?\b/.test(headline);
 }

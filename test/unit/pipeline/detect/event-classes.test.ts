@@ -68,4 +68,29 @@ describe('event classes of headlines (event-classes.ts)', () => {
     expect(eventKindMatch(preview, premiere)).to.be.greaterThan(0.8);
     expect(eventKindMatch(['The Walking Dead season finale'], finale)).to.be.greaterThan(0.8);
   });
+
+  it('reads an eclipse, a meteor shower or a blood moon as a sky event, and a planet’s or the Moon’s name alone as none', () => {
+    const sky = (h: string): boolean => headlineEvents(h).classes.has('nature');
+    expect(sky('Total lunar eclipse to turn moon red')).to.equal(true);
+    expect(sky("Watch the 'Blood Moon' Lunar Eclipse in 9 Seconds Flat")).to.equal(true);
+    expect(sky('Orange-red moon makes debut in sky')).to.equal(true);
+    expect(sky('Supermoon rises tonight')).to.equal(true);
+    expect(sky('Lyrid meteor shower peaks before dawn')).to.equal(true);
+    // A planet's opposition or alignment is one (UCI April 10-20k, two trends of one story).
+    expect(sky('Mars, Earth, Sun Alignment Tonight')).to.equal(true);
+    expect(sky('Awesome alignment: Mars, Earth, sun to line up Tuesday')).to.equal(true);
+    expect(sky('Mars Opposition April 14, 2014: Mars to be visible')).to.equal(true);
+    expect(sky('NASA tests out flying saucer for future Mars missions')).to.equal(false);
+    expect(sky('Weird Mars Lights Not Aliens, NASA Says')).to.equal(false);
+    expect(sky("Sam Rockwell's 'Moon' director takes on Warcraft")).to.equal(false);
+    expect(sky('Mars candy maker to cut sugar')).to.equal(false);
+    // Two stories that only name Mars report no event in common; two reports of the eclipse do.
+    const saucer = ['NASA tests out flying saucer for future Mars missions', 'NASA saucer to land on Mars'];
+    const lights = ['Weird Mars Lights Not Aliens, NASA Says', 'Mars rover photographs mysterious light'];
+    expect(eventKindMatch(saucer, lights)).to.equal(0);
+    const align = ['Mars, Earth, Sun Alignment Tonight', 'Rare Sight: Mars, Earth and Sun will align'];
+    expect(eventKindMatch(align, ['Rare sight: Mars, Earth and Sun will align today'])).to.be.greaterThan(0.99);
+    const eclipse = ["'Blood Moon' Lunar Eclipse", 'Total lunar eclipse to turn moon red'];
+    expect(eventKindMatch(eclipse, ['Lunar eclipse tonight: how to watch the blood moon'])).to.be.greaterThan(0.99);
+  });
 });

@@ -155,6 +155,23 @@ describe('event kinds in context', () => {
     expect(kinds('Carrie Fisher says she will return for Star Wars')).to.not.include('central_bank_remark');
   });
 
+  it("reads a governor's remark as a central bank's for every bank the central_bank reading knows", () => {
+    // UCI April 2014: the RBI's governor on the policy rate and the rupee, the RBA's chief on the currency.
+    expect(kinds('Current policy rate appropriately set: RBI Governor')).to.include('central_bank_remark');
+    expect(kinds('RBI chief says rupee gains to 45-50 per dollar would hit exports')).to.include('central_bank_remark');
+    expect(kinds('Not worried about rupee overvaluation right now: Rajan')).to.include('central_bank_remark');
+    expect(kinds('AUD under pressure as RBA chief warns on strong currency')).to.include('central_bank_remark');
+    expect(kinds("Riksbank's Ingves says rates to stay low for longer")).to.include('central_bank_remark');
+    expect(kinds('Swiss National Bank chairman says franc cap stays')).to.include('central_bank_remark');
+    expect(kinds("People's Bank of China governor signals yuan reform")).to.include('central_bank_remark');
+    expect(kinds('Bank of Canada Governor Says Rates On Hold')).to.include('central_bank_remark');
+    // The bank's own decision, a box score's RBI, and a bank named beside no policymaker are no remark.
+    expect(kinds('Riksbank cuts interest rates to zero')).to.not.include('central_bank_remark');
+    expect(kinds('RBI keeps policy rates unchanged')).to.not.include('central_bank_remark');
+    expect(kinds('Two RBI chiefs may decide the game, says coach')).to.not.include('central_bank_remark');
+    expect(kinds('Reserve Bank of Australia holds rates steady')).to.not.include('central_bank_remark');
+  });
+
   it('reads a pregnancy beside a study or a disease as medicine, not entertainment', () => {
     // The raters put three autism studies at 1.67-2.67; "pregnancy" read them as a star's news.
     expect(kinds('Antidepressant use during pregnancy linked to autism')).to.not.include('entertainment');
