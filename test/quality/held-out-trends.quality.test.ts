@@ -15,13 +15,17 @@ import type { StoryQuality } from '@trendscope/pipeline/lab/metrics/story-qualit
 // corrected leading-two ceilings at the company-event test's run at 0.6, 2026-12-07; the
 // leading-two ceilings at the data-release and market-move tests' run, 2026-12-07; April 30-40k's
 // corrected leading-two ceiling 16 -> 23 when held-out-pairs.tsv read the next day's few reports of
-// seven of its stories, which UCI files under ids of their own, as one story, 2026-12-07): a
-// regression fails; an improvement passes and should move them.
+// seven of its stories, which UCI files under ids of their own, as one story, 2026-12-07; April
+// 30-40k's 23 -> 20 when detection moves small trends' members into their story's trend,
+// absorb-members.ts, and its fidelity floor by UCI's labels 0.955 -> 0.945 (0.949): the jet-lag app's
+// report moved reads as the trend's centre and names it, a report UCI files under the next day's
+// id of that story, one story by reading, 2026-12-07): a regression fails; an improvement passes
+// and should move them.
 
 /** Per slice: fidelity floors (UCI's labels, corrected labels) and gold stories leading two listed trends (ceilings). */
 const HELD: Record<string, { fidelity: number; readFidelity: number; repeats: number; readRepeats: number }> = {
   'mar2-0': { fidelity: 0.95, readFidelity: 0.99, repeats: 11, readRepeats: 4 },
-  'apr-30': { fidelity: 0.955, readFidelity: 0.99, repeats: 13, readRepeats: 23 },
+  'apr-30': { fidelity: 0.945, readFidelity: 0.99, repeats: 13, readRepeats: 20 },
 };
 
 function report(label: string, uci: StoryQuality, read: StoryQuality, seconds: number): void {

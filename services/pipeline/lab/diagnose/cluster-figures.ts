@@ -4,8 +4,8 @@
  * Run: node --import tsx services/pipeline/lab/diagnose/cluster-figures.ts ['{"mergeThreshold":0}'] [set keys, comma-separated]
  * `"runMinutes":10` in the options clusters as detection runs every 10 minutes do (incremental).
  * The story rejoin (rejoin-stories.ts) follows, over the final trends, as in a detection run;
- * `"rejoinCosine":0` leaves it out; `"absorbMeaning":0.7` then moves small trends' members into the large
- * trend they read as (absorbed-members.ts, a lab measure). UCI sets are also scored against labels corrected by reading
+ * `"rejoinCosine":0` leaves it out; then small trends' members move into the large
+ * trend they read as, as in detection (absorb-members.ts; `"absorbMeaning":0` leaves it out). UCI sets are also scored against labels corrected by reading
  * (corrected-gold.ts: UCI stories a reader calls one story merged), shown as "read".
  * `"meaningSource":"encoder"` judges headline meaning (meaning merges, the learned merge's feature)
  * with the sentence encoder instead of the GloVe word vectors (encoder-meaning.ts; embeddings cached
@@ -23,7 +23,7 @@ import { atMost, jsonOptions, knownNames, readCommandLine } from '../command-lin
 import { clusterArticles, type ClusterOptions } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import { loadMergeModel } from '../../src/detect/merge-model';
-import type { RejoinOptions } from '../../src/detect/rejoin-stories';
+import { DEFAULT_REJOIN_OPTIONS, type RejoinOptions } from '../../src/detect/rejoin-stories';
 import { loneJoinMeaningFor, meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
 import { clusterInRuns } from '../evaluate/trends/cluster-in-runs';
 import { rejoinedAssignments } from '../evaluate/trends/rejoined';
@@ -70,13 +70,13 @@ for (const set of CLUSTER_SETS) {
     : clusterArticles(articles, [], { now: FIGURES_NOW, ...opts }).assignments;
   const rejoined = await rejoinedAssignments(articles, clustered, idf, overrides);
   const read = correctLabels(gold);
-  // `"absorbMeaning":0.7` measures the member-level absorb of the lab (absorbed-members.ts); its
-  // printed moves (PRINT_ABSORB=1) say SAME or OTHER by the corrected labels.
-  const assignments = overrides.absorbMeaning
-    ? await absorbedMembers(articles, rejoined, idf, { ...overrides, absorbMeaning: overrides.absorbMeaning }, (id) =>
-        read.get(id),
-      )
-    : rejoined;
+  // The member-level absorb of detection (absorb-members.ts) at its default, `"absorbMeaning":0`
+  // leaves it out; its printed moves (PRINT_ABSORB=1) say SAME or OTHER by the corrected labels.
+  const absorbMeaning = overrides.absorbMeaning ?? DEFAULT_REJOIN_OPTIONS.absorbMeaning;
+  const assignments =
+    absorbMeaning > 0
+      ? await absorbedMembers(articles, rejoined, idf, { ...overrides, absorbMeaning }, (id) => read.get(id))
+      : rejoined;
   const m = bcubed(assignments, gold);
   const r = bcubed(assignments, read);
   process.stdout.write(

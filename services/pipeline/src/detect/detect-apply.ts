@@ -3,6 +3,7 @@ import { readMembers, type Clustered } from './detect-cluster';
 import type { DetectInput, DetectSettings } from './detect-load';
 import { loadRejoinStates, trendIdsByTerms } from './detect.repository';
 import { embeddingLookup } from '../embed/embed-texts';
+import { memberMoves, type MemberMove } from './absorb-members';
 import { rejoinTrends } from './rejoin-stories';
 import type { DetectDeps } from './run-detect';
 import { extent } from './large-arrays';
@@ -29,6 +30,8 @@ export interface Applied {
    * and their new reports. One the rejoin joins is read whole instead.
    */
   grown: Set<string>;
+  /** Members of small trends moved into the large trend of their story (absorb-members.ts). */
+  absorbed: number;
 }
 
 /**
@@ -148,5 +151,86 @@ export async function applyClusters(
         aliases.get(survivor)!.filter((id) => id !== absorbed),
       );
   }
-  return { byTrend, moved, rejoined, fromState, read, parts, grown };
+  const absorbed = await absorbMembers(deps, input, result, { byTrend, grown, rejoined, moved }, s);
+  return { byTrend, moved, rejoined, fromState, read, parts, grown, absorbed };
+}
+
+/**
+ * After the rejoin: single members of the small trends the run changed that read as a large trend
+ * it changed move there (absorb-members.ts). Both sides are trends read whole (`byTrend`, not
+ * grown) that the build rebuilds, so their counts come from the rebuild; a large trend the run
+ * only refreshed or grew takes nothing (the rejoin's other trends stay out, docs/lab-notes/trends.md).
+ * A small trend emptied by its moves becomes an alias of the trend that took its last member, as a
+ * merge's absorbed trend does (unless founded in this run: never served). Edits `applied`, `input.aliases`
+ * and `result` in place, as the rejoin's joins do; returns the number of members moved.
+ */
+export async function absorbMembers(
+  deps: Pick<DetectDeps, 'logger'>,
+  input: Pick<DetectInput, 'unfinished' | 'aliases'>,
+  result: Pick<Clustered['result'], 'touched' | 'created' | 'merged' | 'assignments'>,
+  applied: Pick<Applied, 'byTrend' | 'grown' | 'rejoined' | 'moved'>,
+  s: Pick<DetectSettings, 'idf' | 'rejoin'>,
+  lookup: (texts: Iterable<string>) => Promise<(text: string) => Float32Array | undefined> = embeddingLookup,
+): Promise<number> {
+  const { byTrend, grown, rejoined, moved } = applied;
+  const { aliases } = input;
+  if (s.rejoin.absorbMeaning <= 0) return 0;
+  // The trends the build rebuilds (detect-build.ts' `touched`) among those read whole.
+  const changed = new Set(
+    [
+      ...result.touched.map((t) => t.id),
+      ...[...input.unfinished.values()].map((t) => t.merged_into!),
+      ...rejoined.values(),
+    ].filter((id) => byTrend.has(id) && !grown.has(id)),
+  );
+  if (changed.size < 2) return 0;
+  let moves: MemberMove[];
+  try {
+    moves = await memberMoves(
+      new Map([...changed].map((id) => [id, byTrend.get(id)!.map(toDetectArticle)])),
+      s.idf,
+      s.rejoin,
+      lookup,
+      { movable: changed, takers: changed },
+    );
+  } catch (err) {
+    deps.logger.warn({ err }, 'sentence encoder unavailable: small trends keep their members');
+    return 0;
+  }
+  if (moves.length === 0) return 0;
+  const into = new Map<string, string>();
+  for (const m of moves) {
+    const id = m.article.id;
+    const list = byTrend.get(m.from)!;
+    const at = list.findIndex((a) => a.id === id);
+    const [article] = list.splice(at, 1);
+    byTrend.get(m.into)!.push({ ...article!, trend_id: m.into });
+    moved.set(id, m.into);
+    if (result.assignments.has(id)) result.assignments.set(id, m.into);
+    into.set(m.from, m.into);
+  }
+  for (const [from, taker] of into) {
+    if (byTrend.get(from)!.length > 0) continue;
+    byTrend.delete(from);
+    for (const [m, survivor] of result.merged) if (survivor === from) result.merged.set(m, taker);
+    // A trend founded in this run was never served: only the ids it holds answer for the taker.
+    const founded = result.created.includes(from);
+    const carried = [...(founded ? [] : [from]), ...(aliases.get(from) ?? [])];
+    if (carried.length > 0) aliases.set(taker, [...(aliases.get(taker) ?? []), ...carried]);
+    if (founded) result.created.splice(result.created.indexOf(from), 1);
+    else result.merged.set(from, taker);
+  }
+  deps.logger.info(
+    {
+      absorbed: moves.length,
+      moves: moves.map((m) => ({
+        article: m.article.id,
+        from: m.from,
+        into: m.into,
+        meaning: +m.meaning.toFixed(3),
+      })),
+    },
+    "member absorb: small trends' members moved into their story's trend",
+  );
+  return moves.length;
 }

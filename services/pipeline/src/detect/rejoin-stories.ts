@@ -89,6 +89,13 @@ export interface RejoinOptions extends ReleaseRejoinOptions {
    * the 4 two-story pairs (docs/lab-notes/trends.md, "The event's arguments in the rejoin", 2026-12-07).
    */
   rejoinCastMeaning: number;
+  /**
+   * After the rejoin: least meaning of a small trend's member headline to a large trend's central
+   * headlines for that member alone to move there (absorb-members.ts; 0 switches it off). At 0.8
+   * every move read on the tuning and held-out slices is one story (docs/lab-notes/trends.md, "The
+   * member-level absorb against the read small-trend pairs", 2026-12-07).
+   */
+  absorbMeaning: number;
 }
 
 /**
@@ -124,6 +131,7 @@ export const DEFAULT_REJOIN_OPTIONS: RejoinOptions = {
   rejoinKindMeaning: 0.7,
   rejoinKindMatch: 0.8,
   rejoinCastMeaning: 0.6,
+  absorbMeaning: 0.8,
 };
 
 /** Heaviest centroid terms a trend is looked up by. */

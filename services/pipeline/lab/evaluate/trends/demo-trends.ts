@@ -8,7 +8,7 @@ import { recurringColumnIds } from '../../../src/detect/recurring-column';
 import { backgroundIdf } from '../../../src/detect/idf';
 import { simhash } from '../../../src/score/simhash';
 import { registrableDomain } from '../../../src/articles/build-article-doc';
-import type { RejoinOptions } from '../../../src/detect/rejoin-stories';
+import { DEFAULT_REJOIN_OPTIONS, type RejoinOptions } from '../../../src/detect/rejoin-stories';
 import { rejoinedAssignments } from './rejoined';
 import { absorbedMembers, type AbsorbOptions } from './absorbed-members';
 import { loadGiveme } from '../../corpus/giveme.corpus';
@@ -100,15 +100,18 @@ export async function detectedTrendsBuilt(
   const clustered = withoutColumnEditions(articles, domainOf);
   const result = clusterArticles(clustered, [], { now, idf, ...options });
   const rejoined = await rejoinedAssignments(clustered, result.assignments, idf, options);
-  // A lab measure only: small trends' members moved into the large trend they read as (absorbed-members.ts);
-  // its printed moves say SAME or OTHER by the labels corrected by reading.
-  const readLabel = options.absorbMeaning ? articleLabeller() : undefined;
-  const assignments = options.absorbMeaning
-    ? await absorbedMembers(clustered, rejoined, idf, { ...options, absorbMeaning: options.absorbMeaning }, (id) => {
-        const g = gold.get(id);
-        return g === undefined ? undefined : readLabel!(id, g);
-      })
-    : rejoined;
+  // Small trends' members moved into the large trend they read as, as detection does after the
+  // rejoin (absorb-members.ts; `absorbMeaning: 0` leaves it out); its printed moves (PRINT_ABSORB=1)
+  // say SAME or OTHER by the labels corrected by reading.
+  const absorbMeaning = options.absorbMeaning ?? DEFAULT_REJOIN_OPTIONS.absorbMeaning;
+  const readLabel = absorbMeaning > 0 && process.env.PRINT_ABSORB ? articleLabeller() : undefined;
+  const assignments =
+    absorbMeaning > 0
+      ? await absorbedMembers(clustered, rejoined, idf, { ...options, absorbMeaning }, (id) => {
+          const g = gold.get(id);
+          return g === undefined || !readLabel ? undefined : readLabel(id, g);
+        })
+      : rejoined;
   const groups = new Map<string, DetectArticle[]>();
   for (const a of articles) {
     const t = assignments.get(a.id);
