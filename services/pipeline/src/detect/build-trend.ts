@@ -8,14 +8,15 @@ import { businessImpact, IMPACT_HEADLINES } from './impact';
 import { keyPhrases, type KeyPhrase } from './key-phrases';
 import { isDatedColumnTrend } from './dated-column';
 import { isRoundupTrend } from './roundup-title';
-import { isDeskHeadline, itemsOfDeskHeadlinesLast } from './trader-label';
+import { isDeskHeadline } from './trader-label';
+import { itemsLastUnlessMost } from './items-last';
 import { articleVector, dot, normalise, topTerms, type TermVector } from './term-vector';
 import {
   beforeCut,
   chooseTopic,
   endsCut,
   isGeneric,
-  itemsOfReviewsLast,
+  isReviewHeadline,
   isShouting,
   namesNoEvent,
   withoutSectionLabel,
@@ -311,10 +312,10 @@ export function chooseSummary(given: readonly SummaryMember[], topic: string): s
   // Rate ...") none of a trend most of whose reports name the story in words; a desk's day told
   // mostly in such titles keeps its order (another pair's page would stand in for the trend's pair).
   const title = (m: SummaryMember): string => m.title ?? '';
-  const byReview = itemsOfReviewsLast(given, title);
-  const desk = byReview.filter((m) => isDeskHeadline(title(m))).length;
-  const inWords = desk > 0 && desk * 2 < byReview.length;
-  const members = inWords ? itemsOfDeskHeadlinesLast(byReview, title) : byReview;
+  const byReview = itemsLastUnlessMost(given, (m) => isReviewHeadline(title(m)));
+  const members = itemsLastUnlessMost(byReview, (m) => isDeskHeadline(title(m)));
+  // The desk's titles were moved last: some of the members are, fewer than half.
+  const inWords = members !== byReview;
   const topicWords = new Set(contentTerms(topic));
   // How much a text adds to the topic: its content words the topic lacks (a few are enough).
   const adds = (s: string): number =>

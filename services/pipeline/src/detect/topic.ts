@@ -8,6 +8,7 @@ import { isRoundupTitle } from './roundup-title';
 import { isBylineHeadline } from './byline-headline';
 import { moneyFigures } from './money-amounts';
 import { traderLabelsLast } from './trader-label';
+import { itemsLastUnlessAll, itemsLastUnlessMost } from './items-last';
 
 /** Fewest and most words of a topic phrase. */
 export const TOPIC_MIN_WORDS = 2;
@@ -465,7 +466,7 @@ export function isReviewHeadline(headline: string): boolean {
  * reports are.
  */
 export function reviewsLastUnlessMost(headlines: readonly string[]): readonly string[] {
-  return itemsOfReviewsLast(headlines, (h) => h);
+  return itemsLastUnlessMost(headlines, isReviewHeadline);
 }
 
 /** Least cased letters of a headline read as set in capitals: an acronym or a short tag is not. */
@@ -492,17 +493,7 @@ export function isShouting(headline: string): boolean {
  * the topic as the other reports word it ("Federal Trade Commission opens inquiry into Herbalife").
  */
 export function shoutingLast(headlines: readonly string[]): readonly string[] {
-  const shouting = headlines.map(isShouting);
-  if (!shouting.some(Boolean) || shouting.every(Boolean)) return headlines;
-  return [...headlines.filter((_, i) => !shouting[i]), ...headlines.filter((_, i) => shouting[i])];
-}
-
-/** Items (a trend's members) in their order, those whose headline is labelled a review last unless most are (reviewsLastUnlessMost). */
-export function itemsOfReviewsLast<T>(items: readonly T[], headline: (item: T) => string): readonly T[] {
-  const review = items.map((item) => isReviewHeadline(headline(item)));
-  const reviews = review.filter(Boolean).length;
-  if (reviews === 0 || reviews * 2 >= items.length) return items;
-  return [...items.filter((_, i) => !review[i]), ...items.filter((_, i) => review[i])];
+  return itemsLastUnlessAll(headlines, isShouting);
 }
 
 /**

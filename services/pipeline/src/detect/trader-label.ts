@@ -1,4 +1,5 @@
 import { EXCHANGE_TICKER_RE } from './business-names';
+import { itemsLastUnlessAll } from './items-last';
 
 /**
  * Trading sites' page titles among a trend's headlines (a currency pair or an index label opening a
@@ -39,22 +40,7 @@ export function isTraderLabel(headline: string): boolean {
  * Inflation", and a person writes the topic as the reports word it.
  */
 export function traderLabelsLast(headlines: readonly string[]): readonly string[] {
-  return itemsLast(headlines, isTraderLabel);
-}
-
-/**
- * Items (a trend's members) in their order, those whose headline is a forex desk's or a trading
- * site's (isDeskHeadline) last unless all are: the summary's choice (build-trend.ts chooseSummary).
- */
-export function itemsOfDeskHeadlinesLast<T>(items: readonly T[], headline: (item: T) => string): readonly T[] {
-  return itemsLast(items, (item) => isDeskHeadline(headline(item)));
-}
-
-/** Items in their order, those `last` holds for moved last unless it holds for all. */
-function itemsLast<T>(items: readonly T[], last: (item: T) => boolean): readonly T[] {
-  const moved = items.map(last);
-  if (!moved.some(Boolean) || moved.every(Boolean)) return items;
-  return [...items.filter((_, i) => !moved[i]), ...items.filter((_, i) => moved[i])];
+  return itemsLastUnlessAll(headlines, isTraderLabel);
 }
 
 /** A currency pair anywhere in a headline ("Technical analysis: EUR/USD falls ..."), as desks write it. */
