@@ -1,6 +1,6 @@
 import type { DetectArticle } from './cluster';
 import { embeddingLookup } from '../embed/embed-texts';
-import { DEFAULT_REJOIN_OPTIONS, meanEmbedding, storyViews, type RejoinOptions } from './rejoin-stories';
+import { meanEmbedding, storyViews, type RejoinOptions } from './rejoin-stories';
 import { articleVector, dot } from './term-vector';
 import { normaliseText } from '../text/normalise-text';
 import { dot as denseDot } from '../text/word-vectors';
@@ -47,17 +47,18 @@ export interface MemberMove {
  * a large trend's story (absorbLarge or more members; sentence-embedding cosine of the member's
  * headline to the large trend's central headlines at least absorbMeaning, and not below its cosine
  * to the rest of its own trend's headlines, copies of its own headline left out), reported within
- * rejoinHours of that trend. A small trend of a few reports is often half one story and half
- * another: joining it whole (the rejoin) would carry the other half along. At 0.8 every move read
- * on the tuning and held-out UCI slices was one story, and stories leading two fell on two held-out
- * slices (docs/lab-notes/trends.md, "The member-level absorb against the read small-trend pairs",
- * 2026-12-07). `movable` and `takers` limit the two sides (a run: the trends it read whole and
+ * rejoinHours of that trend, the large trends seen as the run's rejoin sees them (storyViews at
+ * `o`'s sizes, whether or not the rejoin itself is switched on). A small trend of a few reports is
+ * often half one story and half another: joining it whole (the rejoin) would carry the other half
+ * along. At 0.8 every move read on the tuning and held-out UCI slices was one story, and stories
+ * leading two fell on two held-out slices (docs/lab-notes/trends.md, "The member-level absorb
+ * against the read small-trend pairs", 2026-12-07). `movable` and `takers` limit the two sides (a run: the trends it read whole and
  * changed). Detection and the lab both decide here, so their figures cannot drift.
  */
 export async function memberMoves(
   trends: ReadonlyMap<string, readonly DetectArticle[]>,
   idf: (term: string) => number,
-  o: AbsorbOptions & Pick<RejoinOptions, 'rejoinHours'>,
+  o: AbsorbOptions & Pick<RejoinOptions, 'rejoinHours' | 'rejoinMinArticles' | 'rejoinAtOnceMinArticles'>,
   lookup: (texts: Iterable<string>) => Promise<(text: string) => Float32Array | undefined> = embeddingLookup,
   scope: { movable?: ReadonlySet<string>; takers?: ReadonlySet<string> } = {},
 ): Promise<MemberMove[]> {
@@ -68,7 +69,8 @@ export async function memberMoves(
   const large = storyViews(
     new Map([...trends].filter(([id, list]) => list.length >= absorbLarge && within(id, scope.takers))),
     idf,
-    DEFAULT_REJOIN_OPTIONS,
+    // storyViews reads rejoinCosine only as the rejoin's switch; the absorb's own is absorbMeaning.
+    { ...o, rejoinCosine: 1 },
   );
   const small = [...trends].filter(
     ([id, list]) => list.length >= 2 && list.length <= absorbSmall && within(id, scope.movable),

@@ -45,6 +45,17 @@ describe('memberMoves', () => {
     expect(moves.map((m) => [m.article.id, m.from, m.into])).to.deep.equal([['small-0', 'small', 'large']]);
   });
 
+  it('sees the large trends as the run’s rejoin options do, switched by absorbMeaning alone', async () => {
+    const trends = new Map([
+      ['large', articles('large', 0, PONO)],
+      ['small', articles('small', 24, ['Young shows pono player again', 'bees swarm La Brea'])],
+    ]);
+    const fewerViews = { ...o, rejoinMinArticles: 11, rejoinAtOnceMinArticles: 11 };
+    expect(await memberMoves(trends, idf, fewerViews, embed)).to.deep.equal([]);
+    const noRejoin = { ...o, rejoinCosine: 0 };
+    expect((await memberMoves(trends, idf, noRejoin, embed)).map((m) => m.article.id)).to.deep.equal(['small-0']);
+  });
+
   it('keeps copies of one headline together unless they read as the large trend', async () => {
     const bees = new Map([
       ['large', articles('large', 0, PONO)],

@@ -1,20 +1,20 @@
 import type { DetectArticle } from '../../../src/detect/cluster';
 import { memberMoves, type AbsorbOptions } from '../../../src/detect/absorb-members';
-import { DEFAULT_REJOIN_OPTIONS } from '../../../src/detect/rejoin-stories';
+import { DEFAULT_REJOIN_OPTIONS, type RejoinOptions } from '../../../src/detect/rejoin-stories';
 
 export type { AbsorbOptions } from '../../../src/detect/absorb-members';
 
 /**
  * Article -> trend after the member-level absorb of detection (absorb-members.ts, the same
- * decision), over a whole replay's assignments. PRINT_ABSORB=1 prints each move with both sides'
- * headlines (and `label`'s story of the member and of the large trend's majority, when given) to
- * stderr, to be read.
+ * decision, with the run's rejoin options over the defaults), over a whole replay's assignments.
+ * PRINT_ABSORB=1 prints each move with both sides' headlines (and `label`'s story of the member and
+ * of the large trend's majority, when given) to stderr, to be read.
  */
 export async function absorbedMembers(
   articles: readonly DetectArticle[],
   assignments: ReadonlyMap<string, string>,
   idf: (term: string) => number,
-  options: AbsorbOptions,
+  options: AbsorbOptions & Partial<RejoinOptions>,
   label?: (articleId: string) => string | undefined,
 ): Promise<Map<string, string>> {
   const out = new Map(assignments);
@@ -24,7 +24,7 @@ export async function absorbedMembers(
     const article = byId.get(a);
     if (article) groups.set(t, [...(groups.get(t) ?? []), article]);
   }
-  const moves = await memberMoves(groups, idf, { rejoinHours: DEFAULT_REJOIN_OPTIONS.rejoinHours, ...options });
+  const moves = await memberMoves(groups, idf, { ...DEFAULT_REJOIN_OPTIONS, ...options });
   const majority = (id: string): string | undefined => {
     if (!label) return undefined;
     const counts = new Map<string, number>();
