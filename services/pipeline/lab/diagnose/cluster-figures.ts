@@ -10,8 +10,6 @@
  * `"meaningSource":"encoder"` judges headline meaning (meaning merges, the learned merge's feature)
  * with the sentence encoder instead of the GloVe word vectors (encoder-meaning.ts; embeddings cached
  * under .cache/embeddings); `"mergeModelPath":"<file>"` merges with another fitted model (fit-merge-model.ts --out).
- * `"loneJoinFloor":0.25` reads every headline's encoder meaning for the pass's one-term joins into a
- * trend of one report (cluster.ts loneJoinFloor; embeddings cached the same way).
  * Editions of recurring columns are left out, of the clustering and of the gold it is scored
  * against, as detection (runDetect) and story-figures.ts leave them out (detectedSet):
  * "n" counts the articles clustered, "cols" the editions left out. Kept, a join could rest on one
@@ -24,7 +22,7 @@ import { clusterArticles, type ClusterOptions } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import { loadMergeModel } from '../../src/detect/merge-model';
 import { DEFAULT_REJOIN_OPTIONS, type RejoinOptions } from '../../src/detect/rejoin-stories';
-import { loneJoinMeaningFor, meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
+import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
 import { clusterInRuns } from '../evaluate/trends/cluster-in-runs';
 import { rejoinedAssignments } from '../evaluate/trends/rejoined';
 import { absorbedMembers, type AbsorbOptions } from '../evaluate/trends/absorbed-members';
@@ -58,13 +56,7 @@ for (const set of CLUSTER_SETS) {
   const loaded = set.load();
   const { articles, gold } = detectedSet(loaded);
   const meaning = await meaningFor(meaningSource, articles, { now: FIGURES_NOW, idf, ...overrides });
-  const opts = {
-    idf,
-    ...overrides,
-    ...(meaning ? { meaning } : {}),
-    ...(mergeModel ? { mergeModel } : {}),
-    ...(await loneJoinMeaningFor(overrides, articles)),
-  };
+  const opts = { idf, ...overrides, ...(meaning ? { meaning } : {}), ...(mergeModel ? { mergeModel } : {}) };
   const clustered = runMinutes
     ? clusterInRuns(articles, runMinutes, opts, FIGURES_NOW)
     : clusterArticles(articles, [], { now: FIGURES_NOW, ...opts }).assignments;

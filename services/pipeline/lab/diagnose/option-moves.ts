@@ -14,7 +14,6 @@ import { clusterArticles, type ClusterOptions } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import type { RejoinOptions } from '../../src/detect/rejoin-stories';
 import { rejoinedAssignments } from '../evaluate/trends/rejoined';
-import { loneJoinMeaningFor } from '../evaluate/trends/encoder-meaning';
 import { correctLabels } from '../metrics/corrected-gold';
 import { clusterSet, FIGURES_NOW } from '../corpus/cluster-sets';
 
@@ -34,8 +33,7 @@ const idf = backgroundIdf();
 const title = new Map(articles.map((a) => [a.id, a.title]));
 
 async function trendsOf(opts: Partial<ClusterOptions & RejoinOptions>): Promise<Map<string, string[]>> {
-  const lone = await loneJoinMeaningFor(opts, articles);
-  const pass = clusterArticles(articles, [], { now: FIGURES_NOW, idf, ...opts, ...lone }).assignments;
+  const pass = clusterArticles(articles, [], { now: FIGURES_NOW, idf, ...opts }).assignments;
   const final = await rejoinedAssignments(articles, pass, idf, opts);
   const groups = new Map<string, string[]>();
   for (const [a, t] of final) groups.set(t, [...(groups.get(t) ?? []), a]);

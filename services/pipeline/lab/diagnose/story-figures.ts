@@ -6,7 +6,7 @@
  * merged, stories read apart from the id they are filed under split off).
  * Run: node --import tsx services/pipeline/lab/diagnose/story-figures.ts ['<clustering options as JSON>'] [demo,mar1-0,...] [-v] [--topics]
  * --topics prints every listed trend's topic and summary (to compare two trees' lists by reading).
- * The options take "meaningSource", "mergeModelPath" and "loneJoinFloor" as cluster-figures.ts does.
+ * The options take "meaningSource" and "mergeModelPath" as cluster-figures.ts does.
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -18,7 +18,7 @@ import { CLUSTER_SETS, DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets'
 import { uciDetectArticles, uciSlice } from '../corpus/detect-articles';
 import type { UciRow } from '../corpus/uci.corpus';
 import { demoArticles, detectedTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
-import { loneJoinMeaningFor, meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
+import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
 import { articleLabeller } from '../metrics/corrected-gold';
 import { storyQuality, type StoryQuality } from '../metrics/story-quality';
 import { extent } from '../../src/detect/large-arrays';
@@ -71,7 +71,6 @@ export async function setTrends(key: string, opts: Options = {}): Promise<DemoTr
     ...cluster,
     ...(meaning ? { meaning } : {}),
     ...(mergeModel ? { mergeModel } : {}),
-    ...(await loneJoinMeaningFor(cluster, articles)),
   });
 }
 

@@ -4,7 +4,6 @@ import { isClosed, requiredSharedTerms, requiredSimilarity, type CadenceOptions 
 import { mergeFragments, mergeJudge, settledGroup, type FragmentView, type MergeOptions } from './merge-fragments';
 import { articleVector, dot, LEAD_WORDS, sharedTerms, topTerms, type TermVector } from './term-vector';
 import { contentTerms } from '../text/tokenize';
-import { dot as denseDot } from '../text/word-vectors';
 import { trendIdFor } from './trend-id';
 
 /** An article as the clustering sees it. */
@@ -66,17 +65,6 @@ export interface ClusterOptions extends CadenceOptions, MergeOptions {
    */
   meaningHeadlines?: number;
   /**
-   * A report that shares exactly one content term with a trend of one report joins it only when
-   * the two headlines' sentence-encoder meanings agree (cosine >= loneJoinFloor; 0: off). One
-   * common word or a bare name joins two stories minutes apart ("Baseball star Rivera rescues
-   * church" / "Local church motivates followers to shed weight"); the words cannot tell them
-   * apart, what the headlines say can. Needs loneJoinMeaning; a trend whose founding headline has
-   * no meaning here (founded by an earlier run, or not embedded) is left to the similarity alone.
-   */
-  loneJoinFloor: number;
-  /** The sentence-encoder meaning of a headline (unit length) for loneJoinFloor; absent: off. */
-  loneJoinMeaning?: HeadlineMeaning;
-  /**
    * With mergeSettleMinutes: the clock of the run before (ms). A given trend whose settle time
    * (founding + mergeSettleMinutes) is at or before it was judged by that run; one after it is
    * judged by this run when its clock passes that time (default: every given trend was judged).
@@ -127,7 +115,6 @@ export const DEFAULT_CLUSTER_OPTIONS: Omit<ClusterOptions, 'now' | 'idf'> = {
   archiveThreshold: 0.4,
   archiveEntities: 2,
   storylessIdf: 0,
-  loneJoinFloor: 0,
 };
 
 /** What one clustering pass did. */
@@ -166,8 +153,6 @@ interface State {
   indexed: Set<string>;
   /** Summed headline meanings (only when meaning merges are on). */
   meaning: Float32Array | undefined;
-  /** The founding headline's encoder meaning (only with loneJoinFloor, for a trend founded in this pass). */
-  founder?: Float32Array | undefined;
 }
 
 /** What the fragment merge (merge-fragments.ts) reads of a trend's state. */
@@ -180,7 +165,6 @@ function fragmentView(s: State): FragmentView {
     centroid: s.centroid,
     meaning: s.meaning,
     entities: s.entities,
-    ...(s.founder ? { founder: s.founder } : {}),
   };
 }
 
@@ -253,9 +237,7 @@ export function clusterArticles(
     // Nothing to compare (a title that is only a date, no text, no names; `comparable`): such an
     // item can join no story and would found a trend named after a timestamp; it stays unassigned.
     if (vec.size === 0 && ents.size === 0) continue;
-    const loneMeaning = o.loneJoinFloor > 0 ? o.loneJoinMeaning : undefined;
-    const headline = loneMeaning ? lazy(() => loneMeaning(a.title)) : undefined;
-    const best = bestCandidate(vec, ents, a.time, headline);
+    const best = bestCandidate(vec, ents, a.time);
     let state: State;
     if (best) {
       state = best;
@@ -270,7 +252,6 @@ export function clusterArticles(
         entities: new Map(),
         indexed: new Set(),
         meaning: undefined,
-        founder: headline?.(),
       };
       states.set(id, state);
       created.push(id);
@@ -285,12 +266,7 @@ export function clusterArticles(
   }
 
   /** The open candidate with the largest margin over its required similarity, if one reaches it. */
-  function bestCandidate(
-    vec: TermVector,
-    ents: Set<string>,
-    time: number,
-    headline?: () => Float32Array | undefined,
-  ): State | null {
+  function bestCandidate(vec: TermVector, ents: Set<string>, time: number): State | null {
     const partial = new Map<string, number>();
     const archived = new Set<string>();
     for (const [term, w] of topTerms(vec, QUERY_TERMS)) {
@@ -334,24 +310,13 @@ export function clusterArticles(
         continue;
       }
       const margin = similarity(vec, ents, s) - requiredSimilarity(s.trend, time, o);
-      if (margin < 0) continue;
-      const shared = sharedTerms(vec, s.centroid);
-      if (shared < requiredSharedTerms(s.trend, time, o)) continue;
-      if (headline && shared === 1 && s.trend.article_count === 1 && s.founder && apart(s.founder, headline()))
-        continue;
+      if (margin < 0 || sharedTerms(vec, s.centroid) < requiredSharedTerms(s.trend, time, o)) continue;
       if (!best || margin > bestMargin) {
         best = s;
         bestMargin = margin;
       }
     }
     return best ?? archivedBest;
-  }
-
-  /** Whether two headlines' encoder meanings disagree (cosine below loneJoinFloor). */
-  function apart(founder: Float32Array, mine: Float32Array | undefined): boolean {
-    if (!mine) return false;
-    const n = Math.sqrt(denseDot(founder, founder) * denseDot(mine, mine));
-    return n > 0 && denseDot(founder, mine) / n < o.loneJoinFloor;
   }
 
   function similarity(vec: TermVector, ents: Set<string>, s: State): number {
@@ -445,19 +410,6 @@ export function clusterArticles(
  */
 export function comparable(a: Pick<DetectArticle, 'title' | 'text' | 'entities'>, idf: (t: string) => number): boolean {
   return a.entities.length > 0 || articleVector(a.title, a.text, idf).size > 0;
-}
-
-/** A value computed on first call only. */
-function lazy<T>(get: () => T): () => T {
-  let done = false;
-  let value: T;
-  return () => {
-    if (!done) {
-      value = get();
-      done = true;
-    }
-    return value;
-  };
 }
 
 /** Least recently reported first, then by id. */

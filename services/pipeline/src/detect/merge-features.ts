@@ -13,8 +13,6 @@ export interface PairSide {
   /** Euclidean norm of the meaning sum (0 when there is none). */
   meaningNorm: number;
   entities: { has(key: string): boolean; keys(): Iterable<string>; readonly size: number };
-  /** Its founding headline's sentence-encoder meaning (MergeOptions.loneJoinFloor), when read. */
-  founder?: Float32Array;
 }
 
 /** Names of the pair features, in the order pairFeatures returns them (the model file lists them). */

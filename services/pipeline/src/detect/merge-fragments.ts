@@ -15,8 +15,6 @@ export interface FragmentView {
   meaning?: Float32Array;
   /** Named entities of its articles (a meaning merge can require some in common). */
   entities?: ReadonlyMap<string, number>;
-  /** Its founding headline's sentence-encoder meaning, when the pass read it (loneJoinFloor). */
-  founder?: Float32Array;
 }
 
 /** Options of mergeFragments; defaults live in DEFAULT_CLUSTER_OPTIONS. */
@@ -54,13 +52,6 @@ export interface MergeOptions {
    * (default MEANING_FLOOR, on the GloVe meanings' scale; another meaning source has its own).
    */
   meaningFloor?: number;
-  /**
-   * The pass's floor on a one-word join into a trend of one report (ClusterOptions.loneJoinFloor),
-   * kept here too: two fragments of one report each sharing exactly one content term stay apart
-   * when their headlines' encoder meanings are below it, or the merge would join what the pass
-   * refused (the two founded seconds apart, one word in common). 0 or absent: off.
-   */
-  loneJoinFloor?: number;
   /** Also join a pair the learned merge model (merge-model.ts) calls one story. */
   learnedMerge: boolean;
   /** Probability above which the learned model joins a pair (default: the model's own threshold). */
@@ -129,7 +120,6 @@ export function mergeFragments(
           meaning: tMeaning ? Float32Array.from(tMeaning) : undefined,
           meaningNorm: tMeaningNorm,
           entities: new Set(t.entities?.keys() ?? []),
-          ...(t.founder ? { founder: t.founder } : {}),
         });
       }
       continue;
@@ -182,7 +172,6 @@ export function fragmentSide(t: FragmentView, judge: MergeJudge): PairSide {
 export function pairScore(t: PairSide, g: PairSide, judge: MergeJudge): number {
   const { o, model, learnedThreshold, idf } = judge;
   if (t.norm <= 0 || g.norm <= 0) return 0;
-  if (loneApart(t, g, o.loneJoinFloor ?? 0)) return 0;
   const wordsRequired =
     o.lonePairsNeedWords &&
     t.article_count === 1 &&
@@ -243,18 +232,6 @@ export function settledGroup<G>(
     }
   }
   return best;
-}
-
-/**
- * Whether two fragments of one report each, sharing exactly one content term, read apart by
- * their founding headlines' encoder meanings (cosine below `floor`; loneJoinFloor).
- */
-function loneApart(t: PairSide, g: PairSide, floor: number): boolean {
-  if (floor <= 0 || !t.founder || !g.founder) return false;
-  if (t.article_count !== 1 || g.article_count !== 1) return false;
-  if (sharedTerms(t.centroid, g.centroid) !== 1) return false;
-  const n = Math.sqrt(denseDot(t.founder, t.founder) * denseDot(g.founder, g.founder));
-  return n > 0 && denseDot(t.founder, g.founder) / n < floor;
 }
 
 /** Whether two fragments share a rare term (background idf >= RARE_IDF) or a named entity. */

@@ -2,7 +2,6 @@ import { clusterArticles, type ClusterOptions, type DetectArticle } from '../../
 import type { HeadlineMeaning } from '../../../src/detect/headline-meaning';
 import { activeEncoder } from '../../../src/embed/encoder-files';
 import { cachedEmbeddings } from '../classifier/sentence-embeddings';
-import { normaliseText } from '../../../src/text/normalise-text';
 
 /** Where a lab run's headline meanings come from: the GloVe word vectors (detection's default) or the sentence encoder. */
 export type MeaningSource = 'glove' | 'encoder';
@@ -52,22 +51,4 @@ export async function meaningFor(
   if (source === undefined || source === 'glove') return undefined;
   if (source === 'encoder') return encoderMeaning(articles, o);
   throw new Error(`meaningSource: expected "glove" or "encoder", got ${JSON.stringify(source)}`);
-}
-
-/**
- * The `loneJoinMeaning` option of clusterArticles when `loneJoinFloor` asks for it: every title's
- * sentence embedding (normalised as detection embeds a headline), cached as encoderMeaning's are;
- * undefined when the floor is off.
- */
-export async function loneJoinMeaningFor(
-  o: Pick<Partial<ClusterOptions>, 'loneJoinFloor'>,
-  articles: readonly DetectArticle[],
-): Promise<Pick<ClusterOptions, 'loneJoinMeaning'>> {
-  if (!o.loneJoinFloor) return {};
-  const lookup = await cachedEmbeddings(
-    articles.map((a) => normaliseText(a.title)),
-    activeEncoder(),
-    'headlines',
-  );
-  return { loneJoinMeaning: (title) => lookup(normaliseText(title)) };
 }
