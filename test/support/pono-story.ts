@@ -1,3 +1,6 @@
+import type { ArticleDoc } from '@trendscope/core';
+import { publisherArticle } from './factories';
+
 /** One story in two bursts a day apart, the story rejoin's fixtures: Neil Young's Pono player launched, then on Kickstarter. */
 export const LAUNCH = [
   'Neil Young to launch Pono music player',
@@ -15,3 +18,8 @@ export const KICKSTARTER = [
   'Neil Young launches Pono music player Kickstarter',
   "Neil Young's Pono music player Kickstarter goes live",
 ];
+
+/** A report of the story by a publisher of its own, at `at` (ms), naming Neil Young. */
+export function ponoArticle(id: string, at: number, title: string): { id: string; doc: ArticleDoc } {
+  return publisherArticle(id, at, title, ['Neil Young']);
+}

@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { getTrend, type ArticleDoc, type QueryDeps, type TrendDoc } from '@trendscope/core';
 import { runDetect } from '@trendscope/pipeline/detect/run-detect';
 import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
-import { publisherArticle } from '../../support/factories';
-import { KICKSTARTER, LAUNCH } from '../../support/pono-story';
-import { detectDeps, useTestServices, type TestServices } from '../../support/services';
+import { indexArticles } from '../../support/index-articles';
+import { KICKSTARTER, LAUNCH, ponoArticle as article } from '../../support/pono-story';
+import { detectDeps, useTestServices } from '../../support/services';
 
 const T0 = Date.parse('2026-11-20T09:00:07Z');
 const M = 60_000;
@@ -12,16 +12,6 @@ const H = 60 * M;
 // A report of the launch in few of its words (three shared with the campaign's, fewer than a late
 // report needs to join a trend), reading as the story (0.81 to its central headlines).
 const DEBUTS = "Neil Young's Pono debuts";
-
-function article(id: string, at: number, title: string): { id: string; doc: ArticleDoc } {
-  return publisherArticle(id, at, title, ['Neil Young']);
-}
-
-async function indexArticles(s: TestServices, docs: { id: string; doc: ArticleDoc }[]): Promise<void> {
-  const body = docs.flatMap(({ id, doc }) => [{ index: { _index: s.names.articles, _id: id } }, doc]);
-  const res = await s.opensearch.bulk({ body, refresh: true });
-  expect(res.body.errors).to.equal(false);
-}
 
 describe('a small trend of a large story moved into it by a later run (OpenSearch + Redis + encoder)', function () {
   this.timeout(180_000);

@@ -9,24 +9,13 @@ import {
 } from '@trendscope/core';
 import { runDetect } from '@trendscope/pipeline/detect/run-detect';
 import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
-import { publisherArticle } from '../../support/factories';
-import { KICKSTARTER, LAUNCH } from '../../support/pono-story';
+import { indexArticles } from '../../support/index-articles';
+import { KICKSTARTER, LAUNCH, ponoArticle as article } from '../../support/pono-story';
 import { detectDeps, openTestServices, useTestServices, type TestServices } from '../../support/services';
 
 const T0 = Date.parse('2026-11-20T09:00:07Z');
 const M = 60_000;
 const H = 60 * M;
-
-function article(id: string, at: number, title: string): { id: string; doc: ArticleDoc } {
-  return publisherArticle(id, at, title, ['Neil Young']);
-}
-
-/** Stores articles under the ids given (detection derives trend ids from them), visible at once. */
-async function indexArticles(s: TestServices, docs: { id: string; doc: ArticleDoc }[]): Promise<void> {
-  const body = docs.flatMap(({ id, doc }) => [{ index: { _index: s.names.articles, _id: id } }, doc]);
-  const res = await s.opensearch.bulk({ body, refresh: true });
-  expect(res.body.errors).to.equal(false);
-}
 
 describe('trends of one story founded a day apart, rejoined by a later run (OpenSearch + Redis + encoder)', function () {
   this.timeout(120_000);

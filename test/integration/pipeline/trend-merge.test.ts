@@ -20,6 +20,7 @@ import { loadDetectInput } from '@trendscope/pipeline/detect/detect-load';
 import { detectSettings, runDetect } from '@trendscope/pipeline/detect/run-detect';
 import { trendIdFor } from '@trendscope/pipeline/detect/trend-id';
 import { publisherArticle } from '../../support/factories';
+import { indexArticles } from '../../support/index-articles';
 import { detectDeps, openTestServices, silentLogger, type TestServices } from '../../support/services';
 
 const T0 = Date.parse('2026-11-20T09:00:07Z');
@@ -37,12 +38,6 @@ async function openScenario(): Promise<{ s: TestServices; q: QueryDeps }> {
     s,
     q: { opensearch: s.opensearch, names: s.names, queryTimeoutMs: 5000, now: () => new Date(T0 + 3_600_000) },
   };
-}
-
-async function indexArticles(s: TestServices, docs: { id: string; doc: ArticleDoc }[]): Promise<void> {
-  const body = docs.flatMap(({ id, doc }) => [{ index: { _index: s.names.articles, _id: id } }, doc]);
-  const res = await s.opensearch.bulk({ body, refresh: true });
-  expect(res.body.errors).to.equal(false);
 }
 
 describe('trend ids across a merge in a real detection run (OpenSearch + Redis)', function () {
