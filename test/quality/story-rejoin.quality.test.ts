@@ -4,7 +4,7 @@ import { HELD_OUT_PAIRS_FILE, loadReadPairs, readAgreement } from '@trendscope/p
 // The story rejoin's meaning test against pairs of large trends read by hand: 98 drawn from the
 // pairs the cheap evidence lets through on the demo's, the tuning and the held-out UCI slices (UCI
 // files every pair as two stories, a reader calls 82 of them one story), and every pair of the pool
-// with no entity gate on the five held-out UCI slices (250, 216 one story), read after the
+// with no entity gate on the five held-out UCI slices (250, 217 one story), read after the
 // threshold was chosen: docs/lab-notes/trends.md, "Rejoining one story" and "Labels corrected by reading";
 // with them 12 pairs of a small trend (2-9 reports) beside a large one that the size or centroid gate
 // keeps out (small-trend-pairs.ts 0.6; 10 one story, the binge-drinking pair, joined here on its
@@ -24,10 +24,10 @@ describe('story rejoin against pairs of trends read by hand', function () {
     expect([r.precision.toFixed(3), r.recall.toFixed(3)]).to.deep.equal(['1.000', '0.768']);
   });
 
-  it('joins 165 of the 262 held-out pairs, 162 one story (precision 0.982, recall 162/226 = 0.717)', async () => {
+  it('joins 165 of the 262 held-out pairs, 162 one story (precision 0.982, recall 162/227 = 0.714)', async () => {
     const r = await readAgreement(loadReadPairs(HELD_OUT_PAIRS_FILE));
-    expect([r.pairs, r.oneStory, r.joined, r.joinedOneStory]).to.deep.equal([262, 226, 165, 162]);
-    expect([r.precision.toFixed(3), r.recall.toFixed(3)]).to.deep.equal(['0.982', '0.717']);
+    expect([r.pairs, r.oneStory, r.joined, r.joinedOneStory]).to.deep.equal([262, 227, 165, 162]);
+    expect([r.precision.toFixed(3), r.recall.toFixed(3)]).to.deep.equal(['0.982', '0.714']);
   });
 
   it('joins at 0.6-0.8 7 (read) and 12 (held-out) more pairs when both report one company event, all one story', async () => {
