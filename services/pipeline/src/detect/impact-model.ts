@@ -195,7 +195,8 @@ const MARKET_WEIGHTIER_KINDS = WEIGHTIER_KINDS.filter((k) => k !== 'macro_data' 
  * central banker's view on policy where no text tells a decision is at most 7 (the rubric's 9-10 is
  * a central-bank decision; ECB's Noyer "not happy" with the euro was served 8), and an official's
  * words with no decision, no deal, release or shock beside them at most 6 (China's premier on debt
- * risks and corruption was served 7). A day's market report is at most 6 when a currency's move
+ * risks and corruption was served 7), at most 5 when most texts are remarks on no economic subject
+ * (OFFICIAL_AFFAIRS_CEILING). A day's market report is at most 6 when a currency's move
  * counts as prices moving (market_report: "Asian currencies rise as yuan steadies; rupee shines" was
  * served 7, its texts' currency words no `markets` words). A crime, a trial or a scam told by most
  * texts, with no company, amount or business event in the story, is at most 3 (CRIME_CEILING). A
@@ -225,7 +226,9 @@ function readingBounds(
   if (r.company_launch >= RELEASE_SHARE && at('event_entertainment') < RELEASE_SHARE) floor(COMPANY_LAUNCH_FLOOR);
   if (r.missile_overflight >= RELEASE_SHARE || r.industry_rule >= RELEASE_SHARE) floor(7);
   if (at('event_central_bank_remark') > 0 && r.central_bank_decision === 0) ceiling(7);
-  if (r.official_remark >= RELEASE_SHARE && noEventOf(at, OFFICIAL_EVENT_KINDS)) ceiling(6);
+  if (r.official_remark >= RELEASE_SHARE && noEventOf(at, OFFICIAL_EVENT_KINDS)) {
+    ceiling(r.remark_off_economy > RELEASE_SHARE ? OFFICIAL_AFFAIRS_CEILING : 6);
+  }
   // The market-report ceiling of the features, with a currency's move read as a market's.
   if (r.market_report >= RELEASE_SHARE && noEventOf(at, MARKET_WEIGHTIER_KINDS)) ceiling(6);
   if (
@@ -273,6 +276,17 @@ export const MASS_ATTACK_FLOOR = 3;
  * Up" 4, for the $100 billion its users spend.
  */
 export const USE_SURVEY_CEILING = 3;
+
+/**
+ * The most an official's words score when most of a story's texts are remarks on no economic subject
+ * (more than half: rubric-readings.ts' remark_off_economy; diplomacy, corruption, a campaign) and no decision, deal,
+ * release or shock stands beside them: politics scores by its economic consequence, and a remark on
+ * relations names none; one point under the remark ceiling of 6 for the economic remark a press
+ * conference may hold beside it. No rated story reads an official's remark; a real demo served "China,
+ * US should expand common interests: Premier Li" (its texts on US ties and corruption, one on debt
+ * risks) 6, which two readings of the demo put at 4-5 and 5-6.
+ */
+export const OFFICIAL_AFFAIRS_CEILING = 5;
 
 /**
  * The least a large company's executive change scores: the rubric's minor band (a small company's

@@ -33,6 +33,13 @@ export interface RubricReadings {
   /** A head of government's or a minister's words that report no decision ("China's debt risks are controllable: Premier Li"). */
   official_remark: number;
   /**
+   * An official's remark (as official_remark reads it) on no economic subject: diplomacy, a campaign,
+   * corruption ("China, US should expand common interests: Premier Li"), no word of the economy, trade,
+   * debt, taxes, prices, markets, industry or companies (ECONOMY_WORD_RE) and no macro, market or
+   * central-bank kind in the text. Told by most texts, a public-affairs remark (OFFICIAL_AFFAIRS_CEILING).
+   */
+  remark_off_economy: number;
+  /**
    * A large company's executive leaving or arriving ("Anne Sweeney to step down as Disney chief",
    * "Crawford Gillies to join Barclays board"): the news of one company, the rubric's 3-4 at least.
    */
@@ -110,6 +117,7 @@ export const RUBRIC_READINGS = [
   'major_recall',
   'central_bank_decision',
   'official_remark',
+  'remark_off_economy',
   'executive_change',
   'market_report',
   'company_launch',
@@ -176,6 +184,15 @@ const OFFICIAL_RE = /\b(?:premier|prime minister|president|chancellor|(?:\p{L}+ 
 /** Words that report what the official said, not what the government did. */
 const SAYS_RE =
   /(?:^[^:]{2,60}:|:\s*(?:\p{Lu}[\p{L}.]*\s?){1,4}$|\b(?:says?|said|saying|downplays?|plays down|vows?|pledges?|insists?|warns?|urges?|calls? for|hopes?|expects?|believes?|should|wants?|defends?|repeats?|reiterates?)\b)/u;
+/**
+ * Words of an economic subject in an official's remark: the economy and its statistics, debt and
+ * budgets, taxes, trade, prices, money and markets, industry, companies and jobs.
+ */
+const ECONOMY_WORD_RE =
+  /\b(?:econom\w*|growth|recession|debts?|deficits?|budgets?|spending|tax(?:es)?|tariffs?|trade|exports?|imports?|sanctions?|investment|investors?|prices?|inflation|wages?|jobs|employment|unemployment|pensions?|markets?|stocks?|shares|banks?|banking|financ\w*|currenc(?:y|ies)|yuan|dollar|euro|yen|rupee|oil|gas|energy|industr(?:y|ies|ial)|business(?:es)?|compan(?:y|ies)|firms?|manufactur\w*|subsid(?:y|ies)|stimulus)\b/i;
+/** Event kinds that make a remark one on the economy. */
+const ECONOMY_KINDS: readonly EventKind[] = ['macro_data', 'markets', 'central_bank'];
+
 /** Words that report a decision: an announcement, a law, a measure. */
 const GOVERNMENT_DECISION_RE =
   /\b(?:announc(?:es|ed)|approv(?:es|ed)|signs?|signed|pass(?:es|ed)|impos(?:es|ed)|orders?|ordered|bans?|banned|launch(?:es|ed)|unveil(?:s|ed)|cuts?|raises?|lowers?|scraps?|plans?|sets?|agrees?|agreed|decides?|decided)\b/i;
@@ -268,6 +285,18 @@ const DOCUMENT_LEAK_RE =
 const OFFSHORE_RE =
   /\b(?:offshore|shell compan(?:y|ies)|tax havens?|tax evasion|tax avoidance|tax dodg\w*|money laundering|secret (?:accounts|wealth|fortunes?)|hidden wealth|financial scandal|law firm)\b/i;
 
+/** A head of government's or a minister's words that report no decision, no company and no large amount. */
+function officialRemark(t: string): boolean {
+  return (
+    OFFICIAL_RE.test(t) &&
+    SAYS_RE.test(t) &&
+    !CENTRAL_BANK_RE.test(t) &&
+    !GOVERNMENT_DECISION_RE.test(t) &&
+    !namesAnyCompany(t) &&
+    (largestAmount(t)?.usd ?? 0) < 1e9
+  );
+}
+
 /**
  * The readings of a story's texts (each headline, and the summary when it is not one) with the
  * event kinds eventKinds found in each, and the deal the whole story is about (storyDeal); `members`,
@@ -292,14 +321,10 @@ export function rubricReadings(
         ((largeCompanies(t).length > 0 && PROBE_RE.test(t)) || MILLION_UNITS_RE.test(t)),
     ),
     central_bank_decision: share((t) => CENTRAL_BANK_RE.test(t) && DECISION_RE.test(t)),
-    official_remark: share(
-      (t) =>
-        OFFICIAL_RE.test(t) &&
-        SAYS_RE.test(t) &&
-        !CENTRAL_BANK_RE.test(t) &&
-        !GOVERNMENT_DECISION_RE.test(t) &&
-        !namesAnyCompany(t) &&
-        (largestAmount(t)?.usd ?? 0) < 1e9,
+    official_remark: share(officialRemark),
+    remark_off_economy: share(
+      (t, i) =>
+        officialRemark(t) && !ECONOMY_WORD_RE.test(t) && !ECONOMY_KINDS.some((k) => kindsPerText[i]?.[k] !== undefined),
     ),
     executive_change: share(
       (t) => EXECUTIVE_RE.test(t) && EXECUTIVE_CHANGE_RE.test(t) && largeCompanies(t).some((c) => !INVESTORS.has(c)),

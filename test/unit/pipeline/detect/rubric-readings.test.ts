@@ -7,6 +7,7 @@ import {
   CRIME_CEILING,
   rubricBounds,
   MASS_ATTACK_FLOOR,
+  OFFICIAL_AFFAIRS_CEILING,
   TERROR_ATTACK_FLOOR,
   USE_SURVEY_CEILING,
 } from '@trendscope/pipeline/detect/impact-model';
@@ -135,10 +136,48 @@ describe("rubric readings: the rubric's bounds read in context", () => {
       "China has 'zero tolerance' for corruption: Premier Li",
     ]);
     expect(premier.readings.official_remark).to.equal(1);
-    expect(premier.bounds.max).to.equal(6);
+    // Two of its three remarks name no economic subject: the public-affairs ceiling (below).
+    expect(premier.bounds.max).to.equal(OFFICIAL_AFFAIRS_CEILING);
     // A decision, or a shock beside the words, is more than a remark.
     expect(
       read(['Premier Li announces tax cuts for small firms', 'China premier Li unveils rail spending']).bounds.max,
+    ).to.equal(10);
+    expect(read(['Putin says Russia will respond to sanctions', 'President Putin warns Ukraine']).bounds.max).to.equal(
+      10,
+    );
+  });
+
+  it("keeps an official's remarks on no economic subject at 5 or less; remarks on the economy at 6", () => {
+    // A real demo served China's premier at his press conference (US ties, corruption, one text on debt) 6.
+    const affairs = read([
+      'China, US should expand common interests: Premier Li',
+      'Chinese Premier Li Keqiang says US, China should focus on mutual interests',
+      'China Premier Li downplays debt risks',
+      "China has 'zero tolerance' for corruption: Premier Li",
+      'China Premier Li says will target corruption, no matter how high',
+    ]);
+    expect(affairs.readings.official_remark).to.equal(1);
+    expect(affairs.readings.remark_off_economy).to.equal(0.8);
+    expect(affairs.bounds.max).to.equal(OFFICIAL_AFFAIRS_CEILING);
+    // Look-alikes: remarks on the economy keep the remark ceiling of 6.
+    const economy = read([
+      'China Premier Li downplays debt risks',
+      "China's debt risks are controllable: Premier Li",
+      'Premier Li says China flexible on growth target',
+    ]);
+    expect(economy.readings.remark_off_economy).to.equal(0);
+    expect(economy.bounds.max).to.equal(6);
+    expect(
+      read(['Treasury Secretary Lew urges China to let yuan rise', 'Lew says China should let markets set yuan']).bounds
+        .max,
+    ).to.equal(6);
+    // Half the texts on the economy is not most off it.
+    expect(
+      read(['Premier Li says China, US should expand ties', 'Premier Li says trade with US will grow']).bounds.max,
+    ).to.equal(6);
+    // A decision, or a shock beside the words, stays free of either ceiling.
+    expect(
+      read(['Premier Li announces visit to Washington', 'China premier Li signs pact with Germany']).bounds.max,
     ).to.equal(10);
     expect(read(['Putin says Russia will respond to sanctions', 'President Putin warns Ukraine']).bounds.max).to.equal(
       10,
