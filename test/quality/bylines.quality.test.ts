@@ -3,7 +3,7 @@ import { measureBylines, type BylineAccuracy } from '../support/byline-accuracy'
 
 /**
  * Authors and titles on the 419 Giveme5W1H pages as the demo serves them (docs/quality.md
- * "Authors and titles"): no author with a junk sign (the news-please gold has 33), titles as the
+ * "Extraction"): no author with a junk sign (the news-please gold has 33), titles as the
  * records give them on 407 of 409 pages, the first clean gold author on 222 of 244.
  */
 const TITLE_FLOOR = 407;

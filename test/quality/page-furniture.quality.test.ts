@@ -4,7 +4,7 @@ import { measureFurniture } from '../support/furniture-count';
 
 /**
  * Page furniture and script text in bodies as stored, ours beside trafilatura on the same pages
- * (docs/quality.md "Page furniture in bodies"): on every set ours hold furniture in at most as
+ * (docs/quality.md "Extraction"): on every set ours hold furniture in at most as
  * many bodies as trafilatura's, and script text in none. Without Python the comparison is
  * skipped and ours must stay within the counts reached (0 bodies on each set).
  */
