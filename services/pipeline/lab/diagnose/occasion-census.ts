@@ -26,6 +26,8 @@ const o = { ...DEFAULT_REJOIN_OPTIONS, rejoinOccasionMeaning: 1 };
 const view = (id: string, central: string[], at: number): StoryView => readPairView(id, central, at, o);
 const FLOORS = [0.3, 0.4, 0.5, 0.6, 0.7];
 const tally = new Map<string, { one: number; two: number }>();
+/** The rules tallied: how many headlines of each side must name the shared occasion. */
+const RULES = ['both name it', 'both in two headlines', 'both, one side in two headlines'] as const;
 
 for (const file of [READ_PAIRS_FILE, HELD_OUT_PAIRS_FILE, MONTH_PAIRS_FILE]) {
   const pairs = loadReadPairs(file);
@@ -57,10 +59,12 @@ for (const file of [READ_PAIRS_FILE, HELD_OUT_PAIRS_FILE, MONTH_PAIRS_FILE]) {
         `      A: ${p.a.join(' / ')}\n      B: ${p.b.join(' / ')}\n`,
     );
     if (joined !== undefined) continue;
-    for (const least of [1, 2, 3])
+    for (const rule of RULES)
       for (const floor of FLOORS) {
-        if (meaning < floor || (least === 2 && shared2 === undefined) || (least === 3 && !oneSideTwo)) continue;
-        const key = `${name}\tleast ${least}\tfloor ${floor}`;
+        if (meaning < floor) continue;
+        if (rule === 'both in two headlines' && shared2 === undefined) continue;
+        if (rule === 'both, one side in two headlines' && !oneSideTwo) continue;
+        const key = `${name}\t${rule}\tfloor ${floor}`;
         const r = tally.get(key) ?? { one: 0, two: 0 };
         r[p.oneStory ? 'one' : 'two']++;
         tally.set(key, r);
