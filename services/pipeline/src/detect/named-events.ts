@@ -23,10 +23,10 @@ const REPORT_HEAD = /^(?:[Rr]eport|[Pp]anel)$/u;
 
 /**
  * Capitalised words before an occasion head that name no occasion: a title-case headline's
- * adjectives and ordinals ("Best Day Ever", "First Week", "Big Game").
+ * adjectives and ordinals ("Best Day Ever", "First Week", "Big Weekend").
  */
 const NOT_OCCASION_NAMES: ReadonlySet<string> = new Set(
-  'best big biggest first second third last next final good great bad worst whole every same long busy big one another other own happy new'.split(
+  'best big biggest first second third last next final good great bad worst whole every same long busy one another other own happy new'.split(
     ' ',
   ),
 );
