@@ -9,6 +9,7 @@ import { dot as denseDot } from '../text/word-vectors';
 import { sharedBusinessEvent } from './shared-business-event';
 import { eventKindMatch } from './event-classes';
 import { sameCastEvent } from './argument-terms';
+import { sameOccasion } from './named-events';
 import {
   DEFAULT_RELEASE_REJOIN_OPTIONS,
   releaseOrMarketTest,
@@ -90,6 +91,15 @@ export interface RejoinOptions extends ReleaseRejoinOptions {
    */
   rejoinCastMeaning: number;
   /**
+   * Least such cosine when both trends' central headlines name one occasion (sameOccasion,
+   * named-events.ts: "MTV Movie Awards", "Tax Day", "Holy Week"), told from other angles on other
+   * days (the winners, the host's promise, a tribute: 0.35-0.64); rejoinMeaning or above switches it
+   * off. At 0.3, of the pairs read by hand it joins 2 and 8 more, all one story, and none of the
+   * files' two-story pairs names one occasion in two headlines of a side; the 8 joins it adds on the
+   * whole lists are those pairs (docs/lab-notes/trends.md, "The named event in the rejoin", 2026-12-07).
+   */
+  rejoinOccasionMeaning: number;
+  /**
    * After the rejoin: least meaning of a small trend's member headline to a large trend's central
    * headlines for that member alone to move there (absorb-members.ts; 0 switches it off). At 0.8
    * every move read on the tuning and held-out slices is one story (docs/lab-notes/trends.md, "The
@@ -131,6 +141,7 @@ export const DEFAULT_REJOIN_OPTIONS: RejoinOptions = {
   rejoinKindMeaning: 0.7,
   rejoinKindMatch: 0.8,
   rejoinCastMeaning: 0.6,
+  rejoinOccasionMeaning: 0.3,
   absorbMeaning: 0.8,
 };
 
@@ -423,7 +434,7 @@ export function sameStory(a: StoryView, b: StoryView, meaning: number, o: Rejoin
 
 /** Which test of sameStory joins two trends, if any (the first that does, in sameStory's order). */
 export type JoiningTest =
-  'meaning' | 'company event' | 'small fragment' | 'name' | 'event' | 'event cast' | ReleaseOrMarketTest;
+  'meaning' | 'company event' | 'small fragment' | 'name' | 'event' | 'event cast' | 'occasion' | ReleaseOrMarketTest;
 
 /** The test of sameStory that joins two trends whose central headlines agree this much (undefined: none). */
 export function joiningTest(a: StoryView, b: StoryView, meaning: number, o: RejoinOptions): JoiningTest | undefined {
@@ -434,6 +445,12 @@ export function joiningTest(a: StoryView, b: StoryView, meaning: number, o: Rejo
   if (meaning >= o.rejoinNameMeaning && namedSubject(a, b, o) !== undefined) return 'name';
   const event = eventTest(a, b, meaning, o);
   if (event !== undefined) return event;
+  if (
+    meaning >= o.rejoinOccasionMeaning &&
+    o.rejoinOccasionMeaning < o.rejoinMeaning &&
+    sameOccasion(a.central, b.central)
+  )
+    return 'occasion';
   // One data release or one market move, by its arguments (release-or-market.ts).
   return releaseOrMarketTest(a, b, meaning, o);
 }

@@ -398,6 +398,63 @@ describe('rejoinStories', () => {
     expect(joins.map((j) => j.test)).to.deep.equal(['event cast', 'event']);
   });
 
+  it('occasion test: joins two trends naming one occasion at 0.3, not two stories of one subject', () => {
+    const CONAN = [
+      "Conan O'Brien promises nudity, fire at this year's MTV Movie Awards",
+      "Conan O'Brien promises nudity and fire at MTV Movie Awards",
+      "Conan O'Brien promises nudity, fire at MTV Movie Awards",
+    ];
+    const WINNERS = [
+      'Hunger Games the big winner at MTV Movie Awards',
+      "'Hunger Games' top winner at 2014 MTV Movie Awards",
+      'Hunger Games tops MTV Movie Awards',
+    ];
+    const TERMINATOR = [
+      'Arnold Schwarzenegger will be back as the Terminator - but should he be?',
+      'Arnold Schwarzenegger WILL be back for new Terminator movie',
+      "'Sabotage' Review: 10 Things to Know About the New Arnold Schwarzenegger ...",
+    ];
+    const SABOTAGE = ['Sabotage Review: Arnold Who?', "MOVIE REVIEW: Arnold is back in 'Sabotage'", 'REVIEW: Sabotage'];
+    const FINALE = [
+      '"Bachelor" Finale: Juan Pablo Makes His Decision',
+      "Juan Pablo makes his decision in 'The Bachelor' finale",
+      "'The Bachelor' Season 18 Spoilers: Is Juan Pablo Galavis The Worst Bachelor ...",
+    ];
+    const SPLIT = [
+      "Rumor: The Bachelor's Juan Pablo And Nikki Are Already Over",
+      "Juan Pablo Galavis Was 'Very Serious' About The Bachelor As Nikki Ferrell Hits ...",
+      "Bachelor Juan Pablo and Nikki Ferrell's Relationship Over — ALREADY!",
+    ];
+    const LIST = ['James Franco: Lindsay Lohan lied on sex list', "Lindsay Lohan's sex list a lie, says James Franco"];
+    const RATINGS = [
+      "The Ratings For Lindsay Lohan's Reality Show Are In...",
+      "Modest ratings for Lindsay Lohan's reality show",
+    ];
+    const agreeing =
+      (second: string[], cosine: number) =>
+      (text: string): Float32Array =>
+        second.includes(text) ? Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine)) : Float32Array.of(1, 0);
+    const view = (id: string, central: string[], hour: number): StoryView => ({
+      id,
+      first_seen: hour * H,
+      last_seen: hour * H,
+      article_count: 6,
+      centroid: new Map(),
+      entities: new Set(),
+      central,
+    });
+    const joins: RejoinJoin[] = [];
+    const at = (a: string[], b: string[], cosine: number, o = DEFAULT_REJOIN_OPTIONS) =>
+      rejoinStories([[view('a', a, 0), view('b', b, 30)]], agreeing(b, cosine), o, joins).size;
+    expect(at(CONAN, WINNERS, 0.354), "the host's promise / the winners").to.equal(1);
+    expect(joins.map((j) => j.test)).to.deep.equal(['occasion']);
+    expect(at(CONAN, WINNERS, 0.29), 'below 0.3').to.equal(0);
+    expect(at(CONAN, WINNERS, 0.354, { ...DEFAULT_REJOIN_OPTIONS, rejoinOccasionMeaning: 1 }), 'off').to.equal(0);
+    expect(at(TERMINATOR, SABOTAGE, 0.616), 'another film: the Terminator').to.equal(0);
+    expect(at(FINALE, SPLIT, 0.75), "a show's finale / the couple's split").to.equal(0);
+    expect(at(LIST, RATINGS, 0.6), "Lohan's list / her show's ratings").to.equal(0);
+  });
+
   it('judges only pairs with a trend the run changed, joins transitively to the earliest, and is off at cosine 0', () => {
     const trends = new Map([
       trend('a', 2, QUIT, ['Lena Dunham']),
