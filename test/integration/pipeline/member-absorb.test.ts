@@ -59,3 +59,48 @@ describe('a small trend of a large story moved into it by a later run (OpenSearc
     expect(await getTrend(q, { trend_id: small })).to.include({ id: launch, merged_into: launch, article_count: 13 });
   });
 });
+
+describe("a small trend's members moved into a stored large trend the run did not change (OpenSearch + Redis + encoder)", function () {
+  this.timeout(180_000);
+  const s = useTestServices({ migrate: true });
+
+  it('judges it by its stored central headlines, reads it whole and rebuilds it with the members it takes', async () => {
+    const launch = trendIdFor('a0');
+    const small = trendIdFor('e0');
+    const trendOf = async (id: string): Promise<string | null | undefined> =>
+      ((await s.opensearch.get({ index: s.names.articles, id })).body._source as ArticleDoc).trend_id;
+    const countOf = async (id: string): Promise<number> =>
+      ((await s.opensearch.get({ index: s.names.trends, id })).body._source as TrendDoc).article_count;
+    // Run 1: the launch and the campaign reported at once, one trend of ten.
+    await indexArticles(s, [
+      ...LAUNCH.map((t, i) => article(`a${i}`, T0 + i * M, t)),
+      ...KICKSTARTER.map((t, i) => article(`b${i}`, T0 + (5 + i) * M, t)),
+    ]);
+    await runDetect(detectDeps(s), { now: new Date(T0 + H) });
+    expect(await countOf(launch)).to.equal(10);
+    // Run 2, the next day: a report of the launch in few of its words, a trend of its own.
+    await indexArticles(s, [article('e0', T0 + 19 * H, DEBUTS)]);
+    await runDetect(detectDeps(s), { now: new Date(T0 + 19 * H + 10 * M) });
+    expect(await trendOf('e0')).to.equal(small);
+
+    // Run 3: only a copy of it, which joins the small trend. The launch's trend is not changed by
+    // the run, too long before to rejoin it, yet the copies read as it (its stored central
+    // headlines) and move: it is read whole and rebuilt with them, and the small trend's id resolves to it.
+    await indexArticles(s, [article('e1', T0 + 20 * H, DEBUTS)]);
+    await runDetect(detectDeps(s), { now: new Date(T0 + 20 * H + 10 * M) });
+
+    for (const id of ['e0', 'e1']) expect(await trendOf(id), id).to.equal(launch);
+    const stored = await s.opensearch.search({ index: s.names.trends, body: { size: 10 } });
+    const trends = stored.body.hits.hits.map((h) => h._source as unknown as TrendDoc);
+    expect(trends.map((t) => t.id)).to.deep.equal([launch]);
+    expect(trends[0]!).to.include({ article_count: 12 });
+    expect(trends[0]!.aliases).to.deep.equal([small]);
+    const q: QueryDeps = {
+      opensearch: s.opensearch,
+      names: s.names,
+      queryTimeoutMs: 5000,
+      now: () => new Date(T0 + 20 * H + 10 * M),
+    };
+    expect(await getTrend(q, { trend_id: small })).to.include({ id: launch, merged_into: launch, article_count: 12 });
+  });
+});

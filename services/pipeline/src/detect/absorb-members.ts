@@ -1,7 +1,15 @@
 import type { DetectArticle } from './cluster';
 import { embeddingLookup } from '../embed/embed-texts';
-import { meanEmbedding, storyViews, type RejoinOptions } from './rejoin-stories';
-import { articleVector, dot } from './term-vector';
+import {
+  KEY_TERMS,
+  meanEmbedding,
+  storyViews,
+  type RejoinBounds,
+  type RejoinOptions,
+  type StoryView,
+} from './rejoin-stories';
+import { extent } from './large-arrays';
+import { articleVector, dot, topTerms } from './term-vector';
 import { normaliseText } from '../text/normalise-text';
 import { dot as denseDot } from '../text/word-vectors';
 
@@ -52,26 +60,32 @@ export interface MemberMove {
  * often half one story and half another: joining it whole (the rejoin) would carry the other half
  * along. At 0.8 every move read on the tuning and held-out UCI slices was one story, and stories
  * leading two fell on two held-out slices (docs/lab-notes/trends.md, "The member-level absorb
- * against the read small-trend pairs", 2026-12-07). `movable` and `takers` limit the two sides (a run: the trends it read whole and
- * changed). Detection and the lab both decide here, so their figures cannot drift.
+ * against the read small-trend pairs", 2026-12-07). `movable` and `takers` limit the two sides
+ * among `trends` (a run: the trends it read whole and changed); `views` are more takers known by
+ * their story view alone (a run: stored large trends it did not read whole, by the central
+ * headlines their stored state keeps, trend-clock.ts), judged as those built from members are.
+ * Detection and the lab both decide here, so their figures cannot drift.
  */
 export async function memberMoves(
   trends: ReadonlyMap<string, readonly DetectArticle[]>,
   idf: (term: string) => number,
   o: AbsorbOptions & Pick<RejoinOptions, 'rejoinHours' | 'rejoinMinArticles' | 'rejoinAtOnceMinArticles'>,
   lookup: (texts: Iterable<string>) => Promise<(text: string) => Float32Array | undefined> = embeddingLookup,
-  scope: { movable?: ReadonlySet<string>; takers?: ReadonlySet<string> } = {},
+  scope: { movable?: ReadonlySet<string>; takers?: ReadonlySet<string>; views?: readonly StoryView[] } = {},
 ): Promise<MemberMove[]> {
   const { absorbMeaning, absorbSmall = ABSORB_SMALL, absorbLarge = ABSORB_LARGE } = o;
   const { absorbMargin = 0, absorbCosine = 0 } = o;
   if (absorbMeaning <= 0) return [];
   const within = (id: string, set?: ReadonlySet<string>): boolean => !set || set.has(id);
-  const large = storyViews(
-    new Map([...trends].filter(([id, list]) => list.length >= absorbLarge && within(id, scope.takers))),
-    idf,
-    // storyViews reads rejoinCosine only as the rejoin's switch; the absorb's own is absorbMeaning.
-    { ...o, rejoinCosine: 1 },
-  );
+  const large = [
+    ...storyViews(
+      new Map([...trends].filter(([id, list]) => list.length >= absorbLarge && within(id, scope.takers))),
+      idf,
+      // storyViews reads rejoinCosine only as the rejoin's switch; the absorb's own is absorbMeaning.
+      { ...o, rejoinCosine: 1 },
+    ),
+    ...(scope.views ?? []).filter((v) => !trends.has(v.id) && v.article_count >= absorbLarge && v.central.length > 0),
+  ];
   const small = [...trends].filter(
     ([id, list]) => list.length >= 2 && list.length <= absorbSmall && within(id, scope.movable),
   );
@@ -118,4 +132,26 @@ export async function memberMoves(
     }
   }
   return moves;
+}
+
+/**
+ * What a stored large trend must have to take a member of the small trends in `trends` (2 to
+ * absorbSmall members): indexed under one of their members' heaviest terms (a taker's centroid
+ * shares the terms its story's headline weighs most), absorbLarge members, and a last report at
+ * most rejoinHours before the earliest of those members. Null when no trend there is small.
+ */
+export function absorbLookup(
+  trends: ReadonlyMap<string, readonly DetectArticle[]>,
+  idf: (term: string) => number,
+  o: Pick<AbsorbOptions, 'absorbSmall' | 'absorbLarge'> & Pick<RejoinOptions, 'rejoinHours'>,
+): { terms: string[]; bounds: RejoinBounds } | null {
+  const { absorbSmall = ABSORB_SMALL, absorbLarge = ABSORB_LARGE } = o;
+  const members = [...trends.values()].filter((l) => l.length >= 2 && l.length <= absorbSmall).flat();
+  if (members.length === 0) return null;
+  const terms = new Set(members.flatMap((m) => [...topTerms(articleVector(m.title, m.text, idf), KEY_TERMS).keys()]));
+  const earliest = extent(members.map((m) => m.time)).min;
+  return {
+    terms: [...terms].sort(),
+    bounds: { minArticles: absorbLarge, lastSeenFrom: earliest - o.rejoinHours * 3_600_000 },
+  };
 }

@@ -1,10 +1,10 @@
 import { articleTime, toDetectArticle, type StoredArticle } from './active-trend';
 import { readMembers, type Clustered } from './detect-cluster';
 import type { DetectInput, DetectSettings } from './detect-load';
-import { loadRejoinStates, trendIdsByTerms } from './detect.repository';
+import { loadRefreshSources, loadRejoinStates, trendIdsByTerms } from './detect.repository';
 import { embeddingLookup } from '../embed/embed-texts';
-import { memberMoves, type MemberMove } from './absorb-members';
-import { rejoinTrends } from './rejoin-stories';
+import { absorbLookup, memberMoves, type MemberMove } from './absorb-members';
+import { rejoinTrends, type RejoinBounds, type StoryView } from './rejoin-stories';
 import type { DetectDeps } from './run-detect';
 import { extent } from './large-arrays';
 import { rejoinedParts } from './story-part';
@@ -32,6 +32,23 @@ export interface Applied {
   grown: Set<string>;
   /** Members of small trends moved into the large trend of their story (absorb-members.ts). */
   absorbed: number;
+  /**
+   * Trends that took such a member: rebuilt, as the rejoin's survivors are (a stored one the run
+   * had not read whole is read whole for it, as the rejoin reads a stored trend it joins).
+   */
+  took: Set<string>;
+}
+
+/**
+ * The stored large trends a run did not read whole, as takers of the member absorb: their story
+ * views (the central headlines their stored state keeps, no member read), and how to read a taker
+ * whole once a member moves in, so the run rebuilds it (the rejoin's StoredTrends, for the absorb).
+ */
+export interface StoredTakers {
+  /** Views of the open trends indexed under one of `terms` within `bounds` the run did not read whole. */
+  views: (terms: readonly string[], bounds: RejoinBounds) => Promise<readonly StoryView[]>;
+  /** Reads these takers' members into `byTrend` (a grown one keeps its new reports; a refreshed one is rebuilt). */
+  read: (ids: string[]) => Promise<void>;
 }
 
 /**
@@ -151,28 +168,77 @@ export async function applyClusters(
         aliases.get(survivor)!.filter((id) => id !== absorbed),
       );
   }
-  const absorbed = await absorbMembers(deps, input, result, { byTrend, grown, rejoined, moved }, s);
-  return { byTrend, moved, rejoined, fromState, read, parts, grown, absorbed };
+  const took = new Set<string>();
+  const gone = new Set([...result.merged.keys(), ...input.unfinished.keys(), ...rejoined.keys()]);
+  // Stored trends found for the absorb, with their part starts (a taker's rebuild keeps its part).
+  const found = new Map<string, { part?: number }>();
+  const absorbed = await absorbMembers(
+    deps,
+    input,
+    result,
+    { byTrend, grown, rejoined, moved, took },
+    s,
+    embeddingLookup,
+    {
+      views: async (keyTerms, bounds) => {
+        // Those the run read whole and changed are judged from their members (memberMoves leaves their views out).
+        const ids = (await trendIdsByTerms(deps.opensearch, deps.names, s.since, keyTerms, bounds)).filter(
+          (id) => !gone.has(id),
+        );
+        const known = (id: string) => stored.get(id) ?? clustered.grown.get(id);
+        const docs = await loadRefreshSources(
+          deps.opensearch,
+          deps.names,
+          ids.filter((id) => !known(id)),
+        );
+        return ids.flatMap((id) => {
+          const doc = known(id) ?? docs.get(id);
+          const view = doc ? storedStoryView(doc) : null;
+          if (!view) return [];
+          found.set(id, { part: doc!.detect_state?.part?.first_seen });
+          return [view];
+        });
+      },
+      read: async (ids) => {
+        await readMembers(deps, members, ids);
+        const got = ids.filter((id) => members.get(id)!.length > 0);
+        for (const id of got) {
+          const fresh = grown.has(id) ? byTrend.get(id)!.filter((a) => result.assignments.has(a.id)) : [];
+          byTrend.set(id, [...members.get(id)!, ...fresh]);
+          grown.delete(id);
+          const part = found.get(id)?.part;
+          if (!parts.has(id) && part !== undefined) parts.set(id, part);
+        }
+        fromState = fromState.filter((id) => !got.includes(id));
+        read = [...new Set([...read, ...got])].sort();
+      },
+    },
+  );
+  return { byTrend, moved, rejoined, fromState, read, parts, grown, absorbed, took };
 }
 
 /**
  * After the rejoin: single members of the small trends the run changed that read as a large trend
- * it changed move there (absorb-members.ts). Both sides are trends read whole (`byTrend`, not
- * grown) that the build rebuilds, so their counts come from the rebuild; a large trend the run
- * only refreshed or grew takes nothing (the rejoin's other trends stay out, docs/lab-notes/trends.md).
- * A small trend emptied by its moves becomes an alias of the trend that took its last member, as a
- * merge's absorbed trend does (unless founded in this run: never served). Edits `applied`, `input.aliases`
- * and `result` in place, as the rejoin's joins do; returns the number of members moved.
+ * move there (absorb-members.ts). The small side is a trend read whole that the build rebuilds. A
+ * taker is a large trend the run changed and read whole, or a stored one it did not (refreshed,
+ * grown from a sample, or not read at all: `stored`, found by the small trends' members' terms and
+ * judged by the central headlines its stored state keeps); a stored taker is read whole once a
+ * member moves in, and every taker is rebuilt (`took`), as a stored trend the rejoin joins is: its
+ * counts, topic and velocity come from the rebuild. A small trend emptied by its moves becomes an
+ * alias of the trend that took its last member, as a merge's absorbed trend does (unless founded in
+ * this run: never served). Edits `applied`, `input.aliases` and `result` in place, as the rejoin's
+ * joins do; returns the number of members moved.
  */
 export async function absorbMembers(
   deps: Pick<DetectDeps, 'logger'>,
   input: Pick<DetectInput, 'unfinished' | 'aliases'>,
   result: Pick<Clustered['result'], 'touched' | 'created' | 'merged' | 'assignments'>,
-  applied: Pick<Applied, 'byTrend' | 'grown' | 'rejoined' | 'moved'>,
+  applied: Pick<Applied, 'byTrend' | 'grown' | 'rejoined' | 'moved' | 'took'>,
   s: Pick<DetectSettings, 'idf' | 'rejoin'>,
   lookup: (texts: Iterable<string>) => Promise<(text: string) => Float32Array | undefined> = embeddingLookup,
+  stored?: StoredTakers,
 ): Promise<number> {
-  const { byTrend, grown, rejoined, moved } = applied;
+  const { byTrend, grown, rejoined, moved, took } = applied;
   const { aliases } = input;
   if (s.rejoin.absorbMeaning <= 0) return 0;
   // The trends the build rebuilds (detect-build.ts' `touched`) among those read whole.
@@ -183,23 +249,26 @@ export async function absorbMembers(
       ...rejoined.values(),
     ].filter((id) => byTrend.has(id) && !grown.has(id)),
   );
-  if (changed.size < 2) return 0;
+  const trends = new Map([...changed].map((id) => [id, byTrend.get(id)!.map(toDetectArticle)]));
+  const wanted = absorbLookup(trends, s.idf, s.rejoin);
+  if (!wanted) return 0;
+  // Stored takers are looked up as the rejoin looks up its stored trends: a failed read fails the run.
+  const views = stored ? await stored.views(wanted.terms, wanted.bounds) : [];
   let moves: MemberMove[];
   try {
-    moves = await memberMoves(
-      new Map([...changed].map((id) => [id, byTrend.get(id)!.map(toDetectArticle)])),
-      s.idf,
-      s.rejoin,
-      lookup,
-      { movable: changed, takers: changed },
-    );
+    moves = await memberMoves(trends, s.idf, s.rejoin, lookup, { movable: changed, takers: changed, views });
   } catch (err) {
     deps.logger.warn({ err }, 'sentence encoder unavailable: small trends keep their members');
     return 0;
   }
+  // A stored taker is read whole first; one none of whose members can be read takes nothing.
+  const unread = [...new Set(moves.map((m) => m.into))].filter((id) => !changed.has(id));
+  if (unread.length > 0) await stored!.read(unread.sort());
+  moves = moves.filter((m) => changed.has(m.into) || (byTrend.has(m.into) && !grown.has(m.into)));
   if (moves.length === 0) return 0;
   const into = new Map<string, string>();
   for (const m of moves) {
+    took.add(m.into);
     const id = m.article.id;
     const list = byTrend.get(m.from)!;
     const at = list.findIndex((a) => a.id === id);

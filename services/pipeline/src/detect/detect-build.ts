@@ -76,6 +76,8 @@ export async function buildRun(
     ...result.touched.map((t) => t.id),
     ...[...input.unfinished.values()].map((t) => t.merged_into!),
     ...rejoined.values(),
+    // Trends that took a member of a small trend (detect-apply.ts absorbMembers), stored ones read whole for it.
+    ...applied.took,
   ]);
   const rebuiltLists = [...byTrend.entries()]
     .filter(([id]) => touched.has(id) || input.refreshing.has(id))

@@ -146,7 +146,7 @@ export const DEFAULT_REJOIN_OPTIONS: RejoinOptions = {
 };
 
 /** Heaviest centroid terms a trend is looked up by. */
-const KEY_TERMS = 10;
+export const KEY_TERMS = 10;
 /** Central headlines embedded per trend. */
 export const CENTRAL_HEADLINES = 3;
 /** Share of a trend's members that must name an entity for it to count as the trend's. */

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import type { StoredArticle } from '@trendscope/pipeline/detect/active-trend';
-import { memberMoves } from '@trendscope/pipeline/detect/absorb-members';
+import { absorbLookup, memberMoves } from '@trendscope/pipeline/detect/absorb-members';
 import type { DetectArticle } from '@trendscope/pipeline/detect/cluster';
-import { absorbMembers, type Applied } from '@trendscope/pipeline/detect/detect-apply';
+import { absorbMembers, type Applied, type StoredTakers } from '@trendscope/pipeline/detect/detect-apply';
 import type { Clustered } from '@trendscope/pipeline/detect/detect-cluster';
 import type { DetectInput } from '@trendscope/pipeline/detect/detect-load';
-import { DEFAULT_REJOIN_OPTIONS } from '@trendscope/pipeline/detect/rejoin-stories';
+import { DEFAULT_REJOIN_OPTIONS, type StoryView } from '@trendscope/pipeline/detect/rejoin-stories';
 
 const H = 3_600_000;
 const idf = (): number => 1;
@@ -26,11 +26,25 @@ function storyEmbedding(angles: Record<string, number>) {
   };
   return () => Promise.resolve(vectorOf);
 }
-// pono: the large trend's story; kickstarter 20 degrees off it (cosine 0.94); bees 90 degrees off.
-const embed = storyEmbedding({ pono: 0, kickstarter: 20, bees: 90 });
+// pono: the large trend's story; kickstarter 20 degrees off it (cosine 0.94); bees 90 degrees off;
+// derby 60 degrees the other way (0.5 to pono, -0.87 to bees).
+const embed = storyEmbedding({ pono: 0, kickstarter: 20, bees: 90, derby: -60 });
 
 function articles(id: string, hour: number, titles: string[]): DetectArticle[] {
   return titles.map((title, i) => ({ id: `${id}-${i}`, title, text: '', time: hour * H + i * 60_000, entities: [] }));
+}
+
+/** A stored trend's story view (trend-clock.ts): its span, size and central headlines, no member. */
+function view(id: string, hour: number, size: number, central: string[]): StoryView {
+  return {
+    id,
+    first_seen: hour * H,
+    last_seen: hour * H + 2 * H,
+    article_count: size,
+    centroid: new Map([['pono', 1]]),
+    entities: new Set(),
+    central,
+  };
 }
 
 const PONO = Array.from({ length: 10 }, (_, i) => `Neil Young pono player report ${i}`);
@@ -98,6 +112,45 @@ describe('memberMoves', () => {
     expect(await memberMoves(trends, idf, { ...o, absorbMeaning: 0 }, embed)).to.deep.equal([]);
     expect(await memberMoves(trends, idf, o, embed, { takers: new Set(['small']) })).to.deep.equal([]);
   });
+
+  it('moves a member into a stored large trend known by its story view alone', async () => {
+    const small = new Map([['small', articles('small', 24, ['Young shows pono player again', 'bees swarm La Brea'])]]);
+    const moves = await memberMoves(small, idf, o, embed, { views: [view('large', 0, 12, ['pono player launch'])] });
+    expect(moves.map((m) => [m.article.id, m.into, m.intoSize])).to.deep.equal([['small-0', 'large', 12]]);
+  });
+
+  it('takes nothing into a stored view of another story, under 10 members, without headlines or out of the window', async () => {
+    const small = new Map([['small', articles('small', 24, ['Young shows pono player again', 'bees swarm La Brea'])]]);
+    for (const v of [
+      view('large', 0, 12, ['derby favourite scratched']),
+      view('large', 0, 9, ['pono player launch']),
+      view('large', 0, 12, []),
+      view('large', -60, 12, ['pono player launch']),
+    ]) {
+      expect(await memberMoves(small, idf, o, embed, { views: [v] }), JSON.stringify(v.central)).to.deep.equal([]);
+    }
+  });
+});
+
+describe('absorbLookup', () => {
+  it("asks for trends of 10+ under the small trends' members' terms, reported last within the window", () => {
+    const trends = new Map([
+      ['large', articles('large', 0, PONO)],
+      ['small', articles('small', 24, ['Pono player again', 'Pono player returns'])],
+    ]);
+    const wanted = absorbLookup(trends, idf, o)!;
+    expect(wanted.terms).to.include.members(['pono', 'player', 'return']);
+    expect(wanted.terms).to.not.include('report');
+    expect(wanted.bounds).to.deep.equal({ minArticles: 10, lastSeenFrom: 24 * H - o.rejoinHours * H });
+  });
+
+  it('asks nothing when no trend is small (a single report, or 10 and more)', () => {
+    const trends = new Map([
+      ['large', articles('large', 0, PONO)],
+      ['one', articles('one', 24, ['Pono player again'])],
+    ]);
+    expect(absorbLookup(trends, idf, o)).to.equal(null);
+  });
 });
 
 describe('absorbMembers (the detection run after the rejoin)', () => {
@@ -140,6 +193,7 @@ describe('absorbMembers (the detection run after the rejoin)', () => {
       grown: new Set(opts.grown ?? []),
       rejoined: new Map(),
       moved: new Map(),
+      took: new Set<string>(),
     } as unknown as Applied;
     return { byTrend, result, input, applied };
   }
@@ -184,11 +238,67 @@ describe('absorbMembers (the detection run after the rejoin)', () => {
     expect(input.aliases.get('large')).to.deep.equal(['large-old']);
   });
 
-  it('moves nothing into a large trend the run did not change or only grew from a sample', async () => {
+  it('moves nothing into a large trend the run did not change or only grew, given no stored takers', async () => {
     for (const opts of [{ touched: ['small'] }, { grown: ['large'] }]) {
       const { byTrend, result, input, applied } = setup(['pono player again', 'pono player once more'], opts);
       expect(await absorbMembers(quiet, input, result, applied, { idf, rejoin: o }, embed)).to.equal(0);
       expect(byTrend.get('small')!.length).to.equal(2);
+      expect(applied.moved.size).to.equal(0);
+    }
+  });
+
+  /** A stored large trend the run did not read whole: its view, and its members once read. */
+  function storedTaker(centralHeadline: string, readable = true) {
+    const asked: { terms: readonly string[]; read: string[][] } = { terms: [], read: [] };
+    const takers = (byTrend: Map<string, StoredArticle[]>): StoredTakers => ({
+      views: (terms) => {
+        asked.terms = terms;
+        return Promise.resolve([view('yesterday', 0, 10, [centralHeadline])]);
+      },
+      read: (ids) => {
+        asked.read.push(ids);
+        if (readable) byTrend.set('yesterday', stored('yesterday', 0, PONO));
+        return Promise.resolve();
+      },
+    });
+    return { asked, takers };
+  }
+
+  it('moves a member into a stored large trend the run did not change, read whole and rebuilt', async () => {
+    const { byTrend, result, input, applied } = setup(['Young shows pono player again', 'bees swarm La Brea'], {
+      touched: ['small'],
+    });
+    byTrend.delete('large');
+    const { asked, takers } = storedTaker('pono player launch');
+    expect(await absorbMembers(quiet, input, result, applied, { idf, rejoin: o }, embed, takers(byTrend))).to.equal(1);
+    expect(asked.terms).to.include('pono');
+    expect(asked.read).to.deep.equal([['yesterday']]);
+    expect(byTrend.get('yesterday')!.map((a) => a.id)).to.deep.equal([
+      ...PONO.map((_, i) => `yesterday-${i}`),
+      'small-0',
+    ]);
+    expect(byTrend.get('yesterday')![10]!.trend_id).to.equal('yesterday');
+    expect(byTrend.get('small')!.map((a) => a.id)).to.deep.equal(['small-1']);
+    expect([...applied.took]).to.deep.equal(['yesterday']);
+    expect(result.assignments.get('small-0')).to.equal('yesterday');
+  });
+
+  it('reads no stored trend of another story, and moves nothing into one whose members cannot be read', async () => {
+    for (const [headline, readable, reads] of [
+      ['derby favourite scratched', true, 0],
+      ['pono player launch', false, 1],
+    ] as const) {
+      const { byTrend, result, input, applied } = setup(['Young shows pono player again', 'bees swarm La Brea'], {
+        touched: ['small'],
+      });
+      byTrend.delete('large');
+      const { asked, takers } = storedTaker(headline, readable);
+      expect(await absorbMembers(quiet, input, result, applied, { idf, rejoin: o }, embed, takers(byTrend))).to.equal(
+        0,
+      );
+      expect(asked.read.length).to.equal(reads);
+      expect(byTrend.get('small')!.length).to.equal(2);
+      expect(applied.took.size).to.equal(0);
       expect(applied.moved.size).to.equal(0);
     }
   });
