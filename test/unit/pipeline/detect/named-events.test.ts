@@ -5,43 +5,16 @@ import {
   sameOccasion,
   sharedOccasion,
 } from '@trendscope/pipeline/detect/named-events';
-
-const CONAN = [
-  "Conan O'Brien promises nudity, fire at this year's MTV Movie Awards",
-  "Conan O'Brien promises nudity and fire at MTV Movie Awards",
-  "Conan O'Brien promises nudity, fire at MTV Movie Awards",
-];
-const WINNERS = [
-  'Hunger Games the big winner at MTV Movie Awards',
-  "'Hunger Games' top winner at 2014 MTV Movie Awards",
-  'Hunger Games tops MTV Movie Awards',
-];
-const TERMINATOR = [
-  'Arnold Schwarzenegger will be back as the Terminator - but should he be?',
-  'Arnold Schwarzenegger WILL be back for new Terminator movie',
-  "'Sabotage' Review: 10 Things to Know About the New Arnold Schwarzenegger ...",
-];
-const SABOTAGE = ['Sabotage Review: Arnold Who?', "MOVIE REVIEW: Arnold is back in 'Sabotage'", 'REVIEW: Sabotage'];
-const FINALE = [
-  '"Bachelor" Finale: Juan Pablo Makes His Decision',
-  "Juan Pablo makes his decision in 'The Bachelor' finale",
-  "'The Bachelor' Season 18 Spoilers: Is Juan Pablo Galavis The Worst Bachelor ...",
-];
-const SPLIT = [
-  "Rumor: The Bachelor's Juan Pablo And Nikki Are Already Over",
-  "Juan Pablo Galavis Was 'Very Serious' About The Bachelor As Nikki Ferrell Hits ...",
-  "Bachelor Juan Pablo and Nikki Ferrell's Relationship Over — ALREADY!",
-];
-const LOHAN_LIST = [
-  'James Franco: Lindsay Lohan lied on sex list',
-  "Lindsay Lohan's sex list a lie, says James Franco",
-  'James Franco says Lindsay Lohan lied about him on her sex list',
-];
-const LOHAN_RATINGS = [
-  "The Ratings For Lindsay Lohan's Reality Show Are In...",
-  "Lindsay Lohan's Reality TV Show 'Lindsay' Debuts To Poor Ratings",
-  "Modest ratings for Lindsay Lohan's reality show",
-];
+import {
+  CONAN,
+  FINALE,
+  LOHAN_LIST,
+  LOHAN_RATINGS,
+  SABOTAGE,
+  SPLIT,
+  TERMINATOR,
+  WINNERS,
+} from '../../../support/read-headlines';
 
 describe('named-events', () => {
   it('reads an occasion by its head noun and the name before it', () => {

@@ -18,10 +18,28 @@ import {
 } from '@trendscope/pipeline/detect/rejoin-stories';
 import type { ActiveTrend } from '@trendscope/pipeline/detect/cluster';
 import { articleVector } from '@trendscope/pipeline/detect/term-vector';
+import { CONAN, FINALE, SABOTAGE, SPLIT, TERMINATOR, WINNERS } from '../../../support/read-headlines';
 
 const H = 3_600_000;
 const idf = (): number => 1;
 const quiet = { warn: (): void => undefined };
+
+/** Embeddings in which the first side's headlines and the second's agree at `cosine`. */
+const agreeing =
+  (second: readonly string[], cosine: number) =>
+  (text: string): Float32Array =>
+    second.includes(text) ? Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine)) : Float32Array.of(1, 0);
+
+/** A story view of six reports at `hour` whose central headlines are `central`. */
+const view = (id: string, central: string[], hour: number): StoryView => ({
+  id,
+  first_seen: hour * H,
+  last_seen: hour * H,
+  article_count: 6,
+  centroid: new Map(),
+  entities: new Set(),
+  central,
+});
 
 /** A trend of `n` articles from `hour` on, one a minute, all with the given headline and entities. */
 function trend(id: string, hour: number, title: string, entities: string[], n = 6): [string, DetectArticle[]] {
@@ -176,11 +194,6 @@ describe('rejoinStories', () => {
     const PROBE = 'GM faces probe in US Congress over slow recall';
     const THEFT = 'Samsung Galaxy S5 gets anti-theft features';
     const UNVEIL = 'Samsung to unveil Galaxy S5';
-    /** Embeddings in which the first side's headlines and the second's agree at `cosine`. */
-    const agreeing =
-      (second: string[], cosine: number) =>
-      (text: string): Float32Array =>
-        second.includes(text) ? Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine)) : Float32Array.of(1, 0);
     const pair = (a: string, b: string) => {
       const views = storyViews(new Map([trend('early', 2, a, []), trend('late', 30, b, [])]), idf);
       return [[views[0]!, views[1]!]] as [StoryView, StoryView][];
@@ -284,11 +297,6 @@ describe('rejoinStories', () => {
     ];
     const MONDAY = ['Stocks fall on weak China export data', 'Wall Street stocks slide as tech shares drop'];
     const TUESDAY = ['Stocks rise as investors shrug off Ukraine', 'Wall Street stocks climb on earnings'];
-    /** Embeddings in which the first side's headlines and the second's agree at `cosine`. */
-    const agreeing =
-      (second: string[], cosine: number) =>
-      (text: string): Float32Array =>
-        second.includes(text) ? Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine)) : Float32Array.of(1, 0);
     /** Two trends a day apart, each of six reports told in the given headlines in turn. */
     const pair = (a: string[], b: string[]) => {
       const told = (id: string, hour: number, heads: string[]): [string, DetectArticle[]] => {
@@ -361,25 +369,6 @@ describe('rejoinStories', () => {
       'Gas prices up, but still lower than last year',
       'Gas prices fall 1 cent over past week',
     ];
-    const TERMINATOR = [
-      'Arnold Schwarzenegger will be back as the Terminator - but should he be?',
-      'Arnold Schwarzenegger WILL be back for new Terminator movie',
-      "'Sabotage' Review: 10 Things to Know About the New Arnold Schwarzenegger ...",
-    ];
-    const SABOTAGE = ['Sabotage Review: Arnold Who?', "MOVIE REVIEW: Arnold is back in 'Sabotage'", 'REVIEW: Sabotage'];
-    const agreeing =
-      (second: string[], cosine: number) =>
-      (text: string): Float32Array =>
-        second.includes(text) ? Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine)) : Float32Array.of(1, 0);
-    const view = (id: string, central: string[], hour: number): StoryView => ({
-      id,
-      first_seen: hour * H,
-      last_seen: hour * H,
-      article_count: 6,
-      centroid: new Map(),
-      entities: new Set(),
-      central,
-    });
     const joins: RejoinJoin[] = [];
     const at = (a: string[], b: string[], cosine: number, o = DEFAULT_REJOIN_OPTIONS) =>
       rejoinStories([[view('a', a, 0), view('b', b, 30)]], agreeing(b, cosine), o, joins).size;
@@ -399,50 +388,11 @@ describe('rejoinStories', () => {
   });
 
   it('occasion test: joins two trends naming one occasion at 0.3, not two stories of one subject', () => {
-    const CONAN = [
-      "Conan O'Brien promises nudity, fire at this year's MTV Movie Awards",
-      "Conan O'Brien promises nudity and fire at MTV Movie Awards",
-      "Conan O'Brien promises nudity, fire at MTV Movie Awards",
-    ];
-    const WINNERS = [
-      'Hunger Games the big winner at MTV Movie Awards',
-      "'Hunger Games' top winner at 2014 MTV Movie Awards",
-      'Hunger Games tops MTV Movie Awards',
-    ];
-    const TERMINATOR = [
-      'Arnold Schwarzenegger will be back as the Terminator - but should he be?',
-      'Arnold Schwarzenegger WILL be back for new Terminator movie',
-      "'Sabotage' Review: 10 Things to Know About the New Arnold Schwarzenegger ...",
-    ];
-    const SABOTAGE = ['Sabotage Review: Arnold Who?', "MOVIE REVIEW: Arnold is back in 'Sabotage'", 'REVIEW: Sabotage'];
-    const FINALE = [
-      '"Bachelor" Finale: Juan Pablo Makes His Decision',
-      "Juan Pablo makes his decision in 'The Bachelor' finale",
-      "'The Bachelor' Season 18 Spoilers: Is Juan Pablo Galavis The Worst Bachelor ...",
-    ];
-    const SPLIT = [
-      "Rumor: The Bachelor's Juan Pablo And Nikki Are Already Over",
-      "Juan Pablo Galavis Was 'Very Serious' About The Bachelor As Nikki Ferrell Hits ...",
-      "Bachelor Juan Pablo and Nikki Ferrell's Relationship Over — ALREADY!",
-    ];
     const LIST = ['James Franco: Lindsay Lohan lied on sex list', "Lindsay Lohan's sex list a lie, says James Franco"];
     const RATINGS = [
       "The Ratings For Lindsay Lohan's Reality Show Are In...",
       "Modest ratings for Lindsay Lohan's reality show",
     ];
-    const agreeing =
-      (second: string[], cosine: number) =>
-      (text: string): Float32Array =>
-        second.includes(text) ? Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine)) : Float32Array.of(1, 0);
-    const view = (id: string, central: string[], hour: number): StoryView => ({
-      id,
-      first_seen: hour * H,
-      last_seen: hour * H,
-      article_count: 6,
-      centroid: new Map(),
-      entities: new Set(),
-      central,
-    });
     const joins: RejoinJoin[] = [];
     const at = (a: string[], b: string[], cosine: number, o = DEFAULT_REJOIN_OPTIONS) =>
       rejoinStories([[view('a', a, 0), view('b', b, 30)]], agreeing(b, cosine), o, joins).size;
