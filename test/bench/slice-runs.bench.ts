@@ -9,6 +9,8 @@
  * measures (story-figures.ts' listQuality: gold stories leading two listed trends, fidelity).
  * Run: BENCH=slice-runs make bench (BENCH_OS_PORT, BENCH_REDIS_PORT, BENCH_DATA for private
  * services), or node --import tsx test/bench/slice-runs.bench.ts with OPENSEARCH_URL/REDIS_URL.
+ * SLICE_DUMP=<file> also writes the stored trends, each report's trend and the rejoin's joins of
+ * each run as JSON (lab/diagnose/runs-repeats.ts reads it).
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -41,10 +43,13 @@ await migrateIndices(opensearch, names);
 // The runs' logs are silent but for the absorb's moves, kept to print.
 const moves: { article: string; from: string; into: string; meaning: number; run: string }[] = [];
 let clock = '';
+/** The rejoin's joins of each run, kept for SLICE_DUMP. */
+const joinLog: object[] = [];
 const logger = createLogger({ level: 'silent', name: 'slice' });
 logger.info = (obj: unknown, msg?: string) => {
   const m = obj as { moves?: { article: string; from: string; into: string; meaning: number }[] };
   if (msg?.startsWith('member absorb') && m.moves) for (const x of m.moves) moves.push({ ...x, run: clock });
+  if (msg?.startsWith('story rejoin')) joinLog.push({ run: clock, ...(obj as object) });
 };
 
 const step = minutes * 60_000;
@@ -108,5 +113,12 @@ process.stdout.write(
 );
 for (const r of q.read.goldRepeats) process.stdout.write(`  ${r.gold}: ${r.topics.join(' | ')}\n`);
 
+if (process.env.SLICE_DUMP) {
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(
+    process.env.SLICE_DUMP,
+    JSON.stringify({ assigned: [...assigned], trends: [...trends.values()], joins: joinLog }),
+  );
+}
 await opensearch.indices.delete({ index: `${prefix}-*`, expand_wildcards: 'all' }).catch(() => undefined);
 await services.close();
