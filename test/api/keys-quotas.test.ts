@@ -20,7 +20,18 @@ import { openTestServices, type TestServices } from '../support/services';
 const ANON_POLICY = '"minute";q=60;w=60, "day";q=2000;w=86400';
 const KEY_POLICY = '"minute";q=600;w=60, "day";q=100000;w=86400';
 const RATE_LIMIT = /^"minute";r=\d+;t=\d+, "day";r=\d+;t=\d+$/;
+/** Paths that spend no quota but still say how the caller's stands. */
+const UNCOUNTED_PATHS = ['/health', '/docs', '/docs/openapi.json', '/console'];
 const DEFAULT_QUOTAS = { API_QUOTA_ANONYMOUS_PER_MINUTE: '60', API_QUOTA_ANONYMOUS_PER_DAY: '2000' };
+
+/** What RateLimit says remains of each window. */
+function leftOf(res: Response): { minute: number; day: number } {
+  const value = res.headers.get('ratelimit') ?? '';
+  return {
+    minute: Number(/"minute";r=(\d+)/.exec(value)?.[1]),
+    day: Number(/"day";r=(\d+)/.exec(value)?.[1]),
+  };
+}
 
 describe('API keys and quotas', function () {
   this.timeout(60_000);
@@ -76,10 +87,60 @@ describe('API keys and quotas', function () {
       expect(res.headers.get('ratelimit-policy')).to.equal('"minute";q=5000;w=60, "day";q=900000;w=86400');
     });
 
-    it('does not count or label /health and /docs', async () => {
-      for (const path of ['/health', '/docs/openapi.json']) {
-        const res = await fetch(`${api.url}${path}`);
-        expect(res.headers.get('ratelimit'), path).to.equal(null);
+    it('labels /health, /docs, the OpenAPI document and /console with what remains, without counting them', async () => {
+      await clearOfMinuteEdge();
+      const before = await fetch(`${api.url}/v1/categories`);
+      const left = leftOf(before);
+      for (let round = 0; round < 3; round++) {
+        for (const path of UNCOUNTED_PATHS) {
+          const res = await fetch(`${api.url}${path}`, { redirect: 'manual' });
+          expect(res.status, path).to.be.below(500);
+          expect(res.headers.get('ratelimit-policy'), path).to.equal(ANON_POLICY);
+          expect(res.headers.get('ratelimit'), path).to.match(RATE_LIMIT);
+          expect(leftOf(res), `${path}, round ${round}`).to.deep.equal(left);
+        }
+      }
+      const after = await fetch(`${api.url}/v1/categories`);
+      expect(leftOf(after)).to.deep.equal({ minute: left.minute - 1, day: left.day - 1 });
+    });
+
+    it("labels an uncounted answer with a key's policy and what remains of it", async () => {
+      await clearOfMinuteEdge();
+      const k = await createApiKey(keys, { name: 'health checks' });
+      const counted = await fetch(`${api.url}/v1/categories`, bearer(k.key));
+      const health = await fetch(`${api.url}/health`, bearer(k.key));
+      expect(health.headers.get('ratelimit-policy')).to.equal(KEY_POLICY);
+      expect(leftOf(health)).to.deep.equal(leftOf(counted));
+      // These paths never refuse a key: an unknown one is labelled anonymous.
+      const unknown = await fetch(`${api.url}/health`, bearer('ts_live_not-a-key'));
+      expect(unknown.status).to.not.equal(401);
+      expect(unknown.headers.get('ratelimit-policy')).to.equal(ANON_POLICY);
+    });
+
+    it('labels 404, 405 and 422 answers as counted answers', async () => {
+      const answers = [
+        await fetch(`${api.url}/v1/no-such-path`),
+        await fetch(`${api.url}/v1/categories`, { method: 'POST' }),
+        await fetch(`${api.url}/health`, { method: 'DELETE' }),
+        await fetch(`${api.url}/v1/trends/recent?limit=abc`),
+      ];
+      expect(answers.map((res) => res.status)).to.deep.equal([404, 405, 405, 422]);
+      for (const res of answers) {
+        expect(res.headers.get('ratelimit-policy'), res.url).to.equal(ANON_POLICY);
+        expect(res.headers.get('ratelimit'), res.url).to.match(RATE_LIMIT);
+      }
+    });
+
+    it('sends neither header, on any path, with API_QUOTAS_ENABLED=false', async () => {
+      const off = await startApi(s, { env: { ...DEFAULT_QUOTAS, API_QUOTAS_ENABLED: 'false' } });
+      try {
+        for (const path of ['/v1/categories', ...UNCOUNTED_PATHS]) {
+          const res = await fetch(`${off.url}${path}`, { redirect: 'manual' });
+          expect(res.headers.get('ratelimit-policy'), path).to.equal(null);
+          expect(res.headers.get('ratelimit'), path).to.equal(null);
+        }
+      } finally {
+        await off.close();
       }
     });
   });
@@ -213,6 +274,13 @@ describe('API keys and quotas', function () {
           expect(res.headers.get('ratelimit-policy')).to.equal(ANON_POLICY);
           expect(res.headers.get('ratelimit')).to.equal(null);
         }
+        // An uncounted answer reads nothing from the dead Redis: the policy alone, and /health still answers.
+        for (const path of UNCOUNTED_PATHS) {
+          const res = await fetch(`${down.url}${path}`, { redirect: 'manual' });
+          expect(res.status, path).to.not.equal(500);
+          expect(res.headers.get('ratelimit-policy'), path).to.equal(ANON_POLICY);
+          expect(res.headers.get('ratelimit'), path).to.equal(null);
+        }
         expect(await metrics.getSingleMetricAsString('trendscope_quota_fail_open_total')).to.match(/ 3$/m);
       } finally {
         await down.close();
@@ -277,6 +345,16 @@ describe('API keys and quotas', function () {
       const second = await call({ 'x-api-key': k.key });
       expect(minuteLeft(rest)).to.equal(minuteLeft(first) - 1);
       expect(minuteLeft(second)).to.equal(minuteLeft(first) - 2);
+    });
+
+    it('labels its refusals and its 405 as counted answers', async () => {
+      const refused = await call({ authorization: 'Bearer ts_live_nope' });
+      const wrongMethod = await fetch(`${mcpApi.url}/mcp`);
+      expect([refused.status, wrongMethod.status]).to.deep.equal([401, 405]);
+      for (const res of [refused, wrongMethod]) {
+        expect(res.headers.get('ratelimit-policy')).to.equal(ANON_POLICY);
+        expect(res.headers.get('ratelimit')).to.match(RATE_LIMIT);
+      }
     });
   });
 

@@ -99,7 +99,6 @@ export function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Koa {
     }),
   );
   app.use(errorHandler(deps.logger, [MCP_PATH]));
-  app.use(methodGuard([...ROUTE_SPECS.map((s) => s.path), ...DOCS_PATHS]));
   app.use(requestTimeout(deps.config.api.requestTimeoutMs, /^\/console(\/|$)/));
   const keyRepo = new ApiKeyRepository(deps.opensearch, deps.names.api_keys);
   app.use(
@@ -119,6 +118,8 @@ export function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Koa {
       ...(options.metrics ? { metrics: options.metrics } : {}),
     }),
   );
+  // After the quota guard: a 405 carries RateLimit headers like every answer (and is counted like a 404).
+  app.use(methodGuard([...ROUTE_SPECS.map((s) => s.path), ...DOCS_PATHS]));
 
   for (const router of routers) app.use(router.routes());
   app.use(() => {

@@ -27,6 +27,17 @@ function countScriptCalls(redis: Redis): { calls: number } {
   return seen;
 }
 
+/** Counts the HMGETs a client sends: a quota read that counts nothing. */
+function countReads(redis: Redis): { calls: number } {
+  const seen = { calls: 0 };
+  const hmget = redis.hmget.bind(redis) as (...args: unknown[]) => Promise<unknown>;
+  (redis as unknown as { hmget: (...args: unknown[]) => Promise<unknown> }).hmget = (...args) => {
+    seen.calls += 1;
+    return hmget(...args);
+  };
+  return seen;
+}
+
 describe('quota leases (a block of a quota held by one API process)', () => {
   let s: TestServices;
   const clients: Redis[] = [];
@@ -80,6 +91,32 @@ describe('quota leases (a block of a quota held by one API process)', () => {
     // Seven counted one by one (a caller leases from its 8th request in 100 ms), then blocks as
     // large as its requests so far in the last 100 ms (8, then about 12, 18, 27), asked ahead of need.
     expect(scripts.calls).to.be.at.most(12);
+  });
+
+  it('reads how a caller stands without counting: from its lease with no Redis call, else with one read', async () => {
+    const redis = open();
+    const service = quotaServiceFor(redis, s.prefix, () => 0);
+    const scripts = countScriptCalls(redis);
+    const reads = countReads(redis);
+    const caller = service.caller('k:lease-peek', generous);
+    const now = Date.now();
+    // Counted by another process: this one holds nothing of the caller and reads Redis once.
+    const other = quotaServiceFor(open(), s.prefix);
+    for (let i = 0; i < 3; i++) await other.count(other.caller('k:lease-peek', generous), now);
+    const quiet = await service.peek(caller, now);
+    expect([quiet.allowed, quiet.minute.remaining, quiet.day.remaining]).to.deep.equal([true, 99_997, 999_997]);
+    expect(reads.calls).to.equal(1);
+    expect(await readQuotaUsage(s.redis, s.prefix, 'k:lease-peek', now)).to.deep.equal({ minute: 3, day: 3 });
+
+    let last: QuotaDecision | undefined;
+    for (let i = 0; i < 40; i++) last = await service.count(caller, now);
+    const [scriptsBefore, readsBefore] = [scripts.calls, reads.calls];
+    const leased = service.peek(caller, now);
+    expect(leased).to.not.be.instanceOf(Promise);
+    expect((leased as QuotaDecision).minute.remaining).to.equal(last!.minute.remaining);
+    expect([scripts.calls, reads.calls]).to.deep.equal([scriptsBefore, readsBefore]);
+    const next = await service.count(caller, now);
+    expect(next.minute.remaining).to.equal((leased as QuotaDecision).minute.remaining - 1);
   });
 
   it('counts a caller sending a few requests in Redis one by one, so its usage is exact at once', async () => {

@@ -21,7 +21,10 @@ import type { LastUsedRecorder } from '../auth/last-used-recorder';
 import { readPresentedKey } from '../auth/presented-key';
 import { formatRateLimit, formatRateLimitPolicy, retryAfterSeconds } from '../quota/rate-limit-headers';
 
-/** Paths never counted: health checks, the API's documentation, the console (its own throttles). */
+/**
+ * Paths never counted: health checks, the API's documentation, the console (its own throttles).
+ * Their answers still carry the caller's RateLimit-Policy and RateLimit, read without counting.
+ */
 const UNCOUNTED = /^\/(health|docs|console)(\/|$)/;
 
 /** Anonymous callers (client addresses) whose counting handles are kept. */
@@ -138,9 +141,52 @@ export function quotaGuard(deps: QuotaDeps): Middleware {
     );
   };
 
+  /**
+   * The caller of an uncounted request: its key's when the key verifies, else anonymous. These
+   * paths never refuse a key, and a verification that fails (OpenSearch down) labels the answer
+   * anonymous rather than failing a health check.
+   */
+  const uncountedCaller = async (ctx: Context): Promise<CountedCaller> => {
+    const presented = readPresentedKey(ctx);
+    if (presented.kind === 'none') return anonymous(ctx);
+    const key = await deps.verifier.verify(presented.key).catch(() => null);
+    return key ? registered(key) : anonymous(ctx);
+  };
+
+  /**
+   * The headers of an uncounted answer: the caller's policy and how its windows stand, read
+   * without counting (from this process's lease, or one Redis read). Never rejects: with Redis
+   * unreachable the answer carries RateLimit-Policy alone, as a counted one does.
+   */
+  const peek = async (ctx: Context): Promise<void> => {
+    const caller = await uncountedCaller(ctx);
+    if (ctx.res.headersSent) return;
+    ctx.res.setHeader('RateLimit-Policy', caller.policy);
+    if (deps.redis.status !== 'ready') return;
+    let decision: QuotaDecision;
+    try {
+      decision = await deps.quotas.peek(caller.quota, now());
+      outage.restored();
+    } catch (err) {
+      outage.error(err as Error);
+      return;
+    }
+    if (!ctx.res.headersSent) ctx.res.setHeader('RateLimit', formatRateLimit(decision));
+  };
+
   return async (ctx, next) => {
     if (UNCOUNTED.test(ctx.path)) {
-      await next();
+      if (!quotas.enabled) {
+        await next();
+        return;
+      }
+      // Read alongside the answer, so a health check waits for the slower of the two, not both.
+      const peeking = peek(ctx);
+      try {
+        await next();
+      } finally {
+        await peeking;
+      }
       return;
     }
     const presented = readPresentedKey(ctx);

@@ -91,7 +91,7 @@ const QUOTA_RESPONSES: Record<string, JsonSchema> = {
 
 /**
  * Every path answers only GET, HEAD and OPTIONS (method-guard.middleware.ts); any other method is
- * refused before quotas are counted. OpenAPI declares answers per operation, so the refusal is
+ * refused (counted like any answer on a counted path). OpenAPI declares answers per operation, so the refusal is
  * declared on each path's one operation, where clients and checkers look for it.
  */
 const METHOD_NOT_ALLOWED: JsonSchema = json(
@@ -104,7 +104,12 @@ function operation(spec: RouteSpec): JsonSchema {
   const parameters = [...joiToParameters(spec.pathParams, 'path'), ...joiToParameters(spec.query, 'query')];
   const isHealth = spec.operationId === 'getHealth';
   const responses: Record<string, JsonSchema> = {
-    '200': json(ref(spec.response), 'Success.', isHealth ? undefined : { ...READ_HEADERS, ...RATE_LIMIT_HEADERS }),
+    // /health spends no quota but says how the caller's stands (quota.middleware.ts).
+    '200': json(
+      ref(spec.response),
+      'Success.',
+      isHealth ? RATE_LIMIT_HEADERS : { ...READ_HEADERS, ...RATE_LIMIT_HEADERS },
+    ),
     ...(isHealth ? {} : QUOTA_RESPONSES),
   };
   if (!isHealth) {
@@ -122,7 +127,7 @@ function operation(spec: RouteSpec): JsonSchema {
   }
   responses['405'] = METHOD_NOT_ALLOWED;
   responses['503'] = isHealth
-    ? json(ref('Health'), 'A dependency is down; `checks` names it.')
+    ? json(ref('Health'), 'A dependency is down; `checks` names it.', RATE_LIMIT_HEADERS)
     : json(ref('Error'), 'The search backend is unavailable or too slow; retry shortly.', {
         'Retry-After': { description: 'Seconds to wait before retrying (1).', schema: { type: 'integer', minimum: 1 } },
       });
@@ -150,7 +155,10 @@ export function buildOpenApi(specs: readonly RouteSpec[], serverUrl: string): Js
       description: 'The OpenAPI 3.1 description of the API; /docs renders it as a page.',
       parameters: [],
       security: [],
-      responses: { '200': json({ type: 'object' }, 'The OpenAPI document.'), '405': METHOD_NOT_ALLOWED },
+      responses: {
+        '200': json({ type: 'object' }, 'The OpenAPI document.', RATE_LIMIT_HEADERS),
+        '405': METHOD_NOT_ALLOWED,
+      },
     },
   };
   return {
@@ -163,8 +171,9 @@ export function buildOpenApi(specs: readonly RouteSpec[], serverUrl: string): Js
         'Read-only trend intelligence: trends detected from published articles, scored for business impact and ' +
         'source quality, with their sources. All endpoints are GET and answer JSON; errors carry `detail`. ' +
         'Answers carry an ETag: send it back in If-None-Match to get 304 when nothing changed. ' +
-        'No key is needed; an API key (Authorization: Bearer or X-API-Key) raises the quota. Counted answers carry ' +
-        'RateLimit-Policy and RateLimit; past a quota the answer is 429 with Retry-After.',
+        'No key is needed; an API key (Authorization: Bearer or X-API-Key) raises the quota. Answers carry ' +
+        'RateLimit-Policy and RateLimit (/health and this document spend no quota); past a quota the answer is ' +
+        '429 with Retry-After.',
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     servers: [{ url: serverUrl, description: 'This deployment' }],

@@ -104,6 +104,21 @@ export class QuotaLeases {
     return lease;
   }
 
+  /**
+   * The lease of `caller` for these windows when this process holds one whose counts Redis has
+   * answered, untouched (no token taken, no request noted): what an uncounted answer reads
+   * instead of asking Redis. A lease with no tokens left still holds the counts of the caller's
+   * last request here (it is dropped LEASE_MAX_AGE_MS after that request), so it may miss what
+   * other processes counted since, as an answer served from a lease does. Null when there is none.
+   */
+  peekNow(caller: QuotaCaller, minuteWindow: number, dayWindow: number): QuotaLease | null {
+    const lease =
+      caller.lease !== null && !caller.lease.retired ? caller.lease : (this.leases.get(caller.leaseId) ?? null);
+    if (lease === null || !lease.known) return null;
+    const r = lease.request;
+    return r.minuteWindow === minuteWindow && r.dayWindow === dayWindow ? lease : null;
+  }
+
   /** Counts one request of `caller`: from this process's block when it holds one, else in Redis. */
   async count(caller: QuotaCaller, request: QuotaRequest): Promise<QuotaCount> {
     const id = caller.leaseId;

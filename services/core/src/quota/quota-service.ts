@@ -3,7 +3,7 @@ import type { QuotaLimits } from '../config/load-config';
 import { generationKey } from '../redis/data-generation';
 import { QuotaBatcher, type QuotaRequest } from './quota-batcher';
 import { dayCountOf, minuteCountOf, QuotaLeases, type QuotaCaller } from './quota-leases';
-import { quotaKey, usageKey, utcDay } from './quota-store';
+import { quotaKey, readWindowCounts, usageKey, utcDay } from './quota-store';
 import { DAY, MINUTE, secondsToWindowEnd } from './quota-windows';
 
 /*
@@ -53,6 +53,7 @@ function stand(limit: number, count: number, resetSeconds: number): WindowState 
 /** Counts requests against quotas on one Redis and key prefix; one per process, closed on shutdown. */
 export class QuotaService {
   private readonly leases: QuotaLeases;
+  private readonly redis: Redis;
   /** The label of the last UTC day seen, formatted once a day rather than on every request. */
   private lastDay = { id: -1, label: '' };
 
@@ -62,6 +63,7 @@ export class QuotaService {
     private readonly keyPrefix: string,
     options: { clock?: () => number } = {},
   ) {
+    this.redis = redis;
     this.leases = new QuotaLeases(redis, new QuotaBatcher(redis, generationKey(keyPrefix)), options.clock);
   }
 
@@ -95,6 +97,22 @@ export class QuotaService {
     const lease = this.leases.takeNow(caller, minuteWindow, dayWindow);
     if (lease === null) return this.countInRedis(caller, nowMs, minuteWindow, dayWindow);
     return standing(caller, nowMs, minuteWindow, dayWindow, true, minuteCountOf(lease), dayCountOf(lease));
+  }
+
+  /**
+   * How `caller`'s windows stand at `nowMs`, counting nothing: for answers that spend no quota
+   * (health checks, the API's documents). `allowed` says whether the next request would be. From
+   * this process's lease when it holds one for these windows (no round trip, no promise; its
+   * tokens count as remaining, as in a counted answer), else one HMGET of the caller's counter.
+   */
+  peek(caller: QuotaCaller, nowMs: number): QuotaDecision | Promise<QuotaDecision> {
+    const minuteWindow = Math.floor(nowMs / MINUTE_MS);
+    const dayWindow = Math.floor(nowMs / DAY_MS);
+    const lease = this.leases.peekNow(caller, minuteWindow, dayWindow);
+    if (lease !== null) return peeked(caller, nowMs, minuteWindow, dayWindow, minuteCountOf(lease), dayCountOf(lease));
+    return readWindowCounts(this.redis, caller.counterKey, minuteWindow, dayWindow).then((counts) =>
+      peeked(caller, nowMs, minuteWindow, dayWindow, counts.minute, counts.day),
+    );
   }
 
   /** Counts one request of `subject` against `limits`: for one-off counts (a caller counting many keeps caller()). */
@@ -159,4 +177,17 @@ function standing(
     minute: stand(caller.perMinute, minuteCount, secondsToWindowEnd(nowMs, minuteWindow, MINUTE.seconds)),
     day: stand(caller.perDay, dayCount, secondsToWindowEnd(nowMs, dayWindow, DAY.seconds)),
   };
+}
+
+/** standing() of a request not counted: allowed when both windows have one left. */
+function peeked(
+  caller: QuotaCaller,
+  nowMs: number,
+  minuteWindow: number,
+  dayWindow: number,
+  minuteCount: number,
+  dayCount: number,
+): QuotaDecision {
+  const allowed = minuteCount < caller.perMinute && dayCount < caller.perDay;
+  return standing(caller, nowMs, minuteWindow, dayWindow, allowed, minuteCount, dayCount);
 }

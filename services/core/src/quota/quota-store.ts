@@ -117,10 +117,28 @@ export async function readQuotaUsage(
   subject: string,
   nowMs: number,
 ): Promise<{ minute: number; day: number }> {
-  const [mw, mc, dw, dc] = await redis.hmget(quotaKey(keyPrefix, subject), 'mw', 'mc', 'dw', 'dc');
+  return readWindowCounts(
+    redis,
+    quotaKey(keyPrefix, subject),
+    windowAt(nowMs, MINUTE.seconds).id,
+    windowAt(nowMs, DAY.seconds).id,
+  );
+}
+
+/**
+ * The counts of `counterKey` in these minute and day windows, read with one HMGET and written to
+ * nothing (a window the hash does not hold counts 0).
+ */
+export async function readWindowCounts(
+  redis: Redis,
+  counterKey: string,
+  minuteWindow: number,
+  dayWindow: number,
+): Promise<{ minute: number; day: number }> {
+  const [mw, mc, dw, dc] = await redis.hmget(counterKey, 'mw', 'mc', 'dw', 'dc');
   return {
-    minute: Number(mw) === windowAt(nowMs, MINUTE.seconds).id ? Number(mc) : 0,
-    day: Number(dw) === windowAt(nowMs, DAY.seconds).id ? Number(dc) : 0,
+    minute: Number(mw) === minuteWindow ? Number(mc) : 0,
+    day: Number(dw) === dayWindow ? Number(dc) : 0,
   };
 }
 
