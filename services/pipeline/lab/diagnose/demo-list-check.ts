@@ -18,7 +18,7 @@ import type { TrendDetailResponse, TrendDoc } from '@trendscope/core';
 import { velocityContradictions } from '../metrics/velocity-check';
 import { DEMO_UCI_ROWS, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { articleLabeller } from '../metrics/corrected-gold';
-import { storyQuality } from '../metrics/story-quality';
+import { NO_GOLD, storyQuality } from '../metrics/story-quality';
 import { atMost, readCommandLine } from '../command-line';
 import { listedTrends, servedGet } from './served-api';
 import { servedUrlKey } from './served-url-key';
@@ -73,7 +73,7 @@ if (values.all) {
       trend: t as unknown as TrendDoc,
       titles: detail.citations.map((c) => c.title),
       domains: detail.citations.map((c) => c.domain),
-      gold: detail.citations.map((c) => gold.get(key(c.url)) ?? '(no gold)'),
+      gold: detail.citations.map((c) => gold.get(key(c.url)) ?? NO_GOLD),
       ids: detail.citations.map((c) => articleId.get(key(c.url)) ?? ''),
     });
   }
@@ -99,7 +99,7 @@ if (values.all) {
       `emerging at 48 h+ ${details.filter((d) => d.velocity === 'emerging' && d.velocity_metrics.age_hours >= 48).length}\n`,
   );
   const dups = [...topics].filter(([, n]) => n > 1);
-  const repeats = [...leads].filter(([g, list]) => g !== '(no gold)' && list.length > 1);
+  const repeats = [...leads].filter(([g, list]) => g !== NO_GOLD && list.length > 1);
   for (const [topic, n] of dups) process.stdout.write(`dup x${n}  ${topic}\n`);
   for (const [g, list] of repeats) process.stdout.write(`gold ${g}  ${list.join(' | ')}\n`);
   process.stdout.write(
@@ -123,10 +123,14 @@ if (values.all) {
     for (const n of q.noMajorityStory) {
       process.stdout.write(`  ${label}: no majority story ${n.size} ${(n.share * 100).toFixed(0)}%  ${n.topic}\n`);
     }
+    for (const m of q.mixed) {
+      process.stdout.write(`  ${label}: mixed ${m.members}/${m.size} ${m.gold}  ${m.topic}  ||  ${m.headline}\n`);
+    }
     process.stdout.write(
       `${label} (citations for members): gold stories leading 2+ ${q.goldRepeats.length}; ` +
         `topic fidelity ${q.fidelity.toFixed(3)}; artifacts ${q.artifacts.length}; ` +
-        `off-story summaries ${q.offStorySummaries.length}; no majority story ${q.noMajorityStory.length}\n`,
+        `off-story summaries ${q.offStorySummaries.length}; no majority story ${q.noMajorityStory.length}; ` +
+        `mixed ${new Set(q.mixed.map((m) => m.topic)).size}\n`,
     );
   }
   process.exit(0);
@@ -139,7 +143,7 @@ function majorityStory(urls: readonly string[]): string {
     const g = gold.get(key(u));
     if (g) counts.set(g, (counts.get(g) ?? 0) + 1);
   }
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? '(no gold)';
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? NO_GOLD;
 }
 
 const page = await get<{ trends: Summary[]; total: number }>('/v1/trends/recent?limit=50');

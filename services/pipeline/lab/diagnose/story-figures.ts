@@ -114,7 +114,8 @@ if (import.meta.main) {
     );
     process.stdout.write(
       `  ${'  labels corrected by reading'.padEnd(32)} gold stories leading 2+ ${String(r.goldRepeats.length).padStart(3)}  ` +
-        `fidelity ${r.fidelity.toFixed(3)}  no majority story ${q.noMajorityStory.length} (corrected labels ${r.noMajorityStory.length})\n`,
+        `fidelity ${r.fidelity.toFixed(3)}  no majority story ${q.noMajorityStory.length} (corrected labels ${r.noMajorityStory.length})  ` +
+        `mixed ${mixedTrends(q)} (corrected labels ${mixedTrends(r)})\n`,
     );
     if (topics) {
       for (const d of trends.filter((t) => isListed(t.trend))) {
@@ -132,5 +133,12 @@ if (import.meta.main) {
     for (const n of r.noMajorityStory) {
       process.stdout.write(`    no-majority ${n.size} ${(n.share * 100).toFixed(0)}%  ${n.topic}\n`);
     }
+    for (const m of r.mixed)
+      process.stdout.write(`    mixed ${m.members}/${m.size} ${m.gold}  ${m.topic}  ||  ${m.headline}\n`);
   }
+}
+
+/** Listed trends carrying a second story (a trend with two such stories counted once). */
+function mixedTrends(q: StoryQuality): number {
+  return new Set(q.mixed.map((m) => m.topic)).size;
 }

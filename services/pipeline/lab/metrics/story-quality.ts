@@ -31,7 +31,20 @@ export interface StoryQuality {
    * such a trend's stories share, or tell one of them.
    */
   noMajorityStory: { topic: string; size: number; share: number }[];
+  /**
+   * Listed trends that carry another story beside their leading one: a second gold story holds at
+   * least MIXED_MEMBERS members and MIXED_SHARE of them (a reader sees its headlines among the
+   * citations under a topic that does not name it), with that story and its first headline.
+   */
+  mixed: { topic: string; size: number; gold: string; members: number; headline: string }[];
 }
+
+/** The label of a served member the corpora do not hold (demo-list-check.ts). */
+export const NO_GOLD = '(no gold)';
+
+/** A second story this large in a trend is one a reader notices under its topic. */
+const MIXED_MEMBERS = 3;
+const MIXED_SHARE = 0.15;
 
 /** Share of a headline's words a summary must hold to be read as that headline. */
 const SUMMARY_AS_HEADLINE = 0.6;
@@ -124,6 +137,20 @@ export function storyQuality(trends: readonly DemoTrend[]): StoryQuality {
     const share = d.gold.filter((x) => x === g).length / d.gold.length;
     return share <= 0.5 ? [{ topic: d.trend.topic, size: d.gold.length, share }] : [];
   });
+  const mixed = listed.flatMap((d) => {
+    const g = leadingGold(d);
+    const counts = new Map<string, number>();
+    for (const x of d.gold) if (x !== g && x !== NO_GOLD) counts.set(x, (counts.get(x) ?? 0) + 1);
+    return [...counts]
+      .filter(([, n]) => n >= MIXED_MEMBERS && n / d.gold.length >= MIXED_SHARE)
+      .map(([gold, members]) => ({
+        topic: d.trend.topic,
+        size: d.gold.length,
+        gold,
+        members,
+        headline: d.titles[d.gold.indexOf(gold)]!,
+      }));
+  });
   return {
     listed: listed.length,
     duplicateTopics: [...byTopic]
@@ -139,6 +166,7 @@ export function storyQuality(trends: readonly DemoTrend[]): StoryQuality {
     artifacts,
     offStorySummaries,
     noMajorityStory,
+    mixed,
   };
 }
 

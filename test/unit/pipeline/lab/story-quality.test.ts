@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { TrendDoc } from '@trendscope/core';
 import type { DemoTrend } from '@trendscope/pipeline/lab/evaluate/trends/demo-trends';
-import { leadingGold, storyQuality, textArtifacts } from '@trendscope/pipeline/lab/metrics/story-quality';
+import { leadingGold, NO_GOLD, storyQuality, textArtifacts } from '@trendscope/pipeline/lab/metrics/story-quality';
 
 /** A listed trend (three publishers) of the given member headlines and their gold stories. */
 function listedTrend(topic: string, titles: string[], gold: string[], summary = 'x y z'): DemoTrend {
@@ -81,6 +81,27 @@ describe('trends no story holds a majority of (story quality)', () => {
     expect(q.noMajorityStory.map((n) => [n.topic, n.share])).to.deep.equal([
       ['Juanes To Perform on the Tonight Show', 2 / 6],
       ['Two halves', 0.5],
+    ]);
+  });
+});
+
+describe('trends that carry a second story (story quality)', () => {
+  const headlineTrend = (topic: string, gold: string[]) =>
+    listedTrend(
+      topic,
+      gold.map((g, i) => `${g} headline ${i}`),
+      gold,
+    );
+
+  it('counts a second story of three or more members and 15 % or more, not a stray pair or unlabelled members', () => {
+    const q = storyQuality([
+      headlineTrend('Cocaine use down', [...Array(15).fill('rand'), ...Array(12).fill('genome')]),
+      headlineTrend('Toyota settlement', [...Array(10).fill('toyota'), 'gm', 'gm']),
+      headlineTrend('A large story', [...Array(30).fill('big'), 'other', 'other', 'other']),
+      headlineTrend('Served members', ['a', 'a', 'a', NO_GOLD, NO_GOLD, NO_GOLD]),
+    ]);
+    expect(q.mixed.map((m) => [m.topic, m.gold, m.members, m.headline])).to.deep.equal([
+      ['Cocaine use down', 'genome', 12, 'genome headline 15'],
     ]);
   });
 });
