@@ -19,8 +19,10 @@ install() {
   command -v redis-server >/dev/null 2>&1 && command -v redis-sentinel >/dev/null 2>&1 && return 0
   log "redis-server or redis-sentinel not found; installing Debian's redis-server and redis-sentinel packages"
   local sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq >&2
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq redis-server redis-sentinel >&2
+  # Another install on this machine (make test's Chromium, a second checkout) holds dpkg's lock for
+  # a while: wait for it rather than fail.
+  $sudo apt-get -o DPkg::Lock::Timeout=600 update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq redis-server redis-sentinel >&2
   # Debian's packages start system services on 6379 and 26379; this project runs its own.
   $sudo systemctl disable --now redis-server redis-sentinel >/dev/null 2>&1 ||
     { $sudo service redis-server stop; $sudo service redis-sentinel stop; } >/dev/null 2>&1 || true

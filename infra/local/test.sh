@@ -33,7 +33,8 @@ trap stop_services EXIT
 # (CI runs on a fresh machine). Where it cannot be installed, those tests skip and say why.
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
   echo "test: installing chromium for the console browser tests" >&2
-  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+  (apt-get -o DPkg::Lock::Timeout=600 update -qq &&
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium >/dev/null) \
     || echo "test: could not install chromium; the browser tests will skip" >&2
 fi
 
