@@ -23,6 +23,13 @@ const RATE_LIMIT = /^"minute";r=\d+;t=\d+, "day";r=\d+;t=\d+$/;
 /** Paths that spend no quota but still say how the caller's stands. */
 const UNCOUNTED_PATHS = ['/health', '/docs', '/docs/openapi.json', '/console'];
 const DEFAULT_QUOTAS = { API_QUOTA_ANONYMOUS_PER_MINUTE: '60', API_QUOTA_ANONYMOUS_PER_DAY: '2000' };
+/** A browser's CORS preflight before a GET it means to send from another origin. */
+const PREFLIGHT: RequestInit = {
+  method: 'OPTIONS',
+  headers: { origin: 'https://agent.example', 'access-control-request-method': 'GET' },
+};
+/** Paths whose preflights are checked: counted, uncounted and the MCP endpoint. */
+const PREFLIGHT_PATHS = ['/v1/categories', '/v1/trends/recent', '/health', '/mcp'];
 
 /** What RateLimit says remains of each window. */
 function leftOf(res: Response): { minute: number; day: number } {
@@ -104,6 +111,24 @@ describe('API keys and quotas', function () {
       expect(leftOf(after)).to.deep.equal({ minute: left.minute - 1, day: left.day - 1 });
     });
 
+    it('labels CORS preflights with what remains, without counting them', async () => {
+      await clearOfMinuteEdge();
+      const before = await fetch(`${api.url}/v1/categories`);
+      const left = leftOf(before);
+      for (let round = 0; round < 3; round++) {
+        for (const path of PREFLIGHT_PATHS) {
+          const res = await fetch(`${api.url}${path}`, PREFLIGHT);
+          expect(res.status, path).to.equal(204);
+          expect(res.headers.get('access-control-allow-origin'), path).to.equal('*');
+          expect(res.headers.get('ratelimit-policy'), path).to.equal(ANON_POLICY);
+          expect(res.headers.get('ratelimit'), path).to.match(RATE_LIMIT);
+          expect(leftOf(res), `${path}, round ${round}`).to.deep.equal(left);
+        }
+      }
+      const after = await fetch(`${api.url}/v1/categories`);
+      expect(leftOf(after)).to.deep.equal({ minute: left.minute - 1, day: left.day - 1 });
+    });
+
     it("labels an uncounted answer with a key's policy and what remains of it", async () => {
       await clearOfMinuteEdge();
       const k = await createApiKey(keys, { name: 'health checks' });
@@ -139,6 +164,10 @@ describe('API keys and quotas', function () {
           expect(res.headers.get('ratelimit-policy'), path).to.equal(null);
           expect(res.headers.get('ratelimit'), path).to.equal(null);
         }
+        const preflight = await fetch(`${off.url}/v1/categories`, PREFLIGHT);
+        expect(preflight.status).to.equal(204);
+        expect(preflight.headers.get('ratelimit-policy')).to.equal(null);
+        expect(preflight.headers.get('ratelimit')).to.equal(null);
       } finally {
         await off.close();
       }
@@ -281,6 +310,10 @@ describe('API keys and quotas', function () {
           expect(res.headers.get('ratelimit-policy'), path).to.equal(ANON_POLICY);
           expect(res.headers.get('ratelimit'), path).to.equal(null);
         }
+        const preflight = await fetch(`${down.url}/v1/categories`, PREFLIGHT);
+        expect(preflight.status).to.equal(204);
+        expect(preflight.headers.get('ratelimit-policy')).to.equal(ANON_POLICY);
+        expect(preflight.headers.get('ratelimit')).to.equal(null);
         expect(await metrics.getSingleMetricAsString('trendscope_quota_fail_open_total')).to.match(/ 3$/m);
       } finally {
         await down.close();

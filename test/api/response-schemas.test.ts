@@ -8,7 +8,7 @@ import addFormats from 'ajv-formats';
 import { expect } from 'chai';
 import { getJson, startApi, type RunningApi } from '../support/api';
 import { buildDataset } from '../support/dataset';
-import { FACTORY_NOW, seed } from '../support/factories';
+import { buildArticle, FACTORY_NOW, seed } from '../support/factories';
 import { openTestServices, silentLogger, type TestServices } from '../support/services';
 
 type Json = Record<string, unknown>;
@@ -62,6 +62,8 @@ describe("Response shapes: every answer matches core's response schemas (REST, O
 
   const data = buildDataset();
   const { ai, chip, rates } = data.named;
+  // Articles of a domain no detection run has scored yet: its source answer has null scores.
+  const articles = [...data.articles, buildArticle({ domain: 'unscored.example', publisher: 'Unscored Daily' })];
   let seeded: TestServices;
   let empty: TestServices;
   let api: RunningApi;
@@ -73,7 +75,7 @@ describe("Response shapes: every answer matches core's response schemas (REST, O
     const patient = { API_REQUEST_TIMEOUT_MS: '20000', OPENSEARCH_QUERY_TIMEOUT_MS: '15000' };
     [seeded, empty] = await Promise.all([openTestServices(patient), openTestServices(patient)]);
     await Promise.all([
-      seed(seeded, { trends: data.trends, articles: data.articles, runs: data.runs, domains: data.domains }),
+      seed(seeded, { trends: data.trends, articles, runs: data.runs, domains: data.domains }),
       seed(empty, {}),
     ]);
     api = await startApi(seeded, { deps: { now: () => FACTORY_NOW } });
@@ -115,6 +117,7 @@ describe("Response shapes: every answer matches core's response schemas (REST, O
       [api, '/v1/sources/bbc.co.uk', 200],
       [api, `/v1/sources/${encodeURIComponent('WWW.Bücher.de')}`, 200],
       [api, '/v1/sources/quiet.example', 200],
+      [api, '/v1/sources/unscored.example', 200],
       [api, '/v1/sources/nobody.example', 404],
       [api, '/v1/sources/bbc.co.uk/trending', 200],
       [api, `/v1/sources/${encodeURIComponent('WWW.Bücher.de')}/trending?limit=1`, 200],
@@ -171,6 +174,7 @@ describe("Response shapes: every answer matches core's response schemas (REST, O
         ['get_trend_content', { trend_id: ai.id }],
         ['get_source', { domain: 'bbc.co.uk' }],
         ['get_source', { domain: 'quiet.example' }],
+        ['get_source', { domain: 'unscored.example' }],
         ['get_source_trends', { domain: 'bbc.co.uk' }],
         ['get_benefits', {}],
         ['get_stats', {}],

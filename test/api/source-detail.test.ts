@@ -2,18 +2,18 @@ import { expect } from 'chai';
 import { SCHEMA_VERSION } from '@trendscope/core';
 import { getJson, startApi, type RunningApi } from '../support/api';
 import { buildDataset, seedDataset } from '../support/dataset';
-import { buildDomain, FACTORY_NOW } from '../support/factories';
+import { buildArticle, buildDomain, FACTORY_NOW, hoursAgo, seed } from '../support/factories';
 import { openTestServices, type TestServices } from '../support/services';
 
 type Body = Record<string, unknown> & {
   domain: string;
-  quality_score: number;
+  quality_score: number | null;
   quality_breakdown: Record<string, unknown> & {
     prior_source: string;
     prior: number;
     weights: { prior: number; observed: number };
   };
-  rated: boolean;
+  rated: boolean | null;
   rating: { source: string; value: number } | null;
   articles: number;
   trends: number;
@@ -68,6 +68,12 @@ describe('GET /v1/sources/{domain}', function () {
       detect_counters: { version: 1, days: {}, recent: [{ id: 'x', time: 0, title: 'T', url: 'u' }], counted: ['x'] },
     });
     await seedDataset(s, data);
+    // A domain whose articles are stored (not yet in a trend) but that no detection run has scored yet.
+    const unscored = (publisher: string, hours: number) =>
+      buildArticle({ domain: 'unscored.example', publisher, published_date: hoursAgo(hours) });
+    await seed(s, {
+      articles: [unscored('Unscored Daily', 30), unscored('Unscored Daily', 2), unscored('unscored.example', 6)],
+    });
     api = await startApi(s, { deps: { now: () => FACTORY_NOW } });
   });
   after(async () => {
@@ -161,6 +167,24 @@ describe('GET /v1/sources/{domain}', function () {
     const res = await get('quiet.example');
     expect(res.status).to.equal(200);
     expect(res.body).to.include({ articles: 0, trends: 0, first_seen: null, last_seen: null });
+  });
+
+  it('answers a source whose articles are stored but not yet scored with what is known and null scores', async () => {
+    const res = await get('WWW.Unscored.example');
+    expect(res.status).to.equal(200);
+    expect(res.body).to.deep.equal({
+      domain: 'unscored.example',
+      publisher: 'Unscored Daily',
+      quality_score: null,
+      quality_breakdown: null,
+      rated: null,
+      rating: null,
+      articles: 3,
+      trends: 0,
+      first_seen: hoursAgo(30).replace(/\.\d{3}Z$/, 'Z'),
+      last_seen: hoursAgo(2).replace(/\.\d{3}Z$/, 'Z'),
+      schema_version: SCHEMA_VERSION,
+    });
   });
 
   it('normalises case, a leading www. and internationalised names as /trending does', async () => {

@@ -35,7 +35,7 @@ import {
 } from '@trendscope/core';
 import { KeyVerifier } from '@trendscope/api/auth/key-verifier';
 import { LastUsedRecorder } from '@trendscope/api/auth/last-used-recorder';
-import { quotaGuard } from '@trendscope/api/middleware/quota.middleware';
+import { quotaMiddleware } from '@trendscope/api/middleware/quota.middleware';
 import { median } from '../support/median';
 import { silentLogger } from '../support/services';
 import { BENCH_OPENSEARCH_URL, BENCH_REDIS_URL } from './bench-services';
@@ -193,7 +193,7 @@ async function main(): Promise<void> {
       cacheTtlSeconds: config.keys.cacheTtlSeconds,
     });
     const lastUsed = new LastUsedRecorder(repo, silentLogger);
-    return { name, guard: quotaGuard({ config, logger: silentLogger, redis, quotas, verifier, lastUsed }) };
+    return { name, guard: quotaMiddleware({ config, logger: silentLogger, redis, quotas, verifier, lastUsed }).guard };
   };
   const sides = [sideFor('on', 'true'), sideFor('off', 'false')];
   for (const side of sides) await round(side, authorization, redis); // warm-up: JIT, verifier cache, lease

@@ -44,7 +44,7 @@ describe('MCP tools under random and hostile arguments', function () {
             return;
           }
           const body = restErrorOf(result) as { detail: unknown };
-          // get_source answers a domain never scored as /v1/sources/{domain} does (docs/api.md).
+          // get_source answers a domain never seen as /v1/sources/{domain} does (docs/api.md).
           // A subdomain's names the registrable domain to ask for.
           const notFound = tool === 'get_source' ? /^Source not found(: .* ask for \S+)?$/ : /^Trend not found$/;
           if (typeof body.detail === 'string') expect(body.detail).to.match(notFound);

@@ -13,7 +13,7 @@ import type { ApiDeps } from './deps';
 import { errorHandler } from './middleware/errors.middleware';
 import { methodGuard } from './middleware/method-guard.middleware';
 import { observeRequests } from './middleware/observe.middleware';
-import { quotaGuard } from './middleware/quota.middleware';
+import { quotaMiddleware } from './middleware/quota.middleware';
 import { requestId } from './middleware/request-id.middleware';
 import { routePatternFinder } from './middleware/route-pattern';
 import { securityHeaders } from './middleware/security-headers.middleware';
@@ -72,6 +72,24 @@ export function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Koa {
   app.use(requestId());
   app.use(observeRequests(deps.logger, options.metrics, routePatternFinder(routers)));
   app.use(securityHeaders());
+  const keyRepo = new ApiKeyRepository(deps.opensearch, deps.names.api_keys);
+  const quota = quotaMiddleware({
+    config: deps.config,
+    logger: deps.logger,
+    redis: deps.redis,
+    quotas: deps.quotas,
+    verifier: new KeyVerifier({
+      repo: keyRepo,
+      redis: deps.redis,
+      keyPrefix: deps.config.redis.keyPrefix,
+      hashSecret: deps.config.keys.hashSecret,
+      cacheTtlSeconds: deps.config.keys.cacheTtlSeconds,
+    }),
+    lastUsed: new LastUsedRecorder(keyRepo, deps.logger),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+  });
+  // The CORS middleware answers a preflight itself: labelled here, uncounted, like every answer.
+  app.use(quota.preflight);
   app.use(
     cors({
       origin: '*',
@@ -100,24 +118,7 @@ export function buildApp(deps: ApiDeps, options: BuildAppOptions = {}): Koa {
   );
   app.use(errorHandler(deps.logger, [MCP_PATH]));
   app.use(requestTimeout(deps.config.api.requestTimeoutMs, /^\/console(\/|$)/));
-  const keyRepo = new ApiKeyRepository(deps.opensearch, deps.names.api_keys);
-  app.use(
-    quotaGuard({
-      config: deps.config,
-      logger: deps.logger,
-      redis: deps.redis,
-      quotas: deps.quotas,
-      verifier: new KeyVerifier({
-        repo: keyRepo,
-        redis: deps.redis,
-        keyPrefix: deps.config.redis.keyPrefix,
-        hashSecret: deps.config.keys.hashSecret,
-        cacheTtlSeconds: deps.config.keys.cacheTtlSeconds,
-      }),
-      lastUsed: new LastUsedRecorder(keyRepo, deps.logger),
-      ...(options.metrics ? { metrics: options.metrics } : {}),
-    }),
-  );
+  app.use(quota.guard);
   // After the quota guard: a 405 carries RateLimit headers like every answer (and is counted like a 404).
   app.use(methodGuard([...ROUTE_SPECS.map((s) => s.path), ...DOCS_PATHS]));
 

@@ -1,4 +1,4 @@
-import type { Context, Middleware } from 'koa';
+import type { Context, Middleware, Next } from 'koa';
 import { LRUCache } from 'lru-cache';
 import { Counter, type Registry } from 'prom-client';
 import {
@@ -48,15 +48,35 @@ export interface QuotaDeps {
   now?: () => number;
 }
 
+/** The quota middleware, in two places of the chain, sharing one set of callers and one outage log. */
+export interface QuotaMiddleware {
+  /** Authentication and counting, behind the error handler. */
+  guard: Middleware;
+  /**
+   * Around the CORS middleware, which answers a preflight itself without going further: labels
+   * that answer as an uncounted one.
+   */
+  preflight: Middleware;
+}
+
+/**
+ * A CORS preflight as @koa/cors tells one (OPTIONS with Access-Control-Request-Method): it answers
+ * these itself, whatever the path.
+ */
+function isCorsPreflight(ctx: Context): boolean {
+  return ctx.method === 'OPTIONS' && ctx.get('access-control-request-method') !== '';
+}
+
 /**
  * Authentication and quotas. A presented key must verify (else 401, counted against the client
  * address); a registered caller is counted per key id, an anonymous one per client address, in
  * both windows at once (atomically in Redis), and every counted answer carries RateLimit-Policy
- * and RateLimit. API_QUOTAS_ENABLED=false stops the counting, not the key checks. With Redis
- * down requests pass uncounted (fail open), counted in a metric; the outage is logged once, by
- * the Redis client's OutageLog.
+ * and RateLimit; uncounted answers (UNCOUNTED paths, CORS preflights) carry both, read without
+ * counting. API_QUOTAS_ENABLED=false stops the counting and the labels, not the key checks. With
+ * Redis down requests pass uncounted (fail open), counted in a metric; the outage is logged once,
+ * by the Redis client's OutageLog.
  */
-export function quotaGuard(deps: QuotaDeps): Middleware {
+export function quotaMiddleware(deps: QuotaDeps): QuotaMiddleware {
   const { quotas } = deps.config;
   const failOpen = deps.metrics
     ? new Counter({
@@ -174,19 +194,26 @@ export function quotaGuard(deps: QuotaDeps): Middleware {
     if (!ctx.res.headersSent) ctx.res.setHeader('RateLimit', formatRateLimit(decision));
   };
 
-  return async (ctx, next) => {
+  /** Serves an uncounted answer, labelled as `peek` reads the caller's quota. */
+  const uncounted = async (ctx: Context, next: Next): Promise<void> => {
+    if (!quotas.enabled) {
+      await next();
+      return;
+    }
+    // Read alongside the answer, so a health check waits for the slower of the two, not both.
+    const peeking = peek(ctx);
+    try {
+      await next();
+    } finally {
+      await peeking;
+    }
+  };
+
+  const preflight: Middleware = (ctx, next) => (isCorsPreflight(ctx) ? uncounted(ctx, next) : next());
+
+  const guard: Middleware = async (ctx, next) => {
     if (UNCOUNTED.test(ctx.path)) {
-      if (!quotas.enabled) {
-        await next();
-        return;
-      }
-      // Read alongside the answer, so a health check waits for the slower of the two, not both.
-      const peeking = peek(ctx);
-      try {
-        await next();
-      } finally {
-        await peeking;
-      }
+      await uncounted(ctx, next);
       return;
     }
     const presented = readPresentedKey(ctx);
@@ -208,4 +235,6 @@ export function quotaGuard(deps: QuotaDeps): Middleware {
     deps.lastUsed.note(key.id);
     await next();
   };
+
+  return { guard, preflight };
 }

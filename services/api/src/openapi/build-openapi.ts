@@ -172,7 +172,8 @@ export function buildOpenApi(specs: readonly RouteSpec[], serverUrl: string): Js
         'source quality, with their sources. All endpoints are GET and answer JSON; errors carry `detail`. ' +
         'Answers carry an ETag: send it back in If-None-Match to get 304 when nothing changed. ' +
         'No key is needed; an API key (Authorization: Bearer or X-API-Key) raises the quota. Answers carry ' +
-        'RateLimit-Policy and RateLimit (/health and this document spend no quota); past a quota the answer is ' +
+        'RateLimit-Policy and RateLimit (/health, this document and CORS preflights spend no quota); past a quota ' +
+        'the answer is ' +
         '429 with Retry-After.',
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',

@@ -30,9 +30,10 @@ export const SOURCE_ROUTE = defineRoute({
     'exists (`rated`, `rating`: Lin et al. 2023, 0-1), else an estimate learned from rated outlets (with its 80 % ' +
     'interval and the observations it rests on), blended with what the pipeline observed on fetched pages ' +
     '(`quality_breakdown`: signals, estimate, weights; headline-only feed items leave the prior as it is); plus its article ' +
-    'and trend counts and time span. The domain is normalised as for /v1/sources/{domain}/trending. 404 for a ' +
-    'domain the pipeline never scored; for a subdomain (`edition.cnn.com`) its detail names the registrable ' +
-    'domain to ask for (`cnn.com`).',
+    'and trend counts and time span. The domain is normalised as for /v1/sources/{domain}/trending. A domain ' +
+    'whose articles are stored but that no detection run has scored yet answers what its articles tell, with ' +
+    '`quality_score`, `quality_breakdown` and `rated` null. 404 for a domain never seen (no article stored, never ' +
+    'scored); for a subdomain (`edition.cnn.com`) its detail names the registrable domain to ask for (`cnn.com`).',
   pathParams: SOURCE_PATH_PARAMS,
   query: NO_PARAMS,
   response: 'Source',

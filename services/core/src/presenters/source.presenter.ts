@@ -44,6 +44,32 @@ export function presentSource(doc: DomainDoc, counts: SourceCounts): SourceRespo
     },
     rated,
     rating: rated && doc.rating ? { source: doc.rating.source, value: doc.rating.value } : null,
+    ...footprint(counts),
+  };
+}
+
+/**
+ * The public body of a source whose articles are stored but that no detection run has scored yet
+ * (it has no domain document): what its articles tell, and null for the score, its parts and
+ * whether a published rating exists, which detection reads and the API does not.
+ */
+export function presentUnscoredSource(domain: string, publisher: string, counts: SourceCounts): SourceResponse {
+  return {
+    domain,
+    publisher,
+    quality_score: null,
+    quality_breakdown: null,
+    rated: null,
+    rating: null,
+    ...footprint(counts),
+  };
+}
+
+/** The fields every source body takes from its articles and trends. */
+function footprint(
+  counts: SourceCounts,
+): Pick<SourceResponse, 'articles' | 'trends' | 'first_seen' | 'last_seen' | 'schema_version'> {
+  return {
     articles: counts.articles,
     trends: counts.trends,
     first_seen: isoSeconds(counts.first_seen),

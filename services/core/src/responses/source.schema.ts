@@ -97,16 +97,24 @@ export const QUALITY_BREAKDOWN_SCHEMA = Type.Object(
     ),
     updated_at: nullable(timestamp('When detection last scored the domain.')),
   },
-  { description: 'How quality_score was made.' },
+  { description: 'How quality_score was made; null while no detection run has scored the domain.' },
 );
 
 /** Body of GET /v1/sources/{domain}. */
 export const SOURCE_SCHEMA = Type.Object({
   domain: text('The domain as compared: lowercase, punycode, no www.'),
   publisher: text('The most common publisher name of its articles.'),
-  quality_score: score('Domain quality, 1.0-10.0, one decimal.'),
-  quality_breakdown: QUALITY_BREAKDOWN_SCHEMA,
-  rated: Type.Boolean({ description: 'True when a published rating exists for the domain.' }),
+  quality_score: nullable(
+    score('Domain quality, 1.0-10.0, one decimal; null while no detection run has scored the domain.'),
+  ),
+  quality_breakdown: nullable(QUALITY_BREAKDOWN_SCHEMA),
+  rated: nullable(
+    Type.Boolean({
+      description:
+        'True when a published rating exists for the domain; null while no detection run has scored the domain ' +
+        '(detection reads the ratings).',
+    }),
+  ),
   rating: nullable(RATING_SCHEMA),
   articles: count('Articles stored from this domain.'),
   trends: count('Trends citing this domain.'),

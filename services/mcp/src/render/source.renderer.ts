@@ -3,6 +3,14 @@ import type { SourceResponse } from '@trendscope/core';
 /** get_source as text: the score, where its prior comes from, the observed signals and the weights. */
 export function renderSource(body: SourceResponse): string {
   const b = body.quality_breakdown;
+  const footprint = `  ${body.articles} articles, ${body.trends} trends, ${body.first_seen ?? 'n/a'} .. ${body.last_seen ?? 'n/a'}`;
+  if (b === null) {
+    return [
+      `${body.domain} (${body.publisher}): not scored yet (no detection run has scored its articles)`,
+      footprint,
+      'Next: get_source_trends with this domain.',
+    ].join('\n');
+  }
   const prior = body.rating
     ? `published rating ${body.rating.value} (${body.rating.source}) -> prior ${b.prior}`
     : b.estimate !== null
@@ -30,7 +38,7 @@ export function renderSource(body: SourceResponse): string {
     ...uncertainty,
     seen,
     `  weights: prior ${b.weights.prior}, observed ${b.weights.observed}`,
-    `  ${body.articles} articles, ${body.trends} trends, ${body.first_seen ?? 'n/a'} .. ${body.last_seen ?? 'n/a'}`,
+    footprint,
     'Next: get_source_trends with this domain.',
   ].join('\n');
 }

@@ -26,7 +26,9 @@ export const sourceTools: ToolDefinition[] = [
       'article and trend counts and first/last ' +
       'seen. The domain is a hostname such as "reuters.com" (case, a leading "www." and IDNs are normalised). ' +
       'Sources are named by their registrable domain, as citations show them ("cnn.com", not "edition.cnn.com"). ' +
-      'A domain never scored is an error (Source not found; for a subdomain it names the domain to ask for). ' +
+      'A domain whose articles are stored but not yet scored answers with quality_score, quality_breakdown and ' +
+      'rated null. A domain never seen is an error (Source not found; for a subdomain it names the domain to ask ' +
+      'for). ' +
       'Next: get_source_trends for its trends.',
     params: { path: SOURCE_PATH_PARAMS, query: NO_PARAMS },
     output: SOURCE_SCHEMA,
