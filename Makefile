@@ -12,7 +12,7 @@ NODE_BIN := $(shell bash $(ROOT)/infra/local/ensure-node.sh)
 export PATH := $(NODE_BIN):$(PATH)
 endif
 
-.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model idf merge-model impact-model word-vectors domain-model block-model ratings snapshot restore config-docs cluster-up cluster-down cluster-test bench-size
+.PHONY: help install up down test test-unit test-file check format lint typecheck bench demo clean model idf merge-model impact-model word-vectors domain-model block-model ratings snapshot restore config-docs cluster-up cluster-down cluster-test bench-size slice-runs
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -65,6 +65,9 @@ typecheck: install
 
 bench: install ## Benchmarks (ratios against OpenSearch measured in the same run)
 	bash infra/local/bench.sh
+
+slice-runs: install ## One UCI set replayed in 10-minute detection runs: B-cubed, stories leading two (SLICE=apr-30; minutes)
+	BENCH=slice-runs bash infra/local/bench.sh
 
 demo: install ## make up, replay corpora with dates shifted to now, detect trends (OS_PORT/REDIS_PORT/API_PORT honoured)
 	bash infra/local/demo.sh

@@ -23,9 +23,13 @@ bash infra/local/redis.sh start
 export OPENSEARCH_URL="http://127.0.0.1:$BENCH_OS_PORT"
 export REDIS_URL="redis://127.0.0.1:$BENCH_REDIS_PORT"
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
+# Quality replays, not speed against a baseline: run only when named (BENCH=slice-runs, `make slice-runs`).
+BY_NAME_ONLY=(slice-runs)
 status=0
 for bench in test/bench/${BENCH:-*}.bench.ts; do
   [ -f "$bench" ] || { echo "bench: no $bench" >&2; exit 2; }
+  name="$(basename "$bench" .bench.ts)"
+  if [ -z "${BENCH:-}" ] && [[ " ${BY_NAME_ONLY[*]} " == *" $name "* ]]; then continue; fi
   echo "bench: $bench" >&2
   node --import tsx "$bench" || status=$?
 done

@@ -7,8 +7,9 @@
  * trend it ends in and whether that trend's other members are mostly of its story by that label),
  * then B-cubed of the stored trends against UCI's labels and the corrected ones, and the list's
  * measures (story-figures.ts' listQuality: gold stories leading two listed trends, fidelity).
- * Run: BENCH=slice-runs make bench (BENCH_OS_PORT, BENCH_REDIS_PORT, BENCH_DATA for private
- * services), or node --import tsx test/bench/slice-runs.bench.ts with OPENSEARCH_URL/REDIS_URL.
+ * Run: make slice-runs SLICE=apr-30 (or BENCH=slice-runs make bench; BENCH_OS_PORT, BENCH_REDIS_PORT,
+ * BENCH_DATA for private services), or node --import tsx test/bench/slice-runs.bench.ts with
+ * OPENSEARCH_URL/REDIS_URL. Not in the default `make bench` set: a quality replay, not a speed ratio.
  * SLICE_DUMP=<file> also writes the stored trends, each report's trend and the rejoin's joins of
  * each run as JSON (lab/diagnose/runs-repeats.ts reads it).
  */

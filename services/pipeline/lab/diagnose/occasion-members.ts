@@ -14,7 +14,6 @@
 import '@trendscope/core/require-project-node';
 import { atMost, jsonOptions, knownNames, readCommandLine } from '../command-line';
 import { isListed } from '@trendscope/core';
-import type { DetectArticle } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import {
   DEFAULT_REJOIN_OPTIONS,
@@ -28,8 +27,8 @@ import { OCCASION_HEADLINES, occasionCounts, pairOccasions } from '../../src/det
 import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot as denseDot } from '../../src/text/word-vectors';
 import { leadingGold } from '../metrics/story-quality';
-import { articleLabeller } from '../metrics/corrected-gold';
-import { setArticles, setTrends, type Options } from './story-figures';
+import { setTrends, type Options } from './story-figures';
+import { correctedLabels, repeatedStories } from './repeated-stories';
 import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
 
 const { options, wanted } = readCommandLine(
@@ -42,29 +41,10 @@ const { options, wanted } = readCommandLine(
 );
 const o = { ...DEFAULT_REJOIN_OPTIONS, ...options };
 const idf = backgroundIdf();
-const label = articleLabeller();
-const corrected = (d: { gold: string[]; ids?: string[] }): string[] => d.gold.map((g, i) => label(d.ids?.[i], g));
 const counts = (m: Map<string, number>): string => [...m].map(([k, n]) => `${k} ${n}`).join(', ') || '-';
 
 for (const key of wanted) {
-  const byId = new Map(setArticles(key).articles.map((a) => [a.id, a]));
-  const listed = (await setTrends(key, options)).filter((d) => isListed(d.trend));
-  const byGold = new Map<string, typeof listed>();
-  for (const d of listed) {
-    const g = leadingGold({ ...d, gold: corrected(d) });
-    byGold.set(g, [...(byGold.get(g) ?? []), d]);
-  }
-  const groups = [...byGold].filter(([, ds]) => ds.length > 1);
-  const trends = new Map<string, DetectArticle[]>();
-  for (const [, ds] of groups)
-    for (const d of ds)
-      trends.set(
-        d.trend.id,
-        (d.ids ?? []).map((id) => byId.get(id)!),
-      );
-  const views = new Map(storyViews(trends, idf, { ...o, rejoinMinArticles: 1 }).map((v) => [v.id, v]));
-  const lookup = await embeddingLookup([...views.values()].flatMap((v) => v.central));
-  const meaning = (v: StoryView): Float32Array => meanEmbedding(v.central.map(lookup)) ?? new Float32Array(1);
+  const { byId, groups, views, meaning } = await repeatedStories(key, options, o);
   process.stdout.write(`${key}: ${groups.length} gold stories leading 2+ listed trends (corrected labels)\n`);
   for (const [gold, ds] of groups) {
     // The occasions read in any of the story's trends' member headlines (each trend read on its own:
@@ -98,7 +78,7 @@ for (const key of wanted) {
   const mean = (v: StoryView): Float32Array => meanEmbedding(v.central.map(embed)) ?? new Float32Array(1);
   const gold = (id: string): string => {
     const d = byTrend.get(id)!;
-    return leadingGold({ ...d, gold: corrected(d) });
+    return leadingGold({ ...d, gold: correctedLabels(d) });
   };
   process.stdout.write(
     `  ${pairs.length} candidate pairs; left apart, occasion in one side's central x${OCCASION_HEADLINES}+, named by the other's members:\n`,

@@ -11,26 +11,19 @@
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
 import { atMost, jsonOptions, knownNames, readCommandLine } from '../command-line';
-import { isListed } from '@trendscope/core';
-import type { DetectArticle } from '../../src/detect/cluster';
-import { backgroundIdf } from '../../src/detect/idf';
 import {
   DEFAULT_REJOIN_OPTIONS,
-  meanEmbedding,
   namedSubject,
   sameStory,
   sizesAllowed,
-  storyViews,
   type StoryView,
 } from '../../src/detect/rejoin-stories';
 import { sharedBusinessEvent } from '../../src/detect/shared-business-event';
 import { eventClassCounts, eventKindMatch } from '../../src/detect/event-classes';
 import { dot, sharedTerms, topTerms } from '../../src/detect/term-vector';
-import { embeddingLookup } from '../../src/embed/embed-texts';
 import { dot as denseDot } from '../../src/text/word-vectors';
-import { leadingGold } from '../metrics/story-quality';
-import { articleLabeller } from '../metrics/corrected-gold';
-import { setArticles, setTrends, type Options } from './story-figures';
+import type { Options } from './story-figures';
+import { correctedLabels, repeatedStories } from './repeated-stories';
 import { DEMO_AND_CLUSTER_SET_KEYS } from '../corpus/cluster-sets';
 
 const { options, wanted } = readCommandLine(
@@ -47,34 +40,14 @@ const { options, wanted } = readCommandLine(
 const o = { ...DEFAULT_REJOIN_OPTIONS, ...options };
 /** Most members of a trend whose headlines are printed (a small trend: 2-9 reports). */
 const SMALL_TREND = 9;
-const idf = backgroundIdf();
-const label = articleLabeller();
-const corrected = (d: { gold: string[]; ids?: string[] }): string[] => d.gold.map((g, i) => label(d.ids?.[i], g));
 
 for (const key of wanted) {
-  const byId = new Map(setArticles(key).articles.map((a) => [a.id, a]));
-  const listed = (await setTrends(key, options)).filter((d) => isListed(d.trend));
-  const byGold = new Map<string, typeof listed>();
-  for (const d of listed) {
-    const g = leadingGold({ ...d, gold: corrected(d) });
-    byGold.set(g, [...(byGold.get(g) ?? []), d]);
-  }
-  const groups = [...byGold].filter(([, ds]) => ds.length > 1);
-  const trends = new Map<string, DetectArticle[]>();
-  for (const [, ds] of groups)
-    for (const d of ds)
-      trends.set(
-        d.trend.id,
-        (d.ids ?? []).map((id) => byId.get(id)!),
-      );
-  const views = new Map(storyViews(trends, idf, { ...o, rejoinMinArticles: 1 }).map((v) => [v.id, v]));
-  const lookup = await embeddingLookup([...views.values()].flatMap((v) => v.central));
-  const meaning = (v: StoryView): Float32Array => meanEmbedding(v.central.map(lookup)) ?? new Float32Array(1);
+  const { groups, views, meaning } = await repeatedStories(key, options, o);
   process.stdout.write(`${key}: ${groups.length} gold stories leading 2+ listed trends (corrected labels)\n`);
   for (const [gold, ds] of groups) {
     process.stdout.write(`  ${gold}\n`);
     for (const d of ds) {
-      const share = corrected(d).filter((g) => g === gold).length;
+      const share = correctedLabels(d).filter((g) => g === gold).length;
       process.stdout.write(
         `    [${d.trend.article_count}] ${d.trend.topic}  (founded ${d.trend.first_seen}, ` +
           `last ${d.trend.last_seen}, ${share} of ${d.gold.length} members of this story)\n`,
@@ -82,7 +55,7 @@ for (const key of wanted) {
       // A small trend's members, each marked "=" when of this story: often half one story, half another.
       if (d.titles.length <= SMALL_TREND)
         for (const [i, title] of d.titles.entries())
-          process.stdout.write(`      ${corrected(d)[i] === gold ? '=' : ' '} ${title}\n`);
+          process.stdout.write(`      ${correctedLabels(d)[i] === gold ? '=' : ' '} ${title}\n`);
     }
     const vs = ds.map((d) => views.get(d.trend.id)!).sort((a, b) => a.first_seen - b.first_seen);
     for (let i = 0; i < vs.length; i++)

@@ -124,12 +124,21 @@ export function pairOccasions(headlines: readonly string[]): Set<string> {
 }
 
 /**
- * The occasion both trends' central headlines name (read as an occasion in a headline of either),
- * each side in at least `least` of its headlines, if any (the most named first).
+ * How many of each side's headlines name each occasion read in either side (pairOccasions over
+ * both, so a work's title read across the two is left out): the one reading sharedOccasion and
+ * sameOccasion derive from.
  */
-export function sharedOccasion(a: readonly string[], b: readonly string[], least = 1): string | undefined {
+function sideOccasionCounts(a: readonly string[], b: readonly string[]): [Map<string, number>, Map<string, number>] {
   const occasions = pairOccasions([...a, ...b]);
-  const [ca, cb] = [occasionCounts(a, occasions), occasionCounts(b, occasions)];
+  return [occasionCounts(a, occasions), occasionCounts(b, occasions)];
+}
+
+/** The occasion both counts hold, each at least `least`, the most named first (ties: the first by name). */
+function mostShared(
+  ca: ReadonlyMap<string, number>,
+  cb: ReadonlyMap<string, number>,
+  least: number,
+): string | undefined {
   let best: string | undefined;
   let most = 0;
   for (const [o, n] of ca) {
@@ -141,6 +150,14 @@ export function sharedOccasion(a: readonly string[], b: readonly string[], least
 }
 
 /**
+ * The occasion both trends' central headlines name (read as an occasion in a headline of either),
+ * each side in at least `least` of its headlines, if any (the most named first).
+ */
+export function sharedOccasion(a: readonly string[], b: readonly string[], least = 1): string | undefined {
+  return mostShared(...sideOccasionCounts(a, b), least);
+}
+
+/**
  * Headlines of one side that must name the occasion (the other naming it at least once): what
  * the trend is about, not a date a headline gives in passing ("Tax Freedom Day" once on each side
  * of a tax-return reminder and a state's tax study).
@@ -149,12 +166,11 @@ export const OCCASION_HEADLINES = 2;
 
 /**
  * Two trends' central headlines report one named occasion: both name it, and one of them in
- * OCCASION_HEADLINES of its headlines or more (sharedOccasion).
+ * OCCASION_HEADLINES of its headlines or more (sharedOccasion; both from one count per side).
  */
 export function sameOccasion(a: readonly string[], b: readonly string[]): boolean {
-  const shared = sharedOccasion(a, b, 1);
+  const [ca, cb] = sideOccasionCounts(a, b);
+  const shared = mostShared(ca, cb, 1);
   if (shared === undefined) return false;
-  const only = new Set([shared]);
-  const most = Math.max(occasionCounts(a, only).get(shared) ?? 0, occasionCounts(b, only).get(shared) ?? 0);
-  return most >= OCCASION_HEADLINES;
+  return Math.max(ca.get(shared) ?? 0, cb.get(shared) ?? 0) >= OCCASION_HEADLINES;
 }
