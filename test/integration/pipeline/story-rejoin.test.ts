@@ -59,6 +59,14 @@ describe('trends of one story founded a day apart, rejoined by a later run (Open
     expect(trends.map((t) => t.id)).to.deep.equal([first]);
     expect(trends[0]!).to.include({ article_count: 10 });
     expect(trends[0]!.aliases).to.deep.equal([second]);
+    // Both foundings' views as the rejoin judged them, kept for later runs to judge new trends by.
+    const foundings = trends[0]!.detect_state?.foundings ?? [];
+    expect(foundings.map((f) => [f.first_seen, f.article_count])).to.deep.equal([
+      [T0, 5],
+      [T0 + 24 * H, 5],
+    ]);
+    expect(LAUNCH, 'the first founding read as the launch').to.include.members(foundings[0]!.central);
+    expect(KICKSTARTER, 'the latest as the campaign').to.include.members(foundings[1]!.central);
     const detail = await getTrend(q, { trend_id: second });
     expect(detail).to.include({ id: first, merged_into: first, article_count: 10 });
     const recent = await getRecentTrends(q, { page: 1, limit: 50 });
@@ -169,6 +177,10 @@ describe('velocity of a story rejoined across runs (OpenSearch + Redis + encoder
     expect(detail.velocity_metrics).to.include({ current: 6, previous: 5, peak: 10, age_hours: 49 });
     expect(detail.velocity_metrics.rule).to.equal('regrowing');
     expect(detail.velocity).to.equal('accelerating');
+    // The launch stays the first founding kept through the later run's rebuild.
+    const kept = (stored.body.hits.hits[0]!._source as unknown as TrendDoc).detect_state?.foundings ?? [];
+    expect(kept.map((f) => f.first_seen)[0]).to.equal(T0);
+    expect(kept).to.have.length(2);
   });
 });
 

@@ -194,6 +194,13 @@ export interface TrendDetectState {
    */
   part?: TrendPart;
   /**
+   * Set on a trend the story rejoin made of trends founded apart: its first and latest foundings as
+   * the rejoin saw them when it joined them (detect/founding-views.ts). A later run judges a new
+   * trend against each too, as one run over the same reports judges it against each founding, not
+   * only against the union's central headlines. Absent on trends written before it: judged whole.
+   */
+  foundings?: TrendFounding[];
+  /**
    * Kept on a trend with more members than a run reads (PIPELINE_DETECT_MAX_MEMBERS_READ): what a
    * run needs besides the document to add new members to it without reading the old ones.
    */
@@ -214,6 +221,18 @@ export interface TrendGrowth {
 export interface TrendPart {
   first_seen: number;
   article_count: number;
+}
+
+/** One founding of a rejoined trend: the story rejoin's view of it (times in ms). */
+export interface TrendFounding {
+  first_seen: number;
+  second_seen: number;
+  last_seen: number;
+  article_count: number;
+  /** Its heaviest unit-centroid terms. */
+  centroid: Record<string, number>;
+  entities: string[];
+  central: string[];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { TrendPart } from '@trendscope/core';
+import type { TrendFounding, TrendPart } from '@trendscope/core';
 import { defaultHeadlineMeaning, type HeadlineMeaning } from './headline-meaning';
 import { isClosed, requiredSharedTerms, requiredSimilarity, type CadenceOptions } from './cadence';
 import { mergeFragments, mergeJudge, settledGroup, type FragmentView, type MergeOptions } from './merge-fragments';
@@ -30,6 +30,8 @@ export interface ActiveTrend {
   meaning?: number[];
   /** A rejoined trend's part, of which the sums are (story-part.ts); the span and count are the whole trend's. */
   part?: TrendPart;
+  /** A rejoined trend's kept foundings (founding-views.ts), written back as read. */
+  foundings?: TrendFounding[];
 }
 
 /** Options of clusterArticles (time rules in CadenceOptions); defaults in DEFAULT_CLUSTER_OPTIONS. */

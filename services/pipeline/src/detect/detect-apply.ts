@@ -1,3 +1,4 @@
+import type { TrendFounding } from '@trendscope/core';
 import { articleTime, toDetectArticle, type StoredArticle } from './active-trend';
 import { readMembers, type Clustered } from './detect-cluster';
 import type { DetectInput, DetectSettings } from './detect-load';
@@ -25,6 +26,8 @@ export interface Applied {
   read: string[];
   /** Where the part of each rejoined trend starts (story-part.ts), by trend id. */
   parts: Map<string, number>;
+  /** The foundings each rejoined trend keeps (founding-views.ts), by trend id: written with its state. */
+  foundings: Map<string, readonly TrendFounding[]>;
   /**
    * Trends grown from their stored documents (grow-trend.ts): their `byTrend` list is their sample
    * and their new reports. One the rejoin joins is read whole instead.
@@ -94,11 +97,14 @@ export async function applyClusters(
   const refreshed = new Set(fromState);
   // Part starts of the stored trends this run saw: held, archived, refreshed, or found by the rejoin.
   const storedParts = new Map<string, number>();
-  const notePart = (t: { id: string; part?: { first_seen: number } }): void => {
+  // And the foundings kept on them, which the rejoin reads and updates.
+  const foundings = new Map<string, readonly TrendFounding[]>();
+  const notePart = (t: { id: string; part?: { first_seen: number }; foundings?: readonly TrendFounding[] }): void => {
     if (t.part) storedParts.set(t.id, t.part.first_seen);
+    if (t.foundings) foundings.set(t.id, t.foundings);
   };
   for (const t of [...input.states.values(), ...input.archived.map((a) => storedState(a, false)!)]) notePart(t);
-  for (const [id, doc] of stored) notePart({ id, part: doc.detect_state?.part });
+  for (const [id, doc] of stored) notePart({ id, ...doc.detect_state });
   const unread = (t: { id: string }): boolean => !byTrend.has(t.id) && !refreshed.has(t.id) && !result.merged.has(t.id);
   const rejoined = await rejoinTrends(
     new Map([...byTrend].map(([id, list]) => [id, list.map(toDetectArticle)])),
@@ -134,6 +140,7 @@ export async function applyClusters(
         read = [...new Set([...read, ...got])].sort();
         return new Map(got.map((id) => [id, members.get(id)!.map(toDetectArticle)]));
       },
+      foundings,
     },
   );
   const survivors = new Set(rejoined.values());
@@ -171,7 +178,7 @@ export async function applyClusters(
   const took = new Set<string>();
   const gone = new Set([...result.merged.keys(), ...input.unfinished.keys(), ...rejoined.keys()]);
   // Stored trends found for the absorb, with their part starts (a taker's rebuild keeps its part).
-  const found = new Map<string, { part?: number }>();
+  const found = new Map<string, { part?: number; foundings?: readonly TrendFounding[] }>();
   const absorbed = await absorbMembers(
     deps,
     input,
@@ -195,7 +202,7 @@ export async function applyClusters(
           const doc = known(id) ?? docs.get(id);
           const view = doc ? storedStoryView(doc) : null;
           if (!view) return [];
-          found.set(id, { part: doc!.detect_state?.part?.first_seen });
+          found.set(id, { part: doc!.detect_state?.part?.first_seen, foundings: doc!.detect_state?.foundings });
           return [view];
         });
       },
@@ -208,13 +215,15 @@ export async function applyClusters(
           grown.delete(id);
           const part = found.get(id)?.part;
           if (!parts.has(id) && part !== undefined) parts.set(id, part);
+          const kept = found.get(id)?.foundings;
+          if (!foundings.has(id) && kept !== undefined) foundings.set(id, kept);
         }
         fromState = fromState.filter((id) => !got.includes(id));
         read = [...new Set([...read, ...got])].sort();
       },
     },
   );
-  return { byTrend, moved, rejoined, fromState, read, parts, grown, absorbed, took };
+  return { byTrend, moved, rejoined, fromState, read, parts, foundings, grown, absorbed, took };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ArticleEmbeddings, DomainDoc, TrendDoc } from '@trendscope/core';
+import type { ArticleEmbeddings, DomainDoc, TrendDoc, TrendFounding } from '@trendscope/core';
 import type { Classifier } from '../classify/classifier';
 import { ratingOf, type DomainRatings } from '../score/domain-ratings';
 import { toTrendMembers, type StoredArticle } from './active-trend';
@@ -121,7 +121,7 @@ export async function buildRun(
           list.filter((a) => result.assignments.has(a.id)),
           { ...buildOptions, withMeaning: s.withMeaning },
         )
-      : rebuiltTrend(id, list, applied.parts.get(id), { ...buildOptions, ...s });
+      : rebuiltTrend(id, list, applied.parts.get(id), { ...buildOptions, ...s }, applied.foundings.get(id));
     const absorbed = [...new Set(input.aliases.get(id) ?? [])].sort();
     return absorbed.length > 0 ? { ...withState, aliases: absorbed } : withState;
   });
@@ -159,6 +159,7 @@ export function rebuiltTrend(
   list: readonly StoredArticle[],
   part: number | undefined,
   o: BuildTrendOptions & Pick<BuildSettings, 'withMeaning' | 'maxMembersRead'>,
+  foundings?: readonly TrendFounding[],
 ): TrendDoc {
   const doc = buildTrend(id, toTrendMembers(list), o);
   // From the members in id order, so a replay with the same clock writes the same state.
@@ -166,7 +167,8 @@ export function rebuiltTrend(
   const state = builtState(id, sorted, part, o.idf, o.withMeaning);
   const clock = trendClock(id, sorted, doc.topic, o.idf);
   const growth = doc.article_count > o.maxMembersRead ? { growth: trendGrowth(sorted, clock) } : {};
-  return { ...doc, ...state, detect_state: { ...state.detect_state!, clock, ...growth } };
+  const kept = foundings ? { foundings: [...foundings] } : {};
+  return { ...doc, ...state, detect_state: { ...state.detect_state!, ...kept, clock, ...growth } };
 }
 
 /**

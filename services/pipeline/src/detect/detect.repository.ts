@@ -101,6 +101,7 @@ const STORED_TREND_FIELDS = [
   'detect_state.entities',
   'detect_state.meaning',
   'detect_state.part',
+  'detect_state.foundings',
   'domain_articles',
 ];
 
@@ -120,6 +121,7 @@ const CANDIDATE_FIELDS = [
   'detect_state.entities',
   'detect_state.meaning',
   'detect_state.part',
+  'detect_state.foundings',
 ];
 
 /** What a run reads of every open trend: no clustering state (candidate trends are read with theirs). */
@@ -257,6 +259,7 @@ const REJOIN_STATE_FIELDS = [
   'detect_state.terms',
   'detect_state.entities',
   'detect_state.part',
+  'detect_state.foundings',
 ];
 
 /**

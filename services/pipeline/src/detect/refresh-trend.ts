@@ -36,7 +36,7 @@ export type RefreshSource = Pick<
   | 'source_count'
   | 'domain_articles'
   | (typeof REFRESHED_FIELDS)[number]
-> & { detect_state?: Pick<TrendDetectState, 'clock' | 'part'> };
+> & { detect_state?: Pick<TrendDetectState, 'clock' | 'part' | 'foundings'> };
 
 /** The `_source` fields of RefreshSource. */
 export const REFRESH_SOURCE_FIELDS: readonly string[] = [
@@ -49,6 +49,7 @@ export const REFRESH_SOURCE_FIELDS: readonly string[] = [
   ...REFRESHED_FIELDS,
   'detect_state.clock',
   'detect_state.part',
+  'detect_state.foundings',
 ];
 
 /**

@@ -1,4 +1,4 @@
-import type { Logger } from '@trendscope/core';
+import type { Logger, TrendFounding } from '@trendscope/core';
 import type { ActiveTrend, DetectArticle } from './cluster';
 import { embeddingLookup } from '../embed/embed-texts';
 import { articleVector, dot, normalise, sharedTerms, topTerms, type TermVector } from './term-vector';
@@ -16,6 +16,7 @@ import {
   type ReleaseOrMarketTest,
   type ReleaseRejoinOptions,
 } from './release-or-market';
+import { foundingView, groupFoundings, keptFounding } from './founding-views';
 
 /**
  * Options of the story rejoin (with its release and market tests', release-or-market.ts); defaults
@@ -169,6 +170,11 @@ export interface StoryView {
   entities: Set<string>;
   /** Its most central distinct headlines (closest to the centroid), at most CENTRAL_HEADLINES. */
   central: string[];
+  /**
+   * A stored trend the rejoin made of trends founded apart: the views of its first and latest
+   * foundings (founding-views.ts), each judged with the other side too (judgedPair).
+   */
+  foundings?: readonly StoryView[];
 }
 
 /** The rejoin's view of each trend of at least leastArticles members. */
@@ -294,6 +300,12 @@ export interface StoredTrends {
   read: (ids: string[]) => Promise<ReadonlyMap<string, readonly DetectArticle[]>>;
   /** Stored trends refreshed from their stored story view (trend-clock.ts): headlines known, nothing to read. */
   views?: readonly StoryView[];
+  /**
+   * The foundings kept on stored trends the rejoin made (founding-views.ts), by trend id, filled by
+   * the time `states` and `read` answer: each trend is judged by them too. The rejoin then sets
+   * each survivor's (groupFoundings) and drops the absorbed trends'.
+   */
+  foundings?: Map<string, readonly TrendFounding[]>;
 }
 
 /** What a stored trend must have to pair with one of the asking trends (rejoinBounds). */
@@ -331,7 +343,6 @@ export function rejoinCandidates(
 ): [StoryView, StoryView][] {
   const pairs: [StoryView, StoryView][] = [];
   const postings = new Map<string, number[]>();
-  const window = o.rejoinHours * 3_600_000;
   views.forEach((t, at) => {
     const keys = [...topTerms(t.centroid, KEY_TERMS).keys()];
     const seen = new Set<number>();
@@ -339,14 +350,7 @@ export function rejoinCandidates(
     for (const i of [...seen].sort((a, b) => a - b)) {
       const g = views[i]!;
       if (involving && !involving.has(g.id) && !involving.has(t.id)) continue;
-      if (t.first_seen - g.last_seen > window) continue;
-      if (!sizesAllowed(g, t, o)) continue;
-      if (dot(t.centroid, g.centroid) < o.rejoinCosine) continue;
-      if (sharedTerms(topTerms(t.centroid, KEY_TERMS), topTerms(g.centroid, KEY_TERMS)) < o.rejoinTerms) continue;
-      let shared = 0;
-      for (const e of t.entities) if (g.entities.has(e)) shared++;
-      if (shared < o.rejoinEntities) continue;
-      pairs.push([g, t]);
+      if (cheapGates(g, t, o)) pairs.push([g, t]);
     }
     for (const term of keys) {
       let list = postings.get(term);
@@ -357,9 +361,62 @@ export function rejoinCandidates(
   return pairs;
 }
 
-/** The central headlines the candidate pairs need embedded. */
+/**
+ * The cheap evidence on one pair, the earlier-founded `g` first: the later founded at most
+ * rejoinHours after the earlier's last report, sizes (sizesAllowed), centroid cosine, shared heaviest
+ * terms, shared entities when rejoinEntities asks.
+ */
+export function cheapGates(g: StoryView, t: StoryView, o: RejoinOptions): boolean {
+  if (t.first_seen - g.last_seen > o.rejoinHours * 3_600_000) return false;
+  if (!sizesAllowed(g, t, o)) return false;
+  if (dot(t.centroid, g.centroid) < o.rejoinCosine) return false;
+  if (sharedTerms(topTerms(t.centroid, KEY_TERMS), topTerms(g.centroid, KEY_TERMS)) < o.rejoinTerms) return false;
+  let shared = 0;
+  for (const e of t.entities) if (g.entities.has(e)) shared++;
+  return shared >= o.rejoinEntities;
+}
+
+/** The views a trend is judged by: itself, then its kept foundings (founding-views.ts). */
+function judgedViews(v: StoryView): readonly StoryView[] {
+  return [v, ...(v.foundings ?? [])];
+}
+
+/** The central headlines the candidate pairs need embedded (their foundings' too). */
 export function rejoinTexts(pairs: readonly [StoryView, StoryView][]): string[] {
-  return [...new Set(pairs.flatMap(([a, b]) => [...a.central, ...b.central]))];
+  return [...new Set(pairs.flatMap((p) => p.flatMap(judgedViews).flatMap((v) => v.central)))];
+}
+
+/**
+ * How a candidate pair is judged: the two trends whole, else (a stored trend the rejoin made of
+ * foundings) each founding's view against the other side's views, as one run over the same reports
+ * judges a new trend against each founding; a founding's pair passes the cheap gates first. The
+ * first that a test of joiningTest joins, else the whole pair's meaning with no test.
+ */
+export function judgedPair(
+  a: StoryView,
+  b: StoryView,
+  meaningOf: (v: StoryView) => Float32Array | undefined,
+  o: RejoinOptions,
+): { meaning: number; test?: JoiningTest; founding?: true } | undefined {
+  const ma = meaningOf(a);
+  const mb = meaningOf(b);
+  if (!ma || !mb) return undefined;
+  const meaning = denseDot(ma, mb);
+  const test = joiningTest(a, b, meaning, o);
+  if (test !== undefined) return { meaning, test };
+  for (const x of judgedViews(a)) {
+    for (const y of judgedViews(b)) {
+      if (x === a && y === b) continue;
+      if (!(earlier(x, y) ? cheapGates(x, y, o) : cheapGates(y, x, o))) continue;
+      const mx = meaningOf(x);
+      const my = meaningOf(y);
+      if (!mx || !my) continue;
+      const m = denseDot(mx, my);
+      const t = joiningTest(x, y, m, o);
+      if (t !== undefined) return { meaning: m, test: t, founding: true };
+    }
+  }
+  return { meaning };
 }
 
 /**
@@ -379,10 +436,11 @@ export function rejoinStories(
   o: RejoinOptions = DEFAULT_REJOIN_OPTIONS,
   joins?: RejoinJoin[],
 ): Map<string, string> {
-  const meaning = new Map<string, Float32Array | undefined>();
+  // By view: a trend's foundings are views of the same id.
+  const meaning = new Map<StoryView, Float32Array | undefined>();
   const meaningOf = (v: StoryView): Float32Array | undefined => {
-    if (!meaning.has(v.id)) meaning.set(v.id, meanEmbedding(v.central.map(embed)));
-    return meaning.get(v.id);
+    if (!meaning.has(v)) meaning.set(v, meanEmbedding(v.central.map(embed)));
+    return meaning.get(v);
   };
   const parent = new Map<string, StoryView>();
   const root = (v: StoryView): StoryView => {
@@ -391,13 +449,16 @@ export function rejoinStories(
     return r;
   };
   for (const [a, b] of pairs) {
-    const ma = meaningOf(a);
-    const mb = meaningOf(b);
-    if (!ma || !mb) continue;
-    const meaning = denseDot(ma, mb);
-    const test = joiningTest(a, b, meaning, o);
-    if (test === undefined) continue;
-    joins?.push({ trends: [a.id, b.id], articles: [a.article_count, b.article_count], meaning, test });
+    const judged = judgedPair(a, b, meaningOf, o);
+    if (judged?.test === undefined) continue;
+    const { meaning, test, founding } = judged;
+    joins?.push({
+      trends: [a.id, b.id],
+      articles: [a.article_count, b.article_count],
+      meaning,
+      test,
+      ...(founding ? { founding } : {}),
+    });
     const ra = root(a);
     const rb = root(b);
     if (ra.id === rb.id) continue;
@@ -415,6 +476,8 @@ export interface RejoinJoin {
   articles: [number, number];
   meaning: number;
   test: JoiningTest;
+  /** Joined on a kept founding's view, not on the two trends whole (judgedPair). */
+  founding?: true;
 }
 
 /**
@@ -571,6 +634,28 @@ export function meanEmbedding(vectors: readonly (Float32Array | undefined)[]): F
   return sum;
 }
 
+/** A view with the views of its kept foundings, when it has some. */
+function withFoundings(v: StoryView, foundings: readonly TrendFounding[] | undefined): StoryView {
+  return foundings && foundings.length > 0 ? { ...v, foundings: foundings.map((f) => foundingView(v.id, f)) } : v;
+}
+
+/** Each survivor's foundings after the joins (groupFoundings), in `kept`; the absorbed trends' dropped. */
+function keepFoundings(
+  kept: Map<string, readonly TrendFounding[]>,
+  joined: ReadonlyMap<string, string>,
+  views: readonly StoryView[],
+): void {
+  const byId = new Map(views.map((v) => [v.id, v]));
+  const groups = new Map<string, StoryView[]>();
+  for (const [absorbed, survivor] of joined) {
+    let group = groups.get(survivor);
+    if (!group) groups.set(survivor, (group = [byId.get(survivor)!]));
+    group.push(byId.get(absorbed)!);
+  }
+  for (const [survivor, group] of groups) kept.set(survivor, groupFoundings(group).map(keptFounding));
+  for (const absorbed of joined.keys()) kept.delete(absorbed);
+}
+
 /**
  * The rejoin of a detection run (or of a replay in the lab): views of the trends, the pairs the
  * cheap evidence lets through, their central headlines embedded in one pass (a few texts per
@@ -612,12 +697,15 @@ export async function rejoinTrends(
       views = [...views, ...storyViews(read, idf, o)].sort(byFounding);
     }
   }
+  const kept = stored?.foundings;
+  if (kept) views = views.map((v) => withFoundings(v, kept.get(v.id)));
   const pairs = rejoinCandidates(views, o, involving);
   if (pairs.length === 0) return new Map();
   try {
     const joins: RejoinJoin[] = [];
     const joined = rejoinStories(pairs, await lookup(rejoinTexts(pairs)), o, joins);
     if (joins.length > 0) logger.info?.({ joins }, 'story rejoin: trends of one story joined');
+    if (kept) keepFoundings(kept, joined, views);
     return joined;
   } catch (err) {
     logger.warn({ err }, 'sentence encoder unavailable: trends of one story founded apart stay apart');

@@ -30,6 +30,7 @@ export function storedState(t: StateSource, withMeaning: boolean): ActiveTrend |
     last_seen: Date.parse(t.last_seen),
     ...(withMeaning && s.meaning ? { meaning: s.meaning } : {}),
     ...(s.part ? { part: s.part } : {}),
+    ...(s.foundings ? { foundings: s.foundings } : {}),
   };
 }
 
@@ -61,6 +62,8 @@ export function combinedState(into: ActiveTrend, from: ActiveTrend): ActiveTrend
     last_seen: Math.max(into.last_seen, from.last_seen),
     ...(meaning ? { meaning } : {}),
     ...(part ? { part } : {}),
+    // The survivor's foundings: a merge finished from states joins trends founded within a minute.
+    ...(into.foundings ? { foundings: into.foundings } : {}),
   };
 }
 
@@ -99,6 +102,7 @@ export function detectState(t: ActiveTrend): KeptState {
       terms,
       entities: Object.fromEntries(ranked.slice(0, STORED_STATE_ENTITIES)),
       ...(t.meaning ? { meaning: t.meaning.map(round) } : {}),
+      ...(t.foundings ? { foundings: t.foundings } : {}),
     },
   };
 }
