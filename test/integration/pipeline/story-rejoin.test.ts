@@ -33,25 +33,27 @@ describe('trends of one story founded a day apart, rejoined by a later run (Open
     await s.cleanup();
   });
 
-  it('keeps both while the later is small, then joins it into the earlier; the absorbed id resolves', async () => {
+  it('keeps both while the later is small and reads apart, then joins it into the earlier; the absorbed id resolves', async () => {
     // Run 1: the launch, five reports a minute apart. Run 2, a day later: four reports of the
-    // Kickstarter campaign, a trend of its own (the first closed hours ago), too small to rejoin.
+    // Kickstarter campaign, a trend of its own (the first closed hours ago), too small to rejoin
+    // (a late fragment joins only at rejoinLateMeaning, set above their meaning here).
+    const strict = { rejoin: { rejoinLateMeaning: 1 } };
     await indexArticles(
       s,
       LAUNCH.map((t, i) => article(`a${i}`, T0 + i * M, t)),
     );
-    await runDetect(detectDeps(s), { now: new Date(T0 + H) });
+    await runDetect(detectDeps(s), { now: new Date(T0 + H), ...strict });
     await indexArticles(
       s,
       KICKSTARTER.slice(0, 4).map((t, i) => article(`b${i}`, T0 + 24 * H + i * M, t)),
     );
-    await runDetect(detectDeps(s), { now: new Date(T0 + 25 * H) });
+    await runDetect(detectDeps(s), { now: new Date(T0 + 25 * H), ...strict });
     expect((await getTrend(q, { trend_id: second })).id).to.equal(second);
     expect((await getTrend(q, { trend_id: first })).id).to.equal(first);
 
     // Run 3: a fifth report makes the later trend large enough: it joins the earlier one.
     await indexArticles(s, [article('b4', T0 + 26 * H, KICKSTARTER[4]!)]);
-    const summary = await runDetect(detectDeps(s), { now: new Date(T0 + 27 * H) });
+    const summary = await runDetect(detectDeps(s), { now: new Date(T0 + 27 * H), ...strict });
     expect(summary.trends_merged).to.equal(1);
 
     const stored = await s.opensearch.search({ index: s.names.trends, body: { size: 10 } });
@@ -71,6 +73,29 @@ describe('trends of one story founded a day apart, rejoined by a later run (Open
     expect(detail).to.include({ id: first, merged_into: first, article_count: 10 });
     const recent = await getRecentTrends(q, { page: 1, limit: 50 });
     expect(recent.trends.map((t) => t.id)).to.deep.equal([first]);
+  });
+
+  it('joins a late fragment of four reports a day later into the earlier trend; its id resolves', async () => {
+    await s.opensearch.deleteByQuery({
+      index: `${s.names.trends},${s.names.articles}`,
+      body: { query: { match_all: {} } },
+      refresh: true,
+    });
+    await indexArticles(
+      s,
+      LAUNCH.map((t, i) => article(`a${i}`, T0 + i * M, t)),
+    );
+    await runDetect(detectDeps(s), { now: new Date(T0 + H) });
+    await indexArticles(
+      s,
+      KICKSTARTER.slice(0, 4).map((t, i) => article(`b${i}`, T0 + 24 * H + i * M, t)),
+    );
+    await runDetect(detectDeps(s), { now: new Date(T0 + 25 * H) });
+    const stored = await s.opensearch.search({ index: s.names.trends, body: { size: 10 } });
+    const trends = stored.body.hits.hits.map((h) => h._source as unknown as TrendDoc);
+    expect(trends.map((t) => t.id)).to.deep.equal([first]);
+    expect(trends[0]!).to.include({ article_count: 9 });
+    expect((await getTrend(q, { trend_id: first })).id).to.equal(first);
   });
 
   it('joins a story reported again into a stored trend that no run reads any more', async () => {
@@ -144,25 +169,27 @@ describe('velocity of a story rejoined across runs (OpenSearch + Redis + encoder
     // trend of its own while it has 4 reports and rejoined into the launch by the next run when a
     // fifth arrives; a day after that its funding (6). At the last run the story is 49 h old, its
     // current window (6) a little above the previous one (5) and below 0.8 of its peak (the first
-    // two bursts, 10, inside one 24 h window): gaining again, not new.
+    // two bursts, 10, inside one 24 h window): gaining again, not new. (Late fragments off, so the
+    // four stay apart until the fifth: rejoinLateMeaning would join them a day after the launch.)
+    const strict = { rejoin: { rejoinLateMeaning: 1 } };
     await indexArticles(
       s,
       LAUNCH.map((t, i) => article(`a${i}`, T0 + i * M, t)),
     );
-    await runDetect(detectDeps(s), { now: new Date(T0 + H) });
+    await runDetect(detectDeps(s), { now: new Date(T0 + H), ...strict });
     await indexArticles(
       s,
       KICKSTARTER.slice(0, 4).map((t, i) => article(`b${i}`, T0 + 23 * H + i * M, t)),
     );
-    await runDetect(detectDeps(s), { now: new Date(T0 + 23 * H + 10 * M) });
+    await runDetect(detectDeps(s), { now: new Date(T0 + 23 * H + 10 * M), ...strict });
     await indexArticles(s, [article('b4', T0 + 23 * H + 30 * M, KICKSTARTER[4]!)]);
-    expect((await runDetect(detectDeps(s), { now: new Date(T0 + 24 * H) })).trends_merged).to.equal(1);
+    expect((await runDetect(detectDeps(s), { now: new Date(T0 + 24 * H), ...strict })).trends_merged).to.equal(1);
     await indexArticles(
       s,
       FUNDED.map((t, i) => article(`c${i}`, T0 + 48 * H + i * M, t)),
     );
     const now = new Date(T0 + 49 * H);
-    await runDetect(detectDeps(s), { now });
+    await runDetect(detectDeps(s), { now, ...strict });
 
     const stored = await s.opensearch.search({ index: s.names.trends, body: { size: 10 } });
     expect(stored.body.hits.hits.map((h) => (h._source as unknown as TrendDoc).aliases)).to.deep.equal([

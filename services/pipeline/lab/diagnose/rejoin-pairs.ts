@@ -52,6 +52,7 @@ const LOOSE: RejoinOptions = {
   rejoinAtOnceSeconds: 60,
   rejoinLateHours: 0,
   rejoinFragmentMeaning: 0,
+  rejoinLateMeaning: 1,
   rejoinHours: 24 * 14,
   rejoinCosine: 0.3,
   rejoinTerms: 1,

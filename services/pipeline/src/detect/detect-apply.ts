@@ -5,7 +5,7 @@ import type { DetectInput, DetectSettings } from './detect-load';
 import { loadRefreshSources, loadRejoinStates, trendIdsByTerms } from './detect.repository';
 import { embeddingLookup } from '../embed/embed-texts';
 import { absorbLookup, memberMoves, type MemberMove } from './absorb-members';
-import { rejoinTrends, type RejoinBounds, type StoryView } from './rejoin-stories';
+import { rejoinTrends, type RejoinBounds, type StoredTrends, type StoryView } from './rejoin-stories';
 import type { DetectDeps } from './run-detect';
 import { extent } from './large-arrays';
 import { rejoinedParts } from './story-part';
@@ -59,8 +59,9 @@ export interface StoredTakers {
  * as aliases) to their survivors, the new reports join their trends, then trends of one story
  * founded hours or days apart become one (rejoin-stories.ts; the trends refreshed from their state
  * take part through their stored story view, one that is joined is read after all, and a settled
- * trend is read only when its compact state pairs it with a trend of the run). Updates
- * `clustered.result` and `input.aliases` in place: the run writes what they say.
+ * trend is read only when its compact state pairs it with a trend of the run), then the member absorb
+ * and one more rejoin over the trends it changed (absorbAndRejoin). Updates `clustered.result` and
+ * `input.aliases` in place: the run writes what they say.
  */
 export async function applyClusters(
   deps: Pick<DetectDeps, 'opensearch' | 'names' | 'logger'>,
@@ -106,14 +107,10 @@ export async function applyClusters(
   for (const t of [...input.states.values(), ...input.archived.map((a) => storedState(a, false)!)]) notePart(t);
   for (const [id, doc] of stored) notePart({ id, ...doc.detect_state });
   const unread = (t: { id: string }): boolean => !byTrend.has(t.id) && !refreshed.has(t.id) && !result.merged.has(t.id);
-  const rejoined = await rejoinTrends(
-    new Map([...byTrend].map(([id, list]) => [id, list.map(toDetectArticle)])),
-    s.idf,
-    deps.logger,
-    s.rejoin,
-    new Set(result.touched.map((t) => t.id)),
-    embeddingLookup,
-    {
+  const rejoined = new Map<string, string>();
+  const state: RejoinState = { byTrend, moved, rejoined, parts: new Map(), storedParts };
+  const reads: RejoinReads = {
+    stored: () => ({
       views: fromState.map((id) => storedStoryView(stored.get(id)!)).filter((v) => v !== null),
       // A stored trend the run neither read nor refreshed: read only when it may be the same story
       // as one the run changed (a story reported again after its earlier trend stopped moving).
@@ -141,89 +138,166 @@ export async function applyClusters(
         return new Map(got.map((id) => [id, members.get(id)!.map(toDetectArticle)]));
       },
       foundings,
+    }),
+    whole: async (joinedIds) => {
+      // A grown trend the rejoin joins moves or takes members: read whole, with the reports it took.
+      const whole = [...grown].filter((id) => joinedIds.has(id));
+      if (whole.length > 0) {
+        await readMembers(deps, members, whole);
+        for (const id of whole) {
+          const fresh = byTrend.get(id)!.filter((a) => result.assignments.has(a.id));
+          byTrend.set(id, [...members.get(id)!, ...fresh]);
+          grown.delete(id);
+        }
+        read = [...read, ...whole].sort();
+      }
+      const joined = fromState.filter((id) => joinedIds.has(id));
+      if (joined.length > 0) {
+        await readMembers(deps, members, joined);
+        for (const id of joined) if (members.get(id)!.length > 0) byTrend.set(id, [...members.get(id)!]);
+        fromState = fromState.filter((id) => !joined.includes(id));
+        read = [...read, ...joined].sort();
+      }
     },
-  );
-  const survivors = new Set(rejoined.values());
-  // A grown trend the rejoin joins moves or takes members: read whole, with the reports it took.
-  const whole = [...grown].filter((id) => rejoined.has(id) || survivors.has(id));
-  if (whole.length > 0) {
-    await readMembers(deps, members, whole);
-    for (const id of whole) {
-      const fresh = byTrend.get(id)!.filter((a) => result.assignments.has(a.id));
-      byTrend.set(id, [...members.get(id)!, ...fresh]);
-      grown.delete(id);
-    }
-    read = [...read, ...whole].sort();
-  }
-  const joined = fromState.filter((id) => rejoined.has(id) || survivors.has(id));
-  if (joined.length > 0) {
-    await readMembers(deps, members, joined);
-    for (const id of joined) if (members.get(id)!.length > 0) byTrend.set(id, [...members.get(id)!]);
-    fromState = fromState.filter((id) => !joined.includes(id));
-    read = [...read, ...joined].sort();
-  }
-  // Each trend's founding before any member moves: a survivor's part starts at its group's latest.
-  const parts = rejoinedParts(storedParts, rejoined, (id) => extent((byTrend.get(id) ?? []).map(articleTime)).min);
-  for (const [absorbed, survivor] of rejoined) {
-    absorb(absorbed, survivor);
-    for (const [m, into] of result.merged) if (into === absorbed) result.merged.set(m, survivor);
-    for (const [a, t] of result.assignments) if (t === absorbed) result.assignments.set(a, survivor);
-    if (!result.created.includes(absorbed)) result.merged.set(absorbed, survivor);
-    else
-      aliases.set(
-        survivor,
-        aliases.get(survivor)!.filter((id) => id !== absorbed),
-      );
-  }
+  };
+  await rejoinRun(deps, input, result, state, s, new Set(result.touched.map((t) => t.id)), reads);
   const took = new Set<string>();
   const gone = new Set([...result.merged.keys(), ...input.unfinished.keys(), ...rejoined.keys()]);
   // Stored trends found for the absorb, with their part starts (a taker's rebuild keeps its part).
   const found = new Map<string, { part?: number; foundings?: readonly TrendFounding[] }>();
-  const absorbed = await absorbMembers(
-    deps,
-    input,
-    result,
-    { byTrend, grown, rejoined, moved, took },
-    s,
-    embeddingLookup,
-    {
-      views: async (keyTerms, bounds) => {
-        // Those the run read whole and changed are judged from their members (memberMoves leaves their views out).
-        const ids = (await trendIdsByTerms(deps.opensearch, deps.names, s.since, keyTerms, bounds)).filter(
-          (id) => !gone.has(id),
-        );
-        const known = (id: string) => stored.get(id) ?? clustered.grown.get(id);
-        const docs = await loadRefreshSources(
-          deps.opensearch,
-          deps.names,
-          ids.filter((id) => !known(id)),
-        );
-        return ids.flatMap((id) => {
-          const doc = known(id) ?? docs.get(id);
-          const view = doc ? storedStoryView(doc) : null;
-          if (!view) return [];
-          found.set(id, { part: doc!.detect_state?.part?.first_seen, foundings: doc!.detect_state?.foundings });
-          return [view];
-        });
-      },
-      read: async (ids) => {
-        await readMembers(deps, members, ids);
-        const got = ids.filter((id) => members.get(id)!.length > 0);
-        for (const id of got) {
-          const fresh = grown.has(id) ? byTrend.get(id)!.filter((a) => result.assignments.has(a.id)) : [];
-          byTrend.set(id, [...members.get(id)!, ...fresh]);
-          grown.delete(id);
-          const part = found.get(id)?.part;
-          if (!parts.has(id) && part !== undefined) parts.set(id, part);
-          const kept = found.get(id)?.foundings;
-          if (!foundings.has(id) && kept !== undefined) foundings.set(id, kept);
-        }
-        fromState = fromState.filter((id) => !got.includes(id));
-        read = [...new Set([...read, ...got])].sort();
-      },
+  const absorbed = await absorbAndRejoin(deps, input, result, { ...state, grown, took }, s, reads, embeddingLookup, {
+    views: async (keyTerms, bounds) => {
+      // Those the run read whole and changed are judged from their members (memberMoves leaves their views out).
+      const ids = (await trendIdsByTerms(deps.opensearch, deps.names, s.since, keyTerms, bounds)).filter(
+        (id) => !gone.has(id),
+      );
+      const known = (id: string) => stored.get(id) ?? clustered.grown.get(id);
+      const docs = await loadRefreshSources(
+        deps.opensearch,
+        deps.names,
+        ids.filter((id) => !known(id)),
+      );
+      return ids.flatMap((id) => {
+        const doc = known(id) ?? docs.get(id);
+        const view = doc ? storedStoryView(doc) : null;
+        if (!view) return [];
+        found.set(id, { part: doc!.detect_state?.part?.first_seen, foundings: doc!.detect_state?.foundings });
+        return [view];
+      });
     },
+    read: async (ids) => {
+      await readMembers(deps, members, ids);
+      const got = ids.filter((id) => members.get(id)!.length > 0);
+      for (const id of got) {
+        const fresh = grown.has(id) ? byTrend.get(id)!.filter((a) => result.assignments.has(a.id)) : [];
+        byTrend.set(id, [...members.get(id)!, ...fresh]);
+        grown.delete(id);
+        const part = found.get(id)?.part;
+        if (!state.parts.has(id) && part !== undefined) state.parts.set(id, part);
+        const kept = found.get(id)?.foundings;
+        if (!foundings.has(id) && kept !== undefined) foundings.set(id, kept);
+      }
+      fromState = fromState.filter((id) => !got.includes(id));
+      read = [...new Set([...read, ...got])].sort();
+    },
+  });
+  return { byTrend, moved, rejoined, fromState, read, parts: state.parts, foundings, grown, absorbed, took };
+}
+
+/** What the rejoin of a run edits (applyClusters' lists) and the part starts it reads. */
+export interface RejoinState extends Pick<Applied, 'byTrend' | 'moved' | 'rejoined' | 'parts'> {
+  /** Part starts of the stored trends the run saw (a rejoin's survivor's part starts at its group's latest). */
+  storedParts: ReadonlyMap<string, number>;
+}
+
+/** How a rejoin reads what the run did not: stored trends that may pair, and the joined ones not read whole. */
+export interface RejoinReads {
+  /** The stored trends for rejoinTrends, as they stand when the rejoin starts. */
+  stored?: () => StoredTrends;
+  /** Reads whole the trends among these the run holds only a sample or state of (grown, refreshed). */
+  whole?: (joined: ReadonlySet<string>) => Promise<void>;
+}
+
+/**
+ * One rejoin of a run (rejoin-stories.ts) over the pairs with a side in `involving`, applied: each
+ * absorbed trend's members (and ids, as aliases) move to its survivor, as a merge's do, and the run's
+ * merges and assignments into it follow. Edits `state`, `input.aliases` and `result` in place.
+ */
+export async function rejoinRun(
+  deps: Pick<DetectDeps, 'logger'>,
+  input: Pick<DetectInput, 'aliases'>,
+  result: Pick<Clustered['result'], 'created' | 'merged' | 'assignments'>,
+  state: RejoinState,
+  s: Pick<DetectSettings, 'idf' | 'rejoin'>,
+  involving: ReadonlySet<string>,
+  reads: RejoinReads = {},
+  lookup: (texts: Iterable<string>) => Promise<(text: string) => Float32Array | undefined> = embeddingLookup,
+): Promise<Map<string, string>> {
+  const { byTrend, moved, rejoined } = state;
+  const { aliases } = input;
+  const joins = await rejoinTrends(
+    new Map([...byTrend].map(([id, list]) => [id, list.map(toDetectArticle)])),
+    s.idf,
+    deps.logger,
+    s.rejoin,
+    involving,
+    lookup,
+    reads.stored?.(),
   );
-  return { byTrend, moved, rejoined, fromState, read, parts, foundings, grown, absorbed, took };
+  await reads.whole?.(new Set([...joins.keys(), ...joins.values()]));
+  // Each trend's founding before any member moves: a survivor's part starts at its group's latest.
+  state.parts = rejoinedParts(
+    new Map([...state.storedParts, ...state.parts]),
+    joins,
+    (id) => extent((byTrend.get(id) ?? []).map(articleTime)).min,
+  );
+  for (const [absorbed, survivor] of joins) {
+    const list = byTrend.get(absorbed) ?? [];
+    byTrend.delete(absorbed);
+    byTrend.set(survivor, [...(byTrend.get(survivor) ?? []), ...list.map((a) => ({ ...a, trend_id: survivor }))]);
+    for (const a of list) moved.set(a.id, survivor);
+    // A trend founded in this run was never served, so a rejoin leaves no alias for it.
+    const founded = result.created.includes(absorbed);
+    aliases.set(survivor, [
+      ...(aliases.get(survivor) ?? []),
+      ...(founded ? [] : [absorbed]),
+      ...(aliases.get(absorbed) ?? []),
+    ]);
+    for (const [m, into] of result.merged) if (into === absorbed) result.merged.set(m, survivor);
+    for (const [a, t] of result.assignments) if (t === absorbed) result.assignments.set(a, survivor);
+    if (!founded) result.merged.set(absorbed, survivor);
+    // A survivor of an earlier rejoin of the run joined now: what it absorbed follows it.
+    for (const [a, t] of rejoined) if (t === absorbed) rejoined.set(a, survivor);
+    rejoined.set(absorbed, survivor);
+  }
+  return joins;
+}
+
+/**
+ * The member absorb (absorbMembers), then one more rejoin over the trends it changed: the takers
+ * and the small trends that gave a member. The rejoin before the absorb judged only the pairs with a
+ * side the clustering changed; a member moved can bring a large trend's last report within hours of
+ * a small trend of its story (the La Brea bee fossils on April 30-40k: the small trend founded 14.7 h
+ * after the large one's last report, refused by the size gate; one member moved at 0.806 makes the
+ * pair a small fragment, 0.758), and no later run judges the pair if neither trend changes again.
+ * Returns the number of members moved.
+ */
+export async function absorbAndRejoin(
+  deps: Pick<DetectDeps, 'logger'>,
+  input: Pick<DetectInput, 'unfinished' | 'aliases'>,
+  result: Pick<Clustered['result'], 'touched' | 'created' | 'merged' | 'assignments'>,
+  applied: RejoinState & Pick<Applied, 'grown' | 'took'>,
+  s: Pick<DetectSettings, 'idf' | 'rejoin'>,
+  reads: RejoinReads = {},
+  lookup: (texts: Iterable<string>) => Promise<(text: string) => Float32Array | undefined> = embeddingLookup,
+  stored?: StoredTakers,
+): Promise<number> {
+  const gave = new Set<string>();
+  const absorbed = await absorbMembers(deps, input, result, { ...applied, gave }, s, lookup, stored);
+  if (absorbed === 0) return 0;
+  const changed = new Set([...applied.took, ...gave].filter((id) => applied.byTrend.has(id)));
+  await rejoinRun(deps, input, result, applied, s, changed, reads, lookup);
+  return absorbed;
 }
 
 /**
@@ -242,7 +316,7 @@ export async function absorbMembers(
   deps: Pick<DetectDeps, 'logger'>,
   input: Pick<DetectInput, 'unfinished' | 'aliases'>,
   result: Pick<Clustered['result'], 'touched' | 'created' | 'merged' | 'assignments'>,
-  applied: Pick<Applied, 'byTrend' | 'grown' | 'rejoined' | 'moved' | 'took'>,
+  applied: Pick<Applied, 'byTrend' | 'grown' | 'rejoined' | 'moved' | 'took'> & { gave?: Set<string> },
   s: Pick<DetectSettings, 'idf' | 'rejoin'>,
   lookup: (texts: Iterable<string>) => Promise<(text: string) => Float32Array | undefined> = embeddingLookup,
   stored?: StoredTakers,
@@ -286,6 +360,7 @@ export async function absorbMembers(
     moved.set(id, m.into);
     if (result.assignments.has(id)) result.assignments.set(id, m.into);
     into.set(m.from, m.into);
+    applied.gave?.add(m.from);
   }
   for (const [from, taker] of into) {
     if (byTrend.get(from)!.length > 0) continue;

@@ -42,6 +42,18 @@ export interface RejoinOptions extends ReleaseRejoinOptions {
    * its subject words are that trend's (smallFragment, subjectShared); rejoinMeaning or above switches it off.
    */
   rejoinFragmentMeaning: number;
+  /**
+   * Least meaning of the central headlines of a trend of rejoinAtOnceMinArticles to rejoinMinArticles
+   * founded more than rejoinLateHours after a larger trend's last report (lateFragment) for the two to
+   * join; the only test such a pair is judged by. 1 or above switches it off (the size gate refuses the
+   * pair). A story's late reports, clustered apart by a detection run, found a listed trend of a few
+   * (the jet-lag app: 3 reports founded 14.6 h after its 28, meaning 0.838). At 0.82 every such join
+   * on April 30-40k, in 10-minute runs and in one run, reads one story (0.838-0.902); at the rejoin's
+   * 0.8 one more joins a mixed small trend, 3 of its 4 reports other stories ("Pop music alcohol
+   * references..." with "Alcohol Awareness Month" and a wound-recovery study, 0.802-0.811;
+   * docs/lab-notes/trends.md, "Late fragments and a rejoin after the absorb", 2026-12-07).
+   */
+  rejoinLateMeaning: number;
   /** The later trend was founded at most this many hours after the earlier one's last report. */
   rejoinHours: number;
   /** Least cosine between the two trends' term centroids (0 switches the rejoin off). */
@@ -130,6 +142,7 @@ export const DEFAULT_REJOIN_OPTIONS: RejoinOptions = {
   rejoinAtOnceSeconds: 60,
   rejoinLateHours: 3,
   rejoinFragmentMeaning: 0.65,
+  rejoinLateMeaning: 0.82,
   rejoinHours: 72,
   rejoinCosine: 0.5,
   rejoinTerms: 3,
@@ -232,19 +245,47 @@ export function leastArticles(o: Pick<RejoinOptions, 'rejoinMinArticles' | 'rejo
  * approval on a real demo: 4 reports beside 32, the 4 grown on a report of the hour before); both
  * report at once, and both are listed. A small trend founded after a larger one's last report is
  * judged with it up to rejoinLateHours after it (smallFragment: on another demo the migraine's 4
- * were founded 66 minutes after the 32 stopped); later it is left to rejoinMinArticles: two trends
- * days apart, one of a few reports, are as often two stories and a few late reports move no list.
+ * were founded 66 minutes after the 32 stopped); later (lateFragment) it is judged by its headlines'
+ * meaning alone, at rejoinLateMeaning: two trends days apart, one of a few reports, are as often two
+ * stories, but a run that cuts a story's late reports lists them as a trend of their own.
  */
 export function sizesAllowed(
   a: Pick<StoryView, 'first_seen' | 'last_seen' | 'article_count' | 'id'>,
   b: Pick<StoryView, 'first_seen' | 'last_seen' | 'article_count' | 'id'>,
-  o: Pick<RejoinOptions, 'rejoinMinArticles' | 'rejoinAtOnceMinArticles' | 'rejoinAtOnceSeconds' | 'rejoinLateHours'>,
+  o: SizeOptions,
 ): boolean {
   const smaller = Math.min(a.article_count, b.article_count);
   if (smaller >= o.rejoinMinArticles) return true;
   return (
-    smaller >= o.rejoinAtOnceMinArticles && (reportedAtOnce(a, b, o.rejoinAtOnceSeconds) || smallFragment(a, b, o))
+    smaller >= o.rejoinAtOnceMinArticles &&
+    (reportedAtOnce(a, b, o.rejoinAtOnceSeconds) || smallFragment(a, b, o) || lateFragment(a, b, o))
   );
+}
+
+/** What the size gates read (sizesAllowed, lateFragment). */
+type SizeOptions = Pick<
+  RejoinOptions,
+  'rejoinMinArticles' | 'rejoinAtOnceMinArticles' | 'rejoinAtOnceSeconds' | 'rejoinLateHours' | 'rejoinLateMeaning'
+>;
+
+/**
+ * One of two trends is a late fragment of the other: of rejoinAtOnceMinArticles to rejoinMinArticles
+ * reports, the other rejoinMinArticles or more, founded after the other's founding, neither reported
+ * at once with it nor a small fragment of it (more than rejoinLateHours after its last report). Such a
+ * pair is judged by its headlines' meaning alone (rejoinLateMeaning, joiningTest): a few reports days
+ * later are as often another story, so none of the looser tests applies. The member absorb, which takes
+ * a mixed small trend's stray members, runs after the rejoin and cannot join a small trend whole.
+ */
+export function lateFragment(
+  a: Pick<StoryView, 'first_seen' | 'last_seen' | 'article_count' | 'id'>,
+  b: Pick<StoryView, 'first_seen' | 'last_seen' | 'article_count' | 'id'>,
+  o: SizeOptions,
+): boolean {
+  if (o.rejoinLateMeaning >= 1) return false;
+  const [large, small] = a.article_count >= b.article_count ? [a, b] : [b, a];
+  if (small.article_count < o.rejoinAtOnceMinArticles || small.article_count >= o.rejoinMinArticles) return false;
+  if (large.article_count < o.rejoinMinArticles || small.first_seen <= large.first_seen) return false;
+  return !reportedAtOnce(a, b, o.rejoinAtOnceSeconds) && !smallFragment(a, b, o);
 }
 
 /**
@@ -497,10 +538,19 @@ export function sameStory(a: StoryView, b: StoryView, meaning: number, o: Rejoin
 
 /** Which test of sameStory joins two trends, if any (the first that does, in sameStory's order). */
 export type JoiningTest =
-  'meaning' | 'company event' | 'small fragment' | 'name' | 'event' | 'event cast' | 'occasion' | ReleaseOrMarketTest;
+  | 'meaning'
+  | 'company event'
+  | 'small fragment'
+  | 'late fragment'
+  | 'name'
+  | 'event'
+  | 'event cast'
+  | 'occasion'
+  | ReleaseOrMarketTest;
 
 /** The test of sameStory that joins two trends whose central headlines agree this much (undefined: none). */
 export function joiningTest(a: StoryView, b: StoryView, meaning: number, o: RejoinOptions): JoiningTest | undefined {
+  if (lateFragment(a, b, o)) return meaning >= o.rejoinLateMeaning ? 'late fragment' : undefined;
   if (meaning >= o.rejoinMeaning) return 'meaning';
   if (meaning >= o.rejoinEventMeaning && sharedBusinessEvent(a.central, b.central) !== undefined)
     return 'company event';

@@ -2,7 +2,12 @@ import { expect } from 'chai';
 import type { StoredArticle } from '@trendscope/pipeline/detect/active-trend';
 import { absorbLookup, memberMoves } from '@trendscope/pipeline/detect/absorb-members';
 import type { DetectArticle } from '@trendscope/pipeline/detect/cluster';
-import { absorbMembers, type Applied, type StoredTakers } from '@trendscope/pipeline/detect/detect-apply';
+import {
+  absorbAndRejoin,
+  absorbMembers,
+  type Applied,
+  type StoredTakers,
+} from '@trendscope/pipeline/detect/detect-apply';
 import type { Clustered } from '@trendscope/pipeline/detect/detect-cluster';
 import type { DetectInput } from '@trendscope/pipeline/detect/detect-load';
 import { DEFAULT_REJOIN_OPTIONS, type StoryView } from '@trendscope/pipeline/detect/rejoin-stories';
@@ -301,5 +306,57 @@ describe('absorbMembers (the detection run after the rejoin)', () => {
       expect(applied.took.size).to.equal(0);
       expect(applied.moved.size).to.equal(0);
     }
+  });
+
+  it('judges again a pair the absorb changed: a small trend late beside its story joins once a member moved', async () => {
+    // The La Brea bee fossils on April 30-40k: the small trend, founded 14.7 h after the large one's
+    // last report, fails the size gate (the late-fragment test off here); the absorb moves one of its
+    // members into the large trend, whose last report is then after the small one's founding.
+    const fossils = storyEmbedding({ clues: 0, insight: -30, studied: 30 });
+    const late = { ...o, rejoinLateMeaning: 1 };
+    const LARGE = Array.from({ length: 12 }, (_, i) => `bee fossils from la brea pits give clues to ice age ${i}`);
+    const fresh = () => {
+      const byTrend = new Map([
+        ['large', stored('large', 0, LARGE)],
+        ['small', stored('small', 14.7, ['bee fossils from la brea pits studied', 'bee fossils la brea pits insight'])],
+      ]);
+      byTrend
+        .get('small')!
+        .push(
+          ...stored('more', 15, ['bee fossils from la brea pits studied again', 'la brea pits bee fossils studied']),
+        );
+      const result = {
+        touched: [{ id: 'large' }, { id: 'small' }],
+        created: [],
+        merged: new Map<string, string>(),
+        assignments: new Map(),
+      } as unknown as Clustered['result'];
+      const input = { unfinished: new Map(), aliases: new Map([['small', ['older']]]) } as unknown as DetectInput;
+      const applied = {
+        byTrend,
+        grown: new Set<string>(),
+        rejoined: new Map<string, string>(),
+        moved: new Map<string, string>(),
+        took: new Set<string>(),
+        parts: new Map<string, number>(),
+        storedParts: new Map<string, number>(),
+      };
+      return { byTrend, result, input, applied };
+    };
+    const { byTrend, result, input, applied } = fresh();
+    expect(await absorbAndRejoin(quiet, input, result, applied, { idf, rejoin: late }, {}, fossils)).to.equal(1);
+    expect([...byTrend.keys()]).to.deep.equal(['large']);
+    expect(byTrend.get('large')!.length).to.equal(16);
+    expect([...applied.rejoined]).to.deep.equal([['small', 'large']]);
+    expect(result.merged.get('small')).to.equal('large');
+    expect(input.aliases.get('large')).to.deep.equal(['small', 'older']);
+    expect(applied.moved.get('small-1')).to.equal('large');
+    expect(applied.moved.get('more-1')).to.equal('large');
+    // The absorb alone moves the member and leaves the pair apart: no later run judges it.
+    const alone = fresh();
+    expect(
+      await absorbMembers(quiet, alone.input, alone.result, alone.applied, { idf, rejoin: late }, fossils),
+    ).to.equal(1);
+    expect([...alone.byTrend.keys()]).to.deep.equal(['large', 'small']);
   });
 });

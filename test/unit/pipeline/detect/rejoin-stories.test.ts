@@ -90,7 +90,10 @@ describe('rejoinStories', () => {
   it('keeps apart trends too small, too far apart, or without embeddings', () => {
     const early = trend('early', 2, QUIT, ['Lena Dunham']);
     const views = (later: [string, DetectArticle[]]) => storyViews(new Map([early, later]), idf);
-    expect(rejoinCandidates(views(trend('late', 30, QUIT_AGAIN, ['Lena Dunham'], 4)))).to.have.length(0);
+    const noLate = { ...DEFAULT_REJOIN_OPTIONS, rejoinLateMeaning: 1 };
+    const small = storyViews(new Map([early, trend('late', 30, QUIT_AGAIN, ['Lena Dunham'], 4)]), idf, noLate);
+    expect(rejoinCandidates(small, noLate)).to.have.length(0);
+    expect(rejoinCandidates(views(trend('late', 30, QUIT_AGAIN, ['Lena Dunham'], 1)))).to.have.length(0);
     expect(rejoinCandidates(views(trend('late', 80, QUIT_AGAIN, ['Lena Dunham'])))).to.have.length(0);
     const pairs = rejoinCandidates(views(trend('late', 30, QUIT_AGAIN, ['Lena Dunham'])));
     expect(rejoinStories(pairs, () => undefined).size).to.equal(0);
@@ -112,7 +115,7 @@ describe('rejoinStories', () => {
     expect(pairWith(during, { ...DEFAULT_REJOIN_OPTIONS, rejoinAtOnceMinArticles: 5 })).to.have.length(0);
     // The burst's last report at 2 h 31 min: a trend founded within the minute after it is at once.
     expect(pairWith(trend('few', 2 + 32 / 60, QUIT_AGAIN, ['Lena Dunham'], 4)), 'its tail').to.have.length(1);
-    const atOnceOnly = { ...DEFAULT_REJOIN_OPTIONS, rejoinLateHours: 0 };
+    const atOnceOnly = { ...DEFAULT_REJOIN_OPTIONS, rejoinLateHours: 0, rejoinLateMeaning: 1 };
     expect(
       pairWith(trend('few', 2 + 33 / 60, QUIT_AGAIN, ['Lena Dunham'], 4), atOnceOnly),
       'after its last report',
@@ -173,6 +176,42 @@ describe('rejoinStories', () => {
     // Both quit acting: the event test (the same kind of event) joins them too; off, the rule alone.
     const alone = { ...DEFAULT_REJOIN_OPTIONS, rejoinKindMeaning: 1 };
     expect(sameStory(again!, quit!, 0.7, { ...alone, rejoinLateHours: 0 }), 'rule off').to.equal(false);
+  });
+
+  it('joins a late fragment (a few reports hours after its story stopped) by its meaning alone', () => {
+    // The jet-lag app in 10-minute runs on April 30-40k: 3 reports founded 14.6 h after the 28 of its
+    // story stopped, central headlines at 0.838; the size gate refused them (rejoinLateHours 3).
+    const APP = 'New app uses math of light exposure to beat jet lag';
+    const TRYING = 'Trying a new app and math of light exposure to beat jet lag';
+    const story = trend('story', 2, APP, [], 28);
+    const lastReport = 2 + 27 / 60;
+    const judged = (few: [string, DetectArticle[]], cosine: number, o = DEFAULT_REJOIN_OPTIONS, joins?: RejoinJoin[]) =>
+      rejoinStories(
+        rejoinCandidates(storyViews(new Map([story, few]), idf, o), o),
+        agreeing([TRYING], cosine),
+        o,
+        joins,
+      );
+    const late = trend('few', lastReport + 14.6, TRYING, [], 3);
+    const joins: RejoinJoin[] = [];
+    expect([...judged(late, 0.838, DEFAULT_REJOIN_OPTIONS, joins)]).to.deep.equal([['few', 'story']]);
+    expect(joins.map((j) => [j.test, j.articles])).to.deep.equal([['late fragment', [28, 3]]]);
+    expect(judged(late, 0.81).size, 'under rejoinLateMeaning (a mixed small trend read 0.81)').to.equal(0);
+    const off = { ...DEFAULT_REJOIN_OPTIONS, rejoinLateMeaning: 1 };
+    expect(judged(late, 0.838, off).size, 'off: the size gate refuses it').to.equal(0);
+    // Only the meaning test: the looser ones (here the event test, one kind of event) do not apply.
+    const [large, small] = storyViews(new Map([story, late]), idf);
+    expect(sameStory(large!, small!, 0.75, { ...DEFAULT_REJOIN_OPTIONS, rejoinKindMatch: 0 })).to.equal(false);
+    expect(sameStory(large!, small!, 0.75, { ...off, rejoinKindMatch: 0 }), 'an event pair of that meaning').to.equal(
+      true,
+    );
+    const alone = trend('few', lastReport + 14.6, TRYING, [], 1);
+    expect(judged(alone, 0.9).size, 'a single report').to.equal(0);
+    const small2 = trend('other', lastReport + 14.6, TRYING, [], 3);
+    expect(
+      rejoinCandidates(storyViews(new Map([trend('few', 2, APP, [], 4), small2]), idf)),
+      'two small trends',
+    ).to.have.length(0);
   });
 
   it('joins trends naming nobody in common when their headlines agree; an entity gate is an option', () => {

@@ -105,13 +105,19 @@ export async function detectedTrendsBuilt(
   // say SAME or OTHER by the labels corrected by reading.
   const absorbMeaning = options.absorbMeaning ?? DEFAULT_REJOIN_OPTIONS.absorbMeaning;
   const readLabel = absorbMeaning > 0 && process.env.PRINT_ABSORB ? articleLabeller() : undefined;
-  const assignments =
+  const absorbed =
     absorbMeaning > 0
       ? await absorbedMembers(clustered, rejoined, idf, { ...options, absorbMeaning }, (id) => {
           const g = gold.get(id);
           return g === undefined || !readLabel ? undefined : readLabel(id, g);
         })
       : rejoined;
+  // Then, as detection does, one more rejoin over the trends the absorb changed (detect-apply.ts absorbAndRejoin).
+  const changed = new Set(
+    [...absorbed].filter(([a, t]) => rejoined.get(a) !== t).flatMap(([a, t]) => [t, rejoined.get(a)!]),
+  );
+  const assignments =
+    changed.size > 0 ? await rejoinedAssignments(clustered, absorbed, idf, options, changed) : absorbed;
   const groups = new Map<string, DetectArticle[]>();
   for (const a of articles) {
     const t = assignments.get(a.id);

@@ -19,6 +19,8 @@ export async function rejoinedAssignments(
   assignments: ReadonlyMap<string, string>,
   idf: (term: string) => number,
   options: Partial<RejoinOptions> = {},
+  /** Only pairs with a side among these trends are judged (a run's `involving`; all when absent). */
+  involving?: ReadonlySet<string>,
 ): Promise<Map<string, string>> {
   const byId = new Map(articles.map((a) => [a.id, a]));
   const trends = new Map<string, DetectArticle[]>();
@@ -37,7 +39,7 @@ export async function rejoinedAssignments(
     for (const j of o.joins ?? []) if (print.has(j.test)) process.stderr.write(`${joinLine(j, central)}\n`);
   };
   const logger = { warn: console.warn, info };
-  const joined = await rejoinTrends(trends, idf, logger, rejoin);
+  const joined = await rejoinTrends(trends, idf, logger, rejoin, involving);
   return new Map([...assignments].map(([a, t]) => [a, joined.get(t) ?? t]));
 }
 
