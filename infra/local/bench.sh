@@ -9,6 +9,8 @@ cd "$ROOT"
 BENCH_OS_PORT="${BENCH_OS_PORT:-9270}"
 BENCH_REDIS_PORT="${BENCH_REDIS_PORT:-6395}"
 BENCH_DATA="${BENCH_DATA:-$ROOT/.data/bench}"
+# A relative BENCH_DATA is read from the repository root (Redis resolves its log file elsewhere).
+BENCH_DATA="$(realpath -m "$BENCH_DATA")"
 export OS_PORT="$BENCH_OS_PORT" OS_HOME="$BENCH_DATA/opensearch" OS_HEAP="${OS_HEAP:-1g}"
 export REDIS_PORT="$BENCH_REDIS_PORT" REDIS_HOME="$BENCH_DATA/redis"
 
