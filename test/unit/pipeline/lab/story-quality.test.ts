@@ -13,6 +13,15 @@ function listedTrend(topic: string, titles: string[], gold: string[], summary = 
   };
 }
 
+/** A listed trend whose member headlines name their gold story ("<gold> headline <i>"). */
+function headlineTrend(topic: string, gold: string[]): DemoTrend {
+  return listedTrend(
+    topic,
+    gold.map((g, i) => `${g} headline ${i}`),
+    gold,
+  );
+}
+
 describe('text artifacts a reader sees (story quality)', () => {
   it('flags a topic or summary its outlet cut off with an ellipsis', () => {
     expect(
@@ -58,13 +67,6 @@ describe('summaries of another story (story quality)', () => {
 });
 
 describe('trends no story holds a majority of (story quality)', () => {
-  const headlineTrend = (topic: string, gold: string[]) =>
-    listedTrend(
-      topic,
-      gold.map((g, i) => `${g} headline ${i}`),
-      gold,
-    );
-
   it('counts a trend whose largest story holds half of its members or fewer, not one with a majority', () => {
     const q = storyQuality([
       headlineTrend('Juanes To Perform on the Tonight Show', [
@@ -86,13 +88,6 @@ describe('trends no story holds a majority of (story quality)', () => {
 });
 
 describe('trends that carry a second story (story quality)', () => {
-  const headlineTrend = (topic: string, gold: string[]) =>
-    listedTrend(
-      topic,
-      gold.map((g, i) => `${g} headline ${i}`),
-      gold,
-    );
-
   it('counts a second story of three or more members and 15 % or more, not a stray pair or unlabelled members', () => {
     const q = storyQuality([
       headlineTrend('Cocaine use down', [...Array(15).fill('rand'), ...Array(12).fill('genome')]),
