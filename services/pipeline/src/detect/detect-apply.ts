@@ -79,13 +79,8 @@ export async function applyClusters(
   for (const id of grown) byTrend.set(id, [...clustered.sampled.get(id)!]);
   for (const t of input.archived.filter((t) => byTrend.has(t.id))) aliases.set(t.id, t.aliases ?? []);
   const moved = new Map<string, string>();
-  const absorb = (absorbed: string, survivor: string): void => {
-    const list = byTrend.get(absorbed) ?? [];
-    byTrend.delete(absorbed);
-    byTrend.set(survivor, [...(byTrend.get(survivor) ?? []), ...list.map((a) => ({ ...a, trend_id: survivor }))]);
-    for (const a of list) moved.set(a.id, survivor);
-    aliases.set(survivor, [...(aliases.get(survivor) ?? []), absorbed, ...(aliases.get(absorbed) ?? [])]);
-  };
+  const absorb = (absorbed: string, survivor: string): void =>
+    moveMembers({ byTrend, moved }, aliases, absorbed, survivor, true);
   for (const [id, t] of input.unfinished) absorb(id, t.merged_into!);
   for (const [absorbed, survivor] of result.merged) absorb(absorbed, survivor);
   const byId = new Map(input.unassigned.map((a) => [a.id, a]));
@@ -94,7 +89,6 @@ export async function applyClusters(
     list.push({ ...byId.get(articleId)!, trend_id: trendId });
     byTrend.set(trendId, list);
   }
-  // A trend founded in this run was never served, so a rejoin leaves no alias for it.
   const refreshed = new Set(fromState);
   // Part starts of the stored trends this run saw: held, archived, refreshed, or found by the rejoin.
   const storedParts = new Map<string, number>();
@@ -219,6 +213,29 @@ export interface RejoinReads {
 }
 
 /**
+ * Moves an absorbed trend's members to its survivor, which takes its aliases too (and its own id as
+ * one when `alias`: a trend the service served keeps resolving). A merge's and a rejoin's move.
+ */
+function moveMembers(
+  state: Pick<RejoinState, 'byTrend' | 'moved'>,
+  aliases: DetectInput['aliases'],
+  absorbed: string,
+  survivor: string,
+  alias: boolean,
+): void {
+  const { byTrend, moved } = state;
+  const list = byTrend.get(absorbed) ?? [];
+  byTrend.delete(absorbed);
+  byTrend.set(survivor, [...(byTrend.get(survivor) ?? []), ...list.map((a) => ({ ...a, trend_id: survivor }))]);
+  for (const a of list) moved.set(a.id, survivor);
+  aliases.set(survivor, [
+    ...(aliases.get(survivor) ?? []),
+    ...(alias ? [absorbed] : []),
+    ...(aliases.get(absorbed) ?? []),
+  ]);
+}
+
+/**
  * One rejoin of a run (rejoin-stories.ts) over the pairs with a side in `involving`, applied: each
  * absorbed trend's members (and ids, as aliases) move to its survivor, as a merge's do, and the run's
  * merges and assignments into it follow. Edits `state`, `input.aliases` and `result` in place.
@@ -252,17 +269,9 @@ export async function rejoinRun(
     (id) => extent((byTrend.get(id) ?? []).map(articleTime)).min,
   );
   for (const [absorbed, survivor] of joins) {
-    const list = byTrend.get(absorbed) ?? [];
-    byTrend.delete(absorbed);
-    byTrend.set(survivor, [...(byTrend.get(survivor) ?? []), ...list.map((a) => ({ ...a, trend_id: survivor }))]);
-    for (const a of list) moved.set(a.id, survivor);
     // A trend founded in this run was never served, so a rejoin leaves no alias for it.
     const founded = result.created.includes(absorbed);
-    aliases.set(survivor, [
-      ...(aliases.get(survivor) ?? []),
-      ...(founded ? [] : [absorbed]),
-      ...(aliases.get(absorbed) ?? []),
-    ]);
+    moveMembers({ byTrend, moved }, aliases, absorbed, survivor, !founded);
     for (const [m, into] of result.merged) if (into === absorbed) result.merged.set(m, survivor);
     for (const [a, t] of result.assignments) if (t === absorbed) result.assignments.set(a, survivor);
     if (!founded) result.merged.set(absorbed, survivor);
