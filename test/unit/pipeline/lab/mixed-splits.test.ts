@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { otherStoryShare, splittable } from '@trendscope/pipeline/lab/diagnose/mixed-splits';
+import type { DetectArticle } from '@trendscope/pipeline/detect/cluster';
+import { joinedBack, otherStoryShare, rejoinVerdict, splittable } from '@trendscope/pipeline/lab/diagnose/mixed-splits';
 import { meaningGroups } from '@trendscope/pipeline/lab/diagnose/topic-centres';
 
 const unit = (...xs: number[]): Float32Array => {
@@ -54,5 +55,45 @@ describe('lab/diagnose/mixed-splits.ts', () => {
     ];
     const labels = ['study', 'study', 'study', 'report', 'report', 'report', 'report'];
     expect(otherStoryShare(groups, labels)).to.equal(1);
+  });
+
+  describe('the rejoin gate (rejoinVerdict)', () => {
+    const idf = (): number => 1;
+    /** `n` reports one a minute from `minute` on, each with the given headline. */
+    const reports = (id: string, minute: number, title: string, n: number): DetectArticle[] =>
+      Array.from({ length: n }, (_, i) => ({
+        id: `${id}-${i}`,
+        title,
+        text: '',
+        time: (minute + i) * 60_000,
+        entities: [],
+      }));
+    /** Headlines about the gel read alike; the hospital's point elsewhere. */
+    const lookup = () =>
+      Promise.resolve((t: string) => (t.includes('gel') ? Float32Array.of(1, 0) : Float32Array.of(0, 1)));
+    const HOSPITAL = 'HIV infection study exposure at New York hospital';
+    const gel = reports('gel', 0, 'HIV gel protects monkeys from infection in study', 8);
+
+    it('joins back two sides of one story told alike: the split is not kept', async () => {
+      const again = reports('again', 3, 'Study: HIV gel protects monkeys from infection', 4);
+      const v = await rejoinVerdict([gel, again], idf, undefined, lookup);
+      expect([v.paired, v.test, v.meaning]).to.deep.equal([true, 'meaning', 1]);
+      expect(joinedBack(v)).to.equal(true);
+    });
+
+    it('keeps two stories apart, whether the cheap gates pair them or not', async () => {
+      const hospital = await rejoinVerdict([gel, reports('h', 3, HOSPITAL, 4)], idf, undefined, lookup);
+      expect([hospital.paired, hospital.test, hospital.meaning]).to.deep.equal([true, undefined, 0]);
+      expect(joinedBack(hospital)).to.equal(false);
+      // Told alike but in other words: the joining test would join them, the cheap gates do not pair them.
+      const words = await rejoinVerdict(
+        [gel, reports('w', 3, 'Vaginal gel shields macaques', 4)],
+        idf,
+        undefined,
+        lookup,
+      );
+      expect([words.paired, words.test, words.shared]).to.deep.equal([false, 'meaning', 1]);
+      expect(joinedBack(words)).to.equal(false);
+    });
   });
 });
