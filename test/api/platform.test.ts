@@ -56,7 +56,7 @@ describe('GET /v1/categories, /v1/benefits, /v1/stats', function () {
         fetch_method_counts: null,
       });
       expect(res.body.generated_at).to.match(TIME);
-      expect(res.body.schema_version).to.equal('1.1');
+      expect(res.body.schema_version).to.equal('1.2');
     });
 
     it('answers null freshness (last_pipeline_run_at, lag_seconds, ...) and null publishers before any run', async () => {

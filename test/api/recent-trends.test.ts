@@ -51,7 +51,7 @@ describe('GET /v1/trends/recent', function () {
       'total',
       'trends',
     ]);
-    expect(res.body).to.include({ page: 1, limit: 20, schema_version: '1.1' });
+    expect(res.body).to.include({ page: 1, limit: 20, schema_version: '1.2' });
     // The newest listed trend, as the dataset stores it (times to the second, 20 h and 30 min before FACTORY_NOW).
     const newest = {
       id: ai.id,

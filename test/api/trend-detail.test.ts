@@ -29,7 +29,7 @@ describe('GET /v1/trends/{trend_id} and GET /v1/content/{trend_id}', function ()
       `/v1/trends/${ai.id}`,
     );
     expect(res.status).to.equal(200);
-    expect(res.body).to.include({ id: ai.id, topic: ai.topic, schema_version: '1.1', domain_quality_score: 9 });
+    expect(res.body).to.include({ id: ai.id, topic: ai.topic, schema_version: '1.2', domain_quality_score: 9 });
     for (const key of ['citations', 'timeline', 'velocity_metrics', 'score_breakdown', 'updated_at'])
       expect(res.body).to.have.property(key);
     // Not merged into another trend, and nothing merged into it.

@@ -2,4 +2,4 @@
 export const SERVICE_VERSION = '0.2.0';
 
 /** `schema_version` served in every body of the public API. */
-export const SCHEMA_VERSION = '1.1';
+export const SCHEMA_VERSION = '1.2';

@@ -14,7 +14,7 @@ const searchText = (trend: ReturnType<typeof buildTrend>, query: string, total: 
     results: [{ ...presentTrendSummary(trend), score: 1, highlights: {} }],
     total,
     limit: 20,
-    schema_version: '1.1',
+    schema_version: '1.2',
   });
 
 describe('MCP text: counts of one read in the singular', () => {
@@ -31,7 +31,7 @@ describe('MCP text: counts of one read in the singular', () => {
       trends: [{ ...presentTrendSummary(lone), origin: true, domain_articles: 1 }],
       total: 1,
       limit: 20,
-      schema_version: '1.1',
+      schema_version: '1.2',
     });
     expect(source)
       .to.match(/^1 trend cites example\.com/)
