@@ -67,8 +67,10 @@ export const DEMO_AND_CLUSTER_SET_KEYS: readonly string[] = ['demo', ...CLUSTER_
 /**
  * UCI rows in no set above and outside the demo's (its first 12,000 March 1-15 rows), clustered only
  * to read more pairs of trends for the story rejoin (data/story-joins/pair-readings.tsv): tuning
- * material for the rejoin, never reported as a clustering figure. April holds 47,100 rows, so its
- * last slice is 7,100; March 16-31's last 916 rows (60,000-60,916) are left out.
+ * material for the rejoin, never reported as a clustering figure (cluster-figures.ts runs one named by
+ * its key; story-figures.ts lists mar2-10 and apr-20, to judge a rule read off the held-out lists on
+ * lists no one had read). April holds 47,100 rows, so its last slice is 7,100; March 16-31's last 916
+ * rows (60,000-60,916) are left out.
  */
 export const PAIR_READING_SETS: readonly ClusterSet[] = [
   { key: 'mar2-10', label: 'UCI March 16-31 rows 10-20k', role: 'tuning', load: uci(MARCH_2, 10_000) },

@@ -1,6 +1,7 @@
 /**
  * Prints clustering B-cubed P/R/F1 per evaluation set (cluster-sets.ts: tuning and held-out sets)
- * with the production defaults, or with options given as JSON (ablations).
+ * with the production defaults, or with options given as JSON (ablations); a pair-reading set
+ * (PAIR_READING_SETS) when named by its key.
  * Run: node --import tsx services/pipeline/lab/diagnose/cluster-figures.ts ['{"mergeThreshold":0}'] [set keys, comma-separated]
  * `"runMinutes":10` in the options clusters as detection runs every 10 minutes do (incremental).
  * The story rejoin (rejoin-stories.ts) follows, over the final trends, as in a detection run;
@@ -29,7 +30,7 @@ import { absorbedMembers, type AbsorbOptions } from '../evaluate/trends/absorbed
 import { detectedSet } from '../evaluate/trends/demo-trends';
 import { bcubed } from '../metrics/bcubed';
 import { correctLabels } from '../metrics/corrected-gold';
-import { CLUSTER_SETS, FIGURES_NOW } from '../corpus/cluster-sets';
+import { CLUSTER_SETS, FIGURE_AND_PAIR_READING_SETS, FIGURES_NOW, PAIR_READING_SETS } from '../corpus/cluster-sets';
 
 type Options = ClusterOptions &
   RejoinOptions &
@@ -39,7 +40,9 @@ const { options, wanted } = readCommandLine(
   {},
   ({ positionals }) => {
     const [json = '{}', sets] = atMost(2, positionals);
-    const known = [...new Set(CLUSTER_SETS.flatMap((s) => [s.key, s.role]))];
+    const known = [
+      ...new Set([...CLUSTER_SETS.flatMap((s) => [s.key, s.role]), ...PAIR_READING_SETS.map((s) => s.key)]),
+    ];
     return { options: jsonOptions<Options>(json), wanted: sets ? new Set(knownNames(sets, known)) : null };
   },
 );
@@ -51,8 +54,10 @@ process.stdout.write(
     `, meaning ${meaningSource ?? 'glove'}${mergeModelPath ? `, merge model ${mergeModelPath}` : ''}\n`,
 );
 const mergeModel = mergeModelPath ? loadMergeModel(mergeModelPath) : undefined;
-for (const set of CLUSTER_SETS) {
-  if (wanted && !wanted.has(set.key) && !wanted.has(set.role)) continue;
+for (const set of FIGURE_AND_PAIR_READING_SETS) {
+  // A role names the figures' sets only; a pair-reading set is run when its key is named.
+  const figure = CLUSTER_SETS.includes(set);
+  if (wanted ? !wanted.has(set.key) && !(figure && wanted.has(set.role)) : !figure) continue;
   const loaded = set.load();
   const { articles, gold } = detectedSet(loaded);
   const meaning = await meaningFor(meaningSource, articles, { now: FIGURES_NOW, idf, ...overrides });
