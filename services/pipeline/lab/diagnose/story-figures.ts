@@ -20,7 +20,9 @@ import type { UciRow } from '../corpus/uci.corpus';
 import { demoArticles, detectedTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
 import { meaningFor, type MeaningSource } from '../evaluate/trends/encoder-meaning';
 import { articleLabeller } from '../metrics/corrected-gold';
-import { storyQuality, type StoryQuality } from '../metrics/story-quality';
+import { FAR_SUMMARY, storyQuality, type StoryQuality } from '../metrics/story-quality';
+import { cachedEmbeddings } from '../evaluate/classifier/sentence-embeddings';
+import { activeEncoder } from '../../src/embed/encoder-files';
 import { extent } from '../../src/detect/large-arrays';
 import { isListed } from '@trendscope/core';
 import { atMost, jsonOptions, knownNames, readCommandLine } from '../command-line';
@@ -82,12 +84,28 @@ export async function setTrends(key: string, opts: Options = {}): Promise<DemoTr
 }
 
 /** A list's measures against UCI's labels and against the labels corrected by reading (corrected-gold.ts). */
-export function listQuality(trends: readonly DemoTrend[]): { uci: StoryQuality; read: StoryQuality } {
+export function listQuality(
+  trends: readonly DemoTrend[],
+  embedText?: (text: string) => Float32Array | undefined,
+): { uci: StoryQuality; read: StoryQuality } {
   const readLabel = articleLabeller();
   return {
-    uci: storyQuality(trends),
-    read: storyQuality(trends.map((d) => ({ ...d, gold: d.gold.map((g, i) => readLabel(d.ids?.[i], g)) }))),
+    uci: storyQuality(trends, embedText),
+    read: storyQuality(
+      trends.map((d) => ({ ...d, gold: d.gold.map((g, i) => readLabel(d.ids?.[i], g)) })),
+      embedText,
+    ),
   };
+}
+
+/** Sentence embeddings of the listed trends' topics and summaries (cached with the lab's other summary texts). */
+function topicAndSummaryMeaning(trends: readonly DemoTrend[]): Promise<(text: string) => Float32Array | undefined> {
+  const listed = trends.filter((d) => isListed(d.trend));
+  return cachedEmbeddings(
+    listed.flatMap((d) => [d.trend.topic, d.trend.summary]),
+    activeEncoder(),
+    'topics-summaries',
+  );
 }
 
 if (import.meta.main) {
@@ -111,7 +129,7 @@ if (import.meta.main) {
   for (const key of wanted) {
     const label = clusterSet(key)?.label ?? 'make demo (in-process)';
     const trends = await setTrends(key, options);
-    const { uci: q, read: r } = listQuality(trends);
+    const { uci: q, read: r } = listQuality(trends, await topicAndSummaryMeaning(trends));
     process.stdout.write(
       `  ${label.padEnd(32)} listed ${String(q.listed).padStart(4)}  duplicate topics ` +
         `${String(q.duplicateTopics.reduce((s, d) => s + d.count - 1, 0)).padStart(3)}  gold stories leading 2+ ` +
@@ -123,6 +141,10 @@ if (import.meta.main) {
       `  ${'  labels corrected by reading'.padEnd(32)} gold stories leading 2+ ${String(r.goldRepeats.length).padStart(3)}  ` +
         `fidelity ${r.fidelity.toFixed(3)}  no majority story ${q.noMajorityStory.length} (corrected labels ${r.noMajorityStory.length})  ` +
         `mixed ${mixedTrends(q)} (corrected labels ${mixedTrends(r)})\n`,
+    );
+    process.stdout.write(
+      `  ${"  summary of the topic's story".padEnd(32)} ${r.summaryOfTopicStory.toFixed(3)} of ${r.summaryTraced} traced ` +
+        `(apart ${r.summaryApart.length})  far from the topic (cosine < ${FAR_SUMMARY}) ${r.farSummaries.length}\n`,
     );
     if (topics) {
       for (const d of trends.filter((t) => isListed(t.trend))) {
@@ -139,6 +161,12 @@ if (import.meta.main) {
     for (const o of r.offStorySummaries) process.stdout.write(`    off-story summary  ${o.topic}  ||  ${o.summary}\n`);
     for (const n of r.noMajorityStory) {
       process.stdout.write(`    no-majority ${n.size} ${(n.share * 100).toFixed(0)}%  ${n.topic}\n`);
+    }
+    for (const a of r.summaryApart) {
+      process.stdout.write(`    summary-apart  ${a.topic}  ||  ${a.summary}  <-  topic's ${a.headline}\n`);
+    }
+    for (const f of r.farSummaries) {
+      process.stdout.write(`    far-summary ${f.cosine.toFixed(2)}  ${f.topic}  ||  ${f.summary}\n`);
     }
     for (const m of r.mixed)
       process.stdout.write(`    mixed ${m.members}/${m.size} ${m.gold}  ${m.topic}  ||  ${m.headline}\n`);

@@ -37,6 +37,24 @@ export interface StoryQuality {
    * citations under a topic that does not name it), with that story and its first headline.
    */
   mixed: { topic: string; size: number; gold: string; members: number; headline: string }[];
+  /**
+   * Share of the listed trends whose summary is traced to a member (its headline or lead holds
+   * SUMMARY_AS_HEADLINE of the summary's words) whose summary comes from a member of the gold story
+   * of the member whose headline the topic best matches (ties: any of the best on either side);
+   * 1 when none is traced. A summary telling another part of a loosely drawn trend than its topic
+   * is not.
+   */
+  summaryOfTopicStory: number;
+  /** Listed trends whose summary is traced to a member. */
+  summaryTraced: number;
+  /** Those whose summary comes from another story than the topic's, with the topic's best member headline. */
+  summaryApart: { topic: string; summary: string; headline: string }[];
+  /**
+   * Listed trends whose summary, traced to a member (a report line is no member's text), is far in
+   * meaning from the topic: the cosine of their sentence embeddings below FAR_SUMMARY (only when
+   * the embeddings are given), with it.
+   */
+  farSummaries: { topic: string; summary: string; cosine: number }[];
 }
 
 /** The label of a served member the corpora do not hold (demo-list-check.ts). */
@@ -48,6 +66,9 @@ const MIXED_SHARE = 0.15;
 
 /** Share of a headline's words a summary must hold to be read as that headline. */
 const SUMMARY_AS_HEADLINE = 0.6;
+
+/** Cosine of a summary's and its topic's sentence embeddings below which the summary reads as another subject. */
+export const FAR_SUMMARY = 0.35;
 
 /** Lower-case words of a text, apostrophes and punctuation off. */
 const folded = (t: string): string[] =>
@@ -86,8 +107,48 @@ export function leadingGold(d: DemoTrend): string {
   return tied.reduce((best, g) => (named(g) > named(best) ? g : best));
 }
 
-/** The measures of one list of trends (the listed ones are judged). */
-export function storyQuality(trends: readonly DemoTrend[]): StoryQuality {
+/** The indices of the best-scoring members (all of them when tied). */
+function bestOf(scores: readonly number[]): number[] {
+  const top = Math.max(...scores);
+  return scores.flatMap((s, i) => (s === top ? [i] : []));
+}
+
+/** Cosine of two vectors. */
+function cosine(a: Float32Array, b: Float32Array): number {
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let k = 0; k < a.length; k++) {
+    ab += a[k]! * b[k]!;
+    aa += a[k]! * a[k]!;
+    bb += b[k]! * b[k]!;
+  }
+  return ab / (Math.sqrt(aa * bb) || 1);
+}
+
+/**
+ * Whether a listed trend's summary tells the story its topic names: the members whose headline or
+ * lead holds most of the summary's words (at least SUMMARY_AS_HEADLINE of them; undefined when none
+ * does: a report line, a text no member holds) share a gold story with the members whose headline
+ * the topic best matches (as topic fidelity reads the topic).
+ */
+function summaryOfTopic(d: DemoTrend): { same: boolean; headline: string } | undefined {
+  const texts = d.titles.map((t, i) => `${t} ${d.leads?.[i] ?? ''}`);
+  const source = texts.map((t) => match(d.trend.summary, t));
+  if (Math.max(...source) < SUMMARY_AS_HEADLINE) return undefined;
+  const named = bestOf(d.titles.map((t) => match(d.trend.topic, t)));
+  const stories = new Set(named.map((i) => d.gold[i]));
+  return { same: bestOf(source).some((i) => stories.has(d.gold[i])), headline: d.titles[named[0]!]! };
+}
+
+/**
+ * The measures of one list of trends (the listed ones are judged); `embedText` (sentence
+ * embeddings of the listed topics and summaries) adds the summaries far in meaning from their topic.
+ */
+export function storyQuality(
+  trends: readonly DemoTrend[],
+  embedText?: (text: string) => Float32Array | undefined,
+): StoryQuality {
   const listed = trends.filter((d) => isListed(d.trend));
   const byTopic = new Map<string, number>();
   for (const d of listed) {
@@ -151,6 +212,21 @@ export function storyQuality(trends: readonly DemoTrend[]): StoryQuality {
         headline: d.titles[d.gold.indexOf(gold)]!,
       }));
   });
+  const traced = listed.flatMap((d) => {
+    const s = summaryOfTopic(d);
+    return s ? [{ d, ...s }] : [];
+  });
+  const summaryApart = traced
+    .filter((t) => !t.same)
+    .map((t) => ({ topic: t.d.trend.topic, summary: t.d.trend.summary, headline: t.headline }));
+  const farSummaries = embedText
+    ? traced.flatMap(({ d }) => {
+        const a = embedText(d.trend.topic);
+        const b = embedText(d.trend.summary);
+        const c = a && b ? cosine(a, b) : 1;
+        return c < FAR_SUMMARY ? [{ topic: d.trend.topic, summary: d.trend.summary, cosine: c }] : [];
+      })
+    : [];
   return {
     listed: listed.length,
     duplicateTopics: [...byTopic]
@@ -167,6 +243,10 @@ export function storyQuality(trends: readonly DemoTrend[]): StoryQuality {
     offStorySummaries,
     noMajorityStory,
     mixed,
+    summaryOfTopicStory: traced.length === 0 ? 1 : 1 - summaryApart.length / traced.length,
+    summaryTraced: traced.length,
+    summaryApart,
+    farSummaries,
   };
 }
 

@@ -127,3 +127,48 @@ describe('the gold story a tied trend is counted under (story quality)', () => {
     expect(named.goldRepeats.map((r) => r.gold)).to.deep.equal(['a']);
   });
 });
+
+describe("summaries of the topic's story (story quality)", () => {
+  // A loosely drawn trend: the topic names one show's guest, two members tell another part of it.
+  const titles = [
+    "Juanes To Perform 'The Tonight Show Starring Jimmy Fallon'",
+    "Juanes performs 'La Luz' on Tonight Show",
+    "Jay Leno Reviews New 'Tonight Show' with Host Jimmy Fallon",
+    'Leno gives Fallon a review',
+  ];
+  const gold = ['juanes', 'juanes', 'leno', 'leno'];
+
+  it("counts a summary from a member of another story than the topic's best member, not one of its story", () => {
+    const apart = storyQuality([listedTrend(titles[0]!, titles, gold, titles[2])]);
+    expect(apart.summaryTraced).to.equal(1);
+    expect(apart.summaryOfTopicStory).to.equal(0);
+    expect(apart.summaryApart.map((a) => a.headline)).to.deep.equal([titles[0]]);
+    const same = storyQuality([listedTrend(titles[0]!, titles, gold, titles[1])]);
+    expect([same.summaryOfTopicStory, same.summaryApart.length]).to.deep.equal([1, 0]);
+  });
+
+  it('traces a summary to a member lead, and leaves a report line untraced', () => {
+    const leads = ['', '', '', 'The former host said the new show was off to a strong start.'];
+    const fromLead = storyQuality([
+      {
+        ...listedTrend(titles[0]!, titles, gold, 'The former host said the new show was off to a strong start.'),
+        leads,
+      },
+    ]);
+    expect([fromLead.summaryTraced, fromLead.summaryApart.length]).to.deep.equal([1, 1]);
+    const line = storyQuality([listedTrend(titles[0]!, titles, gold, '4 reports by 3 publishers within an hour.')]);
+    expect([line.summaryTraced, line.summaryOfTopicStory]).to.deep.equal([0, 1]);
+  });
+
+  it('counts a traced summary far in meaning from its topic when embeddings are given', () => {
+    const vectors = new Map([
+      [titles[0]!, new Float32Array([1, 0])],
+      [titles[1]!, new Float32Array([0.9, 0.1])],
+      [titles[2]!, new Float32Array([0.1, 0.9])],
+    ]);
+    const far = storyQuality([listedTrend(titles[0]!, titles, gold, titles[2])], (t) => vectors.get(t));
+    expect(far.farSummaries.map((f) => f.summary)).to.deep.equal([titles[2]]);
+    const near = storyQuality([listedTrend(titles[0]!, titles, gold, titles[1])], (t) => vectors.get(t));
+    expect(near.farSummaries).to.deep.equal([]);
+  });
+});

@@ -34,6 +34,8 @@ export interface DemoTrend {
   gold: string[];
   /** Member article ids, in the order of `titles` (lists built in process only). */
   ids?: string[];
+  /** Member leads (empty when a member has none), in the order of `titles` (lists built in process only). */
+  leads?: string[];
 }
 
 /**
@@ -152,6 +154,7 @@ export async function detectedTrendsBuilt(
       domains: list.map(domainOf),
       gold: list.map((a) => gold.get(a.id)!),
       ids: list.map((a) => a.id),
+      leads: members.map((m) => m.description ?? ''),
     });
   }
   function member(a: DetectArticle): TrendMember {
