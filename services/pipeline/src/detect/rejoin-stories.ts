@@ -60,6 +60,15 @@ export interface RejoinOptions extends ReleaseRejoinOptions {
   rejoinCosine: number;
   /** Content terms the two centroids' heaviest KEY_TERMS must share. */
   rejoinTerms: number;
+  /**
+   * Least meaning of the central headlines for a pair sharing fewer than rejoinTerms key terms (and
+   * at least one) to be judged by the joining tests all the same; 1 or above switches it off. One
+   * story told in other words weighs other terms: Heartbleed's 10-report "good news" trend and its
+   * 272 of "what to do" share under 3 of their 10 heaviest terms (centroid 0.738, meaning 0.891). At
+   * 0.88 that is the one pair it lets through on the tuning, held-out and unread UCI lists and the
+   * demo; at 0.9 none (docs/lab-notes/trends.md, "Past the shared-terms gate by meaning", 2026-12-07).
+   */
+  rejoinTermsMeaning: number;
   /** Named entities, each held by a fifth of a trend's members, the two must share (0: none needed). */
   rejoinEntities: number;
   /** Least cosine between the sentence embeddings of the two trends' central headlines. */
@@ -146,6 +155,7 @@ export const DEFAULT_REJOIN_OPTIONS: RejoinOptions = {
   rejoinHours: 72,
   rejoinCosine: 0.5,
   rejoinTerms: 3,
+  rejoinTermsMeaning: 0.88,
   rejoinEntities: 0,
   rejoinMeaning: 0.8,
   rejoinEventMeaning: 0.6,
@@ -391,7 +401,10 @@ export function rejoinCandidates(
     for (const i of [...seen].sort((a, b) => a - b)) {
       const g = views[i]!;
       if (involving && !involving.has(g.id) && !involving.has(t.id)) continue;
-      if (cheapGates(g, t, o)) pairs.push([g, t]);
+      if (!cheapGates(g, t, o)) continue;
+      const pair: [StoryView, StoryView] = [g, t];
+      if (!keyTermsShared(g, t, o)) MEANING_ONLY.add(pair);
+      pairs.push(pair);
     }
     for (const term of keys) {
       let list = postings.get(term);
@@ -403,18 +416,35 @@ export function rejoinCandidates(
 }
 
 /**
+ * Candidate pairs of rejoinCandidates that share fewer than rejoinTerms key terms: let past that
+ * gate on the promise of their meaning, they are judged only at rejoinTermsMeaning or above.
+ */
+const MEANING_ONLY = new WeakSet<readonly [StoryView, StoryView]>();
+
+/** Whether a pair short of shared key terms fails its meaning bar (rejoinTermsMeaning); else the tests decide. */
+function shortOfMeaning(termsShared: boolean, meaning: number, o: RejoinOptions): boolean {
+  return !termsShared && meaning < o.rejoinTermsMeaning;
+}
+
+/**
  * The cheap evidence on one pair, the earlier-founded `g` first: the later founded at most
  * rejoinHours after the earlier's last report, sizes (sizesAllowed), centroid cosine, shared heaviest
- * terms, shared entities when rejoinEntities asks.
+ * terms (or, with rejoinTermsMeaning on, a meaning rejoinStories then asks for), shared entities when
+ * rejoinEntities asks.
  */
 export function cheapGates(g: StoryView, t: StoryView, o: RejoinOptions): boolean {
   if (t.first_seen - g.last_seen > o.rejoinHours * 3_600_000) return false;
   if (!sizesAllowed(g, t, o)) return false;
   if (dot(t.centroid, g.centroid) < o.rejoinCosine) return false;
-  if (sharedTerms(topTerms(t.centroid, KEY_TERMS), topTerms(g.centroid, KEY_TERMS)) < o.rejoinTerms) return false;
+  if (!keyTermsShared(g, t, o) && o.rejoinTermsMeaning >= 1) return false;
   let shared = 0;
   for (const e of t.entities) if (g.entities.has(e)) shared++;
   return shared >= o.rejoinEntities;
+}
+
+/** The two centroids' heaviest KEY_TERMS share rejoinTerms terms. */
+export function keyTermsShared(a: StoryView, b: StoryView, o: Pick<RejoinOptions, 'rejoinTerms'>): boolean {
+  return sharedTerms(topTerms(a.centroid, KEY_TERMS), topTerms(b.centroid, KEY_TERMS)) >= o.rejoinTerms;
 }
 
 /** The views a trend is judged by: itself, then its kept foundings (founding-views.ts). */
@@ -438,12 +468,13 @@ export function judgedPair(
   b: StoryView,
   meaningOf: (v: StoryView) => Float32Array | undefined,
   o: RejoinOptions,
+  termsShared = true,
 ): { meaning: number; test?: JoiningTest; founding?: true } | undefined {
   const ma = meaningOf(a);
   const mb = meaningOf(b);
   if (!ma || !mb) return undefined;
   const meaning = denseDot(ma, mb);
-  const test = joiningTest(a, b, meaning, o);
+  const test = shortOfMeaning(termsShared, meaning, o) ? undefined : joiningTest(a, b, meaning, o);
   if (test !== undefined) return { meaning, test };
   for (const x of judgedViews(a)) {
     for (const y of judgedViews(b)) {
@@ -453,7 +484,7 @@ export function judgedPair(
       const my = meaningOf(y);
       if (!mx || !my) continue;
       const m = denseDot(mx, my);
-      const t = joiningTest(x, y, m, o);
+      const t = shortOfMeaning(keyTermsShared(x, y, o), m, o) ? undefined : joiningTest(x, y, m, o);
       if (t !== undefined) return { meaning: m, test: t, founding: true };
     }
   }
@@ -489,8 +520,9 @@ export function rejoinStories(
     while (parent.has(r.id)) r = parent.get(r.id)!;
     return r;
   };
-  for (const [a, b] of pairs) {
-    const judged = judgedPair(a, b, meaningOf, o);
+  for (const pair of pairs) {
+    const [a, b] = pair;
+    const judged = judgedPair(a, b, meaningOf, o, !MEANING_ONLY.has(pair));
     if (judged?.test === undefined) continue;
     const { meaning, test, founding } = judged;
     joins?.push({

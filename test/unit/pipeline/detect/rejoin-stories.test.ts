@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { DetectArticle } from '@trendscope/pipeline/detect/cluster';
 import {
   DEFAULT_REJOIN_OPTIONS,
+  keyTermsShared,
   rejoinBounds,
   rejoinCandidates,
   rejoinStories,
@@ -224,6 +225,25 @@ describe('rejoinStories', () => {
     expect(rejoinCandidates(storyViews(trends, idf, gated), gated)).to.have.length(0);
     const snl = new Map([trend('quit', 2, QUIT, ['Lena Dunham']), trend('snl', 30, SNL, ['HBO'])]);
     expect(rejoinStories(rejoinCandidates(storyViews(snl, idf)), embed).size, 'other meaning: apart').to.equal(0);
+  });
+
+  it('lets a pair sharing fewer key terms past the terms gate when its headlines agree at rejoinTermsMeaning', () => {
+    // Heartbleed on UCI April 20-30k: "what to do" (272 reports) and the "good news" (10) share under
+    // 3 of their 10 heaviest terms (centroid 0.738), yet their central headlines agree at 0.891.
+    const WHAT_TO_DO = 'What to do about the Heartbleed security bug';
+    const GOOD_NEWS = 'Heartbleed may not be that dangerous after all';
+    const rare = (t: string): number => (t.startsWith('heartbleed') ? 6 : 1);
+    const trends = new Map([trend('todo', 2, WHAT_TO_DO, []), trend('news', 20, GOOD_NEWS, [])]);
+    const views = storyViews(trends, rare);
+    const [todo, news] = views as [StoryView, StoryView];
+    expect(keyTermsShared(todo, news, DEFAULT_REJOIN_OPTIONS), 'under 3 key terms shared').to.equal(false);
+    const joined = (cosine: number, o = DEFAULT_REJOIN_OPTIONS) =>
+      rejoinStories(rejoinCandidates(storyViews(trends, rare, o), o), agreeing([GOOD_NEWS], cosine), o);
+    expect([...joined(0.89)]).to.deep.equal([['news', 'todo']]);
+    expect(joined(0.85).size, 'the meaning test alone: the terms gate stands').to.equal(0);
+    const off = { ...DEFAULT_REJOIN_OPTIONS, rejoinTermsMeaning: 1 };
+    expect(rejoinCandidates(views, off), 'off: the terms gate refuses the pair').to.have.length(0);
+    expect(joined(0.89, off).size).to.equal(0);
   });
 
   it('joins headlines agreeing at 0.6-0.8 only when both report one company event (same kind, same company)', () => {
