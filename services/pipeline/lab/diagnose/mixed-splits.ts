@@ -25,6 +25,7 @@ import type { DetectArticle } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import {
   cheapGates,
+  keyTermsShared,
   DEFAULT_REJOIN_OPTIONS,
   judgedPair,
   KEY_TERMS,
@@ -95,7 +96,8 @@ export async function rejoinVerdict(
     o,
   ) as [StoryView, StoryView];
   const embed = await lookup(rejoinTexts([[a, b]]));
-  const judged = judgedPair(a, b, (v) => meanEmbedding(v.central.map(embed)), o);
+  // As rejoinCandidates hands the pair to rejoinStories: one short of shared key terms is judged at rejoinTermsMeaning.
+  const judged = judgedPair(a, b, (v) => meanEmbedding(v.central.map(embed)), o, keyTermsShared(a, b, o));
   return {
     paired: cheapGates(a, b, o),
     ...(judged?.test !== undefined ? { test: judged.test } : {}),
