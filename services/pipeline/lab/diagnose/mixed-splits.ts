@@ -25,10 +25,9 @@ import type { DetectArticle } from '../../src/detect/cluster';
 import { backgroundIdf } from '../../src/detect/idf';
 import {
   cheapGates,
-  keyTermsShared,
   DEFAULT_REJOIN_OPTIONS,
   judgedPair,
-  KEY_TERMS,
+  keyTerms,
   meanEmbedding,
   rejoinTexts,
   storyViews,
@@ -36,7 +35,7 @@ import {
   type RejoinOptions,
   type StoryView,
 } from '../../src/detect/rejoin-stories';
-import { dot, sharedTerms, topTerms } from '../../src/detect/term-vector';
+import { dot, sharedTerms } from '../../src/detect/term-vector';
 import { embeddingLookup } from '../../src/embed/embed-texts';
 import { decodeEmbedding, encodeEmbedding } from '../../src/embed/compact-embedding';
 import { sampleText } from '../../src/detect/topic-centre';
@@ -96,14 +95,13 @@ export async function rejoinVerdict(
     o,
   ) as [StoryView, StoryView];
   const embed = await lookup(rejoinTexts([[a, b]]));
-  // As rejoinCandidates hands the pair to rejoinStories: one short of shared key terms is judged at rejoinTermsMeaning.
-  const judged = judgedPair(a, b, (v) => meanEmbedding(v.central.map(embed)), o, keyTermsShared(a, b, o));
+  const judged = judgedPair(a, b, (v) => meanEmbedding(v.central.map(embed)), o);
   return {
     paired: cheapGates(a, b, o),
     ...(judged?.test !== undefined ? { test: judged.test } : {}),
     ...(judged ? { meaning: judged.meaning } : {}),
     cosine: dot(a.centroid, b.centroid),
-    shared: sharedTerms(topTerms(a.centroid, KEY_TERMS), topTerms(b.centroid, KEY_TERMS)),
+    shared: sharedTerms(keyTerms(a), keyTerms(b)),
   };
 }
 

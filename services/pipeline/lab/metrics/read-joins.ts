@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   DEFAULT_REJOIN_OPTIONS,
-  rejoinStories,
+  joiningTest,
+  meanEmbedding,
   type RejoinOptions,
   type StoryView,
 } from '../../src/detect/rejoin-stories';
 import { embeddingLookup } from '../../src/embed/embed-texts';
+import { dot } from '../../src/text/word-vectors';
 import { REPO_ROOT } from '../corpus/corpus-path';
 
 /** Pairs of trends read by hand: data/story-joins/read-pairs.tsv (docs/lab-notes/trends.md, "Rejoining one story"). */
@@ -59,8 +61,10 @@ export interface ReadAgreement {
 }
 
 /**
- * One side of a read pair as the rejoin sees it: its central headlines, large enough for the rejoin
- * and past the cheap gates (the pair already passed them when it was drawn), founded at `at`.
+ * One side of a read pair as the rejoin's joining test sees it: its central headlines, large enough
+ * for the rejoin, founded at `at`. The pair already passed the cheap gates when it was drawn; its
+ * centroid is not kept (empty), so the pair is judged by joiningTest, not by rejoinStories, which
+ * reads the shared key terms of the centroids.
  */
 export function readPairView(id: string, central: string[], at: number, o: RejoinOptions): StoryView {
   return {
@@ -75,9 +79,10 @@ export function readPairView(id: string, central: string[], at: number, o: Rejoi
 }
 
 /**
- * The rejoin's decision (rejoinStories, with its sentence encoder) on each read pair alone, against
- * the reading. The pairs already passed the cheap evidence (terms, entities, time) when they were
- * drawn, so this measures the central-headline meaning test.
+ * The rejoin's decision (its joining test on the sentence encoder's meaning of the central
+ * headlines, as judgedPair makes it) on each read pair alone, against the reading. The pairs already
+ * passed the cheap evidence (terms, entities, time) when they were drawn, so this measures the
+ * central-headline meaning test; a pair with a side the encoder cannot embed stays apart.
  */
 export async function readAgreement(
   pairs: readonly ReadPair[] = loadReadPairs(),
@@ -89,7 +94,9 @@ export async function readAgreement(
   let joined = 0;
   let joinedOneStory = 0;
   for (const p of pairs) {
-    if (rejoinStories([[view('a', p.a, 0), view('b', p.b, 1)]], embed, o).size === 0) continue;
+    const ma = meanEmbedding(p.a.map(embed));
+    const mb = meanEmbedding(p.b.map(embed));
+    if (!ma || !mb || joiningTest(view('a', p.a, 0), view('b', p.b, 1), dot(ma, mb), o) === undefined) continue;
     joined++;
     if (p.oneStory) joinedOneStory++;
   }

@@ -163,26 +163,19 @@ export function storyQuality(
   const unfaithful: StoryQuality['unfaithful'] = [];
   for (const d of listed) {
     const g = leadingGold(d);
-    const scores = d.titles.map((t) => match(d.trend.topic, t));
-    const top = Math.max(...scores);
+    const best = bestOf(d.titles.map((t) => match(d.trend.topic, t)));
     // Ties: faithful when any best-matching member is of the majority story.
-    if (!scores.some((s, i) => s === top && d.gold[i] === g)) {
-      unfaithful.push({ topic: d.trend.topic, best: d.titles[scores.indexOf(top)]! });
-    }
+    if (!best.some((i) => d.gold[i] === g)) unfaithful.push({ topic: d.trend.topic, best: d.titles[best[0]!]! });
   }
   const offStorySummaries: StoryQuality['offStorySummaries'] = [];
   for (const d of listed) {
     const g = leadingGold(d);
     // How much of each member headline the summary holds (the headline's words, stopwords out).
     const scores = d.titles.map((t) => match(t, d.trend.summary));
-    const top = Math.max(...scores);
-    if (top < SUMMARY_AS_HEADLINE) continue;
-    if (!scores.some((s, i) => s === top && d.gold[i] === g)) {
-      offStorySummaries.push({
-        topic: d.trend.topic,
-        summary: d.trend.summary,
-        headline: d.titles[scores.indexOf(top)]!,
-      });
+    if (Math.max(...scores) < SUMMARY_AS_HEADLINE) continue;
+    const best = bestOf(scores);
+    if (!best.some((i) => d.gold[i] === g)) {
+      offStorySummaries.push({ topic: d.trend.topic, summary: d.trend.summary, headline: d.titles[best[0]!]! });
     }
   }
   const artifacts = listed.flatMap((d) => [

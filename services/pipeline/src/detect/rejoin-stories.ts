@@ -395,16 +395,13 @@ export function rejoinCandidates(
   const pairs: [StoryView, StoryView][] = [];
   const postings = new Map<string, number[]>();
   views.forEach((t, at) => {
-    const keys = [...topTerms(t.centroid, KEY_TERMS).keys()];
+    const keys = [...keyTerms(t).keys()];
     const seen = new Set<number>();
     for (const term of keys) for (const i of postings.get(term) ?? []) seen.add(i);
     for (const i of [...seen].sort((a, b) => a - b)) {
       const g = views[i]!;
       if (involving && !involving.has(g.id) && !involving.has(t.id)) continue;
-      if (!cheapGates(g, t, o)) continue;
-      const pair: [StoryView, StoryView] = [g, t];
-      if (!keyTermsShared(g, t, o)) MEANING_ONLY.add(pair);
-      pairs.push(pair);
+      if (cheapGates(g, t, o)) pairs.push([g, t]);
     }
     for (const term of keys) {
       let list = postings.get(term);
@@ -413,17 +410,6 @@ export function rejoinCandidates(
     }
   });
   return pairs;
-}
-
-/**
- * Candidate pairs of rejoinCandidates that share fewer than rejoinTerms key terms: let past that
- * gate on the promise of their meaning, they are judged only at rejoinTermsMeaning or above.
- */
-const MEANING_ONLY = new WeakSet<readonly [StoryView, StoryView]>();
-
-/** Whether a pair short of shared key terms fails its meaning bar (rejoinTermsMeaning); else the tests decide. */
-function shortOfMeaning(termsShared: boolean, meaning: number, o: RejoinOptions): boolean {
-  return !termsShared && meaning < o.rejoinTermsMeaning;
 }
 
 /**
@@ -436,7 +422,7 @@ export function cheapGates(g: StoryView, t: StoryView, o: RejoinOptions): boolea
   if (t.first_seen - g.last_seen > o.rejoinHours * 3_600_000) return false;
   if (!sizesAllowed(g, t, o)) return false;
   if (dot(t.centroid, g.centroid) < o.rejoinCosine) return false;
-  if (!keyTermsShared(g, t, o) && o.rejoinTermsMeaning >= 1) return false;
+  if (o.rejoinTermsMeaning >= 1 && !keyTermsShared(g, t, o)) return false;
   let shared = 0;
   for (const e of t.entities) if (g.entities.has(e)) shared++;
   return shared >= o.rejoinEntities;
@@ -444,7 +430,27 @@ export function cheapGates(g: StoryView, t: StoryView, o: RejoinOptions): boolea
 
 /** The two centroids' heaviest KEY_TERMS share rejoinTerms terms. */
 export function keyTermsShared(a: StoryView, b: StoryView, o: Pick<RejoinOptions, 'rejoinTerms'>): boolean {
-  return sharedTerms(topTerms(a.centroid, KEY_TERMS), topTerms(b.centroid, KEY_TERMS)) >= o.rejoinTerms;
+  return sharedTerms(keyTerms(a), keyTerms(b)) >= o.rejoinTerms;
+}
+
+/** KEY_TERMS of each centroid, kept while the centroid lives: one view meets many others. */
+const KEY_TERMS_OF = new WeakMap<TermVector, TermVector>();
+
+/** A view's KEY_TERMS heaviest centroid terms (its centroid is not changed once the view is built). */
+export function keyTerms(v: Pick<StoryView, 'centroid'>): TermVector {
+  let keys = KEY_TERMS_OF.get(v.centroid);
+  if (!keys) KEY_TERMS_OF.set(v.centroid, (keys = topTerms(v.centroid, KEY_TERMS)));
+  return keys;
+}
+
+/**
+ * The test of joiningTest that joins a candidate pair at this meaning: a pair short of shared key
+ * terms (let past that gate by cheapGates on the promise of its meaning) only at rejoinTermsMeaning
+ * or above.
+ */
+function pairTest(a: StoryView, b: StoryView, meaning: number, o: RejoinOptions): JoiningTest | undefined {
+  if (meaning < o.rejoinTermsMeaning && !keyTermsShared(a, b, o)) return undefined;
+  return joiningTest(a, b, meaning, o);
 }
 
 /** The views a trend is judged by: itself, then its kept foundings (founding-views.ts). */
@@ -461,20 +467,20 @@ export function rejoinTexts(pairs: readonly [StoryView, StoryView][]): string[] 
  * How a candidate pair is judged: the two trends whole, else (a stored trend the rejoin made of
  * foundings) each founding's view against the other side's views, as one run over the same reports
  * judges a new trend against each founding; a founding's pair passes the cheap gates first. The
- * first that a test of joiningTest joins, else the whole pair's meaning with no test.
+ * first that a test of joiningTest joins (pairTest: one short of shared key terms only at
+ * rejoinTermsMeaning), else the whole pair's meaning with no test.
  */
 export function judgedPair(
   a: StoryView,
   b: StoryView,
   meaningOf: (v: StoryView) => Float32Array | undefined,
   o: RejoinOptions,
-  termsShared = true,
 ): { meaning: number; test?: JoiningTest; founding?: true } | undefined {
   const ma = meaningOf(a);
   const mb = meaningOf(b);
   if (!ma || !mb) return undefined;
   const meaning = denseDot(ma, mb);
-  const test = shortOfMeaning(termsShared, meaning, o) ? undefined : joiningTest(a, b, meaning, o);
+  const test = pairTest(a, b, meaning, o);
   if (test !== undefined) return { meaning, test };
   for (const x of judgedViews(a)) {
     for (const y of judgedViews(b)) {
@@ -484,7 +490,7 @@ export function judgedPair(
       const my = meaningOf(y);
       if (!mx || !my) continue;
       const m = denseDot(mx, my);
-      const t = shortOfMeaning(keyTermsShared(x, y, o), m, o) ? undefined : joiningTest(x, y, m, o);
+      const t = pairTest(x, y, m, o);
       if (t !== undefined) return { meaning: m, test: t, founding: true };
     }
   }
@@ -498,7 +504,8 @@ export function judgedPair(
  * cosine, shared heaviest terms, named entities when rejoinEntities asks, the later founded at most rejoinHours after
  * the earlier's last report) is one story when the sentence embeddings of their central headlines
  * agree (mean embedding cosine >= rejoinMeaning): two stories about one person or company share
- * names and words but not what their headlines say. Pairs are joined transitively; the
+ * names and words but not what their headlines say. A pair short of shared key terms joins only at
+ * rejoinTermsMeaning or above (judgedPair reads that from the pair). Pairs are joined transitively; the
  * earliest-founded trend of a group survives, so ids already served keep serving. A pair whose
  * headlines have no embedding (encoder unavailable) stays apart. Returns absorbed id -> surviving id.
  */
@@ -520,9 +527,8 @@ export function rejoinStories(
     while (parent.has(r.id)) r = parent.get(r.id)!;
     return r;
   };
-  for (const pair of pairs) {
-    const [a, b] = pair;
-    const judged = judgedPair(a, b, meaningOf, o, !MEANING_ONLY.has(pair));
+  for (const [a, b] of pairs) {
+    const judged = judgedPair(a, b, meaningOf, o);
     if (judged?.test === undefined) continue;
     const { meaning, test, founding } = judged;
     joins?.push({
@@ -648,7 +654,7 @@ export function subjectShared(
   const [large, small] = a.article_count >= b.article_count ? [a, b] : [b, a];
   const named = new Set([...large.entities].flatMap((e) => contentTerms(e)));
   const subject = [...topTerms(small.centroid, small.centroid.size).keys()].filter((t) => !named.has(t));
-  const keys = topTerms(large.centroid, KEY_TERMS);
+  const keys = keyTerms(large);
   return subject.length >= SUBJECT_TERMS && subject.slice(0, SUBJECT_TERMS).every((t) => keys.has(t));
 }
 
@@ -764,7 +770,7 @@ export async function rejoinTrends(
     const have = new Set(views.map((v) => v.id));
     // A pair shares a key term and has a side in `involving`: only those sides' key terms find one.
     const asking = views.filter((v) => !involving || involving.has(v.id));
-    const keys = [...new Set(asking.flatMap((v) => [...topTerms(v.centroid, KEY_TERMS).keys()]))].sort();
+    const keys = [...new Set(asking.flatMap((v) => [...keyTerms(v).keys()]))].sort();
     const found = keys.length > 0 ? await stored.states(keys, rejoinBounds(asking, o)) : [];
     const cheap = found.filter((t) => !have.has(t.id) && t.article_count >= leastArticles(o)).map(stateView);
     const unread = new Set(

@@ -18,7 +18,7 @@ import {
   type StoryView,
 } from '@trendscope/pipeline/detect/rejoin-stories';
 import type { ActiveTrend } from '@trendscope/pipeline/detect/cluster';
-import { articleVector } from '@trendscope/pipeline/detect/term-vector';
+import { articleVector, normalise } from '@trendscope/pipeline/detect/term-vector';
 import { CONAN, FINALE, SABOTAGE, SPLIT, TERMINATOR, WINNERS } from '../../../support/read-headlines';
 
 const H = 3_600_000;
@@ -31,25 +31,38 @@ const agreeing =
   (text: string): Float32Array =>
     second.includes(text) ? Float32Array.of(cosine, Math.sqrt(1 - cosine * cosine)) : Float32Array.of(1, 0);
 
+/**
+ * Key terms every `view` holds: two views pair as the cheap gates let a pair through (rejoinCandidates),
+ * so the joining tests alone decide (one short of shared key terms is judged at rejoinTermsMeaning).
+ */
+const SHARED_KEYS = normalise(new Map(['story', 'report', 'told'].map((t) => [t, 1])));
+
 /** A story view of six reports at `hour` whose central headlines are `central`. */
 const view = (id: string, central: string[], hour: number): StoryView => ({
   id,
   first_seen: hour * H,
   last_seen: hour * H,
   article_count: 6,
-  centroid: new Map(),
+  centroid: SHARED_KEYS,
   entities: new Set(),
   central,
 });
 
-/** A trend of `n` articles from `hour` on, one a minute, all with the given headline and entities. */
-function trend(id: string, hour: number, title: string, entities: string[], n = 6): [string, DetectArticle[]] {
+/** A trend of `n` articles from `hour` on, one a minute, all with the given headline, entities and lead. */
+function trend(
+  id: string,
+  hour: number,
+  title: string,
+  entities: string[],
+  n = 6,
+  text = '',
+): [string, DetectArticle[]] {
   return [
     id,
     Array.from({ length: n }, (_, i) => ({
       id: `${id}-${i}`,
       title,
-      text: '',
+      text,
       time: hour * H + i * 60_000,
       entities,
     })),
@@ -241,6 +254,9 @@ describe('rejoinStories', () => {
       rejoinStories(rejoinCandidates(storyViews(trends, rare, o), o), agreeing([GOOD_NEWS], cosine), o);
     expect([...joined(0.89)]).to.deep.equal([['news', 'todo']]);
     expect(joined(0.85).size, 'the meaning test alone: the terms gate stands').to.equal(0);
+    // The judge reads the shared terms from the pair itself, however the pair was made.
+    expect(rejoinStories([[todo, news]], agreeing([GOOD_NEWS], 0.85)).size, 'a pair made by hand').to.equal(0);
+    expect(rejoinStories([[todo, news]], agreeing([GOOD_NEWS], 0.89)).size).to.equal(1);
     const off = { ...DEFAULT_REJOIN_OPTIONS, rejoinTermsMeaning: 1 };
     expect(rejoinCandidates(views, off), 'off: the terms gate refuses the pair').to.have.length(0);
     expect(joined(0.89, off).size).to.equal(0);
@@ -253,10 +269,7 @@ describe('rejoinStories', () => {
     const PROBE = 'GM faces probe in US Congress over slow recall';
     const THEFT = 'Samsung Galaxy S5 gets anti-theft features';
     const UNVEIL = 'Samsung to unveil Galaxy S5';
-    const pair = (a: string, b: string) => {
-      const views = storyViews(new Map([trend('early', 2, a, []), trend('late', 30, b, [])]), idf);
-      return [[views[0]!, views[1]!]] as [StoryView, StoryView][];
-    };
+    const pair = (a: string, b: string): [StoryView, StoryView][] => [[view('early', [a], 2), view('late', [b], 30)]];
     expect([...rejoinStories(pair(LOANER, PROBE), agreeing([PROBE], 0.75))]).to.deep.equal([['late', 'early']]);
     // A recall both report is also the same kind of event (the event test); off, this rule alone.
     const off = { ...DEFAULT_REJOIN_OPTIONS, rejoinEventMeaning: 1, rejoinKindMeaning: 1 };
@@ -292,8 +305,10 @@ describe('rejoinStories', () => {
       const views = storyViews(new Map([a, b]), idf);
       return [[views[0]!, views[1]!]] as [StoryView, StoryView][];
     };
+    // Both told with one lead, as reports of one filing are: their key terms are shared.
+    const FILED = 'The pizza chain Sbarro filed for bankruptcy protection';
     const atOnce = (entities: string[], lateHour = 2.05) =>
-      pair(trend('early', 2, CH11, entities), trend('late', lateHour, BANKRUPT, entities));
+      pair(trend('early', 2, CH11, entities, 6, FILED), trend('late', lateHour, BANKRUPT, entities, 6, FILED));
     const filing = agreeing(BANKRUPT, 0.65);
     expect([...rejoinStories(atOnce(['sbarro']), filing)]).to.deep.equal([['late', 'early']]);
     expect(namedSubject(...atOnce(['sbarro'])[0]!)).to.equal('sbarro');
@@ -307,11 +322,11 @@ describe('rejoinStories', () => {
     // One outlet's report an hour ahead of the burst founds the earlier trend (the FDA's migraine
     // headband on a real demo): its founding is read at its second report.
     const ahead = (lead: number[]): [string, DetectArticle[]] => {
-      const [id, burst] = trend('early', 2, CH11, ['sbarro']);
+      const [id, burst] = trend('early', 2, CH11, ['sbarro'], 6, FILED);
       const leads = lead.map((hour, i) => ({ ...burst[0]!, id: `lead-${i}`, time: hour * H }));
       return [id, [...leads, ...burst]];
     };
-    const late = trend('late', 2.02, BANKRUPT, ['sbarro']);
+    const late = trend('late', 2.02, BANKRUPT, ['sbarro'], 6, FILED);
     expect([...rejoinStories(pair(ahead([0]), late), filing)], 'one report ahead').to.deep.equal([['late', 'early']]);
     expect(rejoinStories(pair(ahead([0, 0.1]), late), filing).size, 'two reports ahead: a running trend').to.equal(0);
     expect(rejoinStories(pair(ahead([0]), late), agreeing(BANKRUPT, 0.55)).size, 'one ahead, below 0.6').to.equal(0);
@@ -356,15 +371,8 @@ describe('rejoinStories', () => {
     ];
     const MONDAY = ['Stocks fall on weak China export data', 'Wall Street stocks slide as tech shares drop'];
     const TUESDAY = ['Stocks rise as investors shrug off Ukraine', 'Wall Street stocks climb on earnings'];
-    /** Two trends a day apart, each of six reports told in the given headlines in turn. */
-    const pair = (a: string[], b: string[]) => {
-      const told = (id: string, hour: number, heads: string[]): [string, DetectArticle[]] => {
-        const [, members] = trend(id, hour, '', []);
-        return [id, members.map((m, i) => ({ ...m, title: heads[i % heads.length]! }))];
-      };
-      const views = storyViews(new Map([told('early', 2, a), told('late', 30, b)]), idf);
-      return [[views[0]!, views[1]!]] as [StoryView, StoryView][];
-    };
+    /** Two trends a day apart, each of six reports told in the given headlines. */
+    const pair = (a: string[], b: string[]): [StoryView, StoryView][] => [[view('early', a, 2), view('late', b, 30)]];
     const joins: RejoinJoin[] = [];
     // On by default at 0.7.
     const on = DEFAULT_REJOIN_OPTIONS;
