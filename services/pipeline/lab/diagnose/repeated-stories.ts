@@ -18,6 +18,8 @@ import { setArticles, setTrends, type Options } from './story-figures';
 export interface RepeatedStories {
   /** The set's articles by id. */
   byId: Map<string, DetectArticle>;
+  /** Every listed trend of the set's list, in list order. */
+  listed: DemoTrend[];
   /** Each such story (its corrected gold id) with its listed trends, in list order. */
   groups: [string, DemoTrend[]][];
   /** The story view of each of those trends by trend id (every size has one: rejoinMinArticles 1). */
@@ -55,5 +57,5 @@ export async function repeatedStories(key: string, options: Options, rejoin: Rej
   const views = new Map(storyViews(trends, backgroundIdf(), { ...rejoin, rejoinMinArticles: 1 }).map((v) => [v.id, v]));
   const lookup = await embeddingLookup([...views.values()].flatMap((v) => v.central));
   const meaning = (v: StoryView): Float32Array => meanEmbedding(v.central.map(lookup)) ?? new Float32Array(1);
-  return { byId, groups, views, meaning };
+  return { byId, listed, groups, views, meaning };
 }

@@ -26,3 +26,24 @@ export function raterAgreement(stories: readonly RatedStory[]): RaterAgreement[]
     }
   return out;
 }
+
+/**
+ * Cohen's kappa of two raters' categorical labels, one [first, second] pair per item: their agreement
+ * beyond what each rater's own label shares would give by chance. 1 when both agree on every item and
+ * chance alone would not (NaN when there is no item, or when each rater gives one and the same label).
+ */
+export function cohenKappa(pairs: readonly (readonly [string, string])[]): number {
+  const n = pairs.length;
+  if (n === 0) return NaN;
+  const first = new Map<string, number>();
+  const second = new Map<string, number>();
+  let agreed = 0;
+  for (const [x, y] of pairs) {
+    first.set(x, (first.get(x) ?? 0) + 1);
+    second.set(y, (second.get(y) ?? 0) + 1);
+    if (x === y) agreed++;
+  }
+  let chance = 0;
+  for (const [label, count] of first) chance += (count / n) * ((second.get(label) ?? 0) / n);
+  return (agreed / n - chance) / (1 - chance);
+}
