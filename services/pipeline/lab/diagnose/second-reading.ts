@@ -9,9 +9,10 @@
  * a file of its own, read only once the sheet is. A side of a read pair is the largest listed trend
  * its UCI id leads, else that id's articles in the set. `--join KEY` then sets the second reading
  * (data/story-joins/second-reading.tsv) beside the key: the agreement table, Cohen's kappa, the
- * leading-two pairs' verdicts and the disagreements.
+ * leading-two pairs' verdicts, the stories still leading two by the second reading and the
+ * disagreements. The key of the 2026-12-08 reading (seed 24) is data/story-joins/second-reading-key.tsv.
  * Run: node --import tsx services/pipeline/lab/diagnose/second-reading.ts ['<options as JSON>'] [apr-30,mar2-20,mar2-40] --sheet FILE --key FILE [--one-story 12] [--seed 24]
- *      node --import tsx services/pipeline/lab/diagnose/second-reading.ts --join KEY [--reading FILE]
+ *      node --import tsx services/pipeline/lab/diagnose/second-reading.ts --join services/pipeline/data/story-joins/second-reading-key.tsv [--reading FILE]
  */
 // First import: from a shell whose Node is older than 22 this tool re-runs under the project's Node.
 import '@trendscope/core/require-project-node';
@@ -30,6 +31,7 @@ import {
   otherHeadlines,
   readingAgreement,
   sheetItemText,
+  storiesLeadingTwo,
   VERDICTS,
   type KeyedItem,
   type SecondReading,
@@ -46,7 +48,21 @@ import { repeatedStories } from './repeated-stories';
 const JOINS_DIR = path.join(REPO_ROOT, 'services', 'pipeline', 'data', 'story-joins');
 /** The first reader's pair files the controls are drawn from. */
 const CONTROL_FILES = ['read-pairs.tsv', 'held-out-pairs.tsv'].map((f) => path.join(JOINS_DIR, f));
-const KEY_COLUMNS = ['item', 'set', 'source', 'first_verdict', 'basis', 'gold_a', 'gold_b', 'headline_a', 'headline_b'];
+/** The key's columns: `story` (the corrected story a leading-two pair's trends share) and the sides' ids group the pairs by story. */
+const KEY_COLUMNS = [
+  'item',
+  'set',
+  'source',
+  'first_verdict',
+  'basis',
+  'story',
+  'side_a',
+  'side_b',
+  'gold_a',
+  'gold_b',
+  'headline_a',
+  'headline_b',
+];
 
 const args = readCommandLine(
   "second-reading.ts ['<options as JSON>'] [set keys: apr-30,mar2-20,mar2-40] --sheet FILE --key FILE [--one-story N] [--seed N] | --join KEY [--reading FILE]",
@@ -80,6 +96,10 @@ interface Drawn {
   source: string;
   first: 'one story' | 'two stories';
   basis: string;
+  /** The corrected story both sides lead (leading-two pairs), else empty. */
+  story: string;
+  sideA: string;
+  sideB: string;
   goldA: string;
   goldB: string;
   a: SheetSide;
@@ -121,9 +141,9 @@ async function writeSheet(sheetFile: string, keyFile: string): Promise<void> {
       sides.set(`uci:${g}`, members(articlesOf.get(g)!));
       return `uci:${g}`;
     };
-    const pending: { source: string; first: Drawn['first']; basis: string; x: string; y: string }[] = [];
+    const pending: { source: string; first: Drawn['first']; basis: string; story: string; x: string; y: string }[] = [];
     const leadingPairs = new Set<string>();
-    for (const [, ds] of groups)
+    for (const [story, ds] of groups)
       for (let i = 0; i < ds.length; i++)
         for (let j = i + 1; j < ds.length; j++) {
           const [x, y] = [ds[i]!.trend.id, ds[j]!.trend.id];
@@ -136,7 +156,7 @@ async function writeSheet(sheetFile: string, keyFile: string): Promise<void> {
                 ? 'read two stories, merged through other readings'
                 : 'merged through other readings';
           leadingPairs.add(pairKey(x, y));
-          pending.push({ source: 'leading two', first: 'one story', basis, x, y });
+          pending.push({ source: 'leading two', first: 'one story', basis, story, x, y });
         }
     for (const r of controls) {
       if (!articlesOf.has(r.a) || !articlesOf.has(r.b) || r.a === r.b) continue;
@@ -149,6 +169,7 @@ async function writeSheet(sheetFile: string, keyFile: string): Promise<void> {
         source: r.oneStory ? 'control: read one story' : 'control: read different',
         first,
         basis: 'read',
+        story: '',
         x,
         y,
       });
@@ -170,6 +191,9 @@ async function writeSheet(sheetFile: string, keyFile: string): Promise<void> {
         source: p.source,
         first: p.first,
         basis: p.basis,
+        story: p.story,
+        sideA: p.x,
+        sideB: p.y,
         goldA: goldOf(p.x),
         goldB: goldOf(p.y),
         a: sheetSide(p.x),
@@ -194,10 +218,10 @@ async function writeSheet(sheetFile: string, keyFile: string): Promise<void> {
   );
   const keyRows = items.map((d, i) => {
     const { earlier, later } = foundingOrder(d.a, d.b);
-    const [ga, gb] = earlier === d.a ? [d.goldA, d.goldB] : [d.goldB, d.goldA];
-    return [itemId(i), d.set, d.source, d.first, d.basis, ga, gb, earlier.central[0] ?? '', later.central[0] ?? '']
-      .map(clean)
-      .join('\t');
+    const [ga, gb, sa, sb] =
+      earlier === d.a ? [d.goldA, d.goldB, d.sideA, d.sideB] : [d.goldB, d.goldA, d.sideB, d.sideA];
+    const row = [itemId(i), d.set, d.source, d.first, d.basis, d.story, sa, sb, ga, gb];
+    return [...row, earlier.central[0] ?? '', later.central[0] ?? ''].map(clean).join('\t');
   });
   writeFileSync(keyFile, `${KEY_COLUMNS.join('\t')}\n${keyRows.join('\n')}\n`);
   process.stdout.write(
@@ -233,6 +257,16 @@ function join(keyFile: string, readingFile: string): void {
   for (const [first, row] of Object.entries(a.counts))
     w(`${first.padEnd(18)} ${VERDICTS.map((v) => String(row[v]).padStart(12)).join('')}`);
   w(`settled by both ${a.settled}, agreed ${a.agreed}, Cohen's kappa (one / two) ${a.kappa.toFixed(3)}`);
+  // The first reader's own verdicts: a leading-two pair's only when that pair itself was read one story.
+  const direct = new Set(keyRows.filter((k) => k.basis === 'read' || k.basis === 'one story').map((k) => k.item!));
+  const d = readingAgreement(
+    key.filter((k) => direct.has(k.item)),
+    second.filter((r) => direct.has(r.item)),
+  );
+  w(
+    `the first reader's own verdicts (${direct.size} items): settled by both ${d.settled}, agreed ${d.agreed}, ` +
+      `Cohen's kappa ${d.kappa.toFixed(3)}`,
+  );
   for (const [source, row] of a.bySource)
     w(`  ${source.padEnd(26)} ${VERDICTS.map((v) => `${v} ${row[v]}`).join(', ')}`);
   const basis = new Map<string, Record<Verdict, number>>();
@@ -242,6 +276,26 @@ function join(keyFile: string, readingFile: string): void {
     basis.set(r.basis!, row);
   }
   for (const [b, row] of basis) w(`  leading two, ${b.padEnd(40)} ${VERDICTS.map((v) => `${v} ${row[v]}`).join(', ')}`);
+  // Stories leading two: every pair joined (the first reading), joined when read one story, or unless read two.
+  const leadingRows = keyRows.filter((k) => k.source === 'leading two');
+  const verdictOf = new Map(second.map((s) => [s.item, s.verdict]));
+  const stories = (joined: (v: Verdict) => boolean, set?: string): number =>
+    storiesLeadingTwo(
+      leadingRows
+        .filter((k) => set === undefined || k.set === set)
+        .map((k) => ({
+          group: `${k.set} ${k.story}`,
+          a: k.side_a!,
+          b: k.side_b!,
+          joined: joined(verdictOf.get(k.item!)!),
+        })),
+    );
+  for (const set of [...new Set(leadingRows.map((k) => k.set!)), undefined])
+    w(
+      `  stories leading two ${(set ?? 'all').padEnd(8)} first reading ${stories(() => true, set)}, ` +
+        `second: read one story ${stories((v) => v === 'one story', set)}, ` +
+        `unless read two stories ${stories((v) => v !== 'two stories', set)}`,
+    );
   w('disagreements:');
   for (const d of a.disagreements) {
     const r = byItem.get(d.item)!;

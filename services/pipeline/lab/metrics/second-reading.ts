@@ -144,3 +144,31 @@ export function readingAgreement(key: readonly KeyedItem[], second: readonly Sec
     bySource,
   };
 }
+
+/** A pair of trends one story leads (its group: set and story), and whether a reading joins them. */
+export interface StoryPair {
+  group: string;
+  a: string;
+  b: string;
+  joined: boolean;
+}
+
+/**
+ * How many stories lead two or more trends by a reading of their pairs: within each group, the
+ * trends the pairs read as one story join; each joined set of two or more trends is a story leading
+ * two (a story whose three trends read as two and one counts once, one whose four read as two and two twice).
+ */
+export function storiesLeadingTwo(pairs: readonly StoryPair[]): number {
+  const parent = new Map<string, string>();
+  const root = (x: string): string => {
+    let r = x;
+    while (parent.get(r) !== r) r = parent.get(r)!;
+    return r;
+  };
+  for (const p of pairs)
+    for (const t of [p.a, p.b]) if (!parent.has(`${p.group} ${t}`)) parent.set(`${p.group} ${t}`, `${p.group} ${t}`);
+  for (const p of pairs) if (p.joined) parent.set(root(`${p.group} ${p.a}`), root(`${p.group} ${p.b}`));
+  const sizes = new Map<string, number>();
+  for (const x of parent.keys()) sizes.set(root(x), (sizes.get(root(x)) ?? 0) + 1);
+  return [...sizes.values()].filter((n) => n >= 2).length;
+}

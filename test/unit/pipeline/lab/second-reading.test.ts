@@ -5,6 +5,7 @@ import {
   otherHeadlines,
   readingAgreement,
   sheetItemText,
+  storiesLeadingTwo,
   type SheetSide,
 } from '@trendscope/pipeline/lab/metrics/second-reading';
 import { cohenKappa } from '@trendscope/pipeline/lab/metrics/rater-agreement';
@@ -37,10 +38,14 @@ describe('second reading', () => {
   });
 
   it('draws without replacement, the same for the same seed', () => {
-    let s = 0;
-    const random = (): number => (s = (s * 7 + 3) % 11) / 11;
+    const seeded = (): (() => number) => {
+      let s = 0;
+      return () => (s = (s * 7 + 3) % 11) / 11;
+    };
+    const random = seeded();
     const rows = [1, 2, 3, 4, 5, 6];
     const d = drawn(rows, 4, random);
+    expect(drawn(rows, 4, seeded())).to.deep.equal(d);
     expect(new Set(d).size).to.equal(4);
     expect(d.every((x) => rows.includes(x))).to.equal(true);
     expect(drawn(rows, 10, random).sort()).to.deep.equal(rows);
@@ -103,5 +108,19 @@ describe('second reading', () => {
       ]),
     ).to.equal(-1);
     expect(cohenKappa([])).to.be.NaN;
+  });
+});
+
+describe('stories leading two by a reading of their pairs', () => {
+  const pair = (group: string, a: string, b: string, joined: boolean) => ({ group, a, b, joined });
+  it('counts each joined set of two or more trends of a story, apart per group', () => {
+    // Three trends of s1 read as two and one: one story still leads two.
+    const s1 = [pair('s1', 'x', 'y', true), pair('s1', 'x', 'z', false), pair('s1', 'y', 'z', false)];
+    expect(storiesLeadingTwo(s1)).to.equal(1);
+    // Four trends read as two and two: two stories lead two; a pair read two stories: none.
+    const s2 = [pair('s2', 'a', 'b', true), pair('s2', 'c', 'd', true), pair('s2', 'a', 'c', false)];
+    expect(storiesLeadingTwo([...s1, ...s2, pair('s3', 'p', 'q', false)])).to.equal(3);
+    // The same trend ids in another group are other trends.
+    expect(storiesLeadingTwo([pair('g1', 'a', 'b', true), pair('g2', 'a', 'b', true)])).to.equal(2);
   });
 });
