@@ -144,7 +144,8 @@ if (import.meta.main) {
     );
     process.stdout.write(
       `  ${"  summary of the topic's story".padEnd(32)} ${r.summaryOfTopicStory.toFixed(3)} of ${r.summaryTraced} traced ` +
-        `(apart ${r.summaryApart.length})  far from the topic (cosine < ${FAR_SUMMARY}) ${r.farSummaries.length}\n`,
+        `(apart ${r.summaryApart.length})  far from the topic (cosine < ${FAR_SUMMARY}) ${r.farSummaries.length}  ` +
+        `repeating the topic ${r.topicRepeats.length}\n`,
     );
     if (topics) {
       for (const d of trends.filter((t) => isListed(t.trend))) {
@@ -168,6 +169,7 @@ if (import.meta.main) {
     for (const f of r.farSummaries) {
       process.stdout.write(`    far-summary ${f.cosine.toFixed(2)}  ${f.topic}  ||  ${f.summary}\n`);
     }
+    for (const t of r.topicRepeats) process.stdout.write(`    topic-repeat  ${t.topic}  ||  ${t.summary}\n`);
     for (const m of r.mixed)
       process.stdout.write(`    mixed ${m.members}/${m.size} ${m.gold}  ${m.topic}  ||  ${m.headline}\n`);
   }

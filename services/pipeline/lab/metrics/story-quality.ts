@@ -1,5 +1,6 @@
 import { isListed } from '@trendscope/core';
 import nlp from 'compromise/two';
+import { contentTerms } from '../../src/text/tokenize';
 import type { DemoTrend } from '../evaluate/trends/demo-trends';
 
 /**
@@ -55,6 +56,14 @@ export interface StoryQuality {
    * the embeddings are given), with it.
    */
   farSummaries: { topic: string; summary: string; cosine: number }[];
+  /**
+   * Listed trends whose summary only tells the topic again: it adds at most REPEAT_ADDS content
+   * words (stemmed; stopwords and numbers out) to the topic's, or at least REPEAT_SHARE of its
+   * content words are the topic's
+   * ("China's CSI300 index at near 9-mth low, Hong Kong sinks too" under "China's CSI300 index at
+   * near 9-month low"): a summary is to say what the topic does not.
+   */
+  topicRepeats: { topic: string; summary: string }[];
 }
 
 /** The label of a served member the corpora do not hold (demo-list-check.ts). */
@@ -69,6 +78,10 @@ const SUMMARY_AS_HEADLINE = 0.6;
 
 /** Cosine of a summary's and its topic's sentence embeddings below which the summary reads as another subject. */
 export const FAR_SUMMARY = 0.35;
+
+/** Words a summary may add to its topic, and the share of its words that may be the topic's, and still only repeat it. */
+const REPEAT_ADDS = 1;
+const REPEAT_SHARE = 0.8;
 
 /** Lower-case words of a text, apostrophes and punctuation off. */
 const folded = (t: string): string[] =>
@@ -124,6 +137,14 @@ function cosine(a: Float32Array, b: Float32Array): number {
     bb += b[k]! * b[k]!;
   }
   return ab / (Math.sqrt(aa * bb) || 1);
+}
+
+/** Whether a summary only tells its topic again (StoryQuality.topicRepeats). */
+export function repeatsTopic(topic: string, summary: string): boolean {
+  const topicWords = new Set(contentTerms(topic));
+  const words = [...new Set(contentTerms(summary))];
+  const added = words.filter((w) => !topicWords.has(w)).length;
+  return added <= REPEAT_ADDS || (words.length > 0 && (words.length - added) / words.length >= REPEAT_SHARE);
 }
 
 /**
@@ -240,6 +261,9 @@ export function storyQuality(
     summaryTraced: traced.length,
     summaryApart,
     farSummaries,
+    topicRepeats: listed
+      .filter((d) => repeatsTopic(d.trend.topic, d.trend.summary))
+      .map((d) => ({ topic: d.trend.topic, summary: d.trend.summary })),
   };
 }
 

@@ -1,7 +1,13 @@
 import { expect } from 'chai';
 import type { TrendDoc } from '@trendscope/core';
 import type { DemoTrend } from '@trendscope/pipeline/lab/evaluate/trends/demo-trends';
-import { leadingGold, NO_GOLD, storyQuality, textArtifacts } from '@trendscope/pipeline/lab/metrics/story-quality';
+import {
+  leadingGold,
+  NO_GOLD,
+  repeatsTopic,
+  storyQuality,
+  textArtifacts,
+} from '@trendscope/pipeline/lab/metrics/story-quality';
 
 /** A listed trend (three publishers) of the given member headlines and their gold stories. */
 function listedTrend(topic: string, titles: string[], gold: string[], summary = 'x y z'): DemoTrend {
@@ -170,5 +176,27 @@ describe("summaries of the topic's story (story quality)", () => {
     expect(far.farSummaries.map((f) => f.summary)).to.deep.equal([titles[2]]);
     const near = storyQuality([listedTrend(titles[0]!, titles, gold, titles[1])], (t) => vectors.get(t));
     expect(near.farSummaries).to.deep.equal([]);
+  });
+
+  it("counts a summary that only tells the topic again: one content word added, or most of its words the topic's", () => {
+    expect(repeatsTopic("China's CSI300 index at near 9-month low", "China's CSI300 index at near 9-mth low")).to.equal(
+      true,
+    );
+    expect(
+      repeatsTopic('Japan, Australia reach free trade deal', 'Japan, Australia agree on free-trade deal'),
+    ).to.equal(true);
+    const topic = 'Chris Hemsworth and wife Elsa Pataky welcome twin boys to their family';
+    // Two words added to the topic's nine: 82 % of its words are the topic's.
+    expect(
+      repeatsTopic(topic, 'Chris Hemsworth and wife Elsa Pataky welcome twin boys to their family in Los Angeles'),
+    ).to.equal(true);
+    expect(repeatsTopic(topic, 'Chris Hemsworth and Elsa Pataky name their twin boys Sasha and Tristan')).to.equal(
+      false,
+    );
+    const q = storyQuality([
+      listedTrend(titles[0]!, titles, gold, titles[0]),
+      listedTrend(titles[0]!, titles, gold, titles[1]),
+    ]);
+    expect(q.topicRepeats.map((t) => t.summary)).to.deep.equal([titles[0]]);
   });
 });
