@@ -267,7 +267,7 @@ export function storyQuality(
   };
 }
 
-/** Text artifacts a reader sees: a split decimal, a doubled name prefix, a backtick for an apostrophe, HTML remnants, a cut ending. */
+/** Text artifacts a reader sees: a split decimal, a doubled name prefix, a backtick for an apostrophe, HTML remnants, a cut ending, words said twice. */
 export function textArtifacts(text: string): string[] {
   const out: string[] = [];
   if (
@@ -284,7 +284,23 @@ export function textArtifacts(text: string): string[] {
   if (/&(?:[a-z]+|#\d+);|#39;/i.test(text)) out.push('HTML remnant');
   // An outlet's headline or lead cut off with an ellipsis reads as unfinished ("She's Not The Only ...").
   if (/(?:\.\s?\.\s?\.|…)[\s"'”’)\]]*$/u.test(text)) out.push('ends in an ellipsis');
+  if (repeatedRun(text)) out.push('repeated words');
   return out;
+}
+
+/** Words in a row that, said twice, read as a text said twice (a lead's opening sentence repeated). */
+const REPEATED_RUN = 6;
+
+/** Whether REPEATED_RUN words in a row occur twice in a text (case and punctuation aside). */
+export function repeatedRun(text: string): boolean {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const seen = new Set<string>();
+  for (let i = 0; i + REPEATED_RUN <= words.length; i++) {
+    const run = words.slice(i, i + REPEATED_RUN).join(' ');
+    if (seen.has(run)) return true;
+    seen.add(run);
+  }
+  return false;
 }
 
 /**

@@ -45,6 +45,18 @@ describe('text artifacts a reader sees (story quality)', () => {
   it('flags the artifacts it already knew', () => {
     expect(textArtifacts('King seeks IPO valuation up to $7. 6 Billion')).to.deep.equal(['split decimal']);
     expect(textArtifacts('Keith Richards writes children`s book')).to.deep.equal(['backtick apostrophe']);
+    expect(
+      textArtifacts(
+        'The streak of light was spotted across the region and captured on video The streak of light was spotted across the region and captured on video A possible meteor was seen.',
+      ),
+    ).to.deep.equal(['repeated words']);
+    expect(
+      textArtifacts(
+        'NEW YORK — Authorities say two subway trains collided. Authorities say two subway trains collided in a tunnel.',
+      ),
+    ).to.deep.equal(['repeated words']);
+    // Five words said twice are a phrase the story repeats, not a text said twice.
+    expect(textArtifacts('Fed holds rates steady; markets say the Fed holds rates steady again')).to.deep.equal([]);
     expect(textArtifacts("Taylor Swift named Billboard's `Top Money Maker`")).to.deep.equal(['backtick quote']);
   });
 });

@@ -11,7 +11,7 @@ import { registrableDomain } from '../../../src/articles/build-article-doc';
 import { DEFAULT_REJOIN_OPTIONS, type RejoinOptions } from '../../../src/detect/rejoin-stories';
 import { rejoinedAssignments } from './rejoined';
 import { absorbedMembers, type AbsorbOptions } from './absorbed-members';
-import { loadGiveme } from '../../corpus/giveme.corpus';
+import { loadGiveme, type GivemeArticle } from '../../corpus/giveme.corpus';
 import { loadUci, type UciRow } from '../../corpus/uci.corpus';
 import { givemeDetectArticles, uciDetectArticles } from '../../corpus/detect-articles';
 import { shiftOffset } from '../../../src/feed-server/shift-to-now';
@@ -96,6 +96,11 @@ export async function detectedTrendsBuilt(
   builtAt: Date = now,
 ): Promise<BuiltTrends> {
   const publisher = new Map(uciRows.map((r) => [`uci-${r.id}`, r]));
+  // A page's meta description and body apart, as the pipeline stores and reads them (the
+  // clustering text joins them; a body opening with its description would read the lead twice).
+  const pages = new Map<string, GivemeArticle>(
+    articles.some((a) => !publisher.has(a.id)) ? loadGiveme().map((r) => [r.id, r]) : [],
+  );
   const idf = backgroundIdf();
   const classifier = loadClassifier();
   const domainOf = publisherDomain(uciRows);
@@ -154,7 +159,8 @@ export async function detectedTrendsBuilt(
       domains: list.map(domainOf),
       gold: list.map((a) => gold.get(a.id)!),
       ids: list.map((a) => a.id),
-      leads: members.map((m) => m.description ?? ''),
+      // What a summary is taken from: the description, else the body's opening (summarise).
+      leads: members.map((m) => [m.description, m.body?.slice(0, 600)].filter(Boolean).join('\n')),
     });
   }
   function member(a: DetectArticle): TrendMember {
@@ -165,8 +171,8 @@ export async function detectedTrendsBuilt(
       time: a.time,
       url: row?.url ?? givemeUrls().get(a.id) ?? `https://${domain}/${a.id}`,
       title: a.title,
-      description: row ? null : a.text.slice(0, 600),
-      body: null,
+      description: row ? null : (pages.get(a.id)?.description ?? a.text.slice(0, 600)) || null,
+      body: row ? null : pages.get(a.id)?.text || null,
       publisher: row?.publisher ?? domain,
       domain,
       author: null,
