@@ -1,3 +1,4 @@
+import { SAME_RUN_WORDS } from '../../src/text/word-runs';
 import { isListed } from '@trendscope/core';
 import nlp from 'compromise/two';
 import { contentTerms } from '../../src/text/tokenize';
@@ -288,15 +289,12 @@ export function textArtifacts(text: string): string[] {
   return out;
 }
 
-/** Words in a row that, said twice, read as a text said twice (a lead's opening sentence repeated). */
-const REPEATED_RUN = 6;
-
-/** Whether REPEATED_RUN words in a row occur twice in a text (case and punctuation aside). */
+/** Whether SAME_RUN_WORDS words in a row occur twice in a text (case and punctuation aside): a lead said twice. */
 export function repeatedRun(text: string): boolean {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const seen = new Set<string>();
-  for (let i = 0; i + REPEATED_RUN <= words.length; i++) {
-    const run = words.slice(i, i + REPEATED_RUN).join(' ');
+  for (let i = 0; i + SAME_RUN_WORDS <= words.length; i++) {
+    const run = words.slice(i, i + SAME_RUN_WORDS).join(' ');
     if (seen.has(run)) return true;
     seen.add(run);
   }

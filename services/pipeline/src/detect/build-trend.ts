@@ -2,6 +2,7 @@ import { MAX_CITATIONS, type ArticleDoc, type CitationDoc, type TimelineBucket, 
 import type { Classifier } from '../classify/classifier';
 import { normaliseText } from '../text/normalise-text';
 import { contentTerms, stem } from '../text/tokenize';
+import { sharesWordRun } from '../text/word-runs';
 import { displayText, sameText } from './display-text';
 import { meanEmbedding, type ImpactInput } from './impact-features';
 import { businessImpact, IMPACT_HEADLINES } from './impact';
@@ -528,8 +529,11 @@ export function summarise(
   const whole = sentences.filter((x) => !endsCut(x) && !isPhotoCaption(x));
   const complete = whole.length > 0 ? whole : sentences;
   const kept = complete.filter(keep);
-  const [first, second] = kept.length > 0 ? kept : complete;
+  const [first, ...rest] = kept.length > 0 ? kept : complete;
   let out = first ?? '';
+  // Not a sentence that says the first again (a page's standfirst above its first paragraph,
+  // "NEW YORK — " and the same words): the text would read as said twice.
+  const second = rest.find((x) => !sharesWordRun(x, out));
   if (out.length < 120 && second && out.length + second.length < 320) out = `${out} ${second}`;
   return clip(out, 320);
 }

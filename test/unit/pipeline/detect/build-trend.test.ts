@@ -159,6 +159,14 @@ describe('buildTrend', () => {
     );
     expect(summarise({ title: 'Only a title', description: null, body: null })).to.equal('Only a title');
   });
+
+  it('never says the first sentence twice (a standfirst above the same first paragraph)', () => {
+    const body =
+      'Authorities say two subway work trains have collided in a tunnel. NEW YORK — Authorities say two subway work trains have collided in a tunnel. One worker was hurt.';
+    expect(summarise({ title: 'T', description: null, body })).to.equal(
+      'Authorities say two subway work trains have collided in a tunnel. One worker was hurt.',
+    );
+  });
 });
 
 describe('chooseSummary and summarise', () => {
