@@ -23,14 +23,25 @@ const INDEX_LABEL =
   /^(?:S&P\s?500|SPX|Nasdaq(?:\s?100)?|NAS100|US30|Dow(?:\s+Jones)?|DJIA|FTSE(?:\s?100)?|DAX(?:\s?30)?|CAC\s?40|Nikkei(?:\s?225)?|Hang Seng|ASX\s?200)(?:\s*[:|]|\s+[-–—]\s|\s+(?:Forecast|Technical Analysis|Analysis|Outlook|Prediction)\b)/i;
 
 /**
+ * A company's legal name with its ticker in brackets, as stock sites title their pages ("J.C. Penney
+ * Company, Inc. (JCP) ...", "Herbalife Ltd. (HLF) Shares Drop ...", "Sony Corporation (ADR)"): a
+ * reporter names the company in words.
+ */
+const COMPANY_TICKER =
+  /\b(?:Inc|Corp|Corporation|Company|Co|Ltd|Limited|plc|PLC|Group|Holdings|LLC|SA|AG|NV)\.?,?\s*\((?:[A-Z]{1,5}|ADR)\)/;
+
+/**
  * Whether a headline is a trading site's page title, not a reporter's: it opens with a currency
  * pair or an index's label, or names a company by its exchange ticker in brackets ("Medical
- * Marijuana, Inc. (OTCMKTS:MJNA) Holds Steady Course"). A story about a currency ("Dollar slides
- * against yen") or an index ("FTSE 100 falls") is written in words and is none.
+ * Marijuana, Inc. (OTCMKTS:MJNA) Holds Steady Course", "JC Penney Company Upgraded to "Buy" at
+ * Citigroup Inc. (JCP)"). A story about a currency ("Dollar slides against yen") or an index
+ * ("FTSE 100 falls") is written in words and is none.
  */
 export function isTraderLabel(headline: string): boolean {
   const text = headline.trim();
-  return PAIR_OPENING.test(text) || INDEX_LABEL.test(text) || EXCHANGE_TICKER_RE.test(text);
+  return (
+    PAIR_OPENING.test(text) || INDEX_LABEL.test(text) || EXCHANGE_TICKER_RE.test(text) || COMPANY_TICKER.test(text)
+  );
 }
 
 /**

@@ -23,6 +23,11 @@ describe('trading sites’ page titles', () => {
     expect(isTraderLabel('Medical Marijuana, Inc. (OTCMKTS:MJNA) Holds Steady Course')).to.equal(true);
     expect(isTraderLabel('General Motors Company (NYSE:GM) recalls more cars')).to.equal(true);
     expect(isTraderLabel('Apple Inc. (NASDAQ: AAPL) shares climb')).to.equal(true);
+    // A company's legal name with its ticker in brackets, as stock sites title their pages.
+    expect(isTraderLabel('JC Penney Company Upgraded to “Buy” at Citigroup Inc. (JCP)')).to.equal(true);
+    expect(isTraderLabel('Herbalife Ltd. (HLF) Spent More On Lobbying Than Bill Ackman')).to.equal(true);
+    expect(isTraderLabel('Sony Corporation (ADR) warns of Vaio fire risk')).to.equal(true);
+    expect(isTraderLabel('Google Inc (GOOG) has launched an add-on store')).to.equal(true);
   });
 
   it('leaves stories about a currency, an index or a company written in words alone', () => {
@@ -33,6 +38,8 @@ describe('trading sites’ page titles', () => {
     expect(isTraderLabel('USD slides as Fed minutes disappoint')).to.equal(false);
     expect(isTraderLabel('General Motors (GM) recalls more cars')).to.equal(false);
     expect(isTraderLabel('Chrysler (FCA) recalls Jeeps')).to.equal(false);
+    expect(isTraderLabel('Finance ministers of the group (G20) meet in Sydney')).to.equal(false);
+    expect(isTraderLabel('Fed rejects Citigroup capital plan')).to.equal(false);
   });
 
   it('reads a headline naming a pair or a site’s “Exchange Rate” as a desk’s, a story about a rate as none', () => {
