@@ -1,4 +1,5 @@
 import type { DetectArticle } from '../../src/detect/cluster';
+import type { TrendMember } from '../../src/detect/build-trend';
 import { extractEntities } from '../../src/score/entities';
 import { loadGiveme, type GivemeArticle } from './giveme.corpus';
 import { loadUci, type UciRow } from './uci.corpus';
@@ -22,6 +23,20 @@ export function givemeDetectArticles(records: GivemeArticle[] = loadGiveme()): {
     };
   });
   return { articles, gold: new Map(records.map((r) => [r.id, String(r.event_id)])) };
+}
+
+let pages: ReadonlyMap<string, GivemeArticle> | undefined;
+
+/**
+ * A clustering input's member texts as the pipeline stores a page's: a Giveme5W1H record's meta
+ * description and body apart (the clustering text joins them, and a body often opens with its
+ * description, so a lead cut from it reads the description twice); an article with no record keeps
+ * its clustering text, cut at 600 characters, as its description (a UCI headline has none).
+ */
+export function givemeMemberTexts(a: DetectArticle): Pick<TrendMember, 'description' | 'body'> {
+  pages ??= new Map(loadGiveme().map((r) => [r.id, r]));
+  const page = pages.get(a.id);
+  return { description: (page?.description ?? a.text.slice(0, 600)) || null, body: page?.text || null };
 }
 
 /** UCI headlines as clustering input (title only, the set has no text) with gold stories. */

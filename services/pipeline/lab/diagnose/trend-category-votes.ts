@@ -16,6 +16,7 @@ import { memberAnswer, memberText, voters } from '../../src/detect/trend-categor
 import { eventKinds } from '../../src/detect/event-kinds';
 import { cachedEmbeddings } from '../evaluate/classifier/sentence-embeddings';
 import { demoArticles, demoTrends, type DemoTrend } from '../evaluate/trends/demo-trends';
+import { givemeMemberTexts } from '../corpus/detect-articles';
 import { atMost, oneNumber, readCommandLine } from '../command-line';
 
 const { values, positionals, top } = readCommandLine(
@@ -35,10 +36,13 @@ const now = new Date('2026-11-23T12:00:00Z');
 const trends = await demoTrends(now);
 const { articles } = demoArticles(now);
 const byId = new Map(articles.map((a) => [a.id, a]));
-/** A member's voting text as the demo shapes it: UCI rows are headlines, Giveme5W1H pages have a lead. */
+/**
+ * A member's voting text as the demo shapes it: UCI rows (no text) are headlines, Giveme5W1H pages
+ * have their description and body apart, as the pipeline stores them.
+ */
 const textOf = (id: string): string => {
   const a = byId.get(id)!;
-  return memberText({ title: a.title, description: id.startsWith('uci-') ? null : a.text.slice(0, 600) });
+  return memberText({ title: a.title, ...givemeMemberTexts(a) });
 };
 
 const chosen: DemoTrend[] = [];

@@ -11,9 +11,9 @@ import { registrableDomain } from '../../../src/articles/build-article-doc';
 import { DEFAULT_REJOIN_OPTIONS, type RejoinOptions } from '../../../src/detect/rejoin-stories';
 import { rejoinedAssignments } from './rejoined';
 import { absorbedMembers, type AbsorbOptions } from './absorbed-members';
-import { loadGiveme, type GivemeArticle } from '../../corpus/giveme.corpus';
+import { loadGiveme } from '../../corpus/giveme.corpus';
 import { loadUci, type UciRow } from '../../corpus/uci.corpus';
-import { givemeDetectArticles, uciDetectArticles } from '../../corpus/detect-articles';
+import { givemeDetectArticles, givemeMemberTexts, uciDetectArticles } from '../../corpus/detect-articles';
 import { shiftOffset } from '../../../src/feed-server/shift-to-now';
 import { leadingGold } from '../../metrics/story-quality';
 import { articleLabeller } from '../../metrics/corrected-gold';
@@ -96,11 +96,6 @@ export async function detectedTrendsBuilt(
   builtAt: Date = now,
 ): Promise<BuiltTrends> {
   const publisher = new Map(uciRows.map((r) => [`uci-${r.id}`, r]));
-  // A page's meta description and body apart, as the pipeline stores and reads them (the
-  // clustering text joins them; a body opening with its description would read the lead twice).
-  const pages = new Map<string, GivemeArticle>(
-    articles.some((a) => !publisher.has(a.id)) ? loadGiveme().map((r) => [r.id, r]) : [],
-  );
   const idf = backgroundIdf();
   const classifier = loadClassifier();
   const domainOf = publisherDomain(uciRows);
@@ -171,8 +166,8 @@ export async function detectedTrendsBuilt(
       time: a.time,
       url: row?.url ?? givemeUrls().get(a.id) ?? `https://${domain}/${a.id}`,
       title: a.title,
-      description: row ? null : (pages.get(a.id)?.description ?? a.text.slice(0, 600)) || null,
-      body: row ? null : pages.get(a.id)?.text || null,
+      // A page's meta description and body apart, as the pipeline stores and reads them.
+      ...(row ? { description: null, body: null } : givemeMemberTexts(a)),
       publisher: row?.publisher ?? domain,
       domain,
       author: null,

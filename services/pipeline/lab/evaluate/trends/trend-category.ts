@@ -11,6 +11,7 @@ import { LABEL_MAPPING } from '../../train/classifier/training-samples';
 import type { ClusterSet } from '../../corpus/cluster-sets';
 import { loadGiveme } from '../../corpus/giveme.corpus';
 import { loadUci } from '../../corpus/uci.corpus';
+import { givemeMemberTexts } from '../../corpus/detect-articles';
 import { FIGURES_NOW } from '../../corpus/cluster-sets';
 
 /** Gold category, classifier split group and publisher of an article of the evaluation sets. */
@@ -148,15 +149,17 @@ export async function setEmbeddings(
   return embed(texts);
 }
 
-/** A clustering input as a trend member, shaped as demo-trends.ts shapes it (a feed item). */
+/**
+ * A clustering input as a trend member, shaped as demo-trends.ts shapes it: a Giveme5W1H page's
+ * description and body apart, as the pipeline stores them; a UCI row a headline.
+ */
 function member(a: DetectArticle, domain: string): TrendMember {
   return {
     id: a.id,
     time: a.time,
     url: `https://${domain}/${a.id}`,
     title: a.title,
-    description: a.text ? a.text.slice(0, 600) : null,
-    body: null,
+    ...givemeMemberTexts(a),
     publisher: domain,
     domain,
     author: null,
